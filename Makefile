@@ -1,0 +1,189 @@
+# SPDX-License-Identifier: MIT
+#
+# kwq: one non-recursive GNU Makefile for the library, its tests, examples,
+# benchmarks and the retconv checker.  Everything is built out of tree in
+# build/ (build-$(SAN)/ for sanitizer builds), so a sanitizer pass never mixes
+# objects with the plain build.
+#
+#   make            the library (static, shared, pkg-config file)
+#   make demo       build and run the tour of examples/
+#   make check      the whole test suite: plain, ASan+UBSan, TSan, valgrind,
+#                   and retconv over kwq's own sources
+#   make test       one prove pass over the current build flavour only
+#   make bench      benchmarks against the peer libraries (never run by check)
+#   make install    PREFIX=/usr/local DESTDIR=
+#
+# Knobs: V=1 (echo commands), SAN=address,undefined or SAN=thread,
+# VALGRIND=1 (run `make test` under valgrind), WERROR=0, config.mak.
+
+-include config.mak
+
+VERSION := 0.1.0
+SOMAJOR := 0
+
+CC ?= cc
+CXX ?= c++
+CFLAGS ?= -O2 -g
+LDFLAGS ?=
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+WERROR ?= 1
+
+comma := ,
+SAN ?=
+ifeq ($(SAN),)
+B := build
+else
+B := build-$(subst $(comma),-,$(SAN))
+SANFLAGS := -fsanitize=$(SAN) -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wformat=2 -Wundef
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+
+BASE_CFLAGS := -std=gnu11 -D_GNU_SOURCE -pthread -MMD -MP -Iinclude \
+	$(WARN) $(SANFLAGS)
+LIB_CFLAGS := $(BASE_CFLAGS) -fPIC -fvisibility=hidden $(CFLAGS)
+APP_CFLAGS := $(BASE_CFLAGS) $(CFLAGS)
+APP_LDFLAGS := -pthread $(SANFLAGS) -L$(B) -Wl,-rpath,$(abspath $(B)) $(LDFLAGS)
+
+# --- the library -----------------------------------------------------------
+
+LIB_SRC := $(wildcard src/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+LIB_A := $(B)/libkwq.a
+LIB_SO := $(B)/libkwq.so.$(VERSION)
+LIB_MAP := src/libkwq.map
+PC := $(B)/kwq.pc
+
+all: $(LIB_A) $(B)/libkwq.so $(PC)
+
+$(B)/src/%.o: src/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(LIB_CFLAGS) -c -o $@ $<
+
+$(LIB_A): $(LIB_OBJ)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+$(LIB_SO): $(LIB_OBJ) $(LIB_MAP)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -shared -pthread $(SANFLAGS) -Wl,-soname,libkwq.so.$(SOMAJOR) \
+		-Wl,--version-script=$(LIB_MAP) -Wl,-z,defs -Wl,--as-needed \
+		-o $@ $(LIB_OBJ) $(LDFLAGS)
+
+$(B)/libkwq.so: $(LIB_SO)
+	$(Q)ln -sf libkwq.so.$(VERSION) $(B)/libkwq.so.$(SOMAJOR)
+	$(Q)ln -sf libkwq.so.$(VERSION) $@
+
+$(PC): src/kwq.pc.in Makefile
+	@mkdir -p $(@D)
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+		$< > $@
+
+# --- tests -----------------------------------------------------------------
+
+TEST_SRC := $(wildcard tests/test-*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+TEST_SCRIPTS := $(wildcard tests/*.t)
+
+$(B)/tests/tap.o: tests/tap.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -c -o $@ $<
+
+$(B)/tests/%: tests/%.c $(B)/tests/tap.o $(B)/libkwq.so
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(B)/tests/tap.o $(APP_LDFLAGS) -lkwq
+
+tests: $(TEST_BIN)
+
+# The environment the TAP programs and scripts read.
+TEST_ENV := KWQ_BUILD=$(B) CC="$(CC)" CXX="$(CXX)" \
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1" \
+	ASAN_OPTIONS="detect_leaks=1 abort_on_error=0" \
+	UBSAN_OPTIONS="halt_on_error=1 print_stacktrace=1"
+
+VALGRIND_CMD := valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite --show-leak-kinds=definite
+ifeq ($(VALGRIND),1)
+PROVE_EXEC := --exec '$(VALGRIND_CMD)'
+TEST_ENV += KWQ_TEST_QUICK=1
+PROVE_FILES = $(TEST_BIN)
+else
+PROVE_FILES = $(TEST_BIN) $(TEST_SCRIPTS)
+endif
+ifneq ($(SAN),)
+TEST_ENV += KWQ_TEST_SAN=$(SAN)
+endif
+
+# TSan cannot map its shadow memory under the kernel's full mmap
+# randomisation; setarch -R runs the program without it.
+ifneq ($(findstring thread,$(SAN)),)
+PROVE_WRAP := setarch $(shell uname -m) -R
+endif
+
+test: all tests
+	$(Q)$(TEST_ENV) $(PROVE_WRAP) prove -j2 --timer $(PROVE_EXEC) \
+		$(PROVE_FILES)
+
+deps:
+	$(Q)scripts/deps.sh core
+
+# The whole suite, as CI runs it.
+check: deps
+	$(Q)$(MAKE) --no-print-directory test
+	$(Q)$(MAKE) --no-print-directory test SAN=address,undefined
+	$(Q)$(MAKE) --no-print-directory test SAN=thread
+	$(Q)$(MAKE) --no-print-directory test VALGRIND=1
+
+# --- examples and the tour -------------------------------------------------
+
+EXAMPLE_SRC := $(wildcard examples/*.c)
+EXAMPLE_BIN := $(EXAMPLE_SRC:examples/%.c=$(B)/examples/%)
+
+$(B)/examples/%: examples/%.c $(B)/libkwq.so
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(APP_LDFLAGS) -lkwq
+
+examples: $(EXAMPLE_BIN)
+
+demo: deps all examples
+	$(Q)KWQ_BUILD=$(B) scripts/demo.sh
+
+# --- install ---------------------------------------------------------------
+
+install: all
+	install -d $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 644 include/kwq/*.h $(DESTDIR)$(INCLUDEDIR)/kwq/
+	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf libkwq.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libkwq.so.$(SOMAJOR)
+	ln -sf libkwq.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libkwq.so
+	install -m 644 $(PC) $(DESTDIR)$(LIBDIR)/pkgconfig/
+	for s in 1 3 7; do \
+		install -d $(DESTDIR)$(MANDIR)/man$$s; \
+		for p in man/man$$s/*.$$s; do \
+			[ -e "$$p" ] && install -m 644 "$$p" $(DESTDIR)$(MANDIR)/man$$s/; \
+		done; \
+	done; true
+
+clean:
+	rm -rf build build-*
+
+.PHONY: all tests test check deps examples demo install clean
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel's old names for adding work, kept for code being ported.
+ *
+ * Before 2006 queue_work() and friends returned 1 when they queued the item
+ * and 0 when it was already pending, the reverse of every other action, and
+ * callers misread it.  Here they keep their argument lists but return void:
+ * code that tests their result no longer compiles, and its author moves to
+ * the add_* names, whose 0 / negative errno means what it means everywhere
+ * else.  Code that ignored the result keeps working.  When such an add fails
+ * the old name reports it through kwq_set_warn_handler()'s handler, once per
+ * call site, naming the caller's file and line.  To ignore "already pending"
+ * on purpose, write (void)add_work(&w): it never warns.
+ *
+ * Each old name is a statement expression of type void (so it is usable
+ * where the kernel's was, even in a comma expression) and also a real
+ * exported function, so &queue_work still works; calls through such a
+ * pointer warn once per calling address.
+ *
+ * Define KWQ_NO_COMPAT before including <kwq/workqueue.h> to leave these
+ * names out.
+ */
+#ifndef KWQ_COMPAT_H
+#define KWQ_COMPAT_H
+
+#include <kwq/workqueue.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * One call site: run @add; if it fails, warn the first time only.  The flag
+ * is per expansion, so per call site; the exchange keeps two threads from
+ * both warning.
+ */
+#define KWQ_COMPAT_CALL(name, add) ({					\
+	static int kwq_warned_;						\
+	int kwq_err_ = (add);						\
+	if (__builtin_expect(kwq_err_ != 0, 0) &&			\
+	    !__atomic_exchange_n(&kwq_warned_, 1, __ATOMIC_RELAXED))	\
+		kwq_warn_compat(__FILE__, __LINE__, name, kwq_err_);	\
+	(void)0;							\
+})
+
+/**
+ * queue_work() - add_work_to_q() that returns nothing and warns on failure
+ * @wq: the queue
+ * @work: the item
+ *
+ * Context: As add_work_to_q().
+ * Return: Nothing; a failed add is reported once per call site.
+ */
+KWQ_API void queue_work(struct workqueue_struct *wq, struct work_struct *work);
+#define queue_work(wq, work) \
+	KWQ_COMPAT_CALL("queue_work", add_work_to_q((wq), (work)))
+
+/**
+ * queue_work_on() - add_work_to_q_on() that returns nothing
+ * @cpu: the CPU
+ * @wq: the queue
+ * @work: the item
+ *
+ * Context: As add_work_to_q_on().
+ * Return: Nothing; a failed add is reported once per call site.
+ */
+KWQ_API void queue_work_on(int cpu, struct workqueue_struct *wq,
+			   struct work_struct *work);
+#define queue_work_on(cpu, wq, work) \
+	KWQ_COMPAT_CALL("queue_work_on", add_work_to_q_on((cpu), (wq), (work)))
+
+/**
+ * schedule_work() - add_work() that returns nothing
+ * @work: the item
+ *
+ * Context: As add_work().
+ * Return: Nothing; a failed add is reported once per call site.
+ */
+KWQ_API void schedule_work(struct work_struct *work);
+#define schedule_work(work) \
+	KWQ_COMPAT_CALL("schedule_work", add_work((work)))
+
+/**
+ * schedule_work_on() - add_work_on() that returns nothing
+ * @cpu: the CPU
+ * @work: the item
+ *
+ * Context: As add_work_on().
+ * Return: Nothing; a failed add is reported once per call site.
+ */
+KWQ_API void schedule_work_on(int cpu, struct work_struct *work);
+#define schedule_work_on(cpu, work) \
+	KWQ_COMPAT_CALL("schedule_work_on", add_work_on((cpu), (work)))
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KWQ_COMPAT_H */

@@ -1,0 +1,405 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kwq: Linux-kernel-style workqueues for user-space C.
+ *
+ * This header is the kernel-compatible API: struct work_struct, INIT_WORK,
+ * alloc_workqueue() and the add_* family of the 2006 proposal, which return 0
+ * on success and a negative errno on failure, like every other action.  The
+ * old names (queue_work() & co.) are void wrappers in <kwq/compat.h>, included
+ * from here unless KWQ_NO_COMPAT is defined.  Names kwq adds of its own start
+ * with kwq_ / KWQ_.
+ *
+ * The rule every function here follows: a function named as an action returns
+ * 0 or a negative errno; a function named as a predicate returns a bool; a
+ * constructor returns a pointer, or NULL with errno set.
+ *
+ * Link with -lkwq -pthread, or use pkg-config kwq.
+ */
+#ifndef KWQ_WORKQUEUE_H
+#define KWQ_WORKQUEUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <kwq/version.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define KWQ_API __attribute__((visibility("default")))
+#define KWQ_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define KWQ_API
+#define KWQ_PRINTF(f, a)
+#endif
+
+#ifndef container_of
+/**
+ * container_of() - the structure that embeds @ptr as its member @member
+ */
+#define container_of(ptr, type, member) \
+	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#endif
+
+struct work_struct;
+struct workqueue_struct;
+
+/* A work item's function.  It may free or re-add the item that called it. */
+typedef void (*work_func_t)(struct work_struct *work);
+
+/* The link that puts a work item on kwq's lists; treat it as opaque. */
+struct kwq_list_node {
+	struct kwq_list_node *next;
+	struct kwq_list_node *prev;
+};
+
+/*
+ * A unit of deferred work.  Embed it in your own structure and use
+ * container_of() in the function to get back to that structure.  All fields
+ * are kwq's: set them only with INIT_WORK() or DECLARE_WORK().  The memory
+ * must stay valid until the item is neither pending nor running.
+ */
+struct work_struct {
+	unsigned long data;		/* state bits and owner, kwq's own */
+	struct kwq_list_node entry;	/* on a worklist while queued */
+	work_func_t func;
+};
+
+/* Set by INIT_WORK(), so that zeroed memory is told apart from a work item. */
+#define KWQ_WORK_INIT_DATA	(1UL << 5)
+
+#define __WORK_INITIALIZER(n, f) {					\
+	.data = KWQ_WORK_INIT_DATA,					\
+	.entry = { &(n).entry, &(n).entry },				\
+	.func = (f),							\
+}
+
+/* Define and initialise a static work item @n running @f. */
+#define DECLARE_WORK(n, f) struct work_struct n = __WORK_INITIALIZER(n, f)
+
+static inline void kwq_init_work(struct work_struct *work, work_func_t func)
+{
+	work->entry.next = &work->entry;
+	work->entry.prev = &work->entry;
+	work->func = func;
+	__atomic_store_n(&work->data, KWQ_WORK_INIT_DATA, __ATOMIC_RELEASE);
+}
+
+/*
+ * INIT_WORK() - prepare @w to run @f.  Never call it on an item that is
+ * pending or running: initialise once, then add as often as you like.
+ */
+#define INIT_WORK(w, f) kwq_init_work((w), (f))
+
+/* --- creating and destroying queues ------------------------------------- */
+
+enum {
+	WQ_UNBOUND		= 1 << 1, /* not bound to the adding CPU */
+	WQ_FREEZABLE		= 1 << 2, /* stops with kwq_freeze_workqueues() */
+	WQ_MEM_RECLAIM		= 1 << 3, /* has a rescuer worker from the start */
+	WQ_HIGHPRI		= 1 << 4, /* runs on the high-priority pools */
+	WQ_CPU_INTENSIVE	= 1 << 5, /* items stand outside concurrency limits */
+
+	WQ_MAX_ACTIVE		= 512,	  /* upper bound for max_active */
+	WQ_DFL_ACTIVE		= 256,	  /* what max_active 0 means */
+};
+
+/**
+ * alloc_workqueue() - create a workqueue
+ * @fmt: printf-style format for the queue's name (as seen in diagnostics)
+ * @flags: WQ_* flags
+ * @max_active: how many items of this queue may run at once, per CPU for a
+ *	bound queue, in all for a WQ_UNBOUND one; 0 means WQ_DFL_ACTIVE
+ *
+ * A bound queue (the default) runs an item on the CPU that added it, or on the
+ * CPU given to an _on() function, in a pool of workers pinned to that CPU.  A
+ * WQ_UNBOUND queue runs items on a pool whose workers may use every CPU of the
+ * process.  The pools and their workers are shared by all queues; this call
+ * makes sure the pools the queue uses have a worker.
+ *
+ * Context: Any thread, including a work item.  May sleep.
+ * Return: The new queue, or NULL with errno set: EINVAL for a NULL @fmt,
+ * unknown @flags or @max_active outside 0..WQ_MAX_ACTIVE; ENOMEM, or the
+ * error of pthread_create() (EAGAIN), when memory or a worker is missing.
+ */
+KWQ_API struct workqueue_struct *alloc_workqueue(const char *fmt,
+						 unsigned int flags,
+						 int max_active, ...)
+	KWQ_PRINTF(1, 4);
+
+/**
+ * alloc_ordered_workqueue() - create a queue that runs one item at a time
+ * @fmt: printf-style format for the queue's name
+ * @flags: WQ_* flags; WQ_UNBOUND is implied
+ *
+ * Items run one at a time, in the order in which they were added.
+ *
+ * Context: Any thread.  May sleep.
+ * Return: As alloc_workqueue().
+ */
+KWQ_API struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
+							 unsigned int flags,
+							 ...)
+	KWQ_PRINTF(1, 3);
+
+/* The kernel's legacy constructors. */
+#define create_workqueue(name) \
+	alloc_workqueue("%s", WQ_MEM_RECLAIM, 1, (name))
+#define create_singlethread_workqueue(name) \
+	alloc_ordered_workqueue("%s", WQ_MEM_RECLAIM, (name))
+
+/**
+ * destroy_workqueue() - run everything still queued on @wq, then free it
+ * @wq: the queue; NULL is ignored
+ *
+ * Loses nothing: every item queued, and every delayed item whose timer is
+ * still armed, runs before the queue goes away.  While it drains, adds from
+ * outside fail with -ESHUTDOWN; items of @wq may still add to @wq (chained
+ * work).  The caller must not use @wq once it has returned.
+ *
+ * Context: Any thread but a work item of @wq.  Sleeps until @wq is empty.
+ */
+KWQ_API void destroy_workqueue(struct workqueue_struct *wq);
+
+/*
+ * The system queues, created on first use (thread-safely).  They are
+ * expressions, not variables: use them where the kernel's are used.  When the
+ * first use cannot create one they are NULL and the add_* functions given one
+ * fail with -EINVAL; add_work() and friends report the creation error.
+ */
+enum kwq_system_queue {
+	KWQ_SYSTEM_WQ,		/* bound, for short items */
+	KWQ_SYSTEM_HIGHPRI_WQ,	/* bound, high-priority pools */
+	KWQ_SYSTEM_LONG_WQ,	/* bound, for items that may run long */
+	KWQ_SYSTEM_UNBOUND_WQ,	/* unbound */
+	KWQ_NR_SYSTEM_QUEUES
+};
+
+/**
+ * kwq_system_queue() - one of the system queues, creating it on first use
+ * @which: a KWQ_SYSTEM_* value
+ *
+ * Context: Any thread.  The first call for a queue may sleep.
+ * Return: The queue, or NULL with errno set (EINVAL for an unknown @which,
+ * or the error of alloc_workqueue()).
+ */
+KWQ_API struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which);
+
+#define system_wq		kwq_system_queue(KWQ_SYSTEM_WQ)
+#define system_highpri_wq	kwq_system_queue(KWQ_SYSTEM_HIGHPRI_WQ)
+#define system_long_wq		kwq_system_queue(KWQ_SYSTEM_LONG_WQ)
+#define system_unbound_wq	kwq_system_queue(KWQ_SYSTEM_UNBOUND_WQ)
+
+/* --- adding work: 0 on success, a negative errno on failure ------------- */
+
+/**
+ * add_work_to_q_on() - add a work item to a queue, to run on a given CPU
+ * @cpu: the CPU to run it on (bound queues; checked but not used otherwise)
+ * @wq: the queue
+ * @work: the item, initialised with INIT_WORK() or DECLARE_WORK()
+ *
+ * If @work is not pending, it is queued and will run exactly once, unless a
+ * cancel that returns 0 removes it.  An item that is still running from an
+ * earlier add is queued where it runs, so it never runs concurrently with
+ * itself.  Never allocates; the -EBUSY path is a single atomic operation.
+ *
+ * Context: Any thread, including a work item.  Never sleeps.
+ * Return: 0 when @work was queued.  -EBUSY when it was already pending
+ * (nothing changes).  -EINVAL for a NULL argument, an item never initialised,
+ * or a @cpu this process may not run on.  -ESHUTDOWN when @wq is being
+ * drained or destroyed and the caller is not one of its own work items.
+ */
+KWQ_API int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
+			     struct work_struct *work);
+
+/**
+ * add_work_to_q() - add a work item to a queue
+ * @wq: the queue
+ * @work: the item
+ *
+ * As add_work_to_q_on(); a bound queue runs @work on the CPU that added it
+ * (where the process may run), an unbound one wherever a worker is free.
+ *
+ * Context: Any thread, including a work item.  Never sleeps.
+ * Return: 0, -EBUSY, -EINVAL or -ESHUTDOWN as for add_work_to_q_on().
+ */
+KWQ_API int add_work_to_q(struct workqueue_struct *wq,
+			  struct work_struct *work);
+
+/**
+ * add_work() - add a work item to system_wq
+ * @work: the item
+ *
+ * Context: Any thread, including a work item.  The first use of system_wq
+ * may sleep while it is created.
+ * Return: As add_work_to_q(), or the negative errno that kept system_wq from
+ * being created.
+ */
+KWQ_API int add_work(struct work_struct *work);
+
+/**
+ * add_work_on() - add a work item to system_wq, to run on a given CPU
+ * @cpu: the CPU
+ * @work: the item
+ *
+ * Context: As add_work().
+ * Return: As add_work_to_q_on(), or the negative errno that kept system_wq
+ * from being created.
+ */
+KWQ_API int add_work_on(int cpu, struct work_struct *work);
+
+/* --- waiting and cancelling: 0 or a negative errno ---------------------- */
+
+/**
+ * flush_work() - wait until the last queued instance of @work has finished
+ * @work: the item
+ *
+ * Returns at once when @work is neither pending nor running.  Adds made after
+ * the call are not waited for.
+ *
+ * Context: Any thread but @work itself.  Sleeps.
+ * Return: 0 once nothing that was queued before the call remains; -EINVAL for
+ * a NULL or never-initialised item; -EDEADLK when called from @work itself,
+ * which could never finish.
+ */
+KWQ_API int flush_work(struct work_struct *work);
+
+/**
+ * flush_workqueue() - wait for every item queued on @wq before the call
+ * @wq: the queue
+ *
+ * Items added while it waits (including chained ones) are not waited for,
+ * nor are delayed items whose timers have not yet expired.
+ *
+ * Context: Any thread but a work item of @wq.  Sleeps.
+ * Return: 0; -EINVAL for a NULL @wq; -EDEADLK when called from a work item of
+ * @wq.
+ */
+KWQ_API int flush_workqueue(struct workqueue_struct *wq);
+
+/**
+ * drain_workqueue() - flush @wq until it is empty, chained work included
+ * @wq: the queue
+ *
+ * While it runs, adds to @wq from outside its own work items fail with
+ * -ESHUTDOWN; afterwards the queue accepts work again.
+ *
+ * Context: Any thread but a work item of @wq.  Sleeps.
+ * Return: 0; -EINVAL for a NULL @wq; -EDEADLK from a work item of @wq.
+ */
+KWQ_API int drain_workqueue(struct workqueue_struct *wq);
+
+/**
+ * cancel_work() - remove a pending instance of @work
+ * @work: the item
+ *
+ * Does not wait for an instance that is already running.
+ *
+ * Context: Any thread, including a work item.  Never sleeps.
+ * Return: 0 when a pending instance was removed (it will not run); -ENOENT
+ * when nothing was pending; -EINVAL for a NULL or never-initialised item.
+ */
+KWQ_API int cancel_work(struct work_struct *work);
+
+/**
+ * cancel_work_sync() - remove a pending instance and wait for a running one
+ * @work: the item
+ *
+ * On return @work is neither pending nor running, so its memory may be freed
+ * if nothing adds it again.  Adds made while it waits fail with -EBUSY.
+ *
+ * Context: Any thread but @work itself.  Sleeps.
+ * Return: 0 when a pending instance was removed; -ENOENT when nothing was
+ * pending (a running instance was still waited for); -EINVAL for a NULL or
+ * never-initialised item; -EDEADLK when called from @work itself (nothing is
+ * done).
+ */
+KWQ_API int cancel_work_sync(struct work_struct *work);
+
+/* --- predicates --------------------------------------------------------- */
+
+/**
+ * work_pending() - is @work queued and not yet started?
+ * @work: the item
+ *
+ * The answer may be stale as soon as it is returned unless the caller
+ * excludes concurrent adds, runs and cancels by other means.
+ *
+ * Context: Any thread.  Never sleeps.
+ * Return: true if @work is pending.
+ */
+static inline bool work_pending(const struct work_struct *work)
+{
+	return __atomic_load_n(&work->data, __ATOMIC_ACQUIRE) & 1UL;
+}
+
+/**
+ * current_is_workqueue_worker() - is the caller a kwq worker thread?
+ *
+ * Context: Any thread.
+ * Return: true inside a work item's function (or any code a worker runs).
+ */
+KWQ_API bool current_is_workqueue_worker(void);
+
+/**
+ * current_work() - the work item the calling thread is running
+ *
+ * Context: Any thread.
+ * Return: The item whose function is running on this thread, or NULL.
+ */
+KWQ_API struct work_struct *current_work(void);
+
+/* --- kwq's own additions ------------------------------------------------ */
+
+/* What a warning is about. */
+enum kwq_warning_kind {
+	KWQ_WARN_COMPAT_ADD_FAILED,	/* an old void name's add failed */
+	KWQ_WARN_INTERNAL,		/* kwq could not do something it tried */
+};
+
+/* One warning, as handed to the handler. */
+struct kwq_warning {
+	enum kwq_warning_kind kind;
+	const char *file;	/* the caller's source file, or NULL */
+	int line;		/* the caller's line, or 0 */
+	const char *func;	/* the kwq function concerned */
+	int err;		/* the negative errno involved, or 0 */
+	const char *message;	/* one line of text, without a newline */
+};
+
+/**
+ * kwq_set_warn_handler() - route kwq's warnings to @handler
+ * @handler: called once per warning, from the thread that caused it; NULL
+ *	restores the default, which prints one line on stderr
+ *
+ * The handler must not call back into kwq functions that may sleep.
+ *
+ * Context: Any thread.
+ */
+KWQ_API void kwq_set_warn_handler(void (*handler)(const struct kwq_warning *w));
+
+/**
+ * kwq_warn_compat() - report a failed add made through an old void name
+ * @file: the caller's file (__FILE__)
+ * @line: the caller's line (__LINE__)
+ * @func: the old name that was called
+ * @err: the negative errno the add returned
+ *
+ * Used by the macros in <kwq/compat.h>, which call it once per call site.
+ *
+ * Context: Any thread.
+ */
+KWQ_API void kwq_warn_compat(const char *file, int line, const char *func,
+			     int err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#ifndef KWQ_NO_COMPAT
+#include <kwq/compat.h>
+#endif
+
+#endif /* KWQ_WORKQUEUE_H */

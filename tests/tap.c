@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The TAP producer behind tests/tap.h.  Output goes through stdio with a
+ * lock, so assertions made from several threads never interleave within a
+ * line; the numbering is atomic for the same reason.
+ */
+#include "tap.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static int planned = -1;
+static int counter;
+static int failed;
+
+static void vline(const char *prefix, const char *fmt, va_list ap)
+{
+	flockfile(stdout);
+	fputs(prefix, stdout);
+	vfprintf(stdout, fmt, ap);
+	fputc('\n', stdout);
+	funlockfile(stdout);
+	fflush(stdout);
+}
+
+void plan(int n)
+{
+	planned = n;
+	printf("1..%d\n", n);
+	fflush(stdout);
+}
+
+static void on_alarm(int sig)
+{
+	static const char msg[] = "Bail out! watchdog: test timed out\n";
+
+	(void)sig;
+	if (write(STDOUT_FILENO, msg, sizeof(msg) - 1) < 0)
+		_exit(3);
+	_exit(3);
+}
+
+void tap_watchdog(unsigned int seconds)
+{
+	signal(SIGALRM, on_alarm);
+	alarm(seconds);
+}
+
+static bool vresult(bool cond, const char *file, int line, const char *fmt,
+		    va_list ap)
+{
+	int n = __atomic_add_fetch(&counter, 1, __ATOMIC_SEQ_CST);
+	char head[32];
+
+	snprintf(head, sizeof(head), "%sok %d - ", cond ? "" : "not ", n);
+	vline(head, fmt, ap);
+	if (!cond) {
+		__atomic_add_fetch(&failed, 1, __ATOMIC_SEQ_CST);
+		diag("  Failed test at %s line %d.", file, line);
+	}
+	return cond;
+}
+
+bool tap_ok(bool cond, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vresult(cond, file, line, fmt, ap);
+	va_end(ap);
+	return cond;
+}
+
+bool tap_is_long(long got, long want, const char *file, int line,
+		 const char *fmt, ...)
+{
+	bool cond = got == want;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vresult(cond, file, line, fmt, ap);
+	va_end(ap);
+	if (!cond)
+		diag("         got: %ld\n#     expected: %ld", got, want);
+	return cond;
+}
+
+void diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vline("# ", fmt, ap);
+	va_end(ap);
+}
+
+void skip(int n, const char *fmt, ...)
+{
+	char reason[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	while (n-- > 0) {
+		int k = __atomic_add_fetch(&counter, 1, __ATOMIC_SEQ_CST);
+
+		printf("ok %d # skip %s\n", k, reason);
+	}
+	fflush(stdout);
+}
+
+void bail_out(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vline("Bail out! ", fmt, ap);
+	va_end(ap);
+	exit(255);
+}
+
+int done_testing(void)
+{
+	if (planned < 0) {
+		printf("1..%d\n", counter);
+		planned = counter;
+	}
+	fflush(stdout);
+	if (counter != planned)
+		return 255;
+	return failed ? (failed > 254 ? 254 : failed) : 0;
+}
+
+long tap_scale(long n)
+{
+	const char *q = getenv("KWQ_TEST_QUICK");
+
+	if (q && *q && strcmp(q, "0") != 0)
+		return n / 10 > 0 ? n / 10 : 1;
+	return n;
+}
+
+long long tap_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
