@@ -164,6 +164,12 @@ examples: $(EXAMPLE_BIN)
 demo: deps all examples
 	$(Q)KWQ_BUILD=$(B) scripts/demo.sh
 
+# --- retconv (tools/retconv) -------------------------------------------------
+# (rules for the checker go here)
+
+# --- benchmarks (bench/) ----------------------------------------------------
+# (rules for make bench go here)
+
 # --- install ---------------------------------------------------------------
 
 install: all
