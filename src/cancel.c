@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Waiting for and cancelling single work items: flush_work(), cancel_work()
+ * and cancel_work_sync().
+ *
+ * Flushing an item queues a barrier, an item of kwq's own that completes an
+ * event, right behind it: behind the pending instance on its list (linked to
+ * it, so that the two move together), or at the head of the scheduled list of
+ * the worker running the instance.  When the barrier runs, everything queued
+ * before the flush has finished.
+ *
+ * Cancelling steals the PENDING bit: whoever holds it owns the item, so a
+ * cancel that wins it while the item sits on a list takes it off that list
+ * under the pool's lock, and one that wins it from an idle item simply owns
+ * an idle item.  cancel_work_sync() keeps the bit, marked CANCELING, while it
+ * waits for a running instance, so adds meanwhile fail with -EBUSY.
+ */
+#include "internal.h"
+
+static void barrier_func(struct work_struct *work)
+{
+	struct kwq__barrier *b = container_of(work, struct kwq__barrier, work);
+
+	kwq__complete(&b->done);
+}
+
+int kwq__is_barrier(const struct work_struct *w)
+{
+	return w->func == barrier_func;
+}
+
+/*
+ * Queue barrier @b behind the instance of @w queued on, or running in, the
+ * pool its data names.  Returns 1 when there was something to wait for.
+ */
+int kwq__start_flush(struct work_struct *w, struct kwq__barrier *b)
+{
+	struct kwq__worker *worker;
+	struct kwq__pool *pool;
+	struct kwq__pwq *pwq;
+	unsigned long data, bdata;
+
+	b->done.done = 0;
+	b->work.func = barrier_func;
+	kwq__list_init(&b->work.entry);
+retry:
+	data = work_data(w);
+	pool = data_pool(data);
+	if (!pool)
+		return 0;
+	kwq__lock(pool);
+	/*
+	 * Only a holder of this lock can move an item queued here; an idle
+	 * item may be queued elsewhere meanwhile, but then only a running
+	 * instance here is looked for, which this lock keeps in place.
+	 */
+	data = work_data(w);
+	if (data_pool(data) != pool) {
+		kwq__unlock(pool);
+		goto retry;
+	}
+	pwq = data_pwq(data);
+	if (pwq) {
+		/* Pending: run right after it, wherever it is moved. */
+		bdata = (unsigned long)pwq | WORK_PWQ | WORK_PENDING |
+			WORK_INIT | (data & (WORK_INACTIVE | WORK_LINKED));
+		set_work_data(&b->work, bdata);
+		set_work_data(w, data | WORK_LINKED);
+		kwq__list_add_head(&b->work.entry, &w->entry);
+	} else {
+		worker = kwq__find_busy_locked(pool, w);
+		if (!worker) {
+			kwq__unlock(pool);
+			return 0;
+		}
+		bdata = (unsigned long)worker->current_pwq | WORK_PWQ |
+			WORK_PENDING | WORK_INIT;
+		set_work_data(&b->work, bdata);
+		kwq__list_add_head(&b->work.entry, &worker->scheduled);
+	}
+	kwq__unlock(pool);
+	return 1;
+}
+
+static int work_valid(const struct work_struct *w)
+{
+	return w && (work_data(w) & WORK_INIT);
+}
+
+static int running_self(const struct work_struct *w)
+{
+	return kwq__self && current_work() == w;
+}
+
+int flush_work(struct work_struct *work)
+{
+	struct kwq__barrier b;
+
+	if (!work_valid(work))
+		return -EINVAL;
+	if (running_self(work))
+		return -EDEADLK;
+	if (kwq__start_flush(work, &b))
+		kwq__wait_for_completion(&b.done);
+	return 0;
+}
+
+/*
+ * Try to take the PENDING bit of @w.  Returns 1 when it was stolen from a
+ * queued instance (now off its list), 0 when the item was idle, -EAGAIN when
+ * the item is between states (being queued, or armed) and the caller should
+ * try again, -ENOENT when another cancel_*_sync owns it.  On 0 and 1 the
+ * caller owns PENDING and must release it.
+ */
+static int grab_pending(struct work_struct *w)
+{
+	unsigned long old, data;
+	struct kwq__pwq *pwq;
+
+	old = __atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL);
+	if (!(old & WORK_PENDING))
+		return 0;
+	pwq = data_pwq(old);
+	if (!pwq)
+		return (old & WORK_CANCELING) ? -ENOENT : -EAGAIN;
+
+	kwq__lock(pwq->pool);
+	data = work_data(w);
+	if (data_pwq(data) != pwq) {
+		kwq__unlock(pwq->pool);	/* started, or moved meanwhile */
+		return -EAGAIN;
+	}
+	/*
+	 * An inactive item is activated first, so that the barriers linked
+	 * behind it reach the worklist and still run.
+	 */
+	if (data & WORK_INACTIVE)
+		kwq__pwq_activate_locked(pwq, w);
+	kwq__list_del_init(&w->entry);
+	kwq__pwq_dec_locked(pwq, !!(data & WORK_COLOR));
+	set_work_data(w, (unsigned long)pwq->pool | WORK_PENDING | WORK_INIT |
+		      (data & WORK_DELAYED));
+	kwq__unlock(pwq->pool);
+	return 1;
+}
+
+/* Release PENDING, leaving the item idle with its last pool recorded. */
+static void release_pending(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	set_work_data(w, data & ~(unsigned long)(WORK_PENDING |
+						 WORK_CANCELING));
+}
+
+int cancel_work(struct work_struct *work)
+{
+	int ret;
+
+	if (!work_valid(work))
+		return -EINVAL;
+	do {
+		ret = grab_pending(work);
+		if (ret == -EAGAIN)
+			sched_yield();
+	} while (ret == -EAGAIN);
+	if (ret < 0)
+		return ret;
+	release_pending(work);
+	return ret ? 0 : -ENOENT;
+}
+
+int cancel_work_sync(struct work_struct *work)
+{
+	struct kwq__barrier b;
+	int ret;
+
+	if (!work_valid(work))
+		return -EINVAL;
+	if (running_self(work))
+		return -EDEADLK;
+	/* Another canceller owns it: wait for it to finish, then ours. */
+	while ((ret = grab_pending(work)) < 0)
+		sched_yield();
+	set_work_data(work, work_data(work) | WORK_CANCELING);
+	if (kwq__start_flush(work, &b))
+		kwq__wait_for_completion(&b.done);
+	release_pending(work);
+	return ret ? 0 : -ENOENT;
+}

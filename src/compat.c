@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The old void names and kwq's warnings.
+ *
+ * <kwq/compat.h> makes queue_work() and friends statement macros that warn
+ * once per call site.  The functions here are the same names as real
+ * symbols, for code that takes their address: such a caller has no file and
+ * line to report, so it is named by its return address, once per address.
+ * All warnings go through one replaceable handler.
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#undef queue_work
+#undef queue_work_on
+#undef schedule_work
+#undef schedule_work_on
+
+#define SEEN_SLOTS 64
+
+static void default_handler(const struct kwq_warning *w)
+{
+	if (w->file)
+		fprintf(stderr, "kwq: %s:%d: %s\n", w->file, w->line,
+			w->message);
+	else
+		fprintf(stderr, "kwq: %s\n", w->message);
+}
+
+static void (*handler)(const struct kwq_warning *w) = default_handler;
+
+void kwq_set_warn_handler(void (*fn)(const struct kwq_warning *w))
+{
+	__atomic_store_n(&handler, fn ? fn : default_handler,
+			 __ATOMIC_RELEASE);
+}
+
+void kwq__warn(enum kwq_warning_kind kind, const char *file, int line,
+	       const char *func, int err, const char *fmt, ...)
+{
+	struct kwq_warning w = {
+		.kind = kind, .file = file, .line = line, .func = func,
+		.err = err,
+	};
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	w.message = msg;
+	__atomic_load_n(&handler, __ATOMIC_ACQUIRE)(&w);
+}
+
+static const char *err_text(int err)
+{
+	switch (err) {
+	case -EBUSY:
+		return "already pending";
+	case -EINVAL:
+		return "invalid argument";
+	case -ESHUTDOWN:
+		return "queue is being drained or destroyed";
+	default:
+		return strerror(-err);
+	}
+}
+
+void kwq_warn_compat(const char *file, int line, const char *func, int err)
+{
+	kwq__warn(KWQ_WARN_COMPAT_ADD_FAILED, file, line, func, err,
+		  "%s() failed: %s (%d); use add_*() to check the result, "
+		  "or (void)add_*() to ignore it", func, err_text(err), err);
+}
+
+/*
+ * Warn once per calling address.  A full table only means later callers
+ * warn every time, never that a failure goes unreported.
+ */
+static void warn_by_address(const char *func, int err, void *caller)
+{
+	static void *seen[SEEN_SLOTS];
+	char where[64];
+
+	for (int i = 0; i < SEEN_SLOTS; i++) {
+		void *cur = __atomic_load_n(&seen[i], __ATOMIC_ACQUIRE);
+
+		if (cur == caller)
+			return;
+		if (!cur && __atomic_compare_exchange_n(&seen[i], &cur, caller,
+				0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			break;
+		if (cur == caller)
+			return;
+	}
+	snprintf(where, sizeof(where), "%s called from %p", func, caller);
+	kwq__warn(KWQ_WARN_COMPAT_ADD_FAILED, NULL, 0, func, err,
+		  "%s: failed: %s (%d)", where, err_text(err), err);
+}
+
+void queue_work(struct workqueue_struct *wq, struct work_struct *work)
+{
+	int err = add_work_to_q(wq, work);
+
+	if (err)
+		warn_by_address("queue_work", err,
+				__builtin_return_address(0));
+}
+
+void queue_work_on(int cpu, struct workqueue_struct *wq,
+		   struct work_struct *work)
+{
+	int err = add_work_to_q_on(cpu, wq, work);
+
+	if (err)
+		warn_by_address("queue_work_on", err,
+				__builtin_return_address(0));
+}
+
+void schedule_work(struct work_struct *work)
+{
+	int err = add_work(work);
+
+	if (err)
+		warn_by_address("schedule_work", err,
+				__builtin_return_address(0));
+}
+
+void schedule_work_on(int cpu, struct work_struct *work)
+{
+	int err = add_work_on(cpu, work);
+
+	if (err)
+		warn_by_address("schedule_work_on", err,
+				__builtin_return_address(0));
+}

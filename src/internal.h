@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kwq internals shared between the library's files; never installed.
+ *
+ * The model is the kernel's.  A work item is intrusive: its data word holds
+ * its state bits and, while it is queued, a pointer to the pool_workqueue
+ * (pwq) it was queued through; once it has run, a pointer to the pool it last
+ * ran on, so that a new add can find an instance still running there.  A
+ * workqueue owns one pwq per pool it uses (one per CPU for a bound queue, one
+ * for an unbound queue); the pwq enforces max_active and counts the items in
+ * flight for flush_workqueue().  Pools are shared by every queue, live as
+ * long as the process, and own the worker threads and the worklist.
+ *
+ * Ownership of an item follows its PENDING bit: whoever sets it (an add, or a
+ * cancel stealing it) owns the data word until it publishes the item on a
+ * list under a pool lock; from then on that pool's lock protects it.
+ *
+ * Structure fields follow one of these exclusion rules:
+ *
+ * I: Set at creation, then only read.
+ * L: pool->lock.
+ * F: wq->flush_mutex (flushers are serialised).
+ * A: Atomic (__atomic builtins); the comment says which ordering matters.
+ * M: Only the monitor thread.
+ * W: Only the worker itself (read by others under L where marked L/W).
+ */
+#ifndef KWQ_INTERNAL_H
+#define KWQ_INTERNAL_H
+
+#include <kwq/workqueue.h>
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define KWQ_HIDDEN __attribute__((visibility("hidden")))
+
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+/*
+ * Impossible internal states are not errors to return: report where and
+ * abort, in release builds too.
+ */
+#define kwq__bug_on(cond) do {						\
+	if (unlikely(cond))						\
+		kwq__bug(__FILE__, __LINE__, __func__, #cond);		\
+} while (0)
+
+KWQ_HIDDEN void kwq__bug(const char *file, int line, const char *func,
+			 const char *cond) __attribute__((noreturn, cold));
+
+/* --- the work item's data word ------------------------------------------ */
+
+/*
+ * Low bits of work->data.  Pools and pwqs are aligned so that the pointer
+ * stored above these bits leaves them free.
+ */
+enum {
+	WORK_PENDING	= 1UL << 0, /* queued, armed or being grabbed */
+	WORK_INACTIVE	= 1UL << 1, /* on pwq->inactive (with WORK_PWQ) */
+	WORK_CANCELING	= 1UL << 1, /* a cancel_*_sync owns it (off queue) */
+	WORK_PWQ	= 1UL << 2, /* the pointer is the pwq it is queued on */
+	WORK_LINKED	= 1UL << 3, /* the next item must run right after */
+	WORK_COLOR	= 1UL << 4, /* flush color, with WORK_PWQ */
+	WORK_INIT	= 1UL << 5, /* INIT_WORK() was called */
+	WORK_DELAYED	= 1UL << 6, /* the item is part of a delayed_work */
+
+	WORK_FLAG_BITS	= 7,
+	WORK_FLAG_MASK	= (1UL << WORK_FLAG_BITS) - 1,
+	WORK_ALIGN	= 1UL << WORK_FLAG_BITS,
+};
+
+_Static_assert(WORK_INIT == KWQ_WORK_INIT_DATA, "INIT bit out of step");
+_Static_assert(WORK_PENDING == 1UL, "work_pending() tests bit 0");
+_Static_assert(sizeof(struct work_struct) <= 32, "work_struct too big");
+
+static inline unsigned long work_data(const struct work_struct *w)
+{
+	return __atomic_load_n(&w->data, __ATOMIC_ACQUIRE);
+}
+
+static inline void set_work_data(struct work_struct *w, unsigned long data)
+{
+	__atomic_store_n(&w->data, data, __ATOMIC_RELEASE);
+}
+
+/* --- lists -------------------------------------------------------------- */
+
+#define kwq__list_entry(p, type, member) container_of(p, type, member)
+
+static inline void kwq__list_init(struct kwq_list_node *h)
+{
+	h->next = h;
+	h->prev = h;
+}
+
+static inline int kwq__list_empty(const struct kwq_list_node *h)
+{
+	return h->next == h;
+}
+
+static inline void kwq__list_insert(struct kwq_list_node *n,
+				    struct kwq_list_node *prev,
+				    struct kwq_list_node *next)
+{
+	n->next = next;
+	n->prev = prev;
+	prev->next = n;
+	next->prev = n;
+}
+
+/* Insert @n before @pos (at the tail when @pos is the head). */
+static inline void kwq__list_add_before(struct kwq_list_node *n,
+					struct kwq_list_node *pos)
+{
+	kwq__list_insert(n, pos->prev, pos);
+}
+
+static inline void kwq__list_add_head(struct kwq_list_node *n,
+				      struct kwq_list_node *h)
+{
+	kwq__list_insert(n, h, h->next);
+}
+
+static inline void kwq__list_del_init(struct kwq_list_node *n)
+{
+	n->prev->next = n->next;
+	n->next->prev = n->prev;
+	kwq__list_init(n);
+}
+
+/* --- futex-based waiting ------------------------------------------------ */
+
+static inline int kwq__futex_wait(uint32_t *uaddr, uint32_t val,
+				  const struct timespec *rel)
+{
+	if (syscall(SYS_futex, uaddr, FUTEX_WAIT_PRIVATE, val, rel, NULL, 0))
+		return -errno;
+	return 0;
+}
+
+static inline void kwq__futex_wake(uint32_t *uaddr, int n)
+{
+	syscall(SYS_futex, uaddr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
+/* A one-shot event: complete() once, any number of waiters. */
+struct kwq__completion {
+	uint32_t done;		/* A: release on complete, acquire on wait */
+};
+
+KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);
+/* Sleeps; a worker calling it stops counting against its pool's limit. */
+KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
+
+/* --- pools, workers, pwqs, queues ---------------------------------------- */
+
+#define KWQ_BUSY_HASH_BITS 6
+#define KWQ_MAX_WORKERS 512	/* per pool; beyond it adds wait their turn */
+
+struct kwq__pwq;
+
+struct kwq__worker {
+	struct kwq_list_node idle_node;	/* L: on pool->idle while idle */
+	struct kwq_list_node node;	/* L: on pool->workers */
+	struct kwq__worker *hnext;	/* L: pool->busy hash chain */
+	struct kwq__pool *pool;		/* I */
+	struct work_struct *current_work; /* L/W: the item running, or NULL */
+	work_func_t current_func;	/* L/W: its function */
+	struct kwq__pwq *current_pwq;	/* L/W: the pwq it came through */
+	int current_color;		/* L/W: its flush color, -1: a barrier */
+	struct kwq_list_node scheduled;	/* L: items to run next, in order */
+	uint32_t wake;			/* A: 1 when woken from idle */
+	int id;				/* I: number within the pool */
+	unsigned long seq;		/* L: items started so far */
+	unsigned long mon_seq;		/* M+L: seq at the monitor's last look */
+	char idle;			/* L: on pool->idle */
+	char counted;			/* L: counts in pool->nr_running */
+	char slept;			/* W: uncounted itself to sleep in kwq */
+};
+
+struct kwq__pool {
+	pthread_mutex_t lock;
+	struct kwq_list_node worklist;	/* L: items ready to run, in order */
+	struct kwq_list_node idle;	/* L: idle workers, latest first */
+	struct kwq_list_node workers;	/* L: every worker */
+	int nr_workers;			/* L */
+	int nr_idle;			/* L */
+	int nr_running;			/* L: busy workers counted below */
+	int target;			/* I: how many may run at once */
+	int cpu;			/* I: its CPU, or -1 when unbound */
+	int highpri;			/* I */
+	int next_id;			/* L: for worker names */
+	char need_worker;		/* L: the monitor should create one */
+	struct kwq__worker *busy[1 << KWQ_BUSY_HASH_BITS]; /* L: by item */
+} __attribute__((aligned(WORK_ALIGN)));
+
+struct kwq__pwq {
+	struct kwq__pool *pool;		/* I */
+	struct workqueue_struct *wq;	/* I */
+	int max_active;			/* I */
+	int nr_active;			/* L: on the worklist or running */
+	int nr_in_flight[2];		/* L: queued or running, per color */
+	int flush_color;		/* L: color a flusher waits for, or -1 */
+	struct kwq_list_node inactive;	/* L: waiting for an active slot */
+} __attribute__((aligned(WORK_ALIGN)));
+
+struct workqueue_struct {
+	unsigned int flags;		/* I: WQ_* */
+	int ordered;			/* I */
+	int max_active;			/* I */
+	unsigned int work_color;	/* A: F writes, L readers; 0 or 1 */
+	unsigned int draining;		/* A: drains and destroys under way */
+	pthread_mutex_t flush_mutex;
+	int nr_pwqs_to_flush;		/* A: pwqs the flusher still waits on */
+	struct kwq__completion *flush_done; /* F: the flusher's event */
+	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
+	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
+	char name[64];			/* I */
+};
+
+/* Process-wide state, set up once by kwq__init(). */
+struct kwq__global {
+	cpu_set_t cpus;			/* I: CPUs the process may run on */
+	int nr_cpus;			/* I */
+	int first_cpu;			/* I */
+	int nr_cpu_ids;			/* I: highest CPU + 1 */
+	struct kwq__pool **cpu_pools[2]; /* I: [highpri][cpu], NULL if none */
+	struct kwq__pool *unbound_pools[2]; /* I: [highpri] */
+	unsigned int idle_timeout_ms;	/* I: before an extra worker retires */
+};
+
+KWQ_HIDDEN extern struct kwq__global kwq__g;
+KWQ_HIDDEN extern __thread struct kwq__worker *kwq__self;
+
+KWQ_HIDDEN int kwq__init(void);
+KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
+KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
+KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
+						     struct work_struct *w);
+KWQ_HIDDEN void kwq__move_linked_locked(struct work_struct *w,
+					struct kwq_list_node *head);
+KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
+					 struct work_struct *w);
+KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
+KWQ_HIDDEN void kwq__sleep_begin(void);
+KWQ_HIDDEN void kwq__sleep_end(void);
+KWQ_HIDDEN void kwq__warn(enum kwq_warning_kind kind, const char *file,
+			  int line, const char *func, int err,
+			  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Flushing a single item: a barrier queued behind it, see flush.c. */
+struct kwq__barrier {
+	struct work_struct work;
+	struct kwq__completion done;
+};
+
+KWQ_HIDDEN int kwq__start_flush(struct work_struct *w, struct kwq__barrier *b);
+KWQ_HIDDEN int kwq__is_barrier(const struct work_struct *w);
+
+static inline struct kwq__pwq *data_pwq(unsigned long data)
+{
+	return (data & WORK_PWQ) ?
+		(struct kwq__pwq *)(data & ~WORK_FLAG_MASK) : NULL;
+}
+
+/* The pool an item is queued on or last ran on, or NULL. */
+static inline struct kwq__pool *data_pool(unsigned long data)
+{
+	if (data & WORK_PWQ)
+		return data_pwq(data)->pool;
+	return (struct kwq__pool *)(data & ~WORK_FLAG_MASK);
+}
+
+static inline void kwq__lock(struct kwq__pool *pool)
+{
+	pthread_mutex_lock(&pool->lock);
+}
+
+static inline void kwq__unlock(struct kwq__pool *pool)
+{
+	pthread_mutex_unlock(&pool->lock);
+}
+
+/* Is the caller running a work item of @wq (a chained add or flush)? */
+static inline int kwq__in_wq(const struct workqueue_struct *wq)
+{
+	struct kwq__worker *me = kwq__self;
+
+	return me && me->current_pwq && me->current_work &&
+		me->current_color >= 0 && me->current_pwq->wq == wq;
+}
+
+#endif /* KWQ_INTERNAL_H */

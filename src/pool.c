@@ -1,0 +1,657 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Worker pools: the threads that run work items, shared by every queue.
+ *
+ * Each CPU the process may run on has two pools (normal and high priority)
+ * whose workers are pinned to it; two more pools (normal and high priority)
+ * serve unbound queues with workers free to run anywhere.  Pools are created
+ * on first use and live as long as the process.  A pool owns a worklist of
+ * items ready to run; its workers take items from the head, one at a time.
+ *
+ * DESIGN
+ *
+ * A pool lets at most `target` workers run items at once: one for a CPU's
+ * pool (the CPU has nothing more to give), one per CPU for an unbound pool.
+ * Workers beyond that sleep on their own futex, idle, latest-idle first so
+ * that a warm thread is reused.  An add that finds the pool under its target
+ * wakes exactly one idle worker; an add to a pool whose workers are already
+ * running makes no system call, since a running worker looks at the worklist
+ * again before it sleeps.
+ *
+ * The kernel keeps a CPU busy when an item sleeps by hooking the scheduler.
+ * User space has no such hook, so kwq uses two: a worker that waits inside
+ * kwq (flush, cancel_sync, drain) stops counting against the target for the
+ * wait, and a monitor thread uncounts a worker whose item has run through a
+ * whole monitor period (5 ms) while the pool has a backlog, the way Linux 6.5
+ * takes items that run over 10 ms out of concurrency management.  In both
+ * cases another worker, created if need be, takes the next item, so an item
+ * that blocks never holds up its pool for long.  The monitor only ticks while
+ * some pool has a backlog, and sleeps without a timeout otherwise, so an idle
+ * process sees no wake-ups.  It also creates workers, since an add must never
+ * allocate.  Idle workers beyond the first of a pool retire after
+ * KWQ_IDLE_TIMEOUT_MS (5 s by default).
+ *
+ * A work item never runs concurrently with itself: workers record the item
+ * they run in the pool's busy hash, an add finds an instance still running
+ * on the pool it last ran on and queues the new one there (see workqueue.c),
+ * and a worker that takes an item another worker of the pool is running
+ * hands it to that worker's `scheduled` list instead.
+ */
+#include "internal.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#define MONITOR_TICK_NS (5 * 1000 * 1000)
+#define DFL_IDLE_TIMEOUT_MS 5000
+
+struct kwq__global kwq__g;
+__thread struct kwq__worker *kwq__self;
+
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+static int initialized;			/* A: release once set up */
+
+/* The monitor: see DESIGN above. */
+static struct {
+	uint32_t word;		/* A: bumped to wake the monitor */
+	int ticking;		/* A: it polls pools every tick */
+} mon;
+
+void kwq__bug(const char *file, int line, const char *func, const char *cond)
+{
+	fprintf(stderr, "kwq: BUG at %s:%d in %s(): %s\n", file, line, func,
+		cond);
+	abort();
+}
+
+void kwq__complete(struct kwq__completion *c)
+{
+	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
+	kwq__futex_wake(&c->done, INT32_MAX);
+}
+
+void kwq__wait_for_completion(struct kwq__completion *c)
+{
+	if (__atomic_load_n(&c->done, __ATOMIC_ACQUIRE))
+		return;
+	kwq__sleep_begin();
+	/* Wake-ups may be spurious: the flag, not the futex, decides. */
+	while (!__atomic_load_n(&c->done, __ATOMIC_ACQUIRE))
+		kwq__futex_wait(&c->done, 0, NULL);
+	kwq__sleep_end();
+}
+
+static void mon_poke(void)
+{
+	__atomic_add_fetch(&mon.word, 1, __ATOMIC_RELEASE);
+	kwq__futex_wake(&mon.word, 1);
+}
+
+static void uncount_locked(struct kwq__pool *pool, struct kwq__worker *worker)
+{
+	if (worker->counted) {
+		worker->counted = 0;
+		pool->nr_running--;
+	}
+}
+
+/*
+ * Let one more worker run if the pool has work and room for it: wake the
+ * latest idle worker, or ask the monitor for a new one.
+ */
+void kwq__kick_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker;
+
+	if (kwq__list_empty(&pool->worklist)) {
+		return;
+	}
+	if (pool->nr_running >= pool->target) {
+		/*
+		 * The running workers will come back for it; the monitor
+		 * must watch in case one of them is stuck.  Readers of
+		 * `ticking` do so under the pool lock after queueing, and
+		 * the monitor clears it before it looks at the pools.
+		 */
+		if (!__atomic_load_n(&mon.ticking, __ATOMIC_SEQ_CST))
+			mon_poke();
+		return;
+	}
+	if (kwq__list_empty(&pool->idle)) {
+		if (!pool->need_worker && pool->nr_workers < KWQ_MAX_WORKERS) {
+			pool->need_worker = 1;
+			mon_poke();
+		}
+		return;
+	}
+	worker = kwq__list_entry(pool->idle.next, struct kwq__worker,
+				 idle_node);
+	kwq__list_del_init(&worker->idle_node);
+	worker->idle = 0;
+	pool->nr_idle--;
+	worker->counted = 1;
+	pool->nr_running++;
+	__atomic_store_n(&worker->wake, 1, __ATOMIC_RELEASE);
+	kwq__futex_wake(&worker->wake, 1);
+}
+
+static unsigned int busy_hash(const struct work_struct *w)
+{
+	return (uint32_t)((uintptr_t)w >> 5) * 0x9e3779b1u >>
+		(32 - KWQ_BUSY_HASH_BITS);
+}
+
+struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
+					  struct work_struct *w)
+{
+	struct kwq__worker *worker = pool->busy[busy_hash(w)];
+
+	/*
+	 * Compare the function too: the memory of a finished item may have
+	 * been freed and reused for another item while a worker still
+	 * records it.
+	 */
+	for (; worker; worker = worker->hnext)
+		if (worker->current_work == w && worker->current_func == w->func)
+			return worker;
+	return NULL;
+}
+
+static void busy_add_locked(struct kwq__pool *pool, struct kwq__worker *worker)
+{
+	struct kwq__worker **head = &pool->busy[busy_hash(worker->current_work)];
+
+	worker->hnext = *head;
+	*head = worker;
+}
+
+static void busy_del_locked(struct kwq__pool *pool, struct kwq__worker *worker)
+{
+	struct kwq__worker **p = &pool->busy[busy_hash(worker->current_work)];
+
+	while (*p != worker)
+		p = &(*p)->hnext;
+	*p = worker->hnext;
+	worker->hnext = NULL;
+}
+
+/*
+ * Move @w, and the barriers linked behind it, to the tail of @head, keeping
+ * their order.
+ */
+void kwq__move_linked_locked(struct work_struct *w, struct kwq_list_node *head)
+{
+	struct work_struct *next;
+
+	for (;;) {
+		int linked = work_data(w) & WORK_LINKED;
+
+		next = kwq__list_entry(w->entry.next, struct work_struct, entry);
+		kwq__list_del_init(&w->entry);
+		kwq__list_add_before(&w->entry, head);
+		if (!linked)
+			break;
+		w = next;
+	}
+}
+
+/*
+ * Run the item at the head of the worker's scheduled list.  Drops the pool
+ * lock while the function runs: the item may be freed by it, so nothing
+ * here touches it afterwards.
+ */
+static void process_one_locked(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+	struct work_struct *w = kwq__list_entry(worker->scheduled.next,
+						struct work_struct, entry);
+	unsigned long data = work_data(w);
+	struct kwq__pwq *pwq = data_pwq(data);
+	int barrier = kwq__is_barrier(w);
+	int color = barrier ? -1 : !!(data & WORK_COLOR);
+
+	kwq__bug_on(!(data & WORK_PENDING) || !pwq);
+	kwq__list_del_init(&w->entry);
+	worker->current_work = w;
+	worker->current_func = w->func;
+	worker->current_pwq = pwq;
+	worker->current_color = color;
+	worker->seq++;
+	busy_add_locked(pool, worker);
+
+	if (!barrier && (pwq->wq->flags & WQ_CPU_INTENSIVE))
+		uncount_locked(pool, worker);
+	kwq__kick_locked(pool);
+
+	/*
+	 * Clear PENDING before the function runs, so it may re-add itself,
+	 * and with a full barrier so that it sees everything done before any
+	 * add that found the item still pending.
+	 */
+	__atomic_exchange_n(&w->data, (unsigned long)pool | WORK_INIT |
+			    (data & WORK_DELAYED), __ATOMIC_ACQ_REL);
+	kwq__unlock(pool);
+
+	worker->current_func(w);
+
+	kwq__lock(pool);
+	busy_del_locked(pool, worker);
+	worker->current_work = NULL;
+	worker->current_func = NULL;
+	worker->current_pwq = NULL;
+	if (!barrier)
+		kwq__pwq_dec_locked(pwq, color);
+}
+
+/*
+ * Sleep until kicked, or retire.  Returns 0 when the worker should leave:
+ * it has been idle for the timeout and is not its pool's last worker.
+ */
+static int worker_idle_locked(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+	struct timespec ts, *timeout = NULL;
+	unsigned int ms = kwq__g.idle_timeout_ms;
+
+	uncount_locked(pool, worker);
+	worker->idle = 1;
+	kwq__list_add_head(&worker->idle_node, &pool->idle);
+	pool->nr_idle++;
+	__atomic_store_n(&worker->wake, 0, __ATOMIC_RELAXED);
+	if (pool->nr_workers > 1) {
+		ts.tv_sec = ms / 1000;
+		ts.tv_nsec = (long)(ms % 1000) * 1000000;
+		timeout = &ts;
+	}
+	kwq__unlock(pool);
+
+	while (!__atomic_load_n(&worker->wake, __ATOMIC_ACQUIRE))
+		if (kwq__futex_wait(&worker->wake, 0, timeout) == -ETIMEDOUT)
+			break;
+
+	kwq__lock(pool);
+	if (!worker->idle)
+		return 1;		/* kicked: counted by the kicker */
+	if (pool->nr_workers == 1)
+		return 1;		/* the last one stays */
+	kwq__list_del_init(&worker->idle_node);
+	worker->idle = 0;
+	pool->nr_idle--;
+	kwq__list_del_init(&worker->node);
+	pool->nr_workers--;
+	return 0;
+}
+
+static void worker_setup(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+	char name[32];
+
+	if (pool->cpu >= 0)
+		snprintf(name, sizeof(name), "kwq/%d%s:%d", pool->cpu,
+			 pool->highpri ? "H" : "", worker->id);
+	else
+		snprintf(name, sizeof(name), "kwq/u%s:%d",
+			 pool->highpri ? "H" : "", worker->id);
+	name[15] = '\0';	/* the kernel keeps 15 characters */
+	pthread_setname_np(pthread_self(), name);
+	/* Best effort: raising priority needs privilege we may not have. */
+	if (pool->highpri)
+		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), -20);
+	kwq__self = worker;
+}
+
+static void *worker_main(void *arg)
+{
+	struct kwq__worker *worker = arg;
+	struct kwq__pool *pool = worker->pool;
+
+	worker_setup(worker);
+	kwq__lock(pool);
+	for (;;) {
+		if (!worker->counted) {
+			if (kwq__list_empty(&pool->worklist) ||
+			    pool->nr_running >= pool->target)
+				goto idle;
+			worker->counted = 1;
+			pool->nr_running++;
+		} else if (kwq__list_empty(&pool->worklist) ||
+			   pool->nr_running > pool->target) {
+			goto idle;
+		}
+		struct work_struct *w = kwq__list_entry(pool->worklist.next,
+							struct work_struct,
+							entry);
+		struct kwq__worker *other = kwq__find_busy_locked(pool, w);
+
+		if (other) {
+			/* It runs it when its current instance is done. */
+			kwq__move_linked_locked(w, &other->scheduled);
+			continue;
+		}
+		kwq__move_linked_locked(w, &worker->scheduled);
+		while (!kwq__list_empty(&worker->scheduled))
+			process_one_locked(worker);
+		continue;
+idle:
+		if (!worker_idle_locked(worker))
+			break;
+	}
+	kwq__unlock(pool);
+	free(worker);
+	return NULL;
+}
+
+/*
+ * Start one more worker for @pool.  Never called with the pool lock held:
+ * thread creation may take a while.  Workers block every signal, so that
+ * the program's signals go to its own threads.
+ */
+static int create_worker(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker;
+	pthread_attr_t attr;
+	sigset_t all, old;
+	cpu_set_t one;
+	pthread_t tid;
+	int err;
+
+	worker = calloc(1, sizeof(*worker));
+	if (!worker)
+		return -ENOMEM;
+	worker->pool = pool;
+	worker->current_color = -1;
+	kwq__list_init(&worker->idle_node);
+	kwq__list_init(&worker->scheduled);
+
+	err = -pthread_attr_init(&attr);
+	if (err)
+		goto fail_attr_init;
+	err = -pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	if (err)
+		goto fail_attr;
+	if (pool->cpu >= 0) {
+		CPU_ZERO(&one);
+		CPU_SET(pool->cpu, &one);
+		err = -pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
+		if (err)
+			goto fail_attr;
+	}
+
+	kwq__lock(pool);
+	worker->id = pool->next_id++;
+	kwq__list_add_before(&worker->node, &pool->workers);
+	pool->nr_workers++;
+	kwq__unlock(pool);
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = -pthread_create(&tid, &attr, worker_main, worker);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err)
+		goto fail_create;
+	pthread_attr_destroy(&attr);
+	return 0;
+
+fail_create:
+	kwq__lock(pool);
+	kwq__list_del_init(&worker->node);
+	pool->nr_workers--;
+	kwq__unlock(pool);
+fail_attr:
+	pthread_attr_destroy(&attr);
+fail_attr_init:
+	free(worker);
+	return err;
+}
+
+/* Make sure @pool has a worker; used when a queue starts using it. */
+int kwq__pool_get_worker(struct kwq__pool *pool)
+{
+	int have;
+
+	kwq__lock(pool);
+	have = pool->nr_workers > 0;
+	kwq__unlock(pool);
+	return have ? 0 : create_worker(pool);
+}
+
+/*
+ * A worker about to wait inside kwq stops counting, so that the pool's
+ * other items are not held up by the wait; it counts again afterwards.
+ */
+void kwq__sleep_begin(void)
+{
+	struct kwq__worker *me = kwq__self;
+
+	if (!me)
+		return;
+	kwq__lock(me->pool);
+	if (me->counted) {
+		uncount_locked(me->pool, me);
+		me->slept = 1;
+		kwq__kick_locked(me->pool);
+	}
+	kwq__unlock(me->pool);
+}
+
+void kwq__sleep_end(void)
+{
+	struct kwq__worker *me = kwq__self;
+
+	if (!me || !me->slept)
+		return;
+	kwq__lock(me->pool);
+	me->slept = 0;
+	me->counted = 1;
+	me->pool->nr_running++;
+	kwq__unlock(me->pool);
+}
+
+/*
+ * One look at @pool: uncount workers whose item has run for a whole tick
+ * while others wait, let more workers run, create one if asked.  Returns
+ * whether the pool still needs watching.
+ */
+static int monitor_pool(struct kwq__pool *pool)
+{
+	struct kwq_list_node *n;
+	int backlog, create;
+
+	kwq__lock(pool);
+	backlog = !kwq__list_empty(&pool->worklist);
+	for (n = pool->workers.next; n != &pool->workers; n = n->next) {
+		struct kwq__worker *worker =
+			kwq__list_entry(n, struct kwq__worker, node);
+
+		if (backlog && worker->current_work &&
+		    worker->seq == worker->mon_seq)
+			uncount_locked(pool, worker);
+		worker->mon_seq = worker->seq;
+	}
+	kwq__kick_locked(pool);
+	create = pool->need_worker;
+	pool->need_worker = 0;
+	kwq__unlock(pool);
+
+	if (create && create_worker(pool))
+		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "create_worker", -EAGAIN,
+			  "could not start a worker; retrying");
+	return backlog || create;
+}
+
+static int monitor_all(void)
+{
+	int busy = 0;
+
+	for (int hi = 0; hi < 2; hi++) {
+		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+			if (kwq__g.cpu_pools[hi][cpu])
+				busy |= monitor_pool(kwq__g.cpu_pools[hi][cpu]);
+		busy |= monitor_pool(kwq__g.unbound_pools[hi]);
+	}
+	return busy;
+}
+
+static void *monitor_main(void *arg)
+{
+	const struct timespec tick = { 0, MONITOR_TICK_NS };
+
+	(void)arg;
+	pthread_setname_np(pthread_self(), "kwq/monitor");
+	for (;;) {
+		uint32_t seen = __atomic_load_n(&mon.word, __ATOMIC_ACQUIRE);
+		int ticking = __atomic_load_n(&mon.ticking, __ATOMIC_RELAXED);
+
+		kwq__futex_wait(&mon.word, seen, ticking ? &tick : NULL);
+		if (monitor_all())
+			continue;
+		/* Going quiet: pair with the load in kwq__kick_locked(). */
+		__atomic_store_n(&mon.ticking, 0, __ATOMIC_SEQ_CST);
+		if (monitor_all())
+			__atomic_store_n(&mon.ticking, 1, __ATOMIC_SEQ_CST);
+	}
+	return NULL;
+}
+
+static struct kwq__pool *pool_alloc(int cpu, int highpri)
+{
+	struct kwq__pool *pool = aligned_alloc(WORK_ALIGN, sizeof(*pool));
+	pthread_mutexattr_t attr;
+
+	if (!pool)
+		return NULL;
+	memset(pool, 0, sizeof(*pool));
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
+	pthread_mutex_init(&pool->lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+	kwq__list_init(&pool->worklist);
+	kwq__list_init(&pool->idle);
+	kwq__list_init(&pool->workers);
+	pool->cpu = cpu;
+	pool->highpri = highpri;
+	pool->target = cpu >= 0 ? 1 : kwq__g.nr_cpus;
+	return pool;
+}
+
+static void pools_free(void)
+{
+	for (int hi = 0; hi < 2; hi++) {
+		for (int cpu = 0; kwq__g.cpu_pools[hi] &&
+		     cpu < kwq__g.nr_cpu_ids; cpu++)
+			free(kwq__g.cpu_pools[hi][cpu]);
+		free(kwq__g.cpu_pools[hi]);
+		free(kwq__g.unbound_pools[hi]);
+		kwq__g.cpu_pools[hi] = NULL;
+		kwq__g.unbound_pools[hi] = NULL;
+	}
+}
+
+static int pools_alloc(void)
+{
+	for (int hi = 0; hi < 2; hi++) {
+		kwq__g.cpu_pools[hi] = calloc(kwq__g.nr_cpu_ids,
+					      sizeof(struct kwq__pool *));
+		if (!kwq__g.cpu_pools[hi])
+			return -ENOMEM;
+		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
+			if (!CPU_ISSET(cpu, &kwq__g.cpus))
+				continue;
+			kwq__g.cpu_pools[hi][cpu] = pool_alloc(cpu, hi);
+			if (!kwq__g.cpu_pools[hi][cpu])
+				return -ENOMEM;
+		}
+		kwq__g.unbound_pools[hi] = pool_alloc(-1, hi);
+		if (!kwq__g.unbound_pools[hi])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int read_cpus(void)
+{
+	const char *env = getenv("KWQ_IDLE_TIMEOUT_MS");
+
+	if (sched_getaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus))
+		return -errno;
+	kwq__g.nr_cpus = CPU_COUNT(&kwq__g.cpus);
+	kwq__g.first_cpu = -1;
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &kwq__g.cpus))
+			continue;
+		if (kwq__g.first_cpu < 0)
+			kwq__g.first_cpu = cpu;
+		kwq__g.nr_cpu_ids = cpu + 1;
+	}
+	kwq__g.idle_timeout_ms = DFL_IDLE_TIMEOUT_MS;
+	if (env && *env)
+		kwq__g.idle_timeout_ms = (unsigned int)strtoul(env, NULL, 10);
+	return kwq__g.nr_cpus > 0 ? 0 : -EINVAL;
+}
+
+static int start_monitor(void)
+{
+	pthread_attr_t attr;
+	sigset_t all, old;
+	pthread_t tid;
+	int err;
+
+	err = -pthread_attr_init(&attr);
+	if (err)
+		return err;
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = -pthread_create(&tid, &attr, monitor_main, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&attr);
+	return err;
+}
+
+/*
+ * Set up the pools and the monitor, once.  Unlike pthread_once(), a
+ * failure leaves nothing behind, so a later call may try again.
+ */
+int kwq__init(void)
+{
+	int err;
+
+	if (likely(__atomic_load_n(&initialized, __ATOMIC_ACQUIRE)))
+		return 0;
+	pthread_mutex_lock(&init_lock);
+	if (initialized) {
+		err = 0;
+		goto out_unlock;
+	}
+	err = read_cpus();
+	if (err)
+		goto out_unlock;
+	err = pools_alloc();
+	if (err)
+		goto fail_pools;
+	err = start_monitor();
+	if (err)
+		goto fail_pools;
+	__atomic_store_n(&initialized, 1, __ATOMIC_RELEASE);
+	goto out_unlock;
+
+fail_pools:
+	pools_free();
+out_unlock:
+	pthread_mutex_unlock(&init_lock);
+	return err;
+}
+
+bool current_is_workqueue_worker(void)
+{
+	return kwq__self != NULL;
+}
+
+struct work_struct *current_work(void)
+{
+	struct kwq__worker *me = kwq__self;
+
+	return me && me->current_color >= 0 ? me->current_work : NULL;
+}

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Workqueues: creating and destroying them, and adding work to them.
+ *
+ * A queue is a name, flags and one pool_workqueue (pwq) per pool it uses.
+ * Adding an item picks the pwq (the adding CPU's, the given CPU's, or the
+ * unbound one), and puts the item on that pool's worklist, or on the pwq's
+ * inactive list when max_active items of the queue are already active there.
+ * When an active item finishes, the pwq activates the next inactive one, so a
+ * pwq with max_active 1 (an ordered queue) runs its items in order, one at a
+ * time.
+ *
+ * DESIGN
+ *
+ * The add path takes no global lock and never allocates.  Its first step is
+ * one atomic fetch-or of the PENDING bit: an item already pending costs that
+ * and nothing more (-EBUSY).  The winner owns the item until it is on a list;
+ * it then takes one pool lock (two when the item is still running on another
+ * pool, to queue it there: a work item never runs concurrently with itself).
+ *
+ * Not supported: the kernel's per-NUMA-node unbound pools and changing a
+ * queue's attributes after creation.
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#define WORK_CPU_ANY (-1)
+
+static const unsigned int known_flags = WQ_UNBOUND | WQ_FREEZABLE |
+	WQ_MEM_RECLAIM | WQ_HIGHPRI | WQ_CPU_INTENSIVE;
+
+static int cpu_valid(int cpu)
+{
+	return cpu >= 0 && cpu < kwq__g.nr_cpu_ids &&
+		CPU_ISSET(cpu, &kwq__g.cpus);
+}
+
+static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
+				  struct kwq__pool *pool)
+{
+	struct kwq__pwq *pwq = aligned_alloc(WORK_ALIGN, sizeof(*pwq));
+
+	if (!pwq)
+		return NULL;
+	memset(pwq, 0, sizeof(*pwq));
+	pwq->pool = pool;
+	pwq->wq = wq;
+	pwq->max_active = wq->max_active;
+	pwq->flush_color = -1;
+	kwq__list_init(&pwq->inactive);
+	return pwq;
+}
+
+static void wq_free(struct workqueue_struct *wq)
+{
+	if (wq->cpu_pwqs)
+		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+			free(wq->cpu_pwqs[cpu]);
+	free(wq->cpu_pwqs);
+	free(wq->dfl_pwq);
+	pthread_mutex_destroy(&wq->flush_mutex);
+	free(wq);
+}
+
+/* Give @wq its pwqs, and the pools behind them a worker each. */
+static int wq_alloc_pwqs(struct workqueue_struct *wq)
+{
+	int hi = !!(wq->flags & WQ_HIGHPRI);
+	int err;
+
+	if (wq->flags & WQ_UNBOUND) {
+		wq->dfl_pwq = pwq_alloc(wq, kwq__g.unbound_pools[hi]);
+		if (!wq->dfl_pwq)
+			return -ENOMEM;
+		return kwq__pool_get_worker(wq->dfl_pwq->pool);
+	}
+	wq->cpu_pwqs = calloc(kwq__g.nr_cpu_ids, sizeof(*wq->cpu_pwqs));
+	if (!wq->cpu_pwqs)
+		return -ENOMEM;
+	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
+		if (!cpu_valid(cpu))
+			continue;
+		wq->cpu_pwqs[cpu] = pwq_alloc(wq, kwq__g.cpu_pools[hi][cpu]);
+		if (!wq->cpu_pwqs[cpu])
+			return -ENOMEM;
+		err = kwq__pool_get_worker(wq->cpu_pwqs[cpu]->pool);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
+					  unsigned int flags, int max_active,
+					  int ordered)
+{
+	struct workqueue_struct *wq;
+	int err;
+
+	if (!fmt || (flags & ~known_flags) || max_active < 0 ||
+	    max_active > WQ_MAX_ACTIVE) {
+		err = -EINVAL;
+		goto fail;
+	}
+	err = kwq__init();
+	if (err)
+		goto fail;
+	wq = calloc(1, sizeof(*wq));
+	if (!wq) {
+		err = -ENOMEM;
+		goto fail;
+	}
+	vsnprintf(wq->name, sizeof(wq->name), fmt, ap);
+	wq->flags = flags;
+	wq->ordered = ordered;
+	wq->max_active = max_active ? max_active : WQ_DFL_ACTIVE;
+	pthread_mutex_init(&wq->flush_mutex, NULL);
+	err = wq_alloc_pwqs(wq);
+	if (err)
+		goto fail_pwqs;
+	return wq;
+
+fail_pwqs:
+	wq_free(wq);
+fail:
+	errno = -err;
+	return NULL;
+}
+
+struct workqueue_struct *alloc_workqueue(const char *fmt, unsigned int flags,
+					 int max_active, ...)
+{
+	struct workqueue_struct *wq;
+	va_list ap;
+
+	va_start(ap, max_active);
+	wq = wq_create(fmt, ap, flags, max_active, 0);
+	va_end(ap);
+	return wq;
+}
+
+struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
+						 unsigned int flags, ...)
+{
+	struct workqueue_struct *wq;
+	va_list ap;
+
+	va_start(ap, flags);
+	wq = wq_create(fmt, ap, flags | WQ_UNBOUND, 1, 1);
+	va_end(ap);
+	return wq;
+}
+
+struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
+{
+	static struct workqueue_struct *queues[KWQ_NR_SYSTEM_QUEUES];
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static const struct {
+		const char *name;
+		unsigned int flags;
+		int max_active;
+	} spec[KWQ_NR_SYSTEM_QUEUES] = {
+		[KWQ_SYSTEM_WQ] = { "events", 0, 0 },
+		[KWQ_SYSTEM_HIGHPRI_WQ] = { "events_highpri", WQ_HIGHPRI, 0 },
+		[KWQ_SYSTEM_LONG_WQ] = { "events_long", 0, 0 },
+		[KWQ_SYSTEM_UNBOUND_WQ] = { "events_unbound", WQ_UNBOUND,
+					    WQ_MAX_ACTIVE },
+	};
+	struct workqueue_struct *wq;
+
+	if ((unsigned int)which >= KWQ_NR_SYSTEM_QUEUES) {
+		errno = EINVAL;
+		return NULL;
+	}
+	wq = __atomic_load_n(&queues[which], __ATOMIC_ACQUIRE);
+	if (likely(wq))
+		return wq;
+	pthread_mutex_lock(&lock);
+	wq = queues[which];
+	if (!wq) {
+		wq = alloc_workqueue("%s", spec[which].flags,
+				     spec[which].max_active, spec[which].name);
+		if (wq)
+			__atomic_store_n(&queues[which], wq, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&lock);
+	return wq;
+}
+
+/* --- adding work -------------------------------------------------------- */
+
+static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
+{
+	if (wq->flags & WQ_UNBOUND)
+		return wq->dfl_pwq;
+	if (cpu == WORK_CPU_ANY) {
+		cpu = sched_getcpu();
+		if (unlikely(!cpu_valid(cpu)))
+			cpu = kwq__g.first_cpu;
+	}
+	return wq->cpu_pwqs[cpu];
+}
+
+/*
+ * Put @w, whose PENDING bit the caller owns, on @pwq and let the pool know.
+ * The caller holds pwq->pool's lock.
+ */
+static void insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
+			  unsigned long old)
+{
+	struct kwq__pool *pool = pwq->pool;
+	unsigned int color = __atomic_load_n(&pwq->wq->work_color,
+					     __ATOMIC_RELAXED);
+	unsigned long data = (unsigned long)pwq | WORK_PWQ | WORK_PENDING |
+		WORK_INIT | (color ? WORK_COLOR : 0) | (old & WORK_DELAYED);
+
+	pwq->nr_in_flight[color]++;
+	if (pwq->nr_active < pwq->max_active) {
+		pwq->nr_active++;
+		set_work_data(w, data);
+		kwq__list_add_before(&w->entry, &pool->worklist);
+		kwq__kick_locked(pool);
+	} else {
+		set_work_data(w, data | WORK_INACTIVE);
+		kwq__list_add_before(&w->entry, &pwq->inactive);
+	}
+}
+
+/*
+ * Queue @w, which the caller has just made PENDING, on @wq.  If an earlier
+ * instance still runs on the pool the item last ran on, queue it there: the
+ * busy check and the insertion happen under that pool's lock, so the
+ * instance cannot finish unseen in between.
+ */
+static int queue_owned(int cpu, struct workqueue_struct *wq,
+		       struct work_struct *w, unsigned long old)
+{
+	struct kwq__pwq *pwq;
+	struct kwq__pool *last;
+
+	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
+	    !kwq__in_wq(wq)) {
+		__atomic_fetch_and(&w->data, ~(unsigned long)WORK_PENDING,
+				   __ATOMIC_RELEASE);
+		return -ESHUTDOWN;
+	}
+	pwq = pick_pwq(wq, cpu);
+	last = data_pool(old);
+	if (last && last != pwq->pool) {
+		struct kwq__worker *worker;
+
+		kwq__lock(last);
+		worker = kwq__find_busy_locked(last, w);
+		if (worker && worker->current_pwq->wq == wq) {
+			insert_locked(worker->current_pwq, w, old);
+			kwq__unlock(last);
+			return 0;
+		}
+		kwq__unlock(last);
+	}
+	kwq__lock(pwq->pool);
+	insert_locked(pwq, w, old);
+	kwq__unlock(pwq->pool);
+	return 0;
+}
+
+static int add_work_cpu(int cpu, struct workqueue_struct *wq,
+			struct work_struct *w)
+{
+	unsigned long old;
+
+	if (unlikely(!wq || !w))
+		return -EINVAL;
+	if (unlikely(!(__atomic_load_n(&w->data, __ATOMIC_RELAXED) &
+		       WORK_INIT)))
+		return -EINVAL;
+	if (cpu != WORK_CPU_ANY && unlikely(!cpu_valid(cpu)))
+		return -EINVAL;
+	old = __atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL);
+	if (old & WORK_PENDING)
+		return -EBUSY;
+	return queue_owned(cpu, wq, w, old);
+}
+
+int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
+		     struct work_struct *work)
+{
+	if (cpu == WORK_CPU_ANY)
+		return -EINVAL;
+	return add_work_cpu(cpu, wq, work);
+}
+
+int add_work_to_q(struct workqueue_struct *wq, struct work_struct *work)
+{
+	return add_work_cpu(WORK_CPU_ANY, wq, work);
+}
+
+int add_work(struct work_struct *work)
+{
+	struct workqueue_struct *wq = system_wq;
+
+	if (unlikely(!wq))
+		return -errno;
+	return add_work_cpu(WORK_CPU_ANY, wq, work);
+}
+
+int add_work_on(int cpu, struct work_struct *work)
+{
+	struct workqueue_struct *wq = system_wq;
+
+	if (unlikely(!wq))
+		return -errno;
+	return add_work_to_q_on(cpu, wq, work);
+}
+
+/* --- pwq accounting ----------------------------------------------------- */
+
+/* Make inactive @w active: onto the pool's worklist with its barriers. */
+void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
+{
+	struct kwq__pool *pool = pwq->pool;
+
+	set_work_data(w, work_data(w) & ~(unsigned long)WORK_INACTIVE);
+	pwq->nr_active++;
+	kwq__move_linked_locked(w, &pool->worklist);
+	kwq__kick_locked(pool);
+}
+
+/*
+ * An active item of @pwq, of flush color @color, is done (it ran, or was
+ * cancelled): free its slot for the next inactive item, and tell a flusher
+ * waiting for that color.
+ */
+void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
+{
+	struct workqueue_struct *wq = pwq->wq;
+
+	pwq->nr_active--;
+	if (!kwq__list_empty(&pwq->inactive) &&
+	    pwq->nr_active < pwq->max_active)
+		kwq__pwq_activate_locked(pwq,
+			kwq__list_entry(pwq->inactive.next,
+					struct work_struct, entry));
+	pwq->nr_in_flight[color]--;
+	if (pwq->flush_color == color && !pwq->nr_in_flight[color]) {
+		pwq->flush_color = -1;
+		/* The flusher may free @wq as soon as this completes. */
+		if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1,
+					__ATOMIC_ACQ_REL))
+			kwq__complete(wq->flush_done);
+	}
+}
+
+/* Call @fn on each pwq of @wq. */
+static void for_each_pwq(struct workqueue_struct *wq,
+			 void (*fn)(struct kwq__pwq *pwq, void *arg), void *arg)
+{
+	if (wq->dfl_pwq) {
+		fn(wq->dfl_pwq, arg);
+		return;
+	}
+	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+		if (wq->cpu_pwqs[cpu])
+			fn(wq->cpu_pwqs[cpu], arg);
+}
+
+/* --- flushing and draining ---------------------------------------------- */
+
+static void flush_mark(struct kwq__pwq *pwq, void *arg)
+{
+	int color = *(int *)arg;
+
+	kwq__lock(pwq->pool);
+	if (pwq->nr_in_flight[color]) {
+		pwq->flush_color = color;
+		__atomic_add_fetch(&pwq->wq->nr_pwqs_to_flush, 1,
+				   __ATOMIC_RELAXED);
+	}
+	kwq__unlock(pwq->pool);
+}
+
+/*
+ * Wait for every item queued before now.  Items carry the queue's current
+ * flush color; flipping it splits them into "before" and "after", and the
+ * flusher waits until no pwq has an item of the old color in flight.
+ * Flushers take turns, so two colors are enough.
+ */
+static void flush_wq(struct workqueue_struct *wq)
+{
+	struct kwq__completion done = { 0 };
+	int color;
+
+	if (pthread_mutex_trylock(&wq->flush_mutex)) {
+		kwq__sleep_begin();
+		pthread_mutex_lock(&wq->flush_mutex);
+		kwq__sleep_end();
+	}
+	color = (int)__atomic_load_n(&wq->work_color, __ATOMIC_RELAXED);
+	wq->flush_done = &done;
+	__atomic_store_n(&wq->nr_pwqs_to_flush, 1, __ATOMIC_RELAXED);
+	/* Adders read the color under a pool lock flush_mark() takes next. */
+	__atomic_store_n(&wq->work_color, color ^ 1, __ATOMIC_RELEASE);
+	for_each_pwq(wq, flush_mark, &color);
+	if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1, __ATOMIC_ACQ_REL))
+		kwq__complete(&done);
+	kwq__wait_for_completion(&done);
+	pthread_mutex_unlock(&wq->flush_mutex);
+}
+
+int flush_workqueue(struct workqueue_struct *wq)
+{
+	if (!wq)
+		return -EINVAL;
+	if (kwq__in_wq(wq))
+		return -EDEADLK;
+	flush_wq(wq);
+	return 0;
+}
+
+static void pwq_busy(struct kwq__pwq *pwq, void *arg)
+{
+	kwq__lock(pwq->pool);
+	if (pwq->nr_active || !kwq__list_empty(&pwq->inactive) ||
+	    pwq->nr_in_flight[0] || pwq->nr_in_flight[1])
+		*(int *)arg = 1;
+	kwq__unlock(pwq->pool);
+}
+
+static void drain_wq(struct workqueue_struct *wq)
+{
+	int busy;
+
+	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	do {
+		flush_wq(wq);
+		busy = 0;
+		for_each_pwq(wq, pwq_busy, &busy);
+	} while (busy);
+	__atomic_sub_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+}
+
+int drain_workqueue(struct workqueue_struct *wq)
+{
+	if (!wq)
+		return -EINVAL;
+	if (kwq__in_wq(wq))
+		return -EDEADLK;
+	drain_wq(wq);
+	return 0;
+}
+
+/* Wait out any worker still inside pwq accounting for this queue. */
+static void pwq_quiesce(struct kwq__pwq *pwq, void *arg)
+{
+	(void)arg;
+	kwq__lock(pwq->pool);
+	kwq__unlock(pwq->pool);
+}
+
+void destroy_workqueue(struct workqueue_struct *wq)
+{
+	if (!wq)
+		return;
+	if (kwq__in_wq(wq)) {
+		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "destroy_workqueue",
+			  -EDEADLK, "queue '%s' destroyed from its own work item; not destroyed",
+			  wq->name);
+		return;
+	}
+	/* Adds from outside fail from now on; the count never drops. */
+	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	drain_wq(wq);
+	for_each_pwq(wq, pwq_quiesce, NULL);
+	wq_free(wq);
+}
