@@ -25,7 +25,10 @@ void skip(int n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void bail_out(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 
-/* Scale a loop count down under valgrind or a sanitizer (KWQ_TEST_QUICK). */
+/*
+ * Scale a loop count down under valgrind (KWQ_TEST_QUICK) or a sanitizer
+ * (KWQ_TEST_SAN); tap_watchdog() waits five times longer there.
+ */
 long tap_scale(long n);
 /* Monotonic time in nanoseconds. */
 long long tap_now_ns(void);

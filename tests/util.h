@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Scaffolding shared by kwq's test programs: a work item that counts its
+ * runs and notices when it overlaps itself, a gate that holds a work item
+ * (and with it an ordered queue) until the test opens it, a call made in a
+ * background thread whose return the test can watch, and thread and CPU
+ * helpers.
+ *
+ * Everything is static inline so that each test program links only tap.o.
+ * Shared counters are touched with __atomic builtins only, so the test
+ * itself is race-free under TSan and every report is about kwq.
+ */
+#ifndef KWQ_TESTS_UTIL_H
+#define KWQ_TESTS_UTIL_H
+
+#include <kwq/workqueue.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+#define LOAD(p)		__atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define STORE(p, v)	__atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#define INC(p)		__atomic_add_fetch((p), 1, __ATOMIC_ACQ_REL)
+#define DEC(p)		__atomic_sub_fetch((p), 1, __ATOMIC_ACQ_REL)
+#define XCHG(p, v)	__atomic_exchange_n((p), (v), __ATOMIC_ACQ_REL)
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define MAX_THREADS	64
+
+static inline void sleep_us(long us)
+{
+	struct timespec ts = { us / 1000000, (us % 1000000) * 1000 };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static inline void sleep_ms(long ms)
+{
+	sleep_us(ms * 1000);
+}
+
+/* Wait until *@p >= @want, for at most @ms milliseconds; true if it did. */
+static inline bool wait_for(const int *p, int want, long ms)
+{
+	long long end = tap_now_ns() + ms * 1000000LL;
+
+	while (LOAD(p) < want) {
+		if (tap_now_ns() > end)
+			return false;
+		sleep_us(200);
+	}
+	return true;
+}
+
+/* Raise *@max to @v if @v is larger. */
+static inline void note_max(int *max, int v)
+{
+	int cur = LOAD(max);
+
+	while (v > cur &&
+	       !__atomic_compare_exchange_n(max, &cur, v, false,
+					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		;
+}
+
+/* --- a gate: holds whoever waits on it until the test opens it ---------- */
+
+struct gate {
+	int open;	/* A */
+	int entered;	/* A: how many have reached the gate */
+};
+
+static inline void gate_wait(struct gate *g)
+{
+	INC(&g->entered);
+	while (!LOAD(&g->open))
+		sleep_us(100);
+}
+
+static inline void gate_open(struct gate *g)
+{
+	STORE(&g->open, 1);
+}
+
+/* --- a counting work item ------------------------------------------------ */
+
+/*
+ * tw ("test work"): counts its runs, notices a run that overlaps another run
+ * of itself, optionally waits at a gate or sleeps, and records what it saw
+ * of kwq from inside.
+ */
+struct tw {
+	struct work_struct work;
+	struct gate *gate;	/* if set, every run waits at it */
+	long sleep_us;		/* each run sleeps this long */
+	int runs;		/* A: runs finished */
+	int in;			/* A: runs in progress */
+	int overlaps;		/* A: runs that found another one in progress */
+	int cpu;		/* A: sched_getcpu() in the last run */
+	int not_current;	/* A: runs where current_work() was not us */
+	int pending_inside;	/* A: runs where work_pending() was true at entry */
+};
+
+static inline void tw_fn(struct work_struct *work)
+{
+	struct tw *t = container_of(work, struct tw, work);
+
+	if (work_pending(work))
+		INC(&t->pending_inside);
+	if (INC(&t->in) != 1)
+		INC(&t->overlaps);
+	STORE(&t->cpu, sched_getcpu());
+	if (current_work() != work || !current_is_workqueue_worker())
+		INC(&t->not_current);
+	if (t->gate)
+		gate_wait(t->gate);
+	if (t->sleep_us)
+		sleep_us(t->sleep_us);
+	DEC(&t->in);
+	INC(&t->runs);
+}
+
+static inline void tw_init(struct tw *t)
+{
+	memset(t, 0, sizeof(*t));
+	INIT_WORK(&t->work, tw_fn);
+}
+
+static inline int tw_runs(struct tw *t)
+{
+	return LOAD(&t->runs);
+}
+
+/*
+ * Add a gated item to the ordered queue @wq and wait until it runs: until
+ * gate_open(@g), every item added to @wq after it stays pending.
+ */
+static inline int block_ordered(struct workqueue_struct *wq, struct tw *blocker,
+				struct gate *g)
+{
+	int err;
+
+	memset(g, 0, sizeof(*g));
+	tw_init(blocker);
+	blocker->gate = g;
+	err = add_work_to_q(wq, &blocker->work);
+	if (err)
+		return err;
+	return wait_for(&g->entered, 1, 10000) ? 0 : -ETIMEDOUT;
+}
+
+/* --- a blocking call made in a background thread ------------------------ */
+
+/* One of flush_work()/cancel_work_sync() or flush/drain/destroy of a queue. */
+struct bg_call {
+	pthread_t thread;
+	int (*work_fn)(struct work_struct *work);
+	int (*wq_fn)(struct workqueue_struct *wq);
+	struct work_struct *work;
+	struct workqueue_struct *wq;
+	int ret;	/* A */
+	int done;	/* A: 1 once the call has returned */
+};
+
+static inline void *bg_main(void *arg)
+{
+	struct bg_call *c = arg;
+	int ret;
+
+	if (c->work_fn)
+		ret = c->work_fn(c->work);
+	else if (c->wq_fn)
+		ret = c->wq_fn(c->wq);
+	else {
+		destroy_workqueue(c->wq);
+		ret = 0;
+	}
+	STORE(&c->ret, ret);
+	STORE(&c->done, 1);
+	return NULL;
+}
+
+static inline void bg_start(struct bg_call *c)
+{
+	STORE(&c->done, 0);
+	if (pthread_create(&c->thread, NULL, bg_main, c))
+		bail_out("pthread_create failed");
+}
+
+/* Start @fn(@work) in a new thread. */
+static inline void bg_work(struct bg_call *c,
+			   int (*fn)(struct work_struct *work),
+			   struct work_struct *work)
+{
+	memset(c, 0, sizeof(*c));
+	c->work_fn = fn;
+	c->work = work;
+	bg_start(c);
+}
+
+/* Start @fn(@wq) in a new thread; a NULL @fn means destroy_workqueue(). */
+static inline void bg_wq(struct bg_call *c,
+			 int (*fn)(struct workqueue_struct *wq),
+			 struct workqueue_struct *wq)
+{
+	memset(c, 0, sizeof(*c));
+	c->wq_fn = fn;
+	c->wq = wq;
+	bg_start(c);
+}
+
+static inline int bg_join(struct bg_call *c)
+{
+	pthread_join(c->thread, NULL);
+	return LOAD(&c->ret);
+}
+
+/* --- threads and CPUs --------------------------------------------------- */
+
+/* Run @fn in @n threads, the i-th given @args + i * @size; wait for all. */
+static inline void run_threads(int n, void *(*fn)(void *), void *args,
+			       size_t size)
+{
+	pthread_t t[MAX_THREADS];
+
+	if (n > MAX_THREADS)
+		bail_out("run_threads: %d threads is too many", n);
+	for (int i = 0; i < n; i++)
+		if (pthread_create(&t[i], NULL, fn, (char *)args + i * size))
+			bail_out("pthread_create failed");
+	for (int i = 0; i < n; i++)
+		pthread_join(t[i], NULL);
+}
+
+/* Fill @cpus with the CPUs this process may run on; return how many. */
+static inline int allowed_cpus(int *cpus, int max)
+{
+	cpu_set_t set;
+	int n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		bail_out("sched_getaffinity: %s", strerror(errno));
+	for (int cpu = 0; cpu < CPU_SETSIZE && n < max; cpu++)
+		if (CPU_ISSET(cpu, &set))
+			cpus[n++] = cpu;
+	return n;
+}
+
+/* Pin the calling thread to @cpu. */
+static inline int pin_self(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return -pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+#endif /* KWQ_TESTS_UTIL_H */
