@@ -107,12 +107,12 @@ int flush_work(struct work_struct *work)
 
 /*
  * Try to take the PENDING bit of @w.  Returns 1 when it was stolen from a
- * queued instance (now off its list), 0 when the item was idle, -EAGAIN when
- * the item is between states (being queued, or armed) and the caller should
- * try again, -ENOENT when another cancel_*_sync owns it.  On 0 and 1 the
- * caller owns PENDING and must release it.
+ * pending instance (now off its timer or list), 0 when the item was idle,
+ * -EAGAIN when the item is between states (being queued or armed) and the
+ * caller should try again, -ENOENT when a cancel_*_sync owns it.  On 0 and 1
+ * the caller owns PENDING and must release it.
  */
-static int grab_pending(struct work_struct *w)
+int kwq__grab_pending(struct work_struct *w)
 {
 	unsigned long old, data;
 	struct kwq__pwq *pwq;
@@ -121,8 +121,14 @@ static int grab_pending(struct work_struct *w)
 	if (!(old & WORK_PENDING))
 		return 0;
 	pwq = data_pwq(old);
-	if (!pwq)
-		return (old & WORK_CANCELING) ? -ENOENT : -EAGAIN;
+	if (!pwq) {
+		if (old & WORK_CANCELING)
+			return -ENOENT;
+		if ((old & WORK_DELAYED) &&
+		    kwq__timer_disarm(to_delayed_work(w)))
+			return 1;
+		return -EAGAIN;
+	}
 
 	kwq__lock(pwq->pool);
 	data = work_data(w);
@@ -160,7 +166,7 @@ int cancel_work(struct work_struct *work)
 	if (!work_valid(work))
 		return -EINVAL;
 	do {
-		ret = grab_pending(work);
+		ret = kwq__grab_pending(work);
 		if (ret == -EAGAIN)
 			sched_yield();
 	} while (ret == -EAGAIN);
@@ -180,7 +186,7 @@ int cancel_work_sync(struct work_struct *work)
 	if (running_self(work))
 		return -EDEADLK;
 	/* Another canceller owns it: wait for it to finish, then ours. */
-	while ((ret = grab_pending(work)) < 0)
+	while ((ret = kwq__grab_pending(work)) < 0)
 		sched_yield();
 	set_work_data(work, work_data(work) | WORK_CANCELING);
 	if (kwq__start_flush(work, &b))

@@ -17,6 +17,10 @@
 #undef queue_work_on
 #undef schedule_work
 #undef schedule_work_on
+#undef queue_delayed_work
+#undef queue_delayed_work_on
+#undef schedule_delayed_work
+#undef schedule_delayed_work_on
 
 #define SEEN_SLOTS 64
 
@@ -134,5 +138,44 @@ void schedule_work_on(int cpu, struct work_struct *work)
 
 	if (err)
 		warn_by_address("schedule_work_on", err,
+				__builtin_return_address(0));
+}
+
+void queue_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+			unsigned long delay)
+{
+	int err = add_delayed_work_to_q(wq, dwork, delay);
+
+	if (err)
+		warn_by_address("queue_delayed_work", err,
+				__builtin_return_address(0));
+}
+
+void queue_delayed_work_on(int cpu, struct workqueue_struct *wq,
+			   struct delayed_work *dwork, unsigned long delay)
+{
+	int err = add_delayed_work_to_q_on(cpu, wq, dwork, delay);
+
+	if (err)
+		warn_by_address("queue_delayed_work_on", err,
+				__builtin_return_address(0));
+}
+
+void schedule_delayed_work(struct delayed_work *dwork, unsigned long delay)
+{
+	int err = add_delayed_work(dwork, delay);
+
+	if (err)
+		warn_by_address("schedule_delayed_work", err,
+				__builtin_return_address(0));
+}
+
+void schedule_delayed_work_on(int cpu, struct delayed_work *dwork,
+			      unsigned long delay)
+{
+	int err = add_delayed_work_on(cpu, dwork, delay);
+
+	if (err)
+		warn_by_address("schedule_delayed_work_on", err,
 				__builtin_return_address(0));
 }

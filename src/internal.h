@@ -163,6 +163,7 @@ KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
 
 /* --- pools, workers, pwqs, queues ---------------------------------------- */
 
+#define WORK_CPU_ANY (-1)	/* "the calling CPU" */
 #define KWQ_BUSY_HASH_BITS 6
 #define KWQ_MAX_WORKERS 512	/* per pool; beyond it adds wait their turn */
 
@@ -221,6 +222,7 @@ struct workqueue_struct {
 	unsigned int draining;		/* A: drains and destroys under way */
 	pthread_mutex_t flush_mutex;
 	int nr_pwqs_to_flush;		/* A: pwqs the flusher still waits on */
+	unsigned long nr_armed;		/* A: its delayed items on the wheels */
 	struct kwq__completion *flush_done; /* F: the flusher's event */
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
 	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
@@ -257,7 +259,21 @@ KWQ_HIDDEN void kwq__warn(enum kwq_warning_kind kind, const char *file,
 			  int line, const char *func, int err,
 			  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
-/* Flushing a single item: a barrier queued behind it, see flush.c. */
+KWQ_HIDDEN int kwq__cpu_valid(int cpu);
+KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
+				struct work_struct *w, unsigned long old,
+				int force);
+KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w);
+
+/* The timer wheels of delayed work, see timer.c. */
+KWQ_HIDDEN int kwq__timer_init(void);
+KWQ_HIDDEN unsigned long kwq__jiffies(void);
+KWQ_HIDDEN void kwq__timer_arm(struct delayed_work *dw, int cpu,
+			       unsigned long delay);
+KWQ_HIDDEN int kwq__timer_disarm(struct delayed_work *dw);
+KWQ_HIDDEN unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq);
+
+/* Flushing a single item: a barrier queued behind it, see cancel.c. */
 struct kwq__barrier {
 	struct work_struct work;
 	struct kwq__completion done;

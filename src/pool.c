@@ -611,34 +611,40 @@ static int start_monitor(void)
 }
 
 /*
- * Set up the pools and the monitor, once.  Unlike pthread_once(), a
- * failure leaves nothing behind, so a later call may try again.
+ * Set up the pools, the timer wheels and the monitor, once.  Each step that
+ * succeeds stays done, so after a failure (no memory, no thread) a later
+ * call retries only what is missing; nothing a started thread uses is freed.
  */
 int kwq__init(void)
 {
-	int err;
+	static int have_pools, have_timers;
+	int err = 0;
 
 	if (likely(__atomic_load_n(&initialized, __ATOMIC_ACQUIRE)))
 		return 0;
 	pthread_mutex_lock(&init_lock);
-	if (initialized) {
-		err = 0;
+	if (initialized)
 		goto out_unlock;
+	if (!have_pools) {
+		err = read_cpus();
+		if (err)
+			goto out_unlock;
+		err = pools_alloc();
+		if (err) {
+			pools_free();
+			goto out_unlock;
+		}
+		have_pools = 1;
 	}
-	err = read_cpus();
-	if (err)
-		goto out_unlock;
-	err = pools_alloc();
-	if (err)
-		goto fail_pools;
+	if (!have_timers) {
+		err = kwq__timer_init();
+		if (err)
+			goto out_unlock;
+		have_timers = 1;
+	}
 	err = start_monitor();
-	if (err)
-		goto fail_pools;
-	__atomic_store_n(&initialized, 1, __ATOMIC_RELEASE);
-	goto out_unlock;
-
-fail_pools:
-	pools_free();
+	if (!err)
+		__atomic_store_n(&initialized, 1, __ATOMIC_RELEASE);
 out_unlock:
 	pthread_mutex_unlock(&init_lock);
 	return err;

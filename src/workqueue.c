@@ -26,12 +26,10 @@
 #include <stdarg.h>
 #include <string.h>
 
-#define WORK_CPU_ANY (-1)
-
 static const unsigned int known_flags = WQ_UNBOUND | WQ_FREEZABLE |
 	WQ_MEM_RECLAIM | WQ_HIGHPRI | WQ_CPU_INTENSIVE;
 
-static int cpu_valid(int cpu)
+int kwq__cpu_valid(int cpu)
 {
 	return cpu >= 0 && cpu < kwq__g.nr_cpu_ids &&
 		CPU_ISSET(cpu, &kwq__g.cpus);
@@ -80,7 +78,7 @@ static int wq_alloc_pwqs(struct workqueue_struct *wq)
 	if (!wq->cpu_pwqs)
 		return -ENOMEM;
 	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
-		if (!cpu_valid(cpu))
+		if (!kwq__cpu_valid(cpu))
 			continue;
 		wq->cpu_pwqs[cpu] = pwq_alloc(wq, kwq__g.cpu_pools[hi][cpu]);
 		if (!wq->cpu_pwqs[cpu])
@@ -197,7 +195,7 @@ static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
 		return wq->dfl_pwq;
 	if (cpu == WORK_CPU_ANY) {
 		cpu = sched_getcpu();
-		if (unlikely(!cpu_valid(cpu)))
+		if (unlikely(!kwq__cpu_valid(cpu)))
 			cpu = kwq__g.first_cpu;
 	}
 	return wq->cpu_pwqs[cpu];
@@ -229,19 +227,21 @@ static void insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 }
 
 /*
- * Queue @w, which the caller has just made PENDING, on @wq.  If an earlier
- * instance still runs on the pool the item last ran on, queue it there: the
- * busy check and the insertion happen under that pool's lock, so the
- * instance cannot finish unseen in between.
+ * Queue @w, whose PENDING bit the caller owns, on @wq; @old is its data word
+ * from before.  If an earlier instance still runs on the pool the item last
+ * ran on, queue it there: the busy check and the insertion happen under that
+ * pool's lock, so the instance cannot finish unseen in between.  @force is
+ * for items already accepted (an expired timer), which a drain must not
+ * refuse.
  */
-static int queue_owned(int cpu, struct workqueue_struct *wq,
-		       struct work_struct *w, unsigned long old)
+int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
+		     struct work_struct *w, unsigned long old, int force)
 {
 	struct kwq__pwq *pwq;
 	struct kwq__pool *last;
 
 	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
-	    !kwq__in_wq(wq)) {
+	    !force && !kwq__in_wq(wq)) {
 		__atomic_fetch_and(&w->data, ~(unsigned long)WORK_PENDING,
 				   __ATOMIC_RELEASE);
 		return -ESHUTDOWN;
@@ -276,12 +276,12 @@ static int add_work_cpu(int cpu, struct workqueue_struct *wq,
 	if (unlikely(!(__atomic_load_n(&w->data, __ATOMIC_RELAXED) &
 		       WORK_INIT)))
 		return -EINVAL;
-	if (cpu != WORK_CPU_ANY && unlikely(!cpu_valid(cpu)))
+	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
 		return -EINVAL;
 	old = __atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL);
 	if (old & WORK_PENDING)
 		return -EBUSY;
-	return queue_owned(cpu, wq, w, old);
+	return kwq__queue_owned(cpu, wq, w, old, 0);
 }
 
 int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
@@ -471,7 +471,19 @@ void destroy_workqueue(struct workqueue_struct *wq)
 	}
 	/* Adds from outside fail from now on; the count never drops. */
 	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
-	drain_wq(wq);
+	/*
+	 * Armed items run now rather than being lost.  Items of the queue may
+	 * still arm (chained work), and the timer thread may be queueing one
+	 * it took off a wheel: go round until nothing is armed or queued.
+	 */
+	for (;;) {
+		unsigned long armed = kwq__timer_fire_wq(wq);
+
+		drain_wq(wq);
+		if (!armed && !__atomic_load_n(&wq->nr_armed, __ATOMIC_ACQUIRE))
+			break;
+		sched_yield();
+	}
 	for_each_pwq(wq, pwq_quiesce, NULL);
 	wq_free(wq);
 }

@@ -92,6 +92,69 @@ KWQ_API void schedule_work_on(int cpu, struct work_struct *work);
 #define schedule_work_on(cpu, work) \
 	KWQ_COMPAT_CALL("schedule_work_on", add_work_on((cpu), (work)))
 
+/**
+ * queue_delayed_work() - add_delayed_work_to_q() that returns nothing
+ * @wq: the queue
+ * @dwork: the item
+ * @delay: jiffies to wait
+ *
+ * Context: As add_delayed_work_to_q().
+ * Return: Nothing; a failed add is reported once per call site.
+ */
+KWQ_API void queue_delayed_work(struct workqueue_struct *wq,
+				struct delayed_work *dwork,
+				unsigned long delay);
+#define queue_delayed_work(wq, dwork, delay)				\
+	KWQ_COMPAT_CALL("queue_delayed_work",				\
+			add_delayed_work_to_q((wq), (dwork), (delay)))
+
+/**
+ * queue_delayed_work_on() - add_delayed_work_to_q_on() that returns nothing
+ * @cpu: the CPU
+ * @wq: the queue
+ * @dwork: the item
+ * @delay: jiffies to wait
+ *
+ * Context: As add_delayed_work_to_q_on().
+ * Return: Nothing; a failed add is reported once per call site.
+ */
+KWQ_API void queue_delayed_work_on(int cpu, struct workqueue_struct *wq,
+				   struct delayed_work *dwork,
+				   unsigned long delay);
+#define queue_delayed_work_on(cpu, wq, dwork, delay)			\
+	KWQ_COMPAT_CALL("queue_delayed_work_on",			\
+			add_delayed_work_to_q_on((cpu), (wq), (dwork),	\
+						 (delay)))
+
+/**
+ * schedule_delayed_work() - add_delayed_work() that returns nothing
+ * @dwork: the item
+ * @delay: jiffies to wait
+ *
+ * Context: As add_delayed_work().
+ * Return: Nothing; a failed add is reported once per call site.
+ */
+KWQ_API void schedule_delayed_work(struct delayed_work *dwork,
+				   unsigned long delay);
+#define schedule_delayed_work(dwork, delay)				\
+	KWQ_COMPAT_CALL("schedule_delayed_work",			\
+			add_delayed_work((dwork), (delay)))
+
+/**
+ * schedule_delayed_work_on() - add_delayed_work_on() that returns nothing
+ * @cpu: the CPU
+ * @dwork: the item
+ * @delay: jiffies to wait
+ *
+ * Context: As add_delayed_work_on().
+ * Return: Nothing; a failed add is reported once per call site.
+ */
+KWQ_API void schedule_delayed_work_on(int cpu, struct delayed_work *dwork,
+				      unsigned long delay);
+#define schedule_delayed_work_on(cpu, dwork, delay)			\
+	KWQ_COMPAT_CALL("schedule_delayed_work_on",			\
+			add_delayed_work_on((cpu), (dwork), (delay)))
+
 #ifdef __cplusplus
 }
 #endif

@@ -93,6 +93,84 @@ static inline void kwq_init_work(struct work_struct *work, work_func_t func)
  */
 #define INIT_WORK(w, f) kwq_init_work((w), (f))
 
+/* --- time -------------------------------------------------------------- */
+
+/*
+ * Delays are counted in jiffies of CLOCK_MONOTONIC, HZ per second, as in the
+ * kernel; with HZ 1000 a jiffy is a millisecond.
+ */
+#define HZ 1000
+
+static inline unsigned long msecs_to_jiffies(const unsigned int m)
+{
+	return m;
+}
+
+/* Rounds up: a delay never ends early. */
+static inline unsigned long usecs_to_jiffies(const unsigned int u)
+{
+	return (u + 999UL) / 1000UL;
+}
+
+static inline unsigned int jiffies_to_msecs(const unsigned long j)
+{
+	return (unsigned int)j;
+}
+
+/*
+ * A work item that is added after a delay.  @work is an ordinary work item
+ * once the delay has passed (to_delayed_work() goes back from it); the other
+ * fields belong to kwq's timer wheel.
+ */
+struct delayed_work {
+	struct work_struct work;
+	struct kwq_list_node timer;	/* on a timer wheel slot while armed */
+	unsigned long expires;		/* jiffy at which it is queued */
+	struct workqueue_struct *wq;	/* the queue it goes to */
+	void *base;			/* the wheel it is armed on, kwq's own */
+	int cpu;			/* the CPU it runs on, or -1 */
+};
+
+/* Marks an item as part of a delayed_work, for cancel_work() & co. */
+#define KWQ_WORK_INIT_DELAYED_DATA (KWQ_WORK_INIT_DATA | (1UL << 6))
+
+#define __DELAYED_WORK_INITIALIZER(n, f) {				\
+	.work = {							\
+		.data = KWQ_WORK_INIT_DELAYED_DATA,			\
+		.entry = { &(n).work.entry, &(n).work.entry },		\
+		.func = (f),						\
+	},								\
+	.timer = { &(n).timer, &(n).timer },				\
+	.cpu = -1,							\
+}
+
+/* Define and initialise a static delayed work item @n running @f. */
+#define DECLARE_DELAYED_WORK(n, f) \
+	struct delayed_work n = __DELAYED_WORK_INITIALIZER(n, f)
+
+static inline void kwq_init_delayed_work(struct delayed_work *dwork,
+					 work_func_t func)
+{
+	kwq_init_work(&dwork->work, func);
+	dwork->timer.next = &dwork->timer;
+	dwork->timer.prev = &dwork->timer;
+	dwork->expires = 0;
+	dwork->wq = NULL;
+	dwork->base = NULL;
+	dwork->cpu = -1;
+	__atomic_store_n(&dwork->work.data, KWQ_WORK_INIT_DELAYED_DATA,
+			 __ATOMIC_RELEASE);
+}
+
+/* INIT_DELAYED_WORK() - prepare @dw to run @f; as INIT_WORK(). */
+#define INIT_DELAYED_WORK(dw, f) kwq_init_delayed_work((dw), (f))
+
+/* The delayed_work whose work member is @w. */
+static inline struct delayed_work *to_delayed_work(struct work_struct *w)
+{
+	return container_of(w, struct delayed_work, work);
+}
+
 /* --- creating and destroying queues ------------------------------------- */
 
 enum {
@@ -250,6 +328,109 @@ KWQ_API int add_work(struct work_struct *work);
  */
 KWQ_API int add_work_on(int cpu, struct work_struct *work);
 
+/* --- adding delayed work ----------------------------------------------- */
+
+/**
+ * add_delayed_work_to_q_on() - add a work item to a queue after a delay
+ * @cpu: the CPU to run it on (bound queues; checked but not used otherwise)
+ * @wq: the queue
+ * @dwork: the item, initialised with INIT_DELAYED_WORK()
+ * @delay: jiffies to wait; 0 queues at once
+ *
+ * Arms @dwork's timer: once @delay jiffies have passed on CLOCK_MONOTONIC,
+ * never earlier, the item is added to @wq as by add_work_to_q_on(), and it
+ * runs exactly once unless a cancel that returns 0 removes it.  While armed
+ * and while queued it is pending.  Arming never allocates and is O(1) however
+ * many items are armed.
+ *
+ * Context: Any thread, including a work item.  Never sleeps.
+ * Return: 0 when @dwork was armed (or queued, for a 0 @delay).  -EBUSY when it
+ * was already pending, armed or queued (nothing changes).  -EINVAL for a NULL
+ * argument, an item never initialised with INIT_DELAYED_WORK(), or a @cpu
+ * this process may not run on.  -ESHUTDOWN when @wq is being drained or
+ * destroyed and the caller is not one of its own work items.
+ */
+KWQ_API int add_delayed_work_to_q_on(int cpu, struct workqueue_struct *wq,
+				     struct delayed_work *dwork,
+				     unsigned long delay);
+
+/**
+ * add_delayed_work_to_q() - add a work item to a queue after a delay
+ * @wq: the queue
+ * @dwork: the item
+ * @delay: jiffies to wait; 0 queues at once
+ *
+ * As add_delayed_work_to_q_on(); on a bound queue the item runs on the CPU
+ * that armed it (where the process may run).
+ *
+ * Context: Any thread, including a work item.  Never sleeps.
+ * Return: As add_delayed_work_to_q_on().
+ */
+KWQ_API int add_delayed_work_to_q(struct workqueue_struct *wq,
+				  struct delayed_work *dwork,
+				  unsigned long delay);
+
+/**
+ * add_delayed_work() - add a work item to system_wq after a delay
+ * @dwork: the item
+ * @delay: jiffies to wait
+ *
+ * Context: As add_work().
+ * Return: As add_delayed_work_to_q(), or the negative errno that kept
+ * system_wq from being created.
+ */
+KWQ_API int add_delayed_work(struct delayed_work *dwork, unsigned long delay);
+
+/**
+ * add_delayed_work_on() - add a work item to system_wq after a delay, to run
+ * on a given CPU
+ * @cpu: the CPU
+ * @dwork: the item
+ * @delay: jiffies to wait
+ *
+ * Context: As add_work().
+ * Return: As add_delayed_work_to_q_on(), or the negative errno that kept
+ * system_wq from being created.
+ */
+KWQ_API int add_delayed_work_on(int cpu, struct delayed_work *dwork,
+				unsigned long delay);
+
+/**
+ * mod_delayed_work_on() - (re)arm a delayed work item, pending or not
+ * @cpu: the CPU to run it on
+ * @wq: the queue
+ * @dwork: the item
+ * @delay: jiffies from now; 0 queues at once
+ *
+ * If @dwork is armed or queued, it is taken back first (as a cancel would,
+ * without waiting for a running instance); then it is armed for @delay from
+ * now.  The usual way to push a timeout back.
+ *
+ * Context: Any thread, including a work item.  Never sleeps.
+ * Return: 0 when @dwork is armed (or queued).  -EINVAL for a NULL argument, an
+ * item never initialised or an invalid @cpu.  -EBUSY while a
+ * cancel_delayed_work_sync() of @dwork is under way (as an add would).
+ * -ESHUTDOWN as for the add functions; the item is then left neither armed
+ * nor queued.
+ */
+KWQ_API int mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
+				struct delayed_work *dwork,
+				unsigned long delay);
+
+/**
+ * mod_delayed_work() - (re)arm a delayed work item, pending or not
+ * @wq: the queue
+ * @dwork: the item
+ * @delay: jiffies from now
+ *
+ * As mod_delayed_work_on(), on the CPU that calls it (bound queues).
+ *
+ * Context: Any thread, including a work item.  Never sleeps.
+ * Return: As mod_delayed_work_on().
+ */
+KWQ_API int mod_delayed_work(struct workqueue_struct *wq,
+			     struct delayed_work *dwork, unsigned long delay);
+
 /* --- waiting and cancelling: 0 or a negative errno ---------------------- */
 
 /**
@@ -284,7 +465,8 @@ KWQ_API int flush_workqueue(struct workqueue_struct *wq);
  * @wq: the queue
  *
  * While it runs, adds to @wq from outside its own work items fail with
- * -ESHUTDOWN; afterwards the queue accepts work again.
+ * -ESHUTDOWN; afterwards the queue accepts work again.  Delayed items whose
+ * timers are still armed stay armed (destroy_workqueue() runs them instead).
  *
  * Context: Any thread but a work item of @wq.  Sleeps.
  * Return: 0; -EINVAL for a NULL @wq; -EDEADLK from a work item of @wq.
@@ -318,6 +500,45 @@ KWQ_API int cancel_work(struct work_struct *work);
  */
 KWQ_API int cancel_work_sync(struct work_struct *work);
 
+/**
+ * flush_delayed_work() - queue an armed item now, then wait for it
+ * @dwork: the item
+ *
+ * If the timer of @dwork is armed, the item is queued at once on the queue
+ * and CPU it was armed for; then, as flush_work(), the last queued instance
+ * is waited for.
+ *
+ * Context: Any thread but @dwork itself.  Sleeps.
+ * Return: 0; -EINVAL for a NULL or never-initialised item; -EDEADLK when
+ * called from @dwork itself.
+ */
+KWQ_API int flush_delayed_work(struct delayed_work *dwork);
+
+/**
+ * cancel_delayed_work() - disarm or dequeue a pending delayed work item
+ * @dwork: the item
+ *
+ * Does not wait for an instance that is already running.
+ *
+ * Context: Any thread, including a work item.  Never sleeps.
+ * Return: 0 when a pending instance, armed or queued, was removed; -ENOENT
+ * when nothing was pending; -EINVAL for a NULL or never-initialised item.
+ */
+KWQ_API int cancel_delayed_work(struct delayed_work *dwork);
+
+/**
+ * cancel_delayed_work_sync() - cancel_delayed_work(), then wait for a
+ * running instance
+ * @dwork: the item
+ *
+ * On return @dwork is neither armed, queued nor running.  Adds made while it
+ * waits fail with -EBUSY.
+ *
+ * Context: Any thread but @dwork itself.  Sleeps.
+ * Return: As cancel_work_sync().
+ */
+KWQ_API int cancel_delayed_work_sync(struct delayed_work *dwork);
+
 /* --- predicates --------------------------------------------------------- */
 
 /**
@@ -333,6 +554,18 @@ KWQ_API int cancel_work_sync(struct work_struct *work);
 static inline bool work_pending(const struct work_struct *work)
 {
 	return __atomic_load_n(&work->data, __ATOMIC_ACQUIRE) & 1UL;
+}
+
+/**
+ * delayed_work_pending() - is @dwork armed or queued, and not yet started?
+ * @dwork: the item
+ *
+ * Context: Any thread.  Never sleeps.
+ * Return: true if @dwork is pending.
+ */
+static inline bool delayed_work_pending(const struct delayed_work *dwork)
+{
+	return work_pending(&dwork->work);
 }
 
 /**

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Delayed work: the add_delayed_* family, mod_delayed_work(), and the
+ * delayed forms of flush and cancel.
+ *
+ * An add wins the item's PENDING bit exactly as an immediate add does, then
+ * hands the item to a timer wheel (timer.c) instead of a worklist.  When the
+ * delay has passed, the timer thread queues it as an add would.  Cancelling
+ * an armed item takes it off its wheel and so takes over PENDING; the
+ * generic cancel code does that for any item marked WORK_DELAYED, which is
+ * why cancel_work() on &dwork->work works too.
+ */
+#include "internal.h"
+
+static int dwork_valid(const struct delayed_work *dw)
+{
+	return dw && (work_data(&dw->work) & (WORK_INIT | WORK_DELAYED)) ==
+		(WORK_INIT | WORK_DELAYED);
+}
+
+/*
+ * Arm @dw, whose PENDING bit the caller owns, or queue it at once for a zero
+ * delay.  Refused, and PENDING released, while @wq drains (unless chained).
+ */
+static int arm_owned(int cpu, struct workqueue_struct *wq,
+		     struct delayed_work *dw, unsigned long delay)
+{
+	struct work_struct *w = &dw->work;
+
+	if (!delay)
+		return kwq__queue_owned(cpu, wq, w, work_data(w), 0);
+	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
+	    !kwq__in_wq(wq)) {
+		__atomic_fetch_and(&w->data, ~(unsigned long)WORK_PENDING,
+				   __ATOMIC_RELEASE);
+		return -ESHUTDOWN;
+	}
+	dw->wq = wq;
+	__atomic_add_fetch(&wq->nr_armed, 1, __ATOMIC_RELAXED);
+	kwq__timer_arm(dw, cpu, delay);
+	return 0;
+}
+
+static int add_delayed(int cpu, struct workqueue_struct *wq,
+		       struct delayed_work *dw, unsigned long delay)
+{
+	if (unlikely(!wq || !dwork_valid(dw)))
+		return -EINVAL;
+	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
+		return -EINVAL;
+	if (__atomic_fetch_or(&dw->work.data, WORK_PENDING, __ATOMIC_ACQ_REL) &
+	    WORK_PENDING)
+		return -EBUSY;
+	return arm_owned(cpu, wq, dw, delay);
+}
+
+int add_delayed_work_to_q_on(int cpu, struct workqueue_struct *wq,
+			     struct delayed_work *dwork, unsigned long delay)
+{
+	if (cpu == WORK_CPU_ANY)
+		return -EINVAL;
+	return add_delayed(cpu, wq, dwork, delay);
+}
+
+int add_delayed_work_to_q(struct workqueue_struct *wq,
+			  struct delayed_work *dwork, unsigned long delay)
+{
+	return add_delayed(WORK_CPU_ANY, wq, dwork, delay);
+}
+
+int add_delayed_work(struct delayed_work *dwork, unsigned long delay)
+{
+	struct workqueue_struct *wq = system_wq;
+
+	if (unlikely(!wq))
+		return -errno;
+	return add_delayed(WORK_CPU_ANY, wq, dwork, delay);
+}
+
+int add_delayed_work_on(int cpu, struct delayed_work *dwork,
+			unsigned long delay)
+{
+	struct workqueue_struct *wq = system_wq;
+
+	if (unlikely(!wq))
+		return -errno;
+	return add_delayed_work_to_q_on(cpu, wq, dwork, delay);
+}
+
+static int mod_delayed(int cpu, struct workqueue_struct *wq,
+		       struct delayed_work *dw, unsigned long delay)
+{
+	int ret;
+
+	if (unlikely(!wq || !dwork_valid(dw)))
+		return -EINVAL;
+	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
+		return -EINVAL;
+	do {
+		ret = kwq__grab_pending(&dw->work);
+		if (ret == -EAGAIN)
+			sched_yield();
+	} while (ret == -EAGAIN);
+	/* A cancel_*_sync() owns it: as an add meanwhile, it is refused. */
+	if (ret == -ENOENT)
+		return -EBUSY;
+	return arm_owned(cpu, wq, dw, delay);
+}
+
+int mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
+			struct delayed_work *dwork, unsigned long delay)
+{
+	if (cpu == WORK_CPU_ANY)
+		return -EINVAL;
+	return mod_delayed(cpu, wq, dwork, delay);
+}
+
+int mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+		     unsigned long delay)
+{
+	return mod_delayed(WORK_CPU_ANY, wq, dwork, delay);
+}
+
+int flush_delayed_work(struct delayed_work *dwork)
+{
+	if (!dwork_valid(dwork))
+		return -EINVAL;
+	if (current_work() == &dwork->work)
+		return -EDEADLK;
+	/* Armed: we now own PENDING, so queue it as the timer would have. */
+	if (kwq__timer_disarm(dwork))
+		kwq__queue_owned(dwork->cpu, dwork->wq, &dwork->work,
+				 work_data(&dwork->work), 1);
+	return flush_work(&dwork->work);
+}
+
+int cancel_delayed_work(struct delayed_work *dwork)
+{
+	if (!dwork_valid(dwork))
+		return -EINVAL;
+	return cancel_work(&dwork->work);
+}
+
+int cancel_delayed_work_sync(struct delayed_work *dwork)
+{
+	if (!dwork_valid(dwork))
+		return -EINVAL;
+	return cancel_work_sync(&dwork->work);
+}

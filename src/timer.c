@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The timer engine behind delayed work: one hierarchical timing wheel per CPU
+ * the process may run on, and one thread, kwq/timer, that expires them all.
+ *
+ * A wheel has six levels of 64 slots.  Level L has slots 64^L jiffies wide, so
+ * level 0 holds timers due within 64 ms to the millisecond, level 1 within
+ * 4 s in 64 ms slots, and level 5 reaches 2^36 ms (about two years; a longer
+ * delay is parked at the far end and re-placed when it gets there).  Each
+ * level keeps a 64-bit map of its non-empty slots.
+ *
+ * DESIGN
+ *
+ * Arming and disarming are O(1) and allocate nothing: a timer goes on the
+ * slot its expiry falls in at the lowest level that reaches it; disarming
+ * unlinks it and clears the slot's bit when the slot empties.  Precision comes
+ * from cascading: when time reaches the start of a slot above level 0, its
+ * timers are placed again, one level lower or more, so a timer always fires
+ * from a level-0 slot, within a millisecond of its expiry, and never before.
+ * A timer is placed once per level at most, so cascading costs O(1) amortised.
+ *
+ * There is no periodic tick.  From the slot maps the next event of a wheel (an
+ * expiry or a cascade) is found in O(levels); the timer thread sleeps until
+ * the earliest event of all wheels, with an absolute CLOCK_MONOTONIC futex
+ * timeout, or without a timeout when nothing is armed.  An arm that makes the
+ * next event earlier than the thread's planned wake-up wakes it; any other
+ * arm makes no system call.  Expired items are queued by the timer thread,
+ * outside the wheel's lock, exactly as an add would queue them.
+ */
+#include "internal.h"
+
+#include <signal.h>
+#include <string.h>
+
+#define WHEEL_BITS	6
+#define WHEEL_SIZE	(1 << WHEEL_BITS)
+#define WHEEL_LEVELS	6
+#define WHEEL_SPAN	(1UL << (WHEEL_BITS * WHEEL_LEVELS))
+#define NEVER		(~0UL)
+/* Far beyond any real delay, and far from overflowing expires. */
+#define MAX_DELAY	(~0UL >> 2)
+
+struct kwq__timer_base {
+	pthread_mutex_t lock;
+	unsigned long clk;		/* L: all due at or before it have fired */
+	unsigned long nr_armed;		/* L */
+	uint64_t pending[WHEEL_LEVELS];	/* L: non-empty slots */
+	struct kwq_list_node slots[WHEEL_LEVELS * WHEEL_SIZE]; /* L */
+} __attribute__((aligned(WORK_ALIGN)));
+
+/* The timer thread's schedule: see DESIGN. */
+static struct {
+	uint32_t seq;			/* A: bumped to wake the thread */
+	unsigned long sleep_until;	/* A: its planned wake-up, in jiffies */
+} tt;
+
+static struct kwq__timer_base **bases;	/* I: by CPU, NULL if none */
+
+unsigned long kwq__jiffies(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long)ts.tv_sec * 1000UL +
+		(unsigned long)ts.tv_nsec / 1000000UL;
+}
+
+static struct kwq_list_node *slot_head(struct kwq__timer_base *base,
+				       int level, int slot)
+{
+	return &base->slots[level * WHEEL_SIZE + slot];
+}
+
+/* The lowest level whose reach covers @delta jiffies. */
+static int level_of(unsigned long delta)
+{
+	int level;
+
+	if (delta < WHEEL_SIZE)
+		return 0;
+	level = (63 - __builtin_clzl(delta)) / WHEEL_BITS;
+	return level < WHEEL_LEVELS ? level : WHEEL_LEVELS - 1;
+}
+
+static void wheel_insert_locked(struct kwq__timer_base *base,
+				struct delayed_work *dw)
+{
+	unsigned long at = dw->expires;
+	int level, slot;
+
+	if (at - base->clk >= WHEEL_SPAN)
+		at = base->clk + WHEEL_SPAN - 1;	/* re-placed there */
+	level = level_of(at - base->clk);
+	slot = (at >> (level * WHEEL_BITS)) & (WHEEL_SIZE - 1);
+	kwq__list_add_before(&dw->timer, slot_head(base, level, slot));
+	base->pending[level] |= 1ULL << slot;
+}
+
+static void wheel_del_locked(struct kwq__timer_base *base,
+			     struct delayed_work *dw)
+{
+	struct kwq_list_node *prev = dw->timer.prev;
+	struct kwq_list_node *first = base->slots;
+
+	kwq__list_del_init(&dw->timer);
+	/* Emptied a slot: @prev is then its head. */
+	if (prev->next == prev && prev >= first &&
+	    prev < first + WHEEL_LEVELS * WHEEL_SIZE) {
+		long idx = prev - first;
+
+		base->pending[idx / WHEEL_SIZE] &=
+			~(1ULL << (idx % WHEEL_SIZE));
+	}
+}
+
+/* The jiffy of the wheel's next expiry or cascade, or NEVER. */
+static unsigned long next_event_locked(const struct kwq__timer_base *base)
+{
+	unsigned long best = NEVER;
+
+	for (int level = 0; level < WHEEL_LEVELS; level++) {
+		int shift = level * WHEEL_BITS;
+		unsigned long pos = base->clk >> shift;
+		unsigned int from = (pos + 1) & (WHEEL_SIZE - 1);
+		uint64_t map = base->pending[level];
+		unsigned long at;
+
+		if (!map)
+			continue;
+		/* Slots in the order time reaches them, from pos + 1. */
+		map = from ? (map >> from) | (map << (WHEEL_SIZE - from)) : map;
+		at = (pos + 1 + (unsigned long)__builtin_ctzll(map)) << shift;
+		if (at < best)
+			best = at;
+	}
+	return best;
+}
+
+/* Move every timer of a slot to @out, clearing the slot. */
+static void slot_take_locked(struct kwq__timer_base *base, int level,
+			     int slot, struct kwq_list_node *out)
+{
+	struct kwq_list_node *head = slot_head(base, level, slot);
+
+	while (!kwq__list_empty(head)) {
+		struct kwq_list_node *n = head->next;
+
+		kwq__list_del_init(n);
+		kwq__list_add_before(n, out);
+	}
+	base->pending[level] &= ~(1ULL << slot);
+}
+
+/*
+ * Bring the wheel to @now: at each event on the way, cascade the slots that
+ * start there, highest level first, then expire the level-0 slot.  Timers
+ * that are due are unlinked onto @expired.
+ */
+static void wheel_advance_locked(struct kwq__timer_base *base,
+				 unsigned long now, struct kwq_list_node *expired)
+{
+	struct kwq_list_node tmp;
+
+	kwq__list_init(&tmp);
+	while (base->clk < now) {
+		unsigned long at = next_event_locked(base);
+
+		if (at > now) {
+			base->clk = now;
+			break;
+		}
+		base->clk = at;
+		for (int level = WHEEL_LEVELS - 1; level > 0; level--) {
+			int shift = level * WHEEL_BITS;
+
+			if (at & ((1UL << shift) - 1))
+				continue;
+			slot_take_locked(base, level,
+					 (at >> shift) & (WHEEL_SIZE - 1), &tmp);
+			while (!kwq__list_empty(&tmp)) {
+				struct delayed_work *dw = kwq__list_entry(
+					tmp.next, struct delayed_work, timer);
+
+				kwq__list_del_init(&dw->timer);
+				if (dw->expires <= at)
+					kwq__list_add_before(&dw->timer, expired);
+				else
+					wheel_insert_locked(base, dw);
+			}
+		}
+		slot_take_locked(base, 0, at & (WHEEL_SIZE - 1), expired);
+	}
+}
+
+/* Wake the timer thread if @expires is before its planned wake-up. */
+static void timer_thread_nudge(unsigned long expires)
+{
+	if (expires >= __atomic_load_n(&tt.sleep_until, __ATOMIC_SEQ_CST))
+		return;
+	__atomic_store_n(&tt.sleep_until, expires, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&tt.seq, 1, __ATOMIC_SEQ_CST);
+	kwq__futex_wake(&tt.seq, 1);
+}
+
+/*
+ * Arm @dw, whose PENDING bit the caller owns, to expire @delay jiffies from
+ * now on the wheel of @cpu (or of the calling CPU, WORK_CPU_ANY).  Expiry is placed one
+ * jiffy beyond now + @delay because "now" is rounded down: the item never
+ * becomes due before @delay full milliseconds have passed.
+ */
+void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
+{
+	struct kwq__timer_base *base;
+	unsigned long now = kwq__jiffies(), expires;
+
+	if (cpu == WORK_CPU_ANY) {
+		cpu = sched_getcpu();
+		if (cpu < 0 || cpu >= kwq__g.nr_cpu_ids || !bases[cpu])
+			cpu = kwq__g.first_cpu;
+	}
+	base = bases[cpu];
+	dw->cpu = cpu;		/* a bound queue runs it where it was armed */
+	if (delay > MAX_DELAY)
+		delay = MAX_DELAY;
+
+	pthread_mutex_lock(&base->lock);
+	if (now < base->clk)
+		now = base->clk;
+	expires = now + delay + 1;
+	dw->expires = expires;
+	wheel_insert_locked(base, dw);
+	base->nr_armed++;
+	__atomic_store_n(&dw->base, base, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&base->lock);
+	/* @dw may already have fired and been armed again: use the copy. */
+	timer_thread_nudge(expires);
+}
+
+/*
+ * Take @dw off its wheel if it is armed.  Returns 1 when it was: the caller
+ * then owns its PENDING bit.
+ */
+int kwq__timer_disarm(struct delayed_work *dw)
+{
+	struct kwq__timer_base *base = __atomic_load_n(&dw->base,
+						       __ATOMIC_ACQUIRE);
+	int ret = 0;
+
+	if (!base)
+		return 0;
+	pthread_mutex_lock(&base->lock);
+	if (__atomic_load_n(&dw->base, __ATOMIC_RELAXED) == base) {
+		wheel_del_locked(base, dw);
+		base->nr_armed--;
+		__atomic_store_n(&dw->base, NULL, __ATOMIC_RELAXED);
+		ret = 1;
+	}
+	pthread_mutex_unlock(&base->lock);
+	if (ret)
+		__atomic_sub_fetch(&dw->wq->nr_armed, 1, __ATOMIC_RELEASE);
+	return ret;
+}
+
+/*
+ * Queue what expired.  Each item is unlinked before it is queued: once
+ * queued it may run and be armed again at once.  The queue cannot go away
+ * meanwhile, since destroy_workqueue() waits for wq->nr_armed to drop.
+ */
+static void fire(struct kwq_list_node *expired)
+{
+	while (!kwq__list_empty(expired)) {
+		struct delayed_work *dw = kwq__list_entry(expired->next,
+						struct delayed_work, timer);
+		struct workqueue_struct *wq = dw->wq;
+
+		kwq__list_del_init(&dw->timer);
+		kwq__queue_owned(dw->cpu, wq, &dw->work, work_data(&dw->work),
+				 1);
+		__atomic_sub_fetch(&wq->nr_armed, 1, __ATOMIC_RELEASE);
+	}
+}
+
+static unsigned long run_base(struct kwq__timer_base *base, unsigned long now)
+{
+	struct kwq_list_node expired;
+	unsigned long next;
+
+	kwq__list_init(&expired);
+	pthread_mutex_lock(&base->lock);
+	wheel_advance_locked(base, now, &expired);
+	for (struct kwq_list_node *n = expired.next; n != &expired;
+	     n = n->next) {
+		struct delayed_work *dw = kwq__list_entry(n,
+						struct delayed_work, timer);
+
+		__atomic_store_n(&dw->base, NULL, __ATOMIC_RELAXED);
+		base->nr_armed--;
+	}
+	next = next_event_locked(base);
+	pthread_mutex_unlock(&base->lock);
+	fire(&expired);
+	return next;
+}
+
+static void *timer_main(void *arg)
+{
+	struct timespec ts;
+
+	(void)arg;
+	pthread_setname_np(pthread_self(), "kwq/timer");
+	for (;;) {
+		unsigned long next = NEVER, now;
+		uint32_t seen;
+
+		/* Arms from here on must wake us: see timer_thread_nudge(). */
+		__atomic_store_n(&tt.sleep_until, NEVER, __ATOMIC_SEQ_CST);
+		seen = __atomic_load_n(&tt.seq, __ATOMIC_SEQ_CST);
+		now = kwq__jiffies();
+		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
+			if (bases[cpu]) {
+				unsigned long at = run_base(bases[cpu], now);
+
+				if (at < next)
+					next = at;
+			}
+		}
+		__atomic_store_n(&tt.sleep_until, next, __ATOMIC_SEQ_CST);
+		if (next == NEVER) {
+			kwq__futex_wait(&tt.seq, seen, NULL);
+			continue;
+		}
+		ts.tv_sec = (time_t)(next / 1000);
+		ts.tv_nsec = (long)(next % 1000) * 1000000L;
+		syscall(SYS_futex, &tt.seq, FUTEX_WAIT_BITSET_PRIVATE, seen,
+			&ts, NULL, FUTEX_BITSET_MATCH_ANY);
+	}
+	return NULL;
+}
+
+/*
+ * Take every armed item of @wq off the wheels and queue it now.  Returns how
+ * many were armed, counting those the timer thread is queueing meanwhile.
+ */
+unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq)
+{
+	struct kwq_list_node mine;
+
+	if (!__atomic_load_n(&wq->nr_armed, __ATOMIC_ACQUIRE))
+		return 0;
+	kwq__list_init(&mine);
+	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
+		struct kwq__timer_base *base = bases[cpu];
+
+		if (!base)
+			continue;
+		pthread_mutex_lock(&base->lock);
+		for (int i = 0; i < WHEEL_LEVELS * WHEEL_SIZE; i++) {
+			struct kwq_list_node *head = &base->slots[i];
+			struct kwq_list_node *n = head->next, *next;
+
+			for (; n != head; n = next) {
+				struct delayed_work *dw = kwq__list_entry(n,
+						struct delayed_work, timer);
+
+				next = n->next;
+				if (dw->wq != wq)
+					continue;
+				wheel_del_locked(base, dw);
+				base->nr_armed--;
+				__atomic_store_n(&dw->base, NULL,
+						 __ATOMIC_RELAXED);
+				kwq__list_add_before(&dw->timer, &mine);
+			}
+		}
+		pthread_mutex_unlock(&base->lock);
+	}
+	fire(&mine);
+	return __atomic_load_n(&wq->nr_armed, __ATOMIC_ACQUIRE);
+}
+
+int kwq__timer_init(void)
+{
+	pthread_attr_t attr;
+	sigset_t all, old;
+	pthread_t tid;
+	int err;
+
+	tt.sleep_until = NEVER;
+	bases = calloc(kwq__g.nr_cpu_ids, sizeof(*bases));
+	if (!bases)
+		return -ENOMEM;
+	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
+		struct kwq__timer_base *base;
+
+		if (!CPU_ISSET(cpu, &kwq__g.cpus))
+			continue;
+		base = aligned_alloc(WORK_ALIGN, sizeof(*base));
+		if (!base) {
+			err = -ENOMEM;
+			goto fail_bases;
+		}
+		memset(base, 0, sizeof(*base));
+		pthread_mutex_init(&base->lock, NULL);
+		base->clk = kwq__jiffies();
+		for (int i = 0; i < WHEEL_LEVELS * WHEEL_SIZE; i++)
+			kwq__list_init(&base->slots[i]);
+		bases[cpu] = base;
+	}
+
+	err = -pthread_attr_init(&attr);
+	if (err)
+		goto fail_bases;
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = -pthread_create(&tid, &attr, timer_main, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&attr);
+	if (err)
+		goto fail_bases;
+	return 0;
+
+fail_bases:
+	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+		free(bases[cpu]);
+	free(bases);
+	bases = NULL;
+	return err;
+}
