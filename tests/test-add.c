@@ -16,17 +16,6 @@
 static int cpus[CPU_SETSIZE];
 static int nr_cpus;
 
-static struct workqueue_struct *new_wq(const char *name, unsigned int flags,
-				       int max_active)
-{
-	struct workqueue_struct *wq = alloc_workqueue("%s", flags, max_active,
-						      name);
-
-	if (!wq)
-		bail_out("alloc_workqueue(%s): %s", name, strerror(errno));
-	return wq;
-}
-
 /* One add, one run, seen from inside as a work item, on each kind of queue. */
 static void test_runs_once(const char *what, struct workqueue_struct *wq)
 {
@@ -271,11 +260,9 @@ static void test_exact_counts(void)
 {
 	struct workqueue_struct *bound = new_wq("count-b", 0, 0);
 	struct workqueue_struct *unbound = new_wq("count-u", WQ_UNBOUND, 0);
-	struct workqueue_struct *ord = alloc_ordered_workqueue("count-o", 0);
+	struct workqueue_struct *ord = new_ordered("count-o");
 	long loops = tap_scale(20000);
 
-	if (!ord)
-		bail_out("alloc_ordered_workqueue: %s", strerror(errno));
 	exact_counts("bound queue", bound, true, false, loops);
 	exact_counts("bound queue", bound, false, false, loops);
 	exact_counts("bound queue, add_work_to_q_on(other cpus)", bound, true,
@@ -293,12 +280,12 @@ static void test_exact_counts(void)
 
 static void test_ebusy(void)
 {
-	struct workqueue_struct *wq = alloc_ordered_workqueue("ebusy", 0);
+	struct workqueue_struct *wq = new_ordered("ebusy");
 	struct tw blocker, t;
 	struct gate g;
 	int first, busy = 0, pending, r;
 
-	if (!wq || block_ordered(wq, &blocker, &g))
+	if (block_ordered(wq, &blocker, &g))
 		bail_out("cannot set up a blocked ordered queue");
 	tw_init(&t);
 	first = add_work_to_q(wq, &t.work);
@@ -367,7 +354,7 @@ static void self_readd(const char *what, struct workqueue_struct *wq)
 
 static void test_self_readd(void)
 {
-	struct workqueue_struct *ord = alloc_ordered_workqueue("chain-o", 0);
+	struct workqueue_struct *ord = new_ordered("chain-o");
 	struct workqueue_struct *ub = new_wq("chain-u", WQ_UNBOUND, 0);
 
 	self_readd("system_wq", system_wq);

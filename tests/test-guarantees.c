@@ -23,17 +23,6 @@
 static int cpus[CPU_SETSIZE];
 static int nr_cpus;
 
-static struct workqueue_struct *new_wq(const char *name, unsigned int flags,
-				       int max_active)
-{
-	struct workqueue_struct *wq = alloc_workqueue("%s", flags, max_active,
-						      name);
-
-	if (!wq)
-		bail_out("alloc_workqueue(%s): %s", name, strerror(errno));
-	return wq;
-}
-
 /* --- guarantee 4: no concurrent self-execution ---------------------------- */
 
 struct hammer {

@@ -71,6 +71,29 @@ static inline void note_max(int *max, int v)
 		;
 }
 
+/* A queue the test cannot do without: bail out if it cannot be made. */
+static inline struct workqueue_struct *new_wq(const char *name,
+					      unsigned int flags,
+					      int max_active)
+{
+	struct workqueue_struct *wq = alloc_workqueue("%s", flags, max_active,
+						      name);
+
+	if (!wq)
+		bail_out("alloc_workqueue(%s): %s", name, strerror(errno));
+	return wq;
+}
+
+static inline struct workqueue_struct *new_ordered(const char *name)
+{
+	struct workqueue_struct *wq = alloc_ordered_workqueue("%s", 0, name);
+
+	if (!wq)
+		bail_out("alloc_ordered_workqueue(%s): %s", name,
+			 strerror(errno));
+	return wq;
+}
+
 /* --- a gate: holds whoever waits on it until the test opens it ---------- */
 
 struct gate {
