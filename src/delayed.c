@@ -41,12 +41,17 @@ static int arm_owned(int cpu, struct workqueue_struct *wq,
 	return 0;
 }
 
+static int args_valid(int cpu, const struct workqueue_struct *wq,
+		      const struct delayed_work *dw)
+{
+	return wq && dwork_valid(dw) &&
+		(cpu == WORK_CPU_ANY || kwq__cpu_valid(cpu));
+}
+
 static int add_delayed(int cpu, struct workqueue_struct *wq,
 		       struct delayed_work *dw, unsigned long delay)
 {
-	if (unlikely(!wq || !dwork_valid(dw)))
-		return -EINVAL;
-	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
+	if (unlikely(!args_valid(cpu, wq, dw)))
 		return -EINVAL;
 	if (__atomic_fetch_or(&dw->work.data, WORK_PENDING, __ATOMIC_ACQ_REL) &
 	    WORK_PENDING)
@@ -92,9 +97,7 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 {
 	int ret;
 
-	if (unlikely(!wq || !dwork_valid(dw)))
-		return -EINVAL;
-	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
+	if (unlikely(!args_valid(cpu, wq, dw)))
 		return -EINVAL;
 	do {
 		ret = kwq__grab_pending(&dw->work);

@@ -244,6 +244,7 @@ KWQ_HIDDEN extern struct kwq__global kwq__g;
 KWQ_HIDDEN extern __thread struct kwq__worker *kwq__self;
 
 KWQ_HIDDEN int kwq__init(void);
+KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
 KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,

@@ -344,17 +344,47 @@ idle:
 }
 
 /*
- * Start one more worker for @pool.  Never called with the pool lock held:
- * thread creation may take a while.  Workers block every signal, so that
- * the program's signals go to its own threads.
+ * Start a detached thread running @fn(@arg), pinned to @cpu unless it is
+ * negative.  It blocks every signal, so that the program's signals go to
+ * the program's own threads.
  */
-static int create_worker(struct kwq__pool *pool)
+int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 {
-	struct kwq__worker *worker;
 	pthread_attr_t attr;
 	sigset_t all, old;
 	cpu_set_t one;
 	pthread_t tid;
+	int err;
+
+	err = -pthread_attr_init(&attr);
+	if (err)
+		return err;
+	err = -pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	if (err)
+		goto out_attr;
+	if (cpu >= 0) {
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		err = -pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
+		if (err)
+			goto out_attr;
+	}
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = -pthread_create(&tid, &attr, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+out_attr:
+	pthread_attr_destroy(&attr);
+	return err;
+}
+
+/*
+ * Start one more worker for @pool.  Never called with the pool lock held:
+ * thread creation may take a while.
+ */
+static int create_worker(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker;
 	int err;
 
 	worker = calloc(1, sizeof(*worker));
@@ -365,43 +395,22 @@ static int create_worker(struct kwq__pool *pool)
 	kwq__list_init(&worker->idle_node);
 	kwq__list_init(&worker->scheduled);
 
-	err = -pthread_attr_init(&attr);
-	if (err)
-		goto fail_attr_init;
-	err = -pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	if (err)
-		goto fail_attr;
-	if (pool->cpu >= 0) {
-		CPU_ZERO(&one);
-		CPU_SET(pool->cpu, &one);
-		err = -pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
-		if (err)
-			goto fail_attr;
-	}
-
 	kwq__lock(pool);
 	worker->id = pool->next_id++;
 	kwq__list_add_before(&worker->node, &pool->workers);
 	pool->nr_workers++;
 	kwq__unlock(pool);
 
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = -pthread_create(&tid, &attr, worker_main, worker);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	err = kwq__spawn(worker_main, worker, pool->cpu);
 	if (err)
-		goto fail_create;
-	pthread_attr_destroy(&attr);
+		goto fail_spawn;
 	return 0;
 
-fail_create:
+fail_spawn:
 	kwq__lock(pool);
 	kwq__list_del_init(&worker->node);
 	pool->nr_workers--;
 	kwq__unlock(pool);
-fail_attr:
-	pthread_attr_destroy(&attr);
-fail_attr_init:
 	free(worker);
 	return err;
 }
@@ -591,25 +600,6 @@ static int read_cpus(void)
 	return kwq__g.nr_cpus > 0 ? 0 : -EINVAL;
 }
 
-static int start_monitor(void)
-{
-	pthread_attr_t attr;
-	sigset_t all, old;
-	pthread_t tid;
-	int err;
-
-	err = -pthread_attr_init(&attr);
-	if (err)
-		return err;
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = -pthread_create(&tid, &attr, monitor_main, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	pthread_attr_destroy(&attr);
-	return err;
-}
-
 /*
  * Set up the pools, the timer wheels and the monitor, once.  Each step that
  * succeeds stays done, so after a failure (no memory, no thread) a later
@@ -642,7 +632,7 @@ int kwq__init(void)
 			goto out_unlock;
 		have_timers = 1;
 	}
-	err = start_monitor();
+	err = kwq__spawn(monitor_main, NULL, -1);
 	if (!err)
 		__atomic_store_n(&initialized, 1, __ATOMIC_RELEASE);
 out_unlock:

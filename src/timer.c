@@ -29,7 +29,6 @@
  */
 #include "internal.h"
 
-#include <signal.h>
 #include <string.h>
 
 #define WHEEL_BITS	6
@@ -380,9 +379,6 @@ unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq)
 
 int kwq__timer_init(void)
 {
-	pthread_attr_t attr;
-	sigset_t all, old;
-	pthread_t tid;
 	int err;
 
 	tt.sleep_until = NEVER;
@@ -407,15 +403,7 @@ int kwq__timer_init(void)
 		bases[cpu] = base;
 	}
 
-	err = -pthread_attr_init(&attr);
-	if (err)
-		goto fail_bases;
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = -pthread_create(&tid, &attr, timer_main, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	pthread_attr_destroy(&attr);
+	err = kwq__spawn(timer_main, NULL, -1);
 	if (err)
 		goto fail_bases;
 	return 0;
