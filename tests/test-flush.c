@@ -39,8 +39,12 @@ static void test_flush_work_idle(void)
 	   "flush_work() of an item that already ran returns 0");
 }
 
-/* The item is held at a gate: flush_work() must wait for that run. */
-static void flush_work_running(const char *what, struct workqueue_struct *wq)
+/*
+ * The item is held at a gate: flush_work() (or flush_workqueue() when
+ * @whole_queue) must wait for that run.
+ */
+static void waits_for_running(const char *what, struct workqueue_struct *wq,
+			      bool whole_queue)
 {
 	struct gate g = { 0 };
 	struct bg_call c;
@@ -52,13 +56,17 @@ static void flush_work_running(const char *what, struct workqueue_struct *wq)
 	t.gate = &g;
 	add_work_to_q(wq, &t.work);
 	wait_for(&g.entered, 1, 10000);
-	bg_work(&c, flush_work, &t.work);
+	if (whole_queue)
+		bg_wq(&c, flush_workqueue, wq);
+	else
+		bg_work(&c, flush_work, &t.work);
 	sleep_ms(20);
 	early = LOAD(&c.done);
 	gate_open(&g);
 	rc = bg_join(&c);
 	ok(!early && rc == 0 && tw_runs(&t) == 1,
-	   "flush_work() waits for a running instance (%s)", what);
+	   "%s waits for a running item (%s)",
+	   whole_queue ? "flush_workqueue()" : "flush_work()", what);
 }
 
 /*
@@ -215,27 +223,6 @@ static void flush_wq_all(const char *what, struct workqueue_struct *wq)
 	free(t);
 }
 
-static void flush_wq_running(const char *what, struct workqueue_struct *wq)
-{
-	struct gate g = { 0 };
-	struct bg_call c;
-	struct tw t;
-	bool early;
-	int rc;
-
-	tw_init(&t);
-	t.gate = &g;
-	add_work_to_q(wq, &t.work);
-	wait_for(&g.entered, 1, 10000);
-	bg_wq(&c, flush_workqueue, wq);
-	sleep_ms(20);
-	early = LOAD(&c.done);
-	gate_open(&g);
-	rc = bg_join(&c);
-	ok(!early && rc == 0 && tw_runs(&t) == 1,
-	   "flush_workqueue() waits for a running item (%s)", what);
-}
-
 static void test_flush_workqueue(void)
 {
 	struct workqueue_struct *b = new_wq("fq-b", 0, 0);
@@ -246,10 +233,10 @@ static void test_flush_workqueue(void)
 	flush_wq_all("unbound", u);
 	flush_wq_all("ordered", o);
 	flush_wq_all("system_wq", system_wq);
-	flush_wq_running("bound", b);
-	flush_wq_running("unbound", u);
-	flush_work_running("bound", b);
-	flush_work_running("unbound", u);
+	waits_for_running("bound", b, true);
+	waits_for_running("unbound", u, true);
+	waits_for_running("bound", b, false);
+	waits_for_running("unbound", u, false);
 	ok(flush_workqueue(b) == 0 && flush_workqueue(u) == 0,
 	   "flush_workqueue() of an idle queue returns 0");
 	destroy_workqueue(o);
@@ -294,7 +281,9 @@ static void chain_init(struct chain *c, struct workqueue_struct *wq, int n,
  * Start @fn (drain or destroy) on @wq while a chain is held at a gate; keep
  * adding an outside item until the add is refused with -ESHUTDOWN (it must
  * be, since the call cannot finish while the gate is shut); then let the
- * chain run.  Returns the outside item's successful adds in *@added.
+ * chain run.  Each accepted outside add is cancelled at once, so the item is
+ * never found pending (-EBUSY) however long the pool takes to run it; what
+ * the cancel could not remove must run: *@added counts those.
  */
 static int shutdown_refuses(struct workqueue_struct *wq,
 			    int (*fn)(struct workqueue_struct *wq),
@@ -315,7 +304,7 @@ static int shutdown_refuses(struct workqueue_struct *wq,
 	end = tap_now_ns() + 10000000000LL;
 	while (tap_now_ns() < end) {
 		r = add_work_to_q(wq, &outside->work);
-		if (r == 0)
+		if (r == 0 && cancel_work(&outside->work) != 0)
 			(*added)++;
 		if (r != 0 && r != -EBUSY)
 			break;
@@ -350,7 +339,7 @@ static void test_drain(void)
 	ok(LOAD(&c.runs) == c.n && LOAD(&c.errs) == 0,
 	   "chained adds from the queue's own item succeed during the drain");
 	ok(tw_runs(&outside) == added,
-	   "guarantee 1: outside adds accepted before the drain all ran (%d)",
+	   "guarantee 1: outside adds accepted before the drain and not cancelled all ran (%d)",
 	   added);
 	tw_init(&outside);
 	ok(add_work_to_q(wq, &outside.work) == 0 &&
