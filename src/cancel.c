@@ -31,7 +31,10 @@ int kwq__is_barrier(const struct work_struct *w)
 
 /*
  * Queue barrier @b behind the instance of @w queued on, or running in, the
- * pool its data names.  Returns 1 when there was something to wait for.
+ * pool its data names.  Returns 0 when there was nothing to wait for, 1 when
+ * there was, and 2 when the running instance has a re-add deferred behind it
+ * (see defer_locked()), which the caller should wait for in turn once it is
+ * queued.
  */
 int kwq__start_flush(struct work_struct *w, struct kwq__barrier *b)
 {
@@ -77,9 +80,37 @@ retry:
 			WORK_PENDING | WORK_INIT;
 		set_work_data(&b->work, bdata);
 		kwq__list_add_head(&b->work.entry, &worker->scheduled);
+		if (worker->requeue_work == w) {
+			kwq__unlock(pool);
+			return 2;
+		}
 	}
 	kwq__unlock(pool);
 	return 1;
+}
+
+/*
+ * Take back a re-add that the worker running @w was to queue.  Returns 1
+ * when taken (the caller owns PENDING), 0 when the worker got there first.
+ */
+int kwq__steal_deferred(struct work_struct *w, unsigned long old)
+{
+	struct kwq__pool *pool = data_pool(old);
+	struct kwq__worker *worker;
+	int ret = 0;
+
+	kwq__lock(pool);
+	worker = kwq__find_busy_locked(pool, w);
+	if (worker && worker->requeue_work == w) {
+		worker->requeue_work = NULL;
+		__atomic_sub_fetch(&worker->requeue_wq->nr_deferred, 1,
+				   __ATOMIC_RELEASE);
+		set_work_data(w, (unsigned long)pool | WORK_PENDING |
+			      WORK_INIT | (old & WORK_DELAYED));
+		ret = 1;
+	}
+	kwq__unlock(pool);
+	return ret;
 }
 
 static int work_valid(const struct work_struct *w)
@@ -100,9 +131,18 @@ int flush_work(struct work_struct *work)
 		return -EINVAL;
 	if (running_self(work))
 		return -EDEADLK;
-	if (kwq__start_flush(work, &b))
-		kwq__wait_for_completion(&b.done);
-	return 0;
+	/*
+	 * A re-add deferred behind the running instance is queued once that
+	 * instance ends: after waiting for it, look again.
+	 */
+	for (;;) {
+		int ret = kwq__start_flush(work, &b);
+
+		if (ret)
+			kwq__wait_for_completion(&b.done);
+		if (ret != 2)
+			return 0;
+	}
 }
 
 /*
@@ -124,6 +164,8 @@ int kwq__grab_pending(struct work_struct *w)
 	if (!pwq) {
 		if (old & WORK_CANCELING)
 			return -ENOENT;
+		if (old & WORK_DEFERRED)
+			return kwq__steal_deferred(w, old) ? 1 : -EAGAIN;
 		if ((old & WORK_DELAYED) &&
 		    kwq__timer_disarm(to_delayed_work(w)))
 			return 1;

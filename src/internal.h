@@ -69,6 +69,8 @@ enum {
 	WORK_CANCELING	= 1UL << 1, /* a cancel_*_sync owns it (off queue) */
 	WORK_PWQ	= 1UL << 2, /* the pointer is the pwq it is queued on */
 	WORK_LINKED	= 1UL << 3, /* the next item must run right after */
+	WORK_DEFERRED	= 1UL << 3, /* re-added while running elsewhere: the
+				       worker running it queues it (off queue) */
 	WORK_COLOR	= 1UL << 4, /* flush color, with WORK_PWQ */
 	WORK_INIT	= 1UL << 5, /* INIT_WORK() was called */
 	WORK_DELAYED	= 1UL << 6, /* the item is part of a delayed_work */
@@ -186,6 +188,9 @@ struct kwq__worker {
 	char idle;			/* L: on pool->idle */
 	char counted;			/* L: counts in pool->nr_running */
 	char slept;			/* W: uncounted itself to sleep in kwq */
+	struct work_struct *requeue_work; /* L: its item, re-added to... */
+	struct workqueue_struct *requeue_wq; /* L: ...this queue, */
+	int requeue_cpu;		/* L: ...for this CPU */
 };
 
 struct kwq__pool {
@@ -223,6 +228,7 @@ struct workqueue_struct {
 	pthread_mutex_t flush_mutex;
 	int nr_pwqs_to_flush;		/* A: pwqs the flusher still waits on */
 	unsigned long nr_armed;		/* A: its delayed items on the wheels */
+	unsigned long nr_deferred;	/* A: re-adds a worker will queue */
 	struct kwq__completion *flush_done; /* F: the flusher's event */
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
 	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
@@ -281,6 +287,7 @@ struct kwq__barrier {
 };
 
 KWQ_HIDDEN int kwq__start_flush(struct work_struct *w, struct kwq__barrier *b);
+KWQ_HIDDEN int kwq__steal_deferred(struct work_struct *w, unsigned long old);
 KWQ_HIDDEN int kwq__is_barrier(const struct work_struct *w);
 
 static inline struct kwq__pwq *data_pwq(unsigned long data)

@@ -197,6 +197,24 @@ void kwq__move_linked_locked(struct work_struct *w, struct kwq_list_node *head)
 }
 
 /*
+ * Queue the item that was re-added, for another queue, while this worker
+ * ran it (see defer_locked() in workqueue.c).  It is pending, so its memory
+ * is still valid although its function has returned.
+ */
+static void requeue_locked(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+	struct work_struct *w = worker->requeue_work;
+	struct workqueue_struct *wq = worker->requeue_wq;
+
+	worker->requeue_work = NULL;
+	kwq__unlock(pool);
+	kwq__queue_owned(worker->requeue_cpu, wq, w, work_data(w), 1);
+	__atomic_sub_fetch(&wq->nr_deferred, 1, __ATOMIC_RELEASE);
+	kwq__lock(pool);
+}
+
+/*
  * Run the item at the head of the worker's scheduled list.  Drops the pool
  * lock while the function runs: the item may be freed by it, so nothing
  * here touches it afterwards.
@@ -242,6 +260,8 @@ static void process_one_locked(struct kwq__worker *worker)
 	worker->current_pwq = NULL;
 	if (!barrier)
 		kwq__pwq_dec_locked(pwq, color);
+	if (unlikely(worker->requeue_work))
+		requeue_locked(worker);
 }
 
 /*

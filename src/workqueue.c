@@ -227,6 +227,25 @@ static void insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 }
 
 /*
+ * @w still runs on @worker, for another queue, and has just been added to
+ * @wq, which has no pwq on that pool.  Queueing it on @wq now could run it
+ * twice at once, so the worker queues it when the running instance is done.
+ * It stays PENDING meanwhile; @wq counts it so that it is not destroyed
+ * first.
+ */
+static void defer_locked(struct kwq__worker *worker, int cpu,
+			 struct workqueue_struct *wq, struct work_struct *w,
+			 unsigned long old)
+{
+	worker->requeue_work = w;
+	worker->requeue_wq = wq;
+	worker->requeue_cpu = cpu;
+	__atomic_add_fetch(&wq->nr_deferred, 1, __ATOMIC_RELAXED);
+	set_work_data(w, (unsigned long)worker->pool | WORK_PENDING |
+		      WORK_INIT | WORK_DEFERRED | (old & WORK_DELAYED));
+}
+
+/*
  * Queue @w, whose PENDING bit the caller owns, on @wq; @old is its data word
  * from before.  If an earlier instance still runs on the pool the item last
  * ran on, queue it there: the busy check and the insertion happen under that
@@ -255,6 +274,11 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 		worker = kwq__find_busy_locked(last, w);
 		if (worker && worker->current_pwq->wq == wq) {
 			insert_locked(worker->current_pwq, w, old);
+			kwq__unlock(last);
+			return 0;
+		}
+		if (worker) {
+			defer_locked(worker, cpu, wq, w, old);
 			kwq__unlock(last);
 			return 0;
 		}
@@ -435,8 +459,10 @@ static void drain_wq(struct workqueue_struct *wq)
 	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
 	do {
 		flush_wq(wq);
-		busy = 0;
+		busy = !!__atomic_load_n(&wq->nr_deferred, __ATOMIC_ACQUIRE);
 		for_each_pwq(wq, pwq_busy, &busy);
+		if (busy)
+			sched_yield();
 	} while (busy);
 	__atomic_sub_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
 }
