@@ -175,8 +175,8 @@ static inline struct delayed_work *to_delayed_work(struct work_struct *w)
 
 enum {
 	WQ_UNBOUND		= 1 << 1, /* not bound to the adding CPU */
-	WQ_FREEZABLE		= 1 << 2, /* stops with kwq_freeze_workqueues() */
-	WQ_MEM_RECLAIM		= 1 << 3, /* has a rescuer worker from the start */
+	WQ_FREEZABLE		= 1 << 2, /* accepted; freezing is not there yet */
+	WQ_MEM_RECLAIM		= 1 << 3, /* accepted; no rescuer worker yet */
 	WQ_HIGHPRI		= 1 << 4, /* runs on the high-priority pools */
 	WQ_CPU_INTENSIVE	= 1 << 5, /* items stand outside concurrency limits */
 
@@ -214,7 +214,7 @@ KWQ_API struct workqueue_struct *alloc_workqueue(const char *fmt,
  *
  * Items run one at a time, in the order in which they were added.
  *
- * Context: Any thread.  May sleep.
+ * Context: Any thread, including a work item.  May sleep.
  * Return: As alloc_workqueue().
  */
 KWQ_API struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
@@ -237,7 +237,9 @@ KWQ_API struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
  * outside fail with -ESHUTDOWN; items of @wq may still add to @wq (chained
  * work).  The caller must not use @wq once it has returned.
  *
- * Context: Any thread but a work item of @wq.  Sleeps until @wq is empty.
+ * Context: Any thread but a work item of @wq: called from one, it would wait
+ * for itself, so it reports KWQ_WARN_INTERNAL (-EDEADLK) through the warn
+ * handler and destroys nothing.  Sleeps until @wq is empty.
  */
 KWQ_API void destroy_workqueue(struct workqueue_struct *wq);
 
@@ -592,7 +594,7 @@ enum kwq_warning_kind {
 	KWQ_WARN_INTERNAL,		/* kwq could not do something it tried */
 };
 
-/* One warning, as handed to the handler. */
+/* One warning, as handed to the handler; valid only during the call. */
 struct kwq_warning {
 	enum kwq_warning_kind kind;
 	const char *file;	/* the caller's source file, or NULL */
