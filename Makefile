@@ -168,7 +168,46 @@ demo: deps all examples
 # (rules for the checker go here)
 
 # --- benchmarks (bench/) ----------------------------------------------------
-# (rules for make bench go here)
+# `make bench` installs the peer libraries (scripts/deps.sh bench), builds
+# bench/ against them and kwq, and runs bench/run.pl, which alternates the
+# libraries and writes the table, build/bench/*.csv, the chart and
+# docs/benchmarks.md.  BENCH_QUICK=1: a short run for development, which
+# leaves docs/ alone.  Never part of `make check`.
+
+BENCH_PKGS := libuv glib-2.0 apr-util-1 apr-1
+# Recursive (=): pkg-config is asked only once deps.sh has run.  The peers'
+# headers are third-party: -isystem keeps our warnings off them.
+BENCH_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(BENCH_PKGS)))
+BENCH_LIBS = $(shell pkg-config --libs $(BENCH_PKGS))
+BENCH_SRC := $(filter-out bench/malloc-count.c,$(wildcard bench/*.c))
+BENCH_OBJ := $(BENCH_SRC:%.c=$(B)/%.o)
+BENCH_BIN := $(B)/bench/bench $(B)/bench/bench-mem
+
+$(B)/bench/%.o: bench/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(APP_CFLAGS) $(BENCH_CFLAGS) -c -o $@ $<
+
+$(B)/bench/bench: $(BENCH_OBJ) $(B)/libkwq.so
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -o $@ $(BENCH_OBJ) $(APP_LDFLAGS) -lkwq $(BENCH_LIBS)
+
+# The same program with the counting malloc linked in.
+$(B)/bench/bench-mem: $(BENCH_OBJ) $(B)/bench/malloc-count.o $(B)/libkwq.so
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -o $@ $(BENCH_OBJ) $(B)/bench/malloc-count.o $(APP_LDFLAGS) \
+		-lkwq $(BENCH_LIBS)
+
+bench-deps:
+	$(Q)scripts/deps.sh bench
+
+bench-build: bench-deps
+	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN)
+
+bench: bench-build
+	$(Q)BENCH_BUILD=$(B) BENCH_QUICK=$(BENCH_QUICK) perl bench/run.pl
+
+.PHONY: bench bench-deps bench-build
 
 # --- install ---------------------------------------------------------------
 

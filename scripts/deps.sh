@@ -8,12 +8,13 @@
 # Usage: scripts/deps.sh [core] [bench] [retconv-extra]
 #   core          the library, its tests, the sanitizer/valgrind passes and
 #                 retconv (libclang); the default
-#   bench         the peer libraries `make bench` compares kwq against
+#   bench         the peer libraries `make bench` compares kwq against,
+#                 valgrind (callgrind) and gnuplot for its chart
 #   migrate       coccinelle, for the add_* migration patch
 set -eu
 
 core="perl valgrind groff-base pkgconf libclang-14-dev clang-14"
-bench="libuv1-dev libglib2.0-dev libaprutil1-dev gnuplot-nox"
+bench="libuv1-dev libglib2.0-dev libaprutil1-dev gnuplot-nox valgrind pkgconf perl"
 migrate="coccinelle"
 
 want=""

@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kwq's benchmark program: one process runs one workload on one library and
+ * prints "key=value" result lines, which bench/run.pl collects, alternating
+ * the libraries over many runs.
+ *
+ *   bench tp    IMPL PRODUCERS ITEMS   add->run throughput, items/s
+ *   bench rt    IMPL SAMPLES GAP_NS    idle round trip percentiles, ns
+ *   bench hol   IMPL SLEEP_NS          head-of-line blocking, ns
+ *   bench ipa   IMPL ADDS              adds for callgrind (ipa_loop)
+ *   bench ebusy IMPL ADDS              -EBUSY adds for callgrind (ipa_loop)
+ *   bench mem   IMPL ITEMS             heap per pending item and per add
+ *                                      (bench-mem only: it counts mallocs)
+ *
+ * Every item reports back through the futex signals of common.c, so the
+ * notification costs the same whichever library runs it.  Peers get
+ * BENCH_THREADS worker threads (default: the online CPUs); kwq sizes its
+ * pools itself.
+ */
+#include "bench.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct bench_impl *const impls[] = {
+	&impl_kwq_bound, &impl_kwq_unbound, &impl_baseline,
+	&impl_libuv, &impl_glib, &impl_apr,
+};
+
+static const struct bench_impl *im;
+
+/* Items report here: how many ran, and a signal raised when all have. */
+static uint64_t done;
+static uint64_t target;
+static uint32_t all_done;
+
+static void count_item(struct bitem *b)
+{
+	(void)b;
+	if (__atomic_add_fetch(&done, 1, __ATOMIC_RELAXED) == __atomic_load_n(&target, __ATOMIC_RELAXED))
+		bsig_add(&all_done, 1);
+}
+
+/*
+ * Expect @n more runs of count_item(), before adding them; returns the
+ * ticket wait_runs() waits for.
+ */
+static uint32_t arm_runs(uint64_t n)
+{
+	uint32_t seen = __atomic_load_n(&all_done, __ATOMIC_ACQUIRE);
+
+	__atomic_add_fetch(&target, n, __ATOMIC_RELAXED);
+	return seen + 1;
+}
+
+static void wait_runs(uint32_t ticket)
+{
+	bsig_wait(&all_done, ticket, -1);
+}
+
+static void impl_start(int nthreads)
+{
+	int err = im->init(nthreads);
+
+	if (err)
+		die("%s: init failed (%d)", im->name, err);
+}
+
+static void impl_stop(void)
+{
+	if (im->fini)
+		im->fini();
+}
+
+/* --- throughput --------------------------------------------------------- */
+
+struct producer {
+	pthread_t thread;
+	char *items;
+	size_t count;
+	size_t errors;
+};
+
+static uint32_t tp_ready;
+static uint32_t tp_go;
+
+static void *producer_main(void *arg)
+{
+	struct producer *p = arg;
+
+	if (im->producer_begin)
+		im->producer_begin();
+	bsig_add(&tp_ready, 1);
+	bsig_wait(&tp_go, 1, -1);
+	for (size_t i = 0; i < p->count; i++)
+		if (im->add(item_at(im, p->items, i)))
+			p->errors++;
+	if (im->producer_end)
+		im->producer_end();
+	return NULL;
+}
+
+/*
+ * Time from releasing the producers until every item has run and every
+ * producer has returned (a libuv producer returns once its loop has reaped
+ * its requests).
+ */
+static void run_tp(int nprod, size_t n, int nthreads)
+{
+	struct producer *p = calloc((size_t)nprod, sizeof(*p));
+	char *items = items_alloc(im, n, count_item);
+	size_t errors = 0;
+	uint64_t t0, t1;
+	uint32_t ticket;
+
+	if (!p)
+		die("out of memory");
+	impl_start(nthreads);
+	ticket = arm_runs(n);
+	for (int i = 0; i < nprod; i++) {
+		p[i].count = n / (size_t)nprod + (i < (int)(n % (size_t)nprod));
+		p[i].items = i ? p[i - 1].items + p[i - 1].count * im->stride
+			       : items;
+		if (pthread_create(&p[i].thread, NULL, producer_main, &p[i]))
+			die("pthread_create failed");
+	}
+	bsig_wait(&tp_ready, (uint32_t)nprod, -1);
+	t0 = now_ns();
+	bsig_add(&tp_go, 1);
+	wait_runs(ticket);
+	for (int i = 0; i < nprod; i++) {
+		pthread_join(p[i].thread, NULL);
+		errors += p[i].errors;
+	}
+	t1 = now_ns();
+	impl_stop();
+	if (errors)
+		die("%s: %zu adds failed", im->name, errors);
+	result("items", "%zu", n);
+	result("producers", "%d", nprod);
+	result("wall_ns", "%llu", (unsigned long long)(t1 - t0));
+	result("items_per_s", "%.0f", (double)n * 1e9 / (double)(t1 - t0));
+	free(items);
+	free(p);
+}
+
+/* --- idle round trip ---------------------------------------------------- */
+
+static uint32_t rt_ran;
+
+static void rt_item(struct bitem *b)
+{
+	(void)b;
+	bsig_add(&rt_ran, 1);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The nearest-rank percentile @p (0..1) of the sorted @v[@n]. */
+static uint64_t percentile(const uint64_t *v, size_t n, double p)
+{
+	size_t rank = (size_t)(p * (double)n + 0.999999);
+
+	return v[rank ? rank - 1 : 0];
+}
+
+/*
+ * Each sample: let the pool go idle for @gap ns, add one item, wait until
+ * it has signalled; the time from before the add to the waiter's return.
+ */
+static void run_rt(size_t samples, uint64_t gap, int nthreads)
+{
+	const size_t warmup = 100;
+	size_t n = warmup + samples;
+	char *items = items_alloc(im, n, rt_item);
+	uint64_t *t = calloc(samples, sizeof(*t));
+
+	if (!t)
+		die("out of memory");
+	impl_start(nthreads);
+	if (im->producer_begin)
+		im->producer_begin();
+	for (size_t i = 0; i < n; i++) {
+		uint64_t t0;
+
+		sleep_ns(gap);
+		t0 = now_ns();
+		if (im->add(item_at(im, items, i)))
+			die("%s: add failed", im->name);
+		bsig_wait(&rt_ran, (uint32_t)(i + 1), -1);
+		if (i >= warmup)
+			t[i - warmup] = now_ns() - t0;
+		if (im->reap)
+			im->reap();
+	}
+	if (im->producer_end)
+		im->producer_end();
+	impl_stop();
+	qsort(t, samples, sizeof(*t), cmp_u64);
+	result("samples", "%zu", samples);
+	result("gap_ns", "%llu", (unsigned long long)gap);
+	result("p50_ns", "%llu", (unsigned long long)percentile(t, samples, .5));
+	result("p99_ns", "%llu", (unsigned long long)percentile(t, samples, .99));
+	result("p999_ns", "%llu",
+	       (unsigned long long)percentile(t, samples, .999));
+	result("max_ns", "%llu", (unsigned long long)t[samples - 1]);
+	free(t);
+	free(items);
+}
+
+/* --- head-of-line blocking ---------------------------------------------- */
+
+static uint32_t hol_started;
+static uint32_t hol_slept;
+static uint32_t hol_ran;
+static uint64_t hol_sleep;
+
+static void hol_sleeper(struct bitem *b)
+{
+	(void)b;
+	bsig_add(&hol_started, 1);
+	sleep_ns(hol_sleep);
+	bsig_add(&hol_slept, 1);
+}
+
+static void hol_trivial(struct bitem *b)
+{
+	b->stamp = now_ns();
+	bsig_add(&hol_ran, 1);
+}
+
+/*
+ * Two items that sleep occupy the workers (we wait up to 100 ms for both to
+ * start); then one trivial item: the time from its add until it starts.
+ */
+static void run_hol(uint64_t sleep, int nthreads)
+{
+	char *items = items_alloc(im, 3, hol_sleeper);
+	struct bitem *trivial = item_at(im, items, 2);
+	uint64_t t0;
+
+	trivial->fn = hol_trivial;
+	hol_sleep = sleep;
+	impl_start(nthreads);
+	if (im->producer_begin)
+		im->producer_begin();
+	if (im->add(item_at(im, items, 0)) || im->add(item_at(im, items, 1)))
+		die("%s: add failed", im->name);
+	bsig_wait(&hol_started, 2, 100 * 1000 * 1000);
+	result("sleepers_started", "%u",
+	       __atomic_load_n(&hol_started, __ATOMIC_ACQUIRE));
+	t0 = now_ns();
+	if (im->add(trivial))
+		die("%s: add failed", im->name);
+	bsig_wait(&hol_ran, 1, -1);
+	bsig_wait(&hol_slept, 2, -1);
+	if (im->producer_end)
+		im->producer_end();
+	impl_stop();
+	result("sleep_ns", "%llu", (unsigned long long)sleep);
+	result("hol_ns", "%llu", (unsigned long long)(trivial->stamp - t0));
+	free(items);
+}
+
+/* --- instructions per add (run under callgrind) ------------------------- */
+
+/*
+ * The only code callgrind counts (--toggle-collect=ipa_loop): @n adds of
+ * the items @stride bytes apart from @items (stride 0: the same item).
+ * Returns how many adds did not return 0.
+ */
+static __attribute__((noinline)) size_t ipa_loop(char *items, size_t stride,
+						 size_t n)
+{
+	size_t failed = 0;
+
+	for (size_t i = 0; i < n; i++)
+		failed += im->add((struct bitem *)(void *)(items + i * stride))
+			!= 0;
+	return failed;
+}
+
+/*
+ * Warm the library up (outside ipa_loop), let it go idle, then @n fresh
+ * adds.  callgrind counts ipa_loop() and what it calls; run.pl divides the
+ * cost of the library's add function (inclusive) by @n.
+ */
+static void run_ipa(size_t n, int nthreads)
+{
+	const size_t warmup = 100;
+	char *items = items_alloc(im, warmup + n, count_item);
+	uint32_t ticket;
+	size_t failed;
+
+	impl_start(nthreads);
+	if (im->producer_begin)
+		im->producer_begin();
+	ticket = arm_runs(warmup);
+	for (size_t i = 0; i < warmup; i++)
+		if (im->add(item_at(im, items, i)))
+			die("%s: add failed", im->name);
+	wait_runs(ticket);
+	ticket = arm_runs(n);
+	failed = ipa_loop(items + warmup * im->stride, im->stride, n);
+	wait_runs(ticket);
+	if (im->producer_end)
+		im->producer_end();
+	impl_stop();
+	result("adds", "%zu", n);
+	result("failed", "%zu", failed);
+	result("entry", "%s", im->entry);
+	free(items);
+}
+
+static uint32_t gate;
+static uint32_t gate_started;
+
+static void gate_item(struct bitem *b)
+{
+	(void)b;
+	bsig_add(&gate_started, 1);
+	bsig_wait(&gate, 1, -1);
+}
+
+/*
+ * A gate item holds the adding CPU's worker; an item queued behind it is
+ * added @n more times, which should all return -EBUSY.  The count says
+ * whether a worker ran it meanwhile (then some adds queued it again).
+ */
+static void run_ebusy(size_t n, int nthreads)
+{
+	char *items = items_alloc(im, 2, gate_item);
+	struct bitem *x = item_at(im, items, 1);
+	uint32_t ticket;
+	size_t ebusy;
+
+	if (!im->has_ebusy)
+		die("%s has no -EBUSY add", im->name);
+	result("entry", "%s", im->entry);
+	x->fn = count_item;
+	impl_start(nthreads);
+	if (im->add(item_at(im, items, 0)))
+		die("%s: add failed", im->name);
+	bsig_wait(&gate_started, 1, -1);
+	ticket = arm_runs(1);
+	if (im->add(x))
+		die("%s: add failed", im->name);
+	ebusy = ipa_loop((char *)x, 0, n);
+	bsig_add(&gate, 1);
+	wait_runs(ticket);
+	impl_stop();
+	result("adds", "%zu", n);
+	result("ebusy", "%zu", ebusy);
+	free(items);
+}
+
+/* --- memory (bench-mem) ------------------------------------------------- */
+
+static void mem_item(struct bitem *b)
+{
+	gate_item(b);
+	count_item(b);
+}
+
+/*
+ * Every item waits at a closed gate, so after @n adds all but the few the
+ * workers hold are pending: the heap grown by the adds, per item, is what a
+ * pending item costs beyond the caller's own memory.
+ */
+static void run_mem(size_t n, int nthreads)
+{
+	char *items = items_alloc(im, n, mem_item);
+	struct heap_snap h0, h1, h2;
+	int64_t rss0, rss1;
+	uint32_t ticket;
+
+	impl_start(nthreads);
+	if (im->producer_begin)
+		im->producer_begin();
+	if (heap_snapshot(&h0))
+		die("this program does not count mallocs: use bench-mem");
+	ticket = arm_runs(n);
+	rss0 = rss_bytes();
+	for (size_t i = 0; i < n; i++)
+		if (im->add(item_at(im, items, i)))
+			die("%s: add failed", im->name);
+	heap_snapshot(&h1);
+	rss1 = rss_bytes();
+	bsig_add(&gate, 1);
+	wait_runs(ticket);
+	heap_snapshot(&h2);
+	if (im->producer_end)
+		im->producer_end();
+	impl_stop();
+	result("items", "%zu", n);
+	result("caller_bytes", "%zu", im->item_bytes);
+	result("heap_bytes_per_pending", "%.1f",
+	       (double)(h1.live - h0.live) / (double)n);
+	result("rss_bytes_per_pending", "%.1f", (double)(rss1 - rss0) / (double)n);
+	result("allocs_per_add", "%.3f",
+	       (double)(h1.thread_calls - h0.thread_calls) / (double)n);
+	result("allocs_per_item_all_threads", "%.3f",
+	       (double)(h2.calls - h0.calls) / (double)n);
+	free(items);
+}
+
+/* --- main --------------------------------------------------------------- */
+
+static const struct bench_impl *find_impl(const char *name)
+{
+	for (size_t i = 0; i < sizeof(impls) / sizeof(impls[0]); i++)
+		if (!strcmp(impls[i]->name, name))
+			return impls[i];
+	die("unknown library '%s'", name);
+}
+
+static unsigned long long arg_num(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+
+	if (!*s || *end)
+		die("'%s' is not a number", s);
+	return v;
+}
+
+static void usage(void)
+{
+	fputs("usage: bench tp|rt|hol|ipa|ebusy|mem IMPL ARGS...\n"
+	      "libraries:", stderr);
+	for (size_t i = 0; i < sizeof(impls) / sizeof(impls[0]); i++)
+		fprintf(stderr, " %s", impls[i]->name);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	int nthreads = (int)env_long("BENCH_THREADS",
+				     sysconf(_SC_NPROCESSORS_ONLN));
+	const char *w;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc < 4)
+		usage();
+	w = argv[1];
+	im = find_impl(argv[2]);
+	result("impl", "%s", im->name);
+	result("workload", "%s", w);
+	result("threads", "%d", nthreads);
+	if (!strcmp(w, "tp") && argc == 5)
+		run_tp((int)arg_num(argv[3]), arg_num(argv[4]), nthreads);
+	else if (!strcmp(w, "rt") && argc == 5)
+		run_rt(arg_num(argv[3]), arg_num(argv[4]), nthreads);
+	else if (!strcmp(w, "hol"))
+		run_hol(arg_num(argv[3]), nthreads);
+	else if (!strcmp(w, "ipa"))
+		run_ipa(arg_num(argv[3]), nthreads);
+	else if (!strcmp(w, "ebusy"))
+		run_ebusy(arg_num(argv[3]), nthreads);
+	else if (!strcmp(w, "mem"))
+		run_mem(arg_num(argv[3]), nthreads);
+	else
+		usage();
+	return 0;
+}

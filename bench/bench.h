@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What kwq's benchmark programs share: the item every library runs, the
+ * table of libraries under test, and the small helpers for time, futex
+ * signals and result lines.
+ *
+ * Each library gets an adapter (impl-*.c, baseline.c) that fills a struct
+ * bench_impl.  Its items are the adapter's own structures with a struct
+ * bitem first, so the workloads in bench.c walk an array of them by stride
+ * and never know which library runs the items.  One process measures one
+ * library and one workload; bench/run.pl starts the processes, alternates
+ * the libraries and does the statistics.
+ */
+#ifndef KWQ_BENCH_H
+#define KWQ_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct bitem;
+
+/* What a workload wants done when an item runs. */
+typedef void (*bitem_fn)(struct bitem *b);
+
+/* The library-independent part of an item; first in every adapter's item. */
+struct bitem {
+	bitem_fn fn;		/* the workload's function */
+	uint64_t stamp;		/* when it ran (ns), for workloads that ask */
+};
+
+/* One library under test, as seen by the workloads. */
+struct bench_impl {
+	const char *name;	/* as on the command line and in the CSV */
+	const char *entry;	/* the library function an add calls, for
+				 * callgrind's per-function counts */
+	size_t stride;		/* bytes of one item, struct bitem first */
+	size_t item_bytes;	/* of those, what the library makes the caller
+				 * keep per item (0 when it takes a pointer) */
+	int has_ebusy;		/* adding a pending item returns -EBUSY */
+	int (*init)(int nthreads);		/* 0 or a negative errno */
+	void (*fini)(void);			/* optional */
+	void (*init_item)(struct bitem *b);	/* optional */
+	int (*add)(struct bitem *b);		/* 0 or non-zero on failure */
+	void (*producer_begin)(void);		/* optional, per adding thread */
+	void (*producer_end)(void);		/* optional: waits for its items */
+	void (*reap)(void);			/* optional, outside timed code */
+};
+
+extern const struct bench_impl impl_kwq_bound;
+extern const struct bench_impl impl_kwq_unbound;
+extern const struct bench_impl impl_baseline;
+extern const struct bench_impl impl_libuv;
+extern const struct bench_impl impl_glib;
+extern const struct bench_impl impl_apr;
+
+/* Called by every adapter's trampoline when the library runs @b. */
+static inline void bitem_run(struct bitem *b)
+{
+	b->fn(b);
+}
+
+#define bench_container_of(ptr, type, member) \
+	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+
+/* --- common.c ----------------------------------------------------------- */
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+uint64_t now_ns(void);
+
+/* Sleep for @ns nanoseconds (restarted after signals). */
+void sleep_ns(uint64_t ns);
+
+/* Add @n to the futex word @w and wake everyone waiting on it. */
+void bsig_add(uint32_t *w, uint32_t n);
+
+/*
+ * Wait until *@w >= @target, at most @timeout_ns (negative: forever).
+ * Returns 0, or -ETIMEDOUT.
+ */
+int bsig_wait(uint32_t *w, uint32_t target, int64_t timeout_ns);
+
+/* Print one result line "key=value" on stdout. */
+void result(const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Print a message and exit with status 1. */
+void die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+/* An array of @n zeroed items of @im, each initialised to run @fn. */
+char *items_alloc(const struct bench_impl *im, size_t n, bitem_fn fn);
+
+static inline struct bitem *item_at(const struct bench_impl *im, char *items,
+				    size_t i)
+{
+	return (struct bitem *)(void *)(items + i * im->stride);
+}
+
+/* The resident set size of the process in bytes (/proc/self/statm). */
+int64_t rss_bytes(void);
+
+/* The value of the environment variable @name, or @dfl. */
+long env_long(const char *name, long dfl);
+
+/* --- heap accounting (malloc-count.c in bench-mem, a stub elsewhere) ---- */
+
+struct heap_snap {
+	uint64_t calls;		/* allocation calls, all threads */
+	uint64_t thread_calls;	/* allocation calls by the calling thread */
+	int64_t live;		/* usable bytes allocated and not freed */
+};
+
+/* Fill @s; returns 0, or -ENOSYS when the program does not count. */
+int heap_snapshot(struct heap_snap *s);
+
+#endif /* KWQ_BENCH_H */
