@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# libkwq.so exports exactly the public API: the functions the headers in
+# include/kwq/ declare with KWQ_API, no more (no kwq__ internals, no
+# helpers that leaked out of -fvisibility=hidden or the version script) and
+# no fewer (a declared function the library forgot to export).  Its soname
+# is libkwq.so.0.
+set -u
+
+top=$(pwd)
+B=${KWQ_BUILD:-build}
+lib="$top/$B/libkwq.so"
+case $B in /*) lib="$B/libkwq.so" ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+fails=0
+tap() {
+	n=$((n + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		fails=$((fails + 1))
+	fi
+}
+
+echo "1..6"
+
+# Declared: the identifier before the first "(" of each KWQ_API line.
+cat "$top"/include/kwq/*.h | grep '^KWQ_API' > "$tmp/decl-lines"
+sed -n 's/^KWQ_API[^(]*[^A-Za-z0-9_(]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' \
+	"$tmp/decl-lines" | sort -u > "$tmp/declared"
+if [ -s "$tmp/declared" ] &&
+   [ "$(wc -l < "$tmp/declared")" -eq "$(wc -l < "$tmp/decl-lines")" ]; then
+	tap ok "every KWQ_API declaration names a function ($(wc -l < "$tmp/declared"))"
+else
+	tap fail "every KWQ_API declaration names a function"
+	sed 's/^/# /' "$tmp/decl-lines"
+fi
+
+if [ ! -e "$lib" ]; then
+	tap fail "$lib exists"
+	for i in 2 3 4 5; do tap fail "no library to look at"; done
+	exit 5
+fi
+tap ok "$B/libkwq.so exists"
+
+# Exported: defined dynamic symbols, without their version suffix; the
+# version node itself (type A) is not a symbol of the API.
+nm -D --defined-only "$lib" | awk '$2 != "A" { print $3 }' |
+	sed 's/@.*//' | sort -u > "$tmp/exported"
+
+missing=$(comm -23 "$tmp/declared" "$tmp/exported")
+extra=$(comm -13 "$tmp/declared" "$tmp/exported")
+if [ -z "$missing" ]; then
+	tap ok "every public function is exported"
+else
+	tap fail "every public function is exported"
+	echo "$missing" | sed 's/^/# not exported: /'
+fi
+if [ -z "$extra" ]; then
+	tap ok "nothing else is exported"
+else
+	tap fail "nothing else is exported"
+	echo "$extra" | sed 's/^/# exported but not public: /'
+fi
+if grep -q '^kwq__' "$tmp/exported"; then
+	tap fail "no kwq__ internal is exported"
+else
+	tap ok "no kwq__ internal is exported"
+fi
+if readelf -d "$lib" | grep -q 'SONAME.*\[libkwq\.so\.0\]'; then
+	tap ok "the soname is libkwq.so.0"
+else
+	tap fail "the soname is libkwq.so.0"
+fi
+exit $((fails > 254 ? 254 : fails))

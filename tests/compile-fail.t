@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# The old names (queue_work() & co.) return void, so code that uses their
+# value must not compile: that is how a port from the kernel finds every
+# caller that tested queue_work()'s old 1/0 result.  Each snippet below is
+# the same small program with one statement changed; the compiler must
+# refuse each one, and must accept the control, where the old names are
+# plain statements (so a refusal is about the statement, not the rest).
+# The refusals are real errors about the void value: no -Werror is given to
+# them, and the compiler's message must mention "void".
+set -u
+
+CC=${CC:-cc}
+top=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+fails=0
+
+tap() {
+	n=$((n + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		fails=$((fails + 1))
+	fi
+}
+
+# Write a program whose main() body holds the statement $1.
+snippet() {
+	cat > "$tmp/s.c" <<SNIP
+#include <kwq/workqueue.h>
+
+static void fn(struct work_struct *w) { (void)w; }
+
+int main(void)
+{
+	struct workqueue_struct *wq = system_wq;
+	struct work_struct w;
+	int r = 0;
+
+	INIT_WORK(&w, fn);
+	$1
+	(void)wq;
+	return r;
+}
+SNIP
+}
+
+compiles() {
+	$CC -std=gnu11 -D_GNU_SOURCE -pthread -I"$top/include" $2 \
+		-c -o "$tmp/s.o" "$tmp/s.c" > "$tmp/log" 2>&1
+}
+
+must_compile() {
+	snippet "$1"
+	if compiles "$1" "-Wall -Wextra -Werror"; then
+		tap ok "compiles: $1"
+	else
+		tap fail "compiles: $1"
+		sed 's/^/# /' "$tmp/log"
+	fi
+}
+
+must_fail() {
+	snippet "$1"
+	if compiles "$1" ""; then
+		tap fail "refused: $1"
+	elif grep -q void "$tmp/log"; then
+		tap ok "refused: $1"
+	else
+		tap fail "refused because of the void value: $1"
+		sed 's/^/# /' "$tmp/log"
+	fi
+}
+
+echo "1..16"
+must_compile 'queue_work(wq, &w); queue_work_on(0, wq, &w); schedule_work(&w); schedule_work_on(0, &w); flush_work(&w);'
+must_compile 'r = add_work_to_q(wq, &w); if (add_work(&w) < 0) r = 1; (void)add_work(&w);'
+must_compile 'void (*f)(struct work_struct *) = schedule_work; f(&w);'
+must_fail 'if (queue_work(wq, &w)) r = 1;'
+must_fail 'if (!queue_work(wq, &w)) r = 1;'
+must_fail 'if (queue_work(wq, &w) < 0) r = 1;'
+must_fail 'r = queue_work(wq, &w);'
+must_fail 'int v = schedule_work(&w); r = v;'
+must_fail 'r = !schedule_work_on(0, &w);'
+must_fail 'if (queue_work_on(0, wq, &w) == 0) r = 1;'
+must_fail 'r = queue_work(wq, &w) ? 1 : 0;'
+must_fail 'r = (int)schedule_work(&w);'
+must_fail 'while (!schedule_work(&w)) r++;'
+must_fail 'r = queue_work(wq, &w) + 0;'
+must_fail 'return queue_work(wq, &w);'
+must_fail 'r = schedule_work(&w) && 1;'
+exit $((fails > 254 ? 254 : fails))
