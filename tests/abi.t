@@ -7,25 +7,11 @@
 # no fewer (a declared function the library forgot to export).  Its soname
 # is libkwq.so.0.
 set -u
+. "$(dirname "$0")/tap.sh"
 
-top=$(pwd)
 B=${KWQ_BUILD:-build}
 lib="$top/$B/libkwq.so"
 case $B in /*) lib="$B/libkwq.so" ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-n=0
-fails=0
-tap() {
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fails=$((fails + 1))
-	fi
-}
 
 echo "1..6"
 
@@ -77,4 +63,4 @@ if readelf -d "$lib" | grep -q 'SONAME.*\[libkwq\.so\.0\]'; then
 else
 	tap fail "the soname is libkwq.so.0"
 fi
-exit $((fails > 254 ? 254 : fails))
+tap_exit

@@ -10,24 +10,9 @@
 # The refusals are real errors about the void value: no -Werror is given to
 # them, and the compiler's message must mention "void".
 set -u
+. "$(dirname "$0")/tap.sh"
 
 CC=${CC:-cc}
-top=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-n=0
-fails=0
-
-tap() {
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fails=$((fails + 1))
-	fi
-}
 
 # Write a program whose main() body holds the statement $1.
 snippet() {
@@ -61,7 +46,6 @@ must_compile() {
 		tap ok "compiles: $1"
 	else
 		tap fail "compiles: $1"
-		sed 's/^/# /' "$tmp/log"
 	fi
 }
 
@@ -73,7 +57,6 @@ must_fail() {
 		tap ok "refused: $1"
 	else
 		tap fail "refused because of the void value: $1"
-		sed 's/^/# /' "$tmp/log"
 	fi
 }
 
@@ -94,4 +77,4 @@ must_fail 'while (!schedule_work(&w)) r++;'
 must_fail 'r = queue_work(wq, &w) + 0;'
 must_fail 'return queue_work(wq, &w);'
 must_fail 'r = schedule_work(&w) && 1;'
-exit $((fails > 254 ? 254 : fails))
+tap_exit

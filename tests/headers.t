@@ -8,29 +8,14 @@
 # language too, since a macro is only checked where it is used.  Defining
 # KWQ_NO_COMPAT must leave the old names out.
 set -u
+. "$(dirname "$0")/tap.sh"
 
 CC=${CC:-cc}
 CXX=${CXX:-c++}
-top=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 WFLAGS="-Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wundef"
 WXXFLAGS="-Wall -Wextra -Werror -Wshadow -Wundef"
 headers=$(cd "$top/include" && ls kwq/*.h)
-n=0
-fails=0
-
-tap() {
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fails=$((fails + 1))
-		sed 's/^/# /' "$tmp/log"
-	fi
-}
 
 # check DESCRIPTION COMMAND...: ok when COMMAND succeeds.
 check() {
@@ -92,8 +77,7 @@ for h in $headers; do
 			$CXX $WXXFLAGS -I"$top/include" -fsyntax-only \
 			-include "$h" -x c++ /dev/null
 	else
-		n=$((n + 1))
-		echo "ok $n # skip no C++ compiler ($CXX)"
+		tap_skip "no C++ compiler ($CXX)"
 	fi
 done
 
@@ -106,8 +90,7 @@ if [ $have_cxx = yes ]; then
 		$CXX $WXXFLAGS -I"$top/include" -fsyntax-only -x c++ \
 		"$tmp/use.c"
 else
-	n=$((n + 1))
-	echo "ok $n # skip no C++ compiler ($CXX)"
+	tap_skip "no C++ compiler ($CXX)"
 fi
 
 cat > "$tmp/nocompat.c" <<'SNIP'
@@ -125,4 +108,4 @@ int main(void)
 SNIP
 check "-DKWQ_NO_COMPAT leaves queue_work & co. undefined" \
 	$CC -std=c11 $WFLAGS -I"$top/include" -fsyntax-only "$tmp/nocompat.c"
-exit $((fails > 254 ? 254 : fails))
+tap_exit

@@ -11,28 +11,12 @@
 # The install is the plain build's: the make flags of a sanitizer pass
 # (SAN=... through MAKEFLAGS) are not handed down.
 set -u
+. "$(dirname "$0")/tap.sh"
 
 CC=${CC:-cc}
-top=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 dest="$tmp/root"
 
-n=0
-fails=0
-tap() {
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fails=$((fails + 1))
-		[ -s "$tmp/log" ] && sed 's/^/# /' "$tmp/log"
-	fi
-	: > "$tmp/log"
-}
-
-echo "1..7"
+echo "1..8"
 
 if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SAN -u VALGRIND \
 	make -s -C "$top" install DESTDIR="$dest" PREFIX=/usr \
@@ -51,6 +35,14 @@ done
 echo "missing:$missing" > "$tmp/log"
 [ -z "$missing" ] && tap ok "headers, libraries and kwq.pc are installed" ||
 	tap fail "headers, libraries and kwq.pc are installed"
+
+pc="$dest/usr/lib/pkgconfig/kwq.pc"
+if grep -qx 'prefix=/usr' "$pc" 2> "$tmp/log"; then
+	tap ok "the installed kwq.pc says prefix=/usr"
+else
+	grep -i 'prefix\|dir=' "$pc" >> "$tmp/log" 2>&1
+	tap fail "the installed kwq.pc says prefix=/usr"
+fi
 
 export PKG_CONFIG_SYSROOT_DIR="$dest"
 export PKG_CONFIG_PATH="$dest/usr/lib/pkgconfig"
@@ -124,4 +116,4 @@ if $CC -std=c11 -o "$tmp/sprog" "$tmp/prog.c" $cflags \
 else
 	tap fail "the static libkwq.a links with pkg-config --static and runs"
 fi
-exit $((fails > 254 ? 254 : fails))
+tap_exit
