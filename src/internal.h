@@ -188,6 +188,9 @@ struct kwq__worker {
 	char idle;			/* L: on pool->idle */
 	char counted;			/* L: counts in pool->nr_running */
 	char slept;			/* W: uncounted itself to sleep in kwq */
+	char boost;			/* L: may take one item beyond target */
+	char mon_blocked;		/* M+L: looks on one item, no /proc */
+	pid_t tid;			/* L: its thread, for the manager */
 	struct work_struct *requeue_work; /* L: its item, re-added to... */
 	struct workqueue_struct *requeue_wq; /* L: ...this queue, */
 	int requeue_cpu;		/* L: ...for this CPU */
@@ -205,7 +208,12 @@ struct kwq__pool {
 	int cpu;			/* I: its CPU, or -1 when unbound */
 	int highpri;			/* I */
 	int next_id;			/* L: for worker names */
-	char need_worker;		/* L: the monitor should create one */
+	char need_worker;		/* L: the manager should create one */
+	char blocking;			/* M+L: its items blocked at last look */
+	unsigned long nr_started;	/* L: items started, ever */
+	unsigned long wd_seen;		/* M: nr_started at the last progress */
+	unsigned long wd_since;		/* M: jiffy of the last progress */
+	char wd_reported;		/* M: this stall was reported */
 	struct kwq__worker *busy[1 << KWQ_BUSY_HASH_BITS]; /* L: by item */
 } __attribute__((aligned(WORK_ALIGN)));
 
@@ -243,7 +251,8 @@ struct kwq__global {
 	int nr_cpu_ids;			/* I: highest CPU + 1 */
 	struct kwq__pool **cpu_pools[2]; /* I: [highpri][cpu], NULL if none */
 	struct kwq__pool *unbound_pools[2]; /* I: [highpri] */
-	unsigned int idle_timeout_ms;	/* I: before an extra worker retires */
+	unsigned int idle_timeout_ms;	/* A: before an extra worker retires */
+	int idle_timeout_set;		/* A: set by the program: env ignored */
 };
 
 KWQ_HIDDEN extern struct kwq__global kwq__g;
@@ -252,6 +261,21 @@ KWQ_HIDDEN extern __thread struct kwq__worker *kwq__self;
 KWQ_HIDDEN int kwq__init(void);
 KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
+KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
+KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
+KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
+				    struct kwq__worker *worker);
+
+/* The manager thread, see manager.c. */
+struct kwq__manager {
+	uint32_t word;			/* A: bumped to wake it */
+	int watching;			/* A: it looks at the pools every tick */
+	unsigned int watchdog_ms;	/* A: lockup threshold, 0: off */
+};
+
+KWQ_HIDDEN extern struct kwq__manager kwq__mgr;
+KWQ_HIDDEN int kwq__manager_init(void);
+KWQ_HIDDEN void kwq__manager_poke(void);
 KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
 KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
 						     struct work_struct *w);

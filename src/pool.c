@@ -19,17 +19,11 @@
  * again before it sleeps.
  *
  * The kernel keeps a CPU busy when an item sleeps by hooking the scheduler.
- * User space has no such hook, so kwq uses two: a worker that waits inside
- * kwq (flush, cancel_sync, drain) stops counting against the target for the
- * wait, and a monitor thread uncounts a worker whose item has run through a
- * whole monitor period (5 ms) while the pool has a backlog, the way Linux 6.5
- * takes items that run over 10 ms out of concurrency management.  In both
- * cases another worker, created if need be, takes the next item, so an item
- * that blocks never holds up its pool for long.  The monitor only ticks while
- * some pool has a backlog, and sleeps without a timeout otherwise, so an idle
- * process sees no wake-ups.  It also creates workers, since an add must never
- * allocate.  Idle workers beyond the first of a pool retire after
- * KWQ_IDLE_TIMEOUT_MS (5 s by default).
+ * User space has no such hook: a worker that waits inside kwq (flush,
+ * cancel_sync, drain) stops counting against the target for the wait, and
+ * the manager (manager.c) finds workers blocked anywhere else and lets
+ * others run in their place.  Idle workers beyond the first of a pool retire
+ * after an idle timeout (kwq_set_idle_timeout(), 5 s by default).
  *
  * A work item never runs concurrently with itself: workers record the item
  * they run in the pool's busy hash, an add finds an instance still running
@@ -43,7 +37,6 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#define MONITOR_TICK_NS (5 * 1000 * 1000)
 #define DFL_IDLE_TIMEOUT_MS 5000
 
 struct kwq__global kwq__g;
@@ -51,12 +44,6 @@ __thread struct kwq__worker *kwq__self;
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static int initialized;			/* A: release once set up */
-
-/* The monitor: see DESIGN above. */
-static struct {
-	uint32_t word;		/* A: bumped to wake the monitor */
-	int ticking;		/* A: it polls pools every tick */
-} mon;
 
 void kwq__bug(const char *file, int line, const char *func, const char *cond)
 {
@@ -82,13 +69,7 @@ void kwq__wait_for_completion(struct kwq__completion *c)
 	kwq__sleep_end();
 }
 
-static void mon_poke(void)
-{
-	__atomic_add_fetch(&mon.word, 1, __ATOMIC_RELEASE);
-	kwq__futex_wake(&mon.word, 1);
-}
-
-static void uncount_locked(struct kwq__pool *pool, struct kwq__worker *worker)
+void kwq__uncount_locked(struct kwq__pool *pool, struct kwq__worker *worker)
 {
 	if (worker->counted) {
 		worker->counted = 0;
@@ -98,42 +79,50 @@ static void uncount_locked(struct kwq__pool *pool, struct kwq__worker *worker)
 
 /*
  * Let one more worker run if the pool has work and room for it: wake the
- * latest idle worker, or ask the monitor for a new one.
+ * latest idle worker, or ask the manager for a new one.
  */
 void kwq__kick_locked(struct kwq__pool *pool)
 {
 	struct kwq__worker *worker;
 
-	if (kwq__list_empty(&pool->worklist)) {
+	if (kwq__list_empty(&pool->worklist))
 		return;
-	}
 	if (pool->nr_running >= pool->target) {
 		/*
-		 * The running workers will come back for it; the monitor
-		 * must watch in case one of them is stuck.  Readers of
-		 * `ticking` do so under the pool lock after queueing, and
-		 * the monitor clears it before it looks at the pools.
+		 * The running workers will come back for it; the manager
+		 * must watch in case one of them is blocked.  `watching` is
+		 * read under the pool lock after queueing, and the manager
+		 * clears it before it looks at the pools.
 		 */
-		if (!__atomic_load_n(&mon.ticking, __ATOMIC_SEQ_CST))
-			mon_poke();
+		if (!__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST))
+			kwq__manager_poke();
 		return;
 	}
-	if (kwq__list_empty(&pool->idle)) {
-		if (!pool->need_worker && pool->nr_workers < KWQ_MAX_WORKERS) {
-			pool->need_worker = 1;
-			mon_poke();
-		}
-		return;
+	worker = kwq__wake_idle_locked(pool);
+	if (worker) {
+		worker->counted = 1;
+		pool->nr_running++;
+	} else if (!pool->need_worker && pool->nr_workers < KWQ_MAX_WORKERS) {
+		pool->need_worker = 1;
+		kwq__manager_poke();
 	}
+}
+
+/* Wake the latest idle worker, uncounted, or return NULL if none. */
+struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker;
+
+	if (kwq__list_empty(&pool->idle))
+		return NULL;
 	worker = kwq__list_entry(pool->idle.next, struct kwq__worker,
 				 idle_node);
 	kwq__list_del_init(&worker->idle_node);
 	worker->idle = 0;
 	pool->nr_idle--;
-	worker->counted = 1;
-	pool->nr_running++;
 	__atomic_store_n(&worker->wake, 1, __ATOMIC_RELEASE);
 	kwq__futex_wake(&worker->wake, 1);
+	return worker;
 }
 
 static unsigned int busy_hash(const struct work_struct *w)
@@ -236,10 +225,11 @@ static void process_one_locked(struct kwq__worker *worker)
 	worker->current_pwq = pwq;
 	worker->current_color = color;
 	worker->seq++;
+	pool->nr_started++;
 	busy_add_locked(pool, worker);
 
 	if (!barrier && (pwq->wq->flags & WQ_CPU_INTENSIVE))
-		uncount_locked(pool, worker);
+		kwq__uncount_locked(pool, worker);
 	kwq__kick_locked(pool);
 
 	/*
@@ -272,9 +262,10 @@ static int worker_idle_locked(struct kwq__worker *worker)
 {
 	struct kwq__pool *pool = worker->pool;
 	struct timespec ts, *timeout = NULL;
-	unsigned int ms = kwq__g.idle_timeout_ms;
+	unsigned int ms = __atomic_load_n(&kwq__g.idle_timeout_ms,
+					  __ATOMIC_RELAXED);
 
-	uncount_locked(pool, worker);
+	kwq__uncount_locked(pool, worker);
 	worker->idle = 1;
 	kwq__list_add_head(&worker->idle_node, &pool->idle);
 	pool->nr_idle++;
@@ -322,6 +313,23 @@ static void worker_setup(struct kwq__worker *worker)
 	kwq__self = worker;
 }
 
+/*
+ * Should the worker take the next item?  Within the pool's target, yes; a
+ * worker the manager started in place of a blocked one may take one item
+ * beyond it.
+ */
+static int may_run_locked(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+
+	if (kwq__list_empty(&pool->worklist))
+		return 0;
+	if (worker->boost)
+		return 1;
+	return worker->counted ? pool->nr_running <= pool->target :
+		pool->nr_running < pool->target;
+}
+
 static void *worker_main(void *arg)
 {
 	struct kwq__worker *worker = arg;
@@ -329,17 +337,15 @@ static void *worker_main(void *arg)
 
 	worker_setup(worker);
 	kwq__lock(pool);
+	worker->tid = (pid_t)syscall(SYS_gettid);
 	for (;;) {
+		if (!may_run_locked(worker))
+			goto idle;
 		if (!worker->counted) {
-			if (kwq__list_empty(&pool->worklist) ||
-			    pool->nr_running >= pool->target)
-				goto idle;
 			worker->counted = 1;
 			pool->nr_running++;
-		} else if (kwq__list_empty(&pool->worklist) ||
-			   pool->nr_running > pool->target) {
-			goto idle;
 		}
+		worker->boost = 0;
 		struct work_struct *w = kwq__list_entry(pool->worklist.next,
 							struct work_struct,
 							entry);
@@ -399,10 +405,11 @@ out_attr:
 }
 
 /*
- * Start one more worker for @pool.  Never called with the pool lock held:
- * thread creation may take a while.
+ * Start one more worker for @pool; with @boost, it takes the next item
+ * whatever the pool's target (the manager starts it for a blocked worker).
+ * Never called with the pool lock held: thread creation may take a while.
  */
-static int create_worker(struct kwq__pool *pool)
+int kwq__create_worker(struct kwq__pool *pool, int boost)
 {
 	struct kwq__worker *worker;
 	int err;
@@ -415,10 +422,14 @@ static int create_worker(struct kwq__pool *pool)
 	kwq__list_init(&worker->idle_node);
 	kwq__list_init(&worker->scheduled);
 
+	worker->boost = boost;
+	worker->counted = boost;
+
 	kwq__lock(pool);
 	worker->id = pool->next_id++;
 	kwq__list_add_before(&worker->node, &pool->workers);
 	pool->nr_workers++;
+	pool->nr_running += boost;
 	kwq__unlock(pool);
 
 	err = kwq__spawn(worker_main, worker, pool->cpu);
@@ -430,6 +441,7 @@ fail_spawn:
 	kwq__lock(pool);
 	kwq__list_del_init(&worker->node);
 	pool->nr_workers--;
+	pool->nr_running -= boost;
 	kwq__unlock(pool);
 	free(worker);
 	return err;
@@ -443,7 +455,7 @@ int kwq__pool_get_worker(struct kwq__pool *pool)
 	kwq__lock(pool);
 	have = pool->nr_workers > 0;
 	kwq__unlock(pool);
-	return have ? 0 : create_worker(pool);
+	return have ? 0 : kwq__create_worker(pool, 0);
 }
 
 /*
@@ -458,7 +470,7 @@ void kwq__sleep_begin(void)
 		return;
 	kwq__lock(me->pool);
 	if (me->counted) {
-		uncount_locked(me->pool, me);
+		kwq__uncount_locked(me->pool, me);
 		me->slept = 1;
 		kwq__kick_locked(me->pool);
 	}
@@ -476,72 +488,6 @@ void kwq__sleep_end(void)
 	me->counted = 1;
 	me->pool->nr_running++;
 	kwq__unlock(me->pool);
-}
-
-/*
- * One look at @pool: uncount workers whose item has run for a whole tick
- * while others wait, let more workers run, create one if asked.  Returns
- * whether the pool still needs watching.
- */
-static int monitor_pool(struct kwq__pool *pool)
-{
-	struct kwq_list_node *n;
-	int backlog, create;
-
-	kwq__lock(pool);
-	backlog = !kwq__list_empty(&pool->worklist);
-	for (n = pool->workers.next; n != &pool->workers; n = n->next) {
-		struct kwq__worker *worker =
-			kwq__list_entry(n, struct kwq__worker, node);
-
-		if (backlog && worker->current_work &&
-		    worker->seq == worker->mon_seq)
-			uncount_locked(pool, worker);
-		worker->mon_seq = worker->seq;
-	}
-	kwq__kick_locked(pool);
-	create = pool->need_worker;
-	pool->need_worker = 0;
-	kwq__unlock(pool);
-
-	if (create && create_worker(pool))
-		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "create_worker", -EAGAIN,
-			  "could not start a worker; retrying");
-	return backlog || create;
-}
-
-static int monitor_all(void)
-{
-	int busy = 0;
-
-	for (int hi = 0; hi < 2; hi++) {
-		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
-			if (kwq__g.cpu_pools[hi][cpu])
-				busy |= monitor_pool(kwq__g.cpu_pools[hi][cpu]);
-		busy |= monitor_pool(kwq__g.unbound_pools[hi]);
-	}
-	return busy;
-}
-
-static void *monitor_main(void *arg)
-{
-	const struct timespec tick = { 0, MONITOR_TICK_NS };
-
-	(void)arg;
-	pthread_setname_np(pthread_self(), "kwq/monitor");
-	for (;;) {
-		uint32_t seen = __atomic_load_n(&mon.word, __ATOMIC_ACQUIRE);
-		int ticking = __atomic_load_n(&mon.ticking, __ATOMIC_RELAXED);
-
-		kwq__futex_wait(&mon.word, seen, ticking ? &tick : NULL);
-		if (monitor_all())
-			continue;
-		/* Going quiet: pair with the load in kwq__kick_locked(). */
-		__atomic_store_n(&mon.ticking, 0, __ATOMIC_SEQ_CST);
-		if (monitor_all())
-			__atomic_store_n(&mon.ticking, 1, __ATOMIC_SEQ_CST);
-	}
-	return NULL;
 }
 
 static struct kwq__pool *pool_alloc(int cpu, int highpri)
@@ -614,14 +560,16 @@ static int read_cpus(void)
 			kwq__g.first_cpu = cpu;
 		kwq__g.nr_cpu_ids = cpu + 1;
 	}
+	if (__atomic_load_n(&kwq__g.idle_timeout_set, __ATOMIC_RELAXED))
+		return 0;
 	kwq__g.idle_timeout_ms = DFL_IDLE_TIMEOUT_MS;
-	if (env && *env)
+	if (env && *env && strtoul(env, NULL, 10) > 0)
 		kwq__g.idle_timeout_ms = (unsigned int)strtoul(env, NULL, 10);
 	return kwq__g.nr_cpus > 0 ? 0 : -EINVAL;
 }
 
 /*
- * Set up the pools, the timer wheels and the monitor, once.  Each step that
+ * Set up the pools, the timer wheels and the manager, once.  Each step that
  * succeeds stays done, so after a failure (no memory, no thread) a later
  * call retries only what is missing; nothing a started thread uses is freed.
  */
@@ -652,7 +600,7 @@ int kwq__init(void)
 			goto out_unlock;
 		have_timers = 1;
 	}
-	err = kwq__spawn(monitor_main, NULL, -1);
+	err = kwq__manager_init();
 	if (!err)
 		__atomic_store_n(&initialized, 1, __ATOMIC_RELEASE);
 out_unlock:

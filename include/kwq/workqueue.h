@@ -592,6 +592,7 @@ KWQ_API struct work_struct *current_work(void);
 enum kwq_warning_kind {
 	KWQ_WARN_COMPAT_ADD_FAILED,	/* an old void name's add failed */
 	KWQ_WARN_INTERNAL,		/* kwq could not do something it tried */
+	KWQ_WARN_LOCKUP,		/* a pool made no progress for too long */
 };
 
 /* One warning, as handed to the handler; valid only during the call. */
@@ -628,6 +629,35 @@ KWQ_API void kwq_set_warn_handler(void (*handler)(const struct kwq_warning *w));
  */
 KWQ_API void kwq_warn_compat(const char *file, int line, const char *func,
 			     int err);
+
+/**
+ * kwq_set_idle_timeout() - how long an idle worker waits before it retires
+ * @msecs: the timeout in milliseconds, at least 1
+ *
+ * A pool keeps one worker however long it idles; the others retire once
+ * they have been idle for @msecs.  The default is 5000, or the value of the
+ * environment variable KWQ_IDLE_TIMEOUT_MS when kwq starts; a call to this
+ * function takes precedence over both.  Workers already idle keep the
+ * timeout they went to sleep with.
+ *
+ * Context: Any thread.
+ * Return: 0; -EINVAL for 0.
+ */
+KWQ_API int kwq_set_idle_timeout(unsigned int msecs);
+
+/**
+ * kwq_set_watchdog_thresh() - set the lockup watchdog's threshold
+ * @msecs: how long a pool may have items waiting without starting any
+ *	before it is reported; 0 turns the watchdog off
+ *
+ * A stalled pool is reported once per stall through the warn handler
+ * (KWQ_WARN_LOCKUP), naming the pool, how long it has been stuck, the queue
+ * whose item waits and the function running on it.  The default is 30000.
+ *
+ * Context: Any thread.
+ * Return: 0.
+ */
+KWQ_API int kwq_set_watchdog_thresh(unsigned int msecs);
 
 #ifdef __cplusplus
 }

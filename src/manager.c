@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The manager: kwq's concurrency management and lockup watchdog, one thread
+ * (kwq/manager) for all pools.
+ *
+ * The kernel keeps exactly one runnable worker per CPU busy because its
+ * scheduler tells the workqueue code when a worker sleeps.  A user-space
+ * program gets no such call, so the manager looks instead: while some pool
+ * has items waiting, it wakes up every millisecond and checks the workers
+ * that have run the same item since its previous look.  One the kernel
+ * reports as sleeping (state S or D in /proc/self/task/TID/stat) no longer
+ * counts against the pool's target, and another worker, woken or created,
+ * takes the next item.  Items that only compute are never taken out of the
+ * count, so a pool never has more runnable workers than its target (one per
+ * CPU for a CPU's pool).
+ *
+ * DESIGN
+ *
+ * Blocking tends to come in bursts of like items (200 items that each sleep
+ * 10 ms).  Starting one replacement per blocked worker per tick would need
+ * 200 ticks; so for each blocked worker the manager starts up to four (no
+ * more than items wait), looks at every running worker at the next tick,
+ * and the pool's concurrency grows fourfold every tick for as long as its
+ * workers keep blocking and its backlog lasts.  Each extra worker takes one item beyond
+ * the target and then goes idle unless the pool is under its target again,
+ * so the excess dies out as soon as items stop blocking.  Without /proc the
+ * manager falls back to time: an item that has run through two looks is
+ * treated as blocked.
+ *
+ * The manager sleeps without a timeout while no pool has waiting items (an
+ * add that leaves an item waiting behind running workers wakes it), so an
+ * idle process sees no wake-ups from kwq.  It also creates the workers pools
+ * ask for, since an add may not, and watches for lockups: a pool that has
+ * had items waiting for the watchdog threshold (30 s by default) without
+ * starting any is reported through the warn handler, once per stall, with
+ * the queue waiting and the function that holds the pool.
+ */
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <string.h>
+
+#define TICK_NS		(1000 * 1000)
+#define MAX_LOOK	64	/* workers looked at per pool and tick */
+#define DFL_WATCHDOG_MS	30000
+
+struct kwq__manager kwq__mgr = { .watchdog_ms = DFL_WATCHDOG_MS };
+
+static int no_proc;			/* M: /proc is not readable */
+
+void kwq__manager_poke(void)
+{
+	__atomic_add_fetch(&kwq__mgr.word, 1, __ATOMIC_RELEASE);
+	kwq__futex_wake(&kwq__mgr.word, 1);
+}
+
+/* Is thread @tid asleep in the kernel?  -1 when /proc cannot say. */
+static int thread_sleeping(pid_t tid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* The name may hold anything, ')' too: the state follows the last. */
+	p = strrchr(buf, ')');
+	if (!p || p[1] != ' ')
+		return -1;
+	return p[2] == 'S' || p[2] == 'D';
+}
+
+struct look {
+	struct kwq__worker *worker;
+	unsigned long seq;
+	pid_t tid;
+};
+
+/*
+ * Workers to look at: those that have run one item since the previous look
+ * and still do; while the pool's items have been blocking, every worker
+ * running one, since its neighbours' items are likely to block too.
+ */
+static int candidates_locked(struct kwq__pool *pool, struct look *out)
+{
+	int backlog = !kwq__list_empty(&pool->worklist), n = 0;
+	struct kwq_list_node *pos;
+
+	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next) {
+		struct kwq__worker *worker =
+			kwq__list_entry(pos, struct kwq__worker, node);
+		int same = worker->seq == worker->mon_seq;
+
+		worker->mon_seq = worker->seq;
+		if (!same)
+			worker->mon_blocked = 0;
+		if (!same && !(pool->blocking && !no_proc))
+			continue;
+		if (backlog && worker->current_work &&
+		    worker->counted && worker->tid && n < MAX_LOOK)
+			out[n++] = (struct look){ worker, worker->seq,
+						  worker->tid };
+	}
+	return n;
+}
+
+/* Is @worker still one of @pool's workers, on the item it was seen on? */
+static int still_on_locked(struct kwq__pool *pool, const struct look *l)
+{
+	struct kwq_list_node *pos;
+
+	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next)
+		if (pos == &l->worker->node)
+			return l->worker->seq == l->seq &&
+				l->worker->current_work;
+	return 0;
+}
+
+/* How many items wait on the worklist, counting no further than @max. */
+static int waiting_locked(struct kwq__pool *pool, int max)
+{
+	struct kwq_list_node *pos = pool->worklist.next;
+	int n = 0;
+
+	for (; pos != &pool->worklist && n < max; pos = pos->next)
+		n++;
+	return n;
+}
+
+/*
+ * Start up to @n workers, no more than items wait, that may each take one
+ * item beyond the target: idle ones first; returns how many more must be
+ * created.
+ */
+static int boost_locked(struct kwq__pool *pool, int n)
+{
+	n = waiting_locked(pool, n);
+	while (n > 0) {
+		struct kwq__worker *worker = kwq__wake_idle_locked(pool);
+
+		if (!worker)
+			break;
+		worker->counted = 1;
+		worker->boost = 1;
+		pool->nr_running++;
+		n--;
+	}
+	if (n > KWQ_MAX_WORKERS - pool->nr_workers)
+		n = KWQ_MAX_WORKERS - pool->nr_workers;
+	return n > 0 ? n : 0;
+}
+
+/* Name @fn for a report: its symbol where the dynamic linker knows it. */
+static void func_name(void *fn, char *buf, size_t len)
+{
+	Dl_info info;
+
+	if (dladdr(fn, &info) && info.dli_sname)
+		snprintf(buf, len, "%s", info.dli_sname);
+	else
+		snprintf(buf, len, "%p", fn);
+}
+
+static void report_lockup_locked(struct kwq__pool *pool, unsigned long ms)
+{
+	struct work_struct *w = kwq__list_entry(pool->worklist.next,
+						struct work_struct, entry);
+	struct kwq__pwq *pwq = data_pwq(work_data(w));
+	char running[128] = "nothing", where[32];
+	struct kwq_list_node *pos;
+
+	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next) {
+		struct kwq__worker *worker =
+			kwq__list_entry(pos, struct kwq__worker, node);
+
+		if (worker->current_work && worker->current_color >= 0) {
+			func_name((void *)worker->current_func, running,
+				  sizeof(running));
+			break;
+		}
+	}
+	if (pool->cpu >= 0)
+		snprintf(where, sizeof(where), "cpu %d%s", pool->cpu,
+			 pool->highpri ? " highpri" : "");
+	else
+		snprintf(where, sizeof(where), "unbound%s",
+			 pool->highpri ? " highpri" : "");
+	kwq__warn(KWQ_WARN_LOCKUP, NULL, 0, "watchdog", 0,
+		  "workqueue lockup: pool %s stuck for %lu ms; queue '%s' waiting; running %s",
+		  where, ms, pwq ? pwq->wq->name : "?", running);
+}
+
+/* The watchdog's look at a pool with items waiting. */
+static void watchdog_locked(struct kwq__pool *pool, unsigned long now)
+{
+	unsigned int thresh = __atomic_load_n(&kwq__mgr.watchdog_ms,
+					      __ATOMIC_RELAXED);
+
+	if (pool->nr_started != pool->wd_seen || !pool->wd_since) {
+		pool->wd_seen = pool->nr_started;
+		pool->wd_since = now;
+		pool->wd_reported = 0;
+		return;
+	}
+	if (thresh && !pool->wd_reported && now - pool->wd_since >= thresh) {
+		pool->wd_reported = 1;
+		report_lockup_locked(pool, now - pool->wd_since);
+	}
+}
+
+/* Create @n workers for @pool; returns 0, or the error that stopped it. */
+static int create_workers(struct kwq__pool *pool, int n, int boost)
+{
+	for (int i = 0; i < n; i++) {
+		int err = kwq__create_worker(pool, boost);
+
+		if (err) {
+			kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "create_worker",
+				  err, "could not start a worker (%s); retrying",
+				  strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
+/*
+ * One look at @pool.  Returns whether it needs watching: it has items
+ * waiting, or asked for a worker.
+ */
+static int manage_pool(struct kwq__pool *pool, unsigned long now)
+{
+	struct look looks[MAX_LOOK];
+	int state[MAX_LOOK];
+	int n, blocked = 0, boost, need, waiting;
+
+	kwq__lock(pool);
+	n = candidates_locked(pool, looks);
+	kwq__unlock(pool);
+
+	/* /proc is read without the pool lock: adds must not wait on it. */
+	for (int i = 0; i < n; i++)
+		state[i] = no_proc ? -1 : thread_sleeping(looks[i].tid);
+
+	kwq__lock(pool);
+	for (int i = 0; i < n; i++) {
+		if (state[i] < 0)
+			no_proc = 1;
+		/* Without /proc, two looks on one item count as blocked. */
+		if (state[i] == 0 || !still_on_locked(pool, &looks[i]))
+			continue;
+		if (state[i] < 0 && looks[i].worker->mon_blocked++ < 1)
+			continue;
+		kwq__uncount_locked(pool, looks[i].worker);
+		blocked++;
+	}
+	pool->blocking = blocked > 0;
+	boost = blocked ? boost_locked(pool, 4 * blocked) : 0;
+	kwq__kick_locked(pool);
+	need = pool->need_worker;
+	pool->need_worker = 0;
+	waiting = !kwq__list_empty(&pool->worklist);
+	if (waiting)
+		watchdog_locked(pool, now);
+	else
+		pool->wd_since = 0;
+	kwq__unlock(pool);
+
+	if (create_workers(pool, boost, 1) == 0 && need)
+		create_workers(pool, 1, 0);
+	return waiting || boost || need;
+}
+
+static int manage_all(void)
+{
+	unsigned long now = kwq__jiffies();
+	int busy = 0;
+
+	for (int hi = 0; hi < 2; hi++) {
+		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+			if (kwq__g.cpu_pools[hi][cpu])
+				busy |= manage_pool(kwq__g.cpu_pools[hi][cpu],
+						    now);
+		busy |= manage_pool(kwq__g.unbound_pools[hi], now);
+	}
+	return busy;
+}
+
+static void *manager_main(void *arg)
+{
+	const struct timespec tick = { 0, TICK_NS };
+
+	(void)arg;
+	pthread_setname_np(pthread_self(), "kwq/manager");
+	for (;;) {
+		uint32_t seen = __atomic_load_n(&kwq__mgr.word,
+						__ATOMIC_ACQUIRE);
+		int watching = __atomic_load_n(&kwq__mgr.watching,
+					       __ATOMIC_RELAXED);
+
+		kwq__futex_wait(&kwq__mgr.word, seen, watching ? &tick : NULL);
+		if (manage_all()) {
+			__atomic_store_n(&kwq__mgr.watching, 1,
+					 __ATOMIC_SEQ_CST);
+			continue;
+		}
+		/* Going quiet: pair with the load in kwq__kick_locked(). */
+		__atomic_store_n(&kwq__mgr.watching, 0, __ATOMIC_SEQ_CST);
+		if (manage_all())
+			__atomic_store_n(&kwq__mgr.watching, 1,
+					 __ATOMIC_SEQ_CST);
+	}
+	return NULL;
+}
+
+int kwq__manager_init(void)
+{
+	return kwq__spawn(manager_main, NULL, -1);
+}
+
+int kwq_set_watchdog_thresh(unsigned int msecs)
+{
+	__atomic_store_n(&kwq__mgr.watchdog_ms, msecs, __ATOMIC_RELAXED);
+	return 0;
+}
+
+int kwq_set_idle_timeout(unsigned int msecs)
+{
+	if (!msecs)
+		return -EINVAL;
+	__atomic_store_n(&kwq__g.idle_timeout_ms, msecs, __ATOMIC_RELAXED);
+	__atomic_store_n(&kwq__g.idle_timeout_set, 1, __ATOMIC_RELAXED);
+	return 0;
+}
