@@ -218,7 +218,9 @@ install: all
 	install -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/
 	ln -sf libkwq.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libkwq.so.$(SOMAJOR)
 	ln -sf libkwq.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libkwq.so
-	install -m 644 $(PC) $(DESTDIR)$(LIBDIR)/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+		src/kwq.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/kwq.pc
 	for s in 1 3 7; do \
 		install -d $(DESTDIR)$(MANDIR)/man$$s; \
 		for p in man/man$$s/*.$$s; do \
