@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+/*
+ * compile_commands.json input (-p DIR), as clang tools read it.
+ *
+ * libclang already parses the file, in both its "command" and "arguments"
+ * forms, so this file only turns each entry into a job: the compiler and
+ * the source file are dropped from the arguments, and so are the flags
+ * that make clang write files (-o, -MD and the rest of the dependency
+ * family), since a checker must leave the build tree alone.  Relative
+ * paths in an entry are relative to its "directory", which clang is told
+ * with -working-directory.  Files are printed relative to the current
+ * directory when they are below it, as a build prints them.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <clang-c/CXCompilationDatabase.h>
+
+#include "retconv.h"
+
+struct argv {
+	char **v;
+	size_t n;
+};
+
+static void argv_push(struct argv *a, const char *s)
+{
+	a->v = xrealloc(a->v, (a->n + 1) * sizeof(*a->v));
+	a->v[a->n++] = xstrdup(s);
+}
+
+static void argv_free(struct argv *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+}
+
+/* Flags that write files, and how many arguments each takes. */
+static int output_flag(const char *s)
+{
+	static const char *const with_arg[] = { "-o", "-MF", "-MT", "-MQ" };
+	static const char *const alone[] = {
+		"-c", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(with_arg) / sizeof(with_arg[0]); i++)
+		if (!strcmp(s, with_arg[i]))
+			return 2;
+	for (i = 0; i < sizeof(alone) / sizeof(alone[0]); i++)
+		if (!strcmp(s, alone[i]))
+			return 1;
+	if (!strncmp(s, "-MF", 3) || !strncmp(s, "-MT", 3) ||
+	    !strncmp(s, "-MQ", 3))
+		return 1;
+	return 0;
+}
+
+static char *join(const char *dir, const char *path)
+{
+	return path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", dir, path);
+}
+
+static char *display_name(const char *abs)
+{
+	char cwd[PATH_MAX];
+	size_t n;
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		return xstrdup(abs);
+	n = strlen(cwd);
+	if (!strncmp(abs, cwd, n) && abs[n] == '/')
+		return xstrdup(abs + n + 1);
+	return xstrdup(abs);
+}
+
+static char *cx_dup(CXString s)
+{
+	char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static int add_command(struct rc_jobs *jobs, CXCompileCommand cmd,
+		       const char *display, char *const *flags, size_t nflags)
+{
+	char *dir = cx_dup(clang_CompileCommand_getDirectory(cmd));
+	char *file = cx_dup(clang_CompileCommand_getFilename(cmd));
+	char *abs = join(dir, file);
+	char *shown = display ? xstrdup(display) : display_name(abs);
+	unsigned i, n = clang_CompileCommand_getNumArgs(cmd);
+	struct argv a = { NULL, 0 };
+	int err = 0;
+
+	argv_push(&a, "-working-directory");
+	argv_push(&a, dir);
+	for (i = 1; i < n; i++) {
+		char *arg = cx_dup(clang_CompileCommand_getArg(cmd, i));
+		int skip = output_flag(arg);
+
+		if (!skip && strcmp(arg, file) && strcmp(arg, abs))
+			argv_push(&a, arg);
+		free(arg);
+		if (skip == 2)
+			i++;
+	}
+	for (i = 0; i < nflags; i++)
+		argv_push(&a, flags[i]);
+	if (access(abs, R_OK)) {
+		err = -errno;
+		fprintf(stderr, "retconv: %s: %s\n", shown, strerror(errno));
+	} else {
+		jobs_push(jobs, shown, abs, a.v, a.n);
+	}
+	argv_free(&a);
+	free(shown);
+	free(abs);
+	free(file);
+	free(dir);
+	return err;
+}
+
+static int add_all(struct rc_jobs *jobs, CXCompilationDatabase db,
+		   char *const *flags, size_t nflags)
+{
+	CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+	unsigned i, n = clang_CompileCommands_getSize(cmds);
+	int err = 0, err2;
+
+	for (i = 0; i < n; i++) {
+		err2 = add_command(jobs, clang_CompileCommands_getCommand(cmds, i),
+				   NULL, flags, nflags);
+		if (!err)
+			err = err2;
+	}
+	clang_CompileCommands_dispose(cmds);
+	return err;
+}
+
+/* A named file takes its entry's flags, or the plain ones if it has none. */
+static int add_named(struct rc_jobs *jobs, CXCompilationDatabase db,
+		     const char *file, char *const *flags, size_t nflags)
+{
+	char abs[PATH_MAX];
+	CXCompileCommands cmds;
+	int err;
+
+	if (!realpath(file, abs))
+		return inputs_add_path(jobs, file, flags, nflags);
+	cmds = clang_CompilationDatabase_getCompileCommands(db, abs);
+	if (!cmds || !clang_CompileCommands_getSize(cmds))
+		err = inputs_add_path(jobs, file, flags, nflags);
+	else
+		err = add_command(jobs, clang_CompileCommands_getCommand(cmds, 0),
+				  file, flags, nflags);
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	return err;
+}
+
+int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
+		    char *const *files, size_t nfiles,
+		    char *const *flags, size_t nflags)
+{
+	CXCompilationDatabase_Error cerr;
+	CXCompilationDatabase db;
+	size_t i;
+	int err = 0, err2;
+
+	db = clang_CompilationDatabase_fromDirectory(dir, &cerr);
+	if (cerr != CXCompilationDatabase_NoError || !db) {
+		fprintf(stderr, "retconv: %s/compile_commands.json: cannot load\n",
+			dir);
+		if (db)
+			clang_CompilationDatabase_dispose(db);
+		return -ENOENT;
+	}
+	if (!nfiles)
+		err = add_all(jobs, db, flags, nflags);
+	for (i = 0; i < nfiles; i++) {
+		err2 = add_named(jobs, db, files[i], flags, nflags);
+		if (!err)
+			err = err2;
+	}
+	clang_CompilationDatabase_dispose(db);
+	return err;
+}

@@ -1,0 +1,883 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Return-class inference: from a parsed translation unit to one summary per
+ * function definition.
+ *
+ * Each return statement's expression is reduced to a set of rc_value bits.
+ * Constants are evaluated by clang (so -EINVAL, true and enum constants are
+ * plain numbers), conditionals give both arms, comparisons and logical
+ * operators give a boolean, and a negated variable gives a negative errno,
+ * as in kernel style "return -errno".  A local variable gives whatever is
+ * ever assigned to it in the function (flow-insensitive, so "ret = 0; ...
+ * ret = 1; return ret;" gives 0 and 1), or an unknown value once its
+ * address is taken or it is changed in place.  A call to a function
+ * returning a signed integer is kept by the callee's USR, for resolve.c to
+ * replace with the callee's own set once every file has been read: that is
+ * how an action that passes on a boolean's result is caught.
+ *
+ * Implicit conversions are looked through, so "return -EINVAL;" in a bool
+ * predicate still shows the negative errno that became true.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "retconv.h"
+
+#define MAX_DEPTH 48
+#define MAX_KIDS 4
+
+struct eval {
+	unsigned flags;
+	struct rc_call *calls;
+	size_t ncalls;
+};
+
+struct var_entry {
+	CXCursor var;
+	struct eval ev;
+	bool busy;		/* being computed: a cycle through assignments */
+};
+
+struct fn_ctx {
+	CXTranslationUnit tu;
+	CXCursor body;
+	struct var_entry *vars;
+	size_t nvars;
+	struct rc_func *fn;
+};
+
+static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		      int depth);
+
+static void eval_add_call(struct eval *ev, const char *usr, unsigned fallback)
+{
+	size_t i;
+
+	for (i = 0; i < ev->ncalls; i++)
+		if (!strcmp(ev->calls[i].usr, usr))
+			return;
+	ev->calls = xrealloc(ev->calls, (ev->ncalls + 1) * sizeof(*ev->calls));
+	ev->calls[ev->ncalls].usr = xstrdup(usr);
+	ev->calls[ev->ncalls].fallback = fallback;
+	ev->ncalls++;
+}
+
+static void eval_merge(struct eval *dst, const struct eval *src)
+{
+	size_t i;
+
+	dst->flags |= src->flags;
+	for (i = 0; i < src->ncalls; i++)
+		eval_add_call(dst, src->calls[i].usr, src->calls[i].fallback);
+}
+
+static void eval_free(struct eval *ev)
+{
+	size_t i;
+
+	for (i = 0; i < ev->ncalls; i++)
+		free(ev->calls[i].usr);
+	free(ev->calls);
+	ev->calls = NULL;
+	ev->ncalls = 0;
+}
+
+static enum rc_type type_class(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	switch (t.kind) {
+	case CXType_Void:
+		return RT_VOID;
+	case CXType_Bool:
+		return RT_BOOL;
+	case CXType_Char_U: case CXType_UChar: case CXType_UShort:
+	case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
+	case CXType_UInt128:
+		return RT_UNSIGNED;
+	case CXType_Char_S: case CXType_SChar: case CXType_Short:
+	case CXType_Int: case CXType_Long: case CXType_LongLong:
+	case CXType_Int128:
+		return RT_SIGNED;
+	case CXType_Pointer: case CXType_BlockPointer:
+		return RT_POINTER;
+	default:
+		return RT_OTHER;
+	}
+}
+
+static unsigned type_flags(CXType t)
+{
+	switch (type_class(t)) {
+	case RT_VOID:
+		return 0;
+	case RT_BOOL:
+		return RV_BOOL | RV_ZERO | RV_ONE;
+	case RT_UNSIGNED:
+		return RV_NONNEG;
+	case RT_POINTER:
+		return RV_PTR;
+	default:
+		return RV_UNKNOWN;
+	}
+}
+
+static unsigned const_flags(long long v)
+{
+	if (v < 0)
+		return RV_NEG;
+	if (v == 0)
+		return RV_ZERO;
+	return v == 1 ? RV_ONE : RV_POS;
+}
+
+/* Let clang fold the expression; false when it is not an integer constant. */
+static bool eval_const(CXCursor e, struct eval *ev)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	bool found = false;
+
+	if (!r)
+		return false;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		unsigned long long u = clang_EvalResult_getAsUnsigned(r);
+
+		if (clang_EvalResult_isUnsignedInt(r))
+			ev->flags |= u > 1 ? RV_POS : const_flags((long long)u);
+		else
+			ev->flags |= const_flags(clang_EvalResult_getAsLongLong(r));
+		found = true;
+	}
+	clang_EvalResult_dispose(r);
+	return found;
+}
+
+struct kids {
+	CXCursor v[MAX_KIDS];
+	unsigned n;
+};
+
+static enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct kids *k = data;
+
+	(void)parent;
+	if (k->n < MAX_KIDS)
+		k->v[k->n] = c;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+/* The direct children of @c that are expressions. */
+static void expr_kids(CXCursor c, struct kids *k)
+{
+	struct kids all = { .n = 0 };
+	unsigned i;
+
+	clang_visitChildren(c, kid_visit, &all);
+	k->n = 0;
+	for (i = 0; i < all.n && i < MAX_KIDS; i++)
+		if (clang_isExpression(clang_getCursorKind(all.v[i])))
+			k->v[k->n++] = all.v[i];
+}
+
+/* The first punctuation token in @range, or "" (a macro hid it). */
+static void first_punct(CXTranslationUnit tu, CXSourceRange range, char *op,
+			size_t size)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+
+	op[0] = '\0';
+	clang_tokenize(tu, range, &toks, &n);
+	for (i = 0; i < n; i++) {
+		if (clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+			CXString s = clang_getTokenSpelling(tu, toks[i]);
+
+			snprintf(op, size, "%s", clang_getCString(s));
+			clang_disposeString(s);
+			break;
+		}
+	}
+	if (toks)
+		clang_disposeTokens(tu, toks, n);
+}
+
+/* Where @loc's macro, if any, was expanded: the file the tokens are in. */
+static CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
+{
+	CXFile file = NULL;
+	unsigned offset = 0;
+
+	clang_getExpansionLocation(loc, &file, NULL, NULL, &offset);
+	return file ? clang_getLocationForOffset(tu, file, offset) : loc;
+}
+
+/* The operator of a binary expression sits between its operands. */
+static void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs,
+		      char *op, size_t size)
+{
+	CXSourceLocation a = clang_getRangeEnd(clang_getCursorExtent(lhs));
+	CXSourceLocation b = clang_getRangeStart(clang_getCursorExtent(rhs));
+
+	first_punct(tu, clang_getRange(expanded(tu, a), expanded(tu, b)),
+		    op, size);
+}
+
+/* A prefix operator comes before its operand, a postfix one after. */
+static void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand,
+		     char *op, size_t size)
+{
+	CXSourceRange whole = clang_getCursorExtent(e);
+	CXSourceRange inner = clang_getCursorExtent(operand);
+	CXSourceLocation ws = expanded(tu, clang_getRangeStart(whole));
+	CXSourceLocation is = expanded(tu, clang_getRangeStart(inner));
+	unsigned a, b;
+
+	clang_getFileLocation(ws, NULL, NULL, NULL, &a);
+	clang_getFileLocation(is, NULL, NULL, NULL, &b);
+	if (a < b)
+		first_punct(tu, clang_getRange(ws, is), op, size);
+	else
+		first_punct(tu, clang_getRange(
+			expanded(tu, clang_getRangeEnd(inner)),
+			expanded(tu, clang_getRangeEnd(whole))), op, size);
+}
+
+static bool is_bool_op(const char *op)
+{
+	static const char *const ops[] = {
+		"==", "!=", "<", ">", "<=", ">=", "&&", "||",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(op, ops[i]))
+			return true;
+	return false;
+}
+
+/* An operator with other than @want operands is judged by its type. */
+static bool operands(CXCursor e, unsigned want, struct kids *k,
+		     struct eval *ev)
+{
+	expr_kids(e, k);
+	if (k->n == want)
+		return true;
+	ev->flags |= type_flags(clang_getCursorType(e));
+	return false;
+}
+
+static void eval_binary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+			int depth)
+{
+	struct kids k;
+	char op[8];
+
+	if (!operands(e, 2, &k, ev))
+		return;
+	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
+	if (is_bool_op(op))
+		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE;
+	else if (!strcmp(op, "=") || !strcmp(op, ","))
+		eval_expr(fx, k.v[1], ev, depth + 1);
+	else
+		ev->flags |= type_flags(clang_getCursorType(e));
+}
+
+static void eval_unary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		       int depth)
+{
+	struct kids k;
+	char op[8];
+
+	if (!operands(e, 1, &k, ev))
+		return;
+	unary_op(fx->tu, e, k.v[0], op, sizeof(op));
+	if (!strcmp(op, "!"))
+		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE;
+	else if (!strcmp(op, "-"))
+		ev->flags |= RV_NEG | RV_ZERO;
+	else if (!strcmp(op, "+"))
+		eval_expr(fx, k.v[0], ev, depth + 1);
+	else
+		ev->flags |= type_flags(clang_getCursorType(e));
+}
+
+static void eval_call(CXCursor e, struct eval *ev)
+{
+	CXCursor callee = clang_getCursorReferenced(e);
+	CXString usr;
+
+	if (clang_Cursor_isNull(callee) ||
+	    clang_getCursorKind(callee) != CXCursor_FunctionDecl ||
+	    type_class(clang_getCursorResultType(callee)) != RT_SIGNED) {
+		ev->flags |= type_flags(clang_getCursorType(e));
+		return;
+	}
+	usr = clang_getCursorUSR(callee);
+	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN);
+	clang_disposeString(usr);
+}
+
+static bool is_local_var(CXCursor var)
+{
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
+	CXCursor parent = clang_getCursorSemanticParent(var);
+
+	return clang_getCursorKind(parent) == CXCursor_FunctionDecl &&
+	       sc != CX_SC_Static && sc != CX_SC_Extern;
+}
+
+struct var_walk {
+	struct fn_ctx *fx;
+	CXCursor var;
+	struct eval acc;
+	int depth;
+};
+
+static bool refers_to(CXCursor e, CXCursor var)
+{
+	while (clang_getCursorKind(e) == CXCursor_ParenExpr) {
+		struct kids k;
+
+		expr_kids(e, &k);
+		if (k.n != 1)
+			return false;
+		e = k.v[0];
+	}
+	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), var);
+}
+
+/* An assignment, or an in-place change that leaves the value unknown. */
+static void walk_write(struct var_walk *w, CXCursor c, enum CXCursorKind kind)
+{
+	struct kids k;
+	char op[8];
+
+	expr_kids(c, &k);
+	if (!k.n || !refers_to(k.v[0], w->var))
+		return;
+	if (kind == CXCursor_CompoundAssignOperator) {
+		w->acc.flags |= RV_UNKNOWN;
+	} else if (kind == CXCursor_BinaryOperator && k.n == 2) {
+		binary_op(w->fx->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "="))
+			eval_expr(w->fx, k.v[1], &w->acc, w->depth + 1);
+	} else if (kind == CXCursor_UnaryOperator) {
+		unary_op(w->fx->tu, c, k.v[0], op, sizeof(op));
+		if (!strcmp(op, "&") || !strcmp(op, "++") || !strcmp(op, "--"))
+			w->acc.flags |= RV_UNKNOWN;
+	}
+}
+
+static enum CXChildVisitResult var_visit(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct var_walk *w = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k;
+
+	(void)parent;
+	if (kind == CXCursor_VarDecl && clang_equalCursors(c, w->var)) {
+		expr_kids(c, &k);
+		if (k.n)
+			eval_expr(w->fx, k.v[k.n - 1], &w->acc, w->depth + 1);
+		return CXChildVisit_Continue;
+	}
+	if (kind == CXCursor_BinaryOperator || kind == CXCursor_UnaryOperator ||
+	    kind == CXCursor_CompoundAssignOperator)
+		walk_write(w, c, kind);
+	return CXChildVisit_Recurse;
+}
+
+static struct var_entry *var_find(struct fn_ctx *fx, CXCursor var)
+{
+	size_t i;
+
+	for (i = 0; i < fx->nvars; i++)
+		if (clang_equalCursors(fx->vars[i].var, var))
+			return &fx->vars[i];
+	return NULL;
+}
+
+static void eval_var(struct fn_ctx *fx, CXCursor var, struct eval *ev,
+		     int depth)
+{
+	struct var_walk w = { .fx = fx, .var = var, .depth = depth };
+	struct var_entry *ent = var_find(fx, var);
+	size_t idx;
+
+	if (ent) {
+		if (!ent->busy)
+			eval_merge(ev, &ent->ev);
+		return;
+	}
+	fx->vars = xrealloc(fx->vars, (fx->nvars + 1) * sizeof(*fx->vars));
+	idx = fx->nvars++;
+	fx->vars[idx] = (struct var_entry){ .var = var, .busy = true };
+	clang_visitChildren(fx->body, var_visit, &w);
+	if (!w.acc.flags && !w.acc.ncalls)
+		w.acc.flags = type_flags(clang_getCursorType(var));
+	/* The walk may have grown fx->vars: index, do not hold a pointer. */
+	fx->vars[idx].ev = w.acc;
+	fx->vars[idx].busy = false;
+	eval_merge(ev, &w.acc);
+}
+
+static void eval_ref(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		     int depth)
+{
+	CXCursor ref = clang_getCursorReferenced(e);
+
+	if (clang_getCursorKind(ref) == CXCursor_VarDecl && is_local_var(ref))
+		eval_var(fx, ref, ev, depth);
+	else
+		ev->flags |= type_flags(clang_getCursorType(e));
+}
+
+static void eval_cond(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		      int depth)
+{
+	struct kids k;
+	unsigned i;
+
+	expr_kids(e, &k);
+	/* c ? a : b gives a or b; GNU c ?: b gives c or b. */
+	for (i = k.n == 3 ? 1 : 0; i < k.n && i < 3; i++)
+		eval_expr(fx, k.v[i], ev, depth + 1);
+}
+
+/* A conversion to bool hides the value: look through it, but cast-to-bool
+ * is a boolean whatever went in. */
+static void eval_cast(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		      int depth)
+{
+	enum rc_type to = type_class(clang_getCursorType(e));
+	struct kids k;
+
+	expr_kids(e, &k);
+	if (to == RT_BOOL)
+		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE;
+	else if (k.n && to != RT_VOID)
+		eval_expr(fx, k.v[k.n - 1], ev, depth + 1);
+}
+
+static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		      int depth)
+{
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	struct kids k;
+
+	if (depth > MAX_DEPTH) {
+		ev->flags |= type_flags(clang_getCursorType(e));
+		return;
+	}
+	if (kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr) {
+		expr_kids(e, &k);
+		if (k.n == 1) {
+			eval_expr(fx, k.v[0], ev, depth + 1);
+			return;
+		}
+	}
+	if (eval_const(e, ev))
+		return;
+	switch (kind) {
+	case CXCursor_ConditionalOperator:
+		eval_cond(fx, e, ev, depth);
+		break;
+	case CXCursor_BinaryOperator:
+		eval_binary(fx, e, ev, depth);
+		break;
+	case CXCursor_UnaryOperator:
+		eval_unary(fx, e, ev, depth);
+		break;
+	case CXCursor_CStyleCastExpr:
+		eval_cast(fx, e, ev, depth);
+		break;
+	case CXCursor_CallExpr:
+		eval_call(e, ev);
+		break;
+	case CXCursor_DeclRefExpr:
+		eval_ref(fx, e, ev, depth);
+		break;
+	default:
+		ev->flags |= type_flags(clang_getCursorType(e));
+		break;
+	}
+}
+
+/*
+ * "if (ret < 0) return ret;" returns only the negative values of ret, and
+ * that idiom is everywhere errnos are passed on.  The conditions of the
+ * if statements around a return, when they compare a local variable with
+ * 0, restrict what returning that variable can give: a sign mask that
+ * resolve.c applies once calls have been resolved.
+ */
+#define MAX_GUARDS 16
+
+struct guard {
+	CXCursor var;
+	unsigned sign;		/* SIGN_*: what the variable can be here */
+};
+
+struct ret_walk {
+	struct fn_ctx *fx;
+	struct guard g[MAX_GUARDS];
+	unsigned n;
+};
+
+static CXCursor peel(CXCursor e)
+{
+	struct kids k;
+
+	for (;;) {
+		enum CXCursorKind kind = clang_getCursorKind(e);
+
+		if (kind != CXCursor_ParenExpr && kind != CXCursor_UnexposedExpr)
+			return e;
+		expr_kids(e, &k);
+		if (k.n != 1)
+			return e;
+		e = k.v[0];
+	}
+}
+
+/* The local variable @e names, or a null cursor. */
+static CXCursor local_of(CXCursor e)
+{
+	CXCursor ref;
+
+	e = peel(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	ref = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || !is_local_var(ref))
+		return clang_getNullCursor();
+	return ref;
+}
+
+static unsigned sign_of_compare(const char *op)
+{
+	static const struct {
+		const char *op;
+		unsigned sign;
+	} map[] = {
+		{ "<", SIGN_NEG }, { "<=", SIGN_NEG | SIGN_ZERO },
+		{ ">", SIGN_POS }, { ">=", SIGN_ZERO | SIGN_POS },
+		{ "==", SIGN_ZERO }, { "!=", SIGN_NEG | SIGN_POS },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(op, map[i].op))
+			return map[i].sign;
+	return 0;
+}
+
+static bool is_zero_const(CXCursor e)
+{
+	struct eval ev = { .flags = 0 };
+
+	return eval_const(e, &ev) && ev.flags == RV_ZERO;
+}
+
+/* What @cond being true says of one variable; false if nothing. */
+static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
+{
+	enum CXCursorKind kind;
+	struct kids k;
+	char op[8];
+
+	cond = peel(cond);
+	g->var = local_of(cond);
+	g->sign = SIGN_NEG | SIGN_POS;
+	if (!clang_Cursor_isNull(g->var))
+		return true;
+	kind = clang_getCursorKind(cond);
+	expr_kids(cond, &k);
+	if (kind == CXCursor_UnaryOperator && k.n == 1) {
+		unary_op(fx->tu, cond, k.v[0], op, sizeof(op));
+		g->var = local_of(k.v[0]);
+		g->sign = SIGN_ZERO;
+		return !strcmp(op, "!") && !clang_Cursor_isNull(g->var);
+	}
+	if (kind != CXCursor_BinaryOperator || k.n != 2)
+		return false;
+	g->var = local_of(k.v[0]);
+	if (clang_Cursor_isNull(g->var) || !is_zero_const(k.v[1]))
+		return false;
+	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
+	g->sign = sign_of_compare(op);
+	return g->sign != 0;
+}
+
+static void add_return(struct ret_walk *w, CXCursor ret)
+{
+	struct eval ev = { .flags = 0 };
+	struct rc_func *fn = w->fx->fn;
+	struct rc_return *r;
+	struct kids k;
+	CXCursor var;
+	unsigned i, sign = SIGN_ALL;
+
+	expr_kids(ret, &k);
+	if (!k.n)
+		return;
+	eval_expr(w->fx, k.v[0], &ev, 0);
+	var = local_of(k.v[0]);
+	for (i = 0; i < w->n && !clang_Cursor_isNull(var); i++)
+		if (clang_equalCursors(w->g[i].var, var))
+			sign &= w->g[i].sign;
+	fn->rets = xrealloc(fn->rets, (fn->nrets + 1) * sizeof(*fn->rets));
+	r = &fn->rets[fn->nrets++];
+	memset(r, 0, sizeof(*r));
+	clang_getExpansionLocation(clang_getCursorLocation(ret), NULL,
+				   &r->line, &r->col, NULL);
+	r->flags = ev.flags;
+	r->sign = sign;
+	r->calls = ev.calls;
+	r->ncalls = ev.ncalls;
+}
+
+static void walk_stmt(struct ret_walk *w, CXCursor c);
+
+static enum CXChildVisitResult return_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	(void)parent;
+	walk_stmt(data, c);
+	return CXChildVisit_Continue;
+}
+
+static void walk_branch(struct ret_walk *w, CXCursor branch, bool have,
+			const struct guard *g)
+{
+	if (have && w->n < MAX_GUARDS) {
+		w->g[w->n++] = *g;
+		walk_stmt(w, branch);
+		w->n--;
+	} else {
+		walk_stmt(w, branch);
+	}
+}
+
+static void walk_if(struct ret_walk *w, CXCursor c)
+{
+	struct kids all = { .n = 0 };
+	struct guard g, ng;
+	bool have;
+
+	clang_visitChildren(c, kid_visit, &all);
+	if (all.n < 2 || all.n > 3) {
+		clang_visitChildren(c, return_visit, w);
+		return;
+	}
+	have = guard_of(w->fx, all.v[0], &g);
+	ng = g;
+	ng.sign = SIGN_ALL & ~g.sign;
+	walk_branch(w, all.v[1], have, &g);
+	if (all.n == 3)
+		walk_branch(w, all.v[2], have, &ng);
+}
+
+static void walk_stmt(struct ret_walk *w, CXCursor c)
+{
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ReturnStmt:
+		add_return(w, c);
+		break;
+	case CXCursor_IfStmt:
+		walk_if(w, c);
+		break;
+	/* GNU nested functions and blocks return from themselves. */
+	case CXCursor_FunctionDecl:
+	case CXCursor_BlockExpr:
+		break;
+	default:
+		clang_visitChildren(c, return_visit, w);
+		break;
+	}
+}
+
+static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+		*(CXCursor *)data = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static char *file_name(CXFile file)
+{
+	CXString s = clang_getFileName(file);
+	char *name = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return name;
+}
+
+/* The rules a retconv: ignore comment on @line switches off. */
+static unsigned suppress_on_line(const char *text, size_t size, unsigned line)
+{
+	const char *p = text, *end = text + size, *eol, *hit;
+	unsigned mask = 0;
+
+	for (; p && p < end && line > 1; line--) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (p)
+			p++;
+	}
+	if (!p || p >= end)
+		return 0;
+	eol = memchr(p, '\n', (size_t)(end - p));
+	if (!eol)
+		eol = end;
+	hit = memmem(p, (size_t)(eol - p), "retconv: ignore", 15);
+	if (!hit)
+		return 0;
+	for (hit += 15; hit < eol && !(hit[0] == '*' && hit[1] == '/'); hit++) {
+		if (*hit == 'A')
+			mask |= SUPPRESS_A;
+		else if (*hit == 'B')
+			mask |= SUPPRESS_B;
+	}
+	return mask ? mask : SUPPRESS_A | SUPPRESS_B;
+}
+
+static unsigned suppress_mask(CXTranslationUnit tu, CXCursor fn, CXFile file,
+			      unsigned line)
+{
+	const char *text;
+	size_t size = 0;
+	unsigned first;
+
+	text = clang_getFileContents(tu, file, &size);
+	if (!text)
+		return 0;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(fn)),
+				   NULL, &first, NULL, NULL);
+	return suppress_on_line(text, size, line) |
+	       (first != line ? suppress_on_line(text, size, first) : 0);
+}
+
+static bool same_file(CXFile a, CXFile b)
+{
+	return a && b && clang_File_isEqual(a, b);
+}
+
+static enum rc_scope scope_of(CXCursor fn, CXFile file, const char *name)
+{
+	CXCursor canon = clang_getCanonicalCursor(fn);
+	CXFile cfile = NULL;
+	char *cname;
+	bool exported;
+
+	if (clang_getCursorLinkage(fn) != CXLinkage_External)
+		return is_header_name(name) ? SCOPE_PUBLIC : SCOPE_STATIC;
+	if (is_header_name(name))
+		return SCOPE_EXPORTED;
+	clang_getExpansionLocation(clang_getCursorLocation(canon), &cfile,
+				   NULL, NULL, NULL);
+	if (!cfile || same_file(cfile, file) ||
+	    clang_getCursorVisibility(fn) != CXVisibility_Default)
+		return SCOPE_PUBLIC;
+	cname = file_name(cfile);
+	exported = is_header_name(cname);
+	free(cname);
+	return exported ? SCOPE_EXPORTED : SCOPE_PUBLIC;
+}
+
+static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
+			const char *display)
+{
+	struct rc_func *fn = fx->fn;
+	CXString s;
+	char *path = file_name(file);
+
+	s = clang_getCursorSpelling(c);
+	fn->name = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	s = clang_getCursorUSR(c);
+	fn->usr = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
+	fn->file = fn->report ? xstrdup(display) : xstrdup(path);
+	fn->scope = scope_of(c, file, path);
+	fn->type = type_class(clang_getCursorResultType(c));
+	fn->suppress = suppress_mask(fx->tu, c, file, fn->line);
+	free(path);
+}
+
+static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
+		      FILE *out)
+{
+	struct rc_func fn = { .line = 0 };
+	struct fn_ctx fx = { .tu = tu, .fn = &fn };
+	CXFile file = NULL;
+	size_t i;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file,
+				   &fn.line, &fn.col, NULL);
+	if (!file)
+		return;
+	fx.body = clang_getNullCursor();
+	clang_visitChildren(c, body_visit, &fx.body);
+	if (clang_Cursor_isNull(fx.body))
+		return;
+	fn_identity(&fx, c, file, display);
+	if (fn.type != RT_VOID) {
+		struct ret_walk w = { .fx = &fx, .n = 0 };
+
+		walk_stmt(&w, fx.body);
+	}
+	summary_write_func(out, &fn);
+	for (i = 0; i < fx.nvars; i++)
+		eval_free(&fx.vars[i].ev);
+	free(fx.vars);
+	free(fn.usr);
+	free(fn.name);
+	free(fn.file);
+	for (i = 0; i < fn.nrets; i++) {
+		struct eval ev = { .calls = fn.rets[i].calls,
+				   .ncalls = fn.rets[i].ncalls };
+		eval_free(&ev);
+	}
+	free(fn.rets);
+}
+
+struct unit_walk {
+	CXTranslationUnit tu;
+	const char *display;
+	FILE *out;
+};
+
+static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct unit_walk *u = data;
+	CXSourceLocation loc = clang_getCursorLocation(c);
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c) || clang_Location_isInSystemHeader(loc))
+		return CXChildVisit_Continue;
+	summarize(u->tu, c, u->display, u->out);
+	return CXChildVisit_Continue;
+}
+
+int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
+	       FILE *out)
+{
+	struct unit_walk u = { .tu = tu, .display = display, .out = out };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
+	return ferror(out) ? -EIO : 0;
+}

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Inputs named on the command line: files as they are, directories walked
+ * for C sources and headers.
+ *
+ * Directories are walked in sorted order and hidden entries (.git) are
+ * skipped, so a run over a tree is the same run every time.  Every file is
+ * opened once here, so that an unreadable one is reported by name before
+ * any parsing starts.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "retconv.h"
+
+static bool is_c_source(const char *name)
+{
+	size_t n = strlen(name);
+
+	return (n > 2 && !strcmp(name + n - 2, ".c")) || is_header_name(name);
+}
+
+static int add_file(struct rc_jobs *jobs, const char *path,
+		    char *const *flags, size_t nflags)
+{
+	int fd = open(path, O_RDONLY);
+	int err;
+
+	if (fd < 0) {
+		err = -errno;
+		fprintf(stderr, "retconv: %s: %s\n", path, strerror(errno));
+		return err;
+	}
+	close(fd);
+	jobs_push(jobs, path, path, flags, nflags);
+	return 0;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_dir(struct rc_jobs *jobs, const char *path,
+		   char *const *flags, size_t nflags)
+{
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, i;
+	int err = 0, err2;
+	DIR *d;
+
+	d = opendir(path);
+	if (!d) {
+		err = -errno;
+		fprintf(stderr, "retconv: %s: %s\n", path, strerror(errno));
+		return err;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		names = xrealloc(names, (n + 1) * sizeof(*names));
+		names[n++] = xasprintf("%s/%s", path, de->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), compare_names);
+	for (i = 0; i < n; i++) {
+		struct stat st;
+
+		if (stat(names[i], &st))
+			err2 = 0;	/* a dangling link is no input */
+		else if (S_ISDIR(st.st_mode))
+			err2 = add_dir(jobs, names[i], flags, nflags);
+		else if (S_ISREG(st.st_mode) && is_c_source(names[i]))
+			err2 = add_file(jobs, names[i], flags, nflags);
+		else
+			err2 = 0;
+		if (!err)
+			err = err2;
+		free(names[i]);
+	}
+	free(names);
+	return err;
+}
+
+int inputs_add_path(struct rc_jobs *jobs, const char *path,
+		    char *const *flags, size_t nflags)
+{
+	struct stat st;
+	char *trimmed;
+	size_t n;
+	int err;
+
+	if (stat(path, &st)) {
+		err = -errno;
+		fprintf(stderr, "retconv: %s: %s\n", path, strerror(errno));
+		return err;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return add_file(jobs, path, flags, nflags);
+	/* "src/" and "src" name the same files the same way. */
+	trimmed = xstrdup(path);
+	n = strlen(trimmed);
+	while (n > 1 && trimmed[n - 1] == '/')
+		trimmed[--n] = '\0';
+	err = add_dir(jobs, trimmed, flags, nflags);
+	free(trimmed);
+	return err;
+}

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: MIT
+/*
+ * retconv: the return-convention checker.  Command line and the run.
+ *
+ * The kernel's rule, proposed with the 2006 queue_work change: a function
+ * named as an action returns 0 or a negative errno, one named as a
+ * predicate returns a boolean.  retconv collects the files to check (from
+ * the command line or a compile_commands.json), has worker processes
+ * summarize every function's returns, resolves calls across files, applies
+ * the rules and prints what breaks them.  Exit status: 0 clean, 1 when
+ * anything was reported, 2 when the command line or an input was wrong,
+ * in which case the findings of the other files are still printed.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+struct options {
+	const char *compdb;	/* -p DIR */
+	const char *config;	/* --config FILE */
+	bool no_config;
+	bool done;		/* --help or --version: nothing to check */
+	enum rc_format format;
+	enum rc_scope min_scope;
+	int jobs;
+	char **files;
+	size_t nfiles;
+	char **flags;		/* after -- */
+	size_t nflags;
+};
+
+static const char usage_text[] =
+"usage: retconv [options] [file|dir...] [-- compiler-flags...]\n"
+"  -p DIR             read DIR/compile_commands.json\n"
+"  --config FILE      naming configuration (default: the nearest .retconv)\n"
+"  --no-config        use the built-in vocabulary only\n"
+"  --format=FORMAT    text (default) or sarif\n"
+"  --classes          list every function's scope, kind and return class\n"
+"  --static           also report static functions (advice)\n"
+"  --scope=SCOPE      report from: exported, public (default) or static\n"
+"  -j N               parse with N processes (default: one per CPU)\n"
+"  -h, --help         this text\n"
+"  --version          print the version\n";
+
+enum {
+	OPT_CONFIG = 256,
+	OPT_NO_CONFIG,
+	OPT_FORMAT,
+	OPT_CLASSES,
+	OPT_STATIC,
+	OPT_SCOPE,
+	OPT_VERSION,
+};
+
+static const struct option long_opts[] = {
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "no-config", no_argument, NULL, OPT_NO_CONFIG },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "classes", no_argument, NULL, OPT_CLASSES },
+	{ "static", no_argument, NULL, OPT_STATIC },
+	{ "scope", required_argument, NULL, OPT_SCOPE },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int usage_error(const char *what, const char *arg)
+{
+	fprintf(stderr, "retconv: %s '%s'\n%s", what, arg, usage_text);
+	return -EINVAL;
+}
+
+static int set_format(struct options *o, const char *s)
+{
+	if (!strcmp(s, "text"))
+		o->format = FORMAT_TEXT;
+	else if (!strcmp(s, "sarif"))
+		o->format = FORMAT_SARIF;
+	else
+		return usage_error("unknown format", s);
+	return 0;
+}
+
+static int set_scope(struct options *o, const char *s)
+{
+	if (!strcmp(s, "exported"))
+		o->min_scope = SCOPE_EXPORTED;
+	else if (!strcmp(s, "public"))
+		o->min_scope = SCOPE_PUBLIC;
+	else if (!strcmp(s, "static"))
+		o->min_scope = SCOPE_STATIC;
+	else
+		return usage_error("unknown scope", s);
+	return 0;
+}
+
+static int set_jobs(struct options *o, const char *s)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+
+	if (*s == '\0' || *end || n < 1 || n > 64)
+		return usage_error("-j wants a number from 1 to 64, not", s);
+	o->jobs = (int)n;
+	return 0;
+}
+
+static int one_option(struct options *o, int c)
+{
+	switch (c) {
+	case 'p':
+		o->compdb = optarg;
+		return 0;
+	case 'j':
+		return set_jobs(o, optarg);
+	case OPT_CONFIG:
+		o->config = optarg;
+		return 0;
+	case OPT_NO_CONFIG:
+		o->no_config = true;
+		return 0;
+	case OPT_FORMAT:
+		return set_format(o, optarg);
+	case OPT_CLASSES:
+		o->format = FORMAT_CLASSES;
+		return 0;
+	case OPT_STATIC:
+		o->min_scope = SCOPE_STATIC;
+		return 0;
+	case OPT_SCOPE:
+		return set_scope(o, optarg);
+	case 'h':
+		fputs(usage_text, stdout);
+		o->done = true;
+		return 0;
+	case OPT_VERSION:
+		puts("retconv " RETCONV_VERSION);
+		o->done = true;
+		return 0;
+	default:
+		fputs(usage_text, stderr);
+		return -EINVAL;
+	}
+}
+
+/* Split argv at "--": getopt would take the compiler's flags for ours. */
+static int parse_options(struct options *o, int argc, char **argv)
+{
+	int c, i, end = argc, ret;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			end = i;
+			o->flags = argv + i + 1;
+			o->nflags = (size_t)(argc - i - 1);
+			break;
+		}
+	}
+	opterr = 1;
+	while ((c = getopt_long(end, argv, "p:j:h", long_opts, NULL)) != -1) {
+		ret = one_option(o, c);
+		if (ret)
+			return ret;
+		if (o->done)
+			return 0;
+	}
+	o->files = argv + optind;
+	o->nfiles = (size_t)(end - optind);
+	if (!o->nfiles && !o->compdb) {
+		fprintf(stderr, "retconv: no input files\n%s", usage_text);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int load_config(struct rc_config *cfg, const struct options *o)
+{
+	char *found;
+	int err;
+
+	config_init(cfg);
+	if (o->config)
+		return config_load(cfg, o->config);
+	if (o->no_config)
+		return 0;
+	found = config_find();
+	if (!found)
+		return 0;
+	err = config_load(cfg, found);
+	free(found);
+	return err;
+}
+
+static int collect_jobs(struct rc_jobs *jobs, const struct options *o)
+{
+	size_t i;
+	int err = 0, err2;
+
+	if (o->compdb)
+		return compdb_add_jobs(jobs, o->compdb, o->files, o->nfiles,
+				       o->flags, o->nflags);
+	for (i = 0; i < o->nfiles; i++) {
+		err2 = inputs_add_path(jobs, o->files[i], o->flags, o->nflags);
+		if (!err)
+			err = err2;
+	}
+	return err;
+}
+
+static void print_errors(const struct rc_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nerrors; i++)
+		fprintf(stderr, "retconv: %s: %s\n", res->errors[i].file,
+			res->errors[i].msg);
+}
+
+/* Exit status: 2 for input errors, else 1 when anything was reported. */
+static int final_status(const struct options *o, const struct rc_config *cfg,
+		 const struct rc_jobs *jobs, bool input_error)
+{
+	struct rc_findings found = { NULL, 0 };
+	struct rc_result res = { NULL, 0, NULL, 0 };
+	int err, status;
+
+	err = workers_run(jobs, o->jobs, &res);
+	if (err)
+		fprintf(stderr, "retconv: workers: %s\n", strerror(-err));
+	print_errors(&res);
+	resolve_calls(&res);
+	if (o->format == FORMAT_CLASSES) {
+		report_classes(stdout, cfg, &res, o->min_scope);
+	} else {
+		rules_apply(cfg, &res, o->min_scope, &found);
+		if (o->format == FORMAT_SARIF)
+			report_sarif(stdout, &found);
+		else
+			report_text(stdout, &found);
+	}
+	status = err || input_error || res.nerrors ? 2 : found.n ? 1 : 0;
+	findings_free(&found);
+	result_free(&res);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { .min_scope = SCOPE_PUBLIC };
+	struct rc_jobs jobs = { NULL, 0 };
+	struct rc_config cfg;
+	int ret, status;
+
+	if (parse_options(&o, argc, argv))
+		return 2;
+	if (o.done)
+		return 0;
+	if (!o.jobs)
+		o.jobs = worker_default_count();
+	if (load_config(&cfg, &o)) {
+		config_free(&cfg);
+		return 2;
+	}
+	ret = collect_jobs(&jobs, &o);
+	status = final_status(&o, &cfg, &jobs, ret != 0);
+	if (fflush(stdout))
+		status = 2;
+	jobs_free(&jobs);
+	config_free(&cfg);
+	return status;
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Naming: is a function's name an action, a predicate, or neither?
+ *
+ * The seed's rule is about what a name says, so retconv reads the words of
+ * a name, split at underscores and at camelCase humps.  Subsystem prefixes
+ * from the configuration (kwq, can) are dropped from the front and lock
+ * annotations (_locked) from the end, then, in this order:
+ *
+ *   1. a configured whole name settles it;
+ *   2. a first word that is a predicate word (is, has, can, test) makes a
+ *      predicate, and a first word that is a verb (add, queue, flush) an
+ *      action;
+ *   3. a predicate word anywhere (current_is_worker) makes a predicate;
+ *   4. a last word that is a state (work_pending, list_empty) makes a
+ *      predicate, unless a verb comes before it (kwq__grab_pending is an
+ *      action on a pending item), and a last word that is a verb
+ *      (wheel_insert) an action;
+ *   5. anything else is neither.
+ *
+ * The verb test comes before the state test so that flush_pending is the
+ * action it reads as.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+#define MAX_WORDS 16
+#define MAX_NAME 256
+
+struct words {
+	char buf[MAX_NAME * 2];
+	char *v[MAX_WORDS];
+	size_t n;
+};
+
+static bool is_upper(char c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+static bool is_lower(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+/* A new word starts at an upper-case letter after a lower-case one, or at
+ * the last capital of a run followed by lower case ("HTTPServer"). */
+static bool hump(const char *name, size_t i)
+{
+	if (!i || !is_upper(name[i]))
+		return false;
+	if (is_lower(name[i - 1]))
+		return true;
+	return is_upper(name[i - 1]) && is_lower(name[i + 1]);
+}
+
+static void split(const char *name, struct words *w)
+{
+	size_t i, o = 0;
+	bool fresh = true;
+
+	w->n = 0;
+	for (i = 0; name[i] && o + 2 < sizeof(w->buf); i++) {
+		if (name[i] == '_' || hump(name, i)) {
+			if (!fresh)
+				w->buf[o++] = '\0';
+			fresh = true;
+			if (name[i] == '_')
+				continue;
+		}
+		if (fresh) {
+			if (w->n == MAX_WORDS)
+				break;
+			w->v[w->n++] = &w->buf[o];
+			fresh = false;
+		}
+		w->buf[o++] = is_upper(name[i]) ? name[i] - 'A' + 'a' : name[i];
+	}
+	w->buf[o] = '\0';
+}
+
+static enum rc_kind by_name(const struct rc_config *cfg, const char *name)
+{
+	if (words_has(&cfg->actions, name))
+		return KIND_ACTION;
+	if (words_has(&cfg->predicates, name))
+		return KIND_PREDICATE;
+	return KIND_NEITHER;
+}
+
+/* A word configured as a prefix is a noun wherever it appears. */
+static bool is_pred_word(const struct rc_config *cfg, const char *w)
+{
+	return words_has(&cfg->preds, w) && !words_has(&cfg->prefixes, w);
+}
+
+static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return KIND_NEITHER;
+	if (is_pred_word(cfg, v[0]))
+		return KIND_PREDICATE;
+	if (words_has(&cfg->verbs, v[0]))
+		return KIND_ACTION;
+	for (i = 1; i < n; i++)
+		if (is_pred_word(cfg, v[i]))
+			return KIND_PREDICATE;
+	if (n > 1 && words_has(&cfg->suffixes, v[n - 1])) {
+		for (i = 1; i + 1 < n; i++)
+			if (words_has(&cfg->verbs, v[i]))
+				return KIND_ACTION;
+		return KIND_PREDICATE;
+	}
+	if (n > 1 && words_has(&cfg->verbs, v[n - 1]))
+		return KIND_ACTION;
+	return KIND_NEITHER;
+}
+
+enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
+{
+	struct words w;
+	size_t first = 0;
+	enum rc_kind kind;
+
+	if (words_has(&cfg->neither, name))
+		return KIND_NEITHER;
+	kind = by_name(cfg, name);
+	if (kind != KIND_NEITHER)
+		return kind;
+	split(name, &w);
+	while (first < w.n && words_has(&cfg->prefixes, w.v[first]))
+		first++;
+	while (w.n > first + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
+		w.n--;
+	return by_words(cfg, w.v + first, w.n - first);
+}
+
+const char *naming_kind_name(enum rc_kind kind)
+{
+	switch (kind) {
+	case KIND_ACTION:
+		return "action";
+	case KIND_PREDICATE:
+		return "predicate";
+	default:
+		return "neither";
+	}
+}

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Output: the compiler's text form, SARIF 2.1.0, and the class listing.
+ *
+ * Text is what editors and CI logs already parse: one
+ * "file:line:col: warning: ... [retconv-A]" line per finding, then one
+ * "note:" line per return statement at fault.  SARIF carries the same
+ * findings for code-scanning dashboards, the notes as related locations,
+ * and the severity scale as the result level: exported functions are bound
+ * by the rule (error), other non-static ones should follow it (warning),
+ * static ones get advice (note).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+static const char *const rule_text[2][2] = {
+	{ "Actions return 0 or a negative errno",
+	  "A function named as an action or an imperative command returns 0 on success and a negative errno on failure: not bool, not 1 for success, not 1 mixed with errnos." },
+	{ "Predicates return a boolean",
+	  "A function named as a predicate returns a boolean: never a negative errno, which a caller's if () reads as true." },
+};
+
+void report_text(FILE *out, const struct rc_findings *f)
+{
+	size_t i, j;
+
+	for (i = 0; i < f->n; i++) {
+		const struct rc_finding *x = &f->v[i];
+		const struct rc_func *fn = x->fn;
+
+		fprintf(out, "%s:%u:%u: warning: %s [retconv-%c]\n", fn->file,
+			fn->line, fn->col, x->msg, x->rule);
+		for (j = 0; j < fn->nrets; j++) {
+			const struct rc_return *r = &fn->rets[j];
+
+			if (!(r->resolved & x->notemask))
+				continue;
+			fprintf(out, "%s:%u:%u: note: %s\n", fn->file, r->line,
+				r->col, rules_describe_return(fn, r->resolved,
+							      x->notemask));
+		}
+	}
+}
+
+static void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+/* A relative URI reference: unreserved characters and '/' as they are. */
+static void json_uri(FILE *out, const char *path)
+{
+	static const char keep[] = "-._~/";
+
+	fputc('"', out);
+	for (; *path; path++) {
+		unsigned char c = (unsigned char)*path;
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || strchr(keep, c))
+			fputc(c, out);
+		else
+			fprintf(out, "%%%02X", c);
+	}
+	fputc('"', out);
+}
+
+static void sarif_location(FILE *out, const char *file, unsigned line,
+			   unsigned col)
+{
+	fputs("{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+	json_uri(out, file);
+	fprintf(out, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}",
+		line, col);
+}
+
+static const char *sarif_level(enum rc_scope scope)
+{
+	switch (scope) {
+	case SCOPE_EXPORTED:
+		return "error";
+	case SCOPE_PUBLIC:
+		return "warning";
+	default:
+		return "note";
+	}
+}
+
+static void sarif_notes(FILE *out, const struct rc_finding *x)
+{
+	const struct rc_func *fn = x->fn;
+	const char *sep = "";
+	size_t j;
+	int id = 0;
+
+	fputs(",\n\t\t\"relatedLocations\": [", out);
+	for (j = 0; j < fn->nrets; j++) {
+		const struct rc_return *r = &fn->rets[j];
+
+		if (!(r->resolved & x->notemask))
+			continue;
+		fprintf(out, "%s{\"id\": %d, \"message\": {\"text\": ", sep, id++);
+		json_string(out, rules_describe_return(fn, r->resolved,
+						       x->notemask));
+		fputs("}, ", out);
+		sarif_location(out, fn->file, r->line, r->col);
+		fputc('}', out);
+		sep = ", ";
+	}
+	fputc(']', out);
+}
+
+static void sarif_result(FILE *out, const struct rc_finding *x)
+{
+	const struct rc_func *fn = x->fn;
+
+	fprintf(out, "\t\t{\"ruleId\": \"retconv-%c\", \"ruleIndex\": %d, \"level\": \"%s\",\n",
+		x->rule, x->rule - 'A', sarif_level(fn->scope));
+	fputs("\t\t\"message\": {\"text\": ", out);
+	json_string(out, x->msg);
+	fputs("},\n\t\t\"locations\": [", out);
+	sarif_location(out, fn->file, fn->line, fn->col);
+	fputs("]", out);
+	sarif_notes(out, x);
+	fprintf(out, ",\n\t\t\"properties\": {\"scope\": \"%s\", \"function\": ",
+		scope_name(fn->scope));
+	json_string(out, fn->name);
+	fputs("}}", out);
+}
+
+static void sarif_rules(FILE *out)
+{
+	int i;
+
+	fputs("\t\t\"rules\": [\n", out);
+	for (i = 0; i < 2; i++) {
+		fprintf(out, "\t\t\t{\"id\": \"retconv-%c\", \"name\": \"%s\",\n",
+			'A' + i, i ? "PredicateReturnsBoolean" :
+				     "ActionReturnsErrno");
+		fputs("\t\t\t \"shortDescription\": {\"text\": ", out);
+		json_string(out, rule_text[i][0]);
+		fputs("},\n\t\t\t \"fullDescription\": {\"text\": ", out);
+		json_string(out, rule_text[i][1]);
+		fprintf(out, "},\n\t\t\t \"defaultConfiguration\": {\"level\": \"warning\"}}%s\n",
+			i ? "" : ",");
+	}
+	fputs("\t\t]", out);
+}
+
+void report_sarif(FILE *out, const struct rc_findings *f)
+{
+	size_t i;
+
+	fputs("{\n\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n", out);
+	fputs("\"version\": \"2.1.0\",\n\"runs\": [{\n", out);
+	fputs("\t\"tool\": {\"driver\": {\"name\": \"retconv\", ", out);
+	fputs("\"version\": \"" RETCONV_VERSION "\",\n", out);
+	sarif_rules(out);
+	fputs("}},\n\t\"columnKind\": \"utf16CodeUnits\",\n\t\"results\": [\n", out);
+	for (i = 0; i < f->n; i++) {
+		sarif_result(out, &f->v[i]);
+		fputs(i + 1 < f->n ? ",\n" : "\n", out);
+	}
+	fputs("\t]\n}]\n}\n", out);
+}
+
+static int compare_funcs(const void *pa, const void *pb)
+{
+	const struct rc_func *a = *(struct rc_func *const *)pa;
+	const struct rc_func *b = *(struct rc_func *const *)pb;
+	int c = strcmp(a->file, b->file);
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->col < b->col ? -1 : a->col > b->col;
+}
+
+void report_classes(FILE *out, const struct rc_config *cfg,
+		    const struct rc_result *res, enum rc_scope min_scope)
+{
+	struct rc_func **v = xcalloc(res->nfuncs, sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < res->nfuncs; i++)
+		if (res->funcs[i]->report && res->funcs[i]->scope >= min_scope)
+			v[n++] = res->funcs[i];
+	qsort(v, n, sizeof(*v), compare_funcs);
+	for (i = 0; i < n; i++)
+		fprintf(out, "%s:%u:%u: %s: %s %s %s\n", v[i]->file, v[i]->line,
+			v[i]->col, v[i]->name, scope_name(v[i]->scope),
+			naming_kind_name(naming_classify(cfg, v[i]->name)),
+			class_name(resolve_class(v[i])));
+	free(v);
+}

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Resolution: calls across files, duplicates, and each function's class.
+ *
+ * Workers see one translation unit each, so a return that passes on a call
+ * carries the callee's USR instead of its values.  Here, with every summary
+ * in hand, each such call takes the callee's own value set, repeated until
+ * nothing changes: sets only grow and have eight bits, so recursion ends.
+ * A callee defined nowhere in the run keeps the fallback its declaration
+ * allowed (an int could be anything).
+ *
+ * A header's inline functions arrive once per file that includes it; they
+ * are kept once, under their USR and location.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+#define HASH_BITS 12
+#define HASH_SIZE (1U << HASH_BITS)
+
+struct table {
+	struct rc_func *slot[HASH_SIZE];
+};
+
+static unsigned hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h & (HASH_SIZE - 1);
+}
+
+static struct rc_func *lookup(const struct table *t, const char *usr)
+{
+	struct rc_func *fn;
+
+	for (fn = t->slot[hash(usr)]; fn; fn = fn->hnext)
+		if (!strcmp(fn->usr, usr))
+			return fn;
+	return NULL;
+}
+
+static bool same_definition(const struct rc_func *a, const struct rc_func *b)
+{
+	return a->line == b->line && a->col == b->col &&
+	       !strcmp(a->name, b->name);
+}
+
+/*
+ * Keep the first copy of each definition.  A copy seen as the main file
+ * wins over one seen through an #include: it has the name to print.
+ */
+static bool keep(struct table *t, struct rc_func *fn)
+{
+	struct rc_func *old = lookup(t, fn->usr);
+	unsigned h = hash(fn->usr);
+
+	if (!old) {
+		fn->hnext = t->slot[h];
+		t->slot[h] = fn;
+		return true;
+	}
+	if (!same_definition(old, fn))
+		return true;	/* two programs' main(): both are checked */
+	if (fn->report && !old->report) {
+		free(old->file);
+		old->file = fn->file;
+		fn->file = NULL;
+		old->report = true;
+		old->suppress = fn->suppress;
+	}
+	return false;
+}
+
+static void dedupe(struct rc_result *res, struct table *t)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < res->nfuncs; i++) {
+		if (keep(t, res->funcs[i]))
+			res->funcs[n++] = res->funcs[i];
+		else
+			func_free(res->funcs[i]);
+	}
+	res->nfuncs = n;
+}
+
+/* A value nothing bounds, seen where only some signs are possible. */
+static unsigned restrict_unbounded(unsigned f, unsigned sign)
+{
+	unsigned out = 0;
+
+	if (!(f & (RV_UNKNOWN | RV_NONNEG)))
+		return 0;
+	if ((f & RV_UNKNOWN) && (sign & SIGN_NEG) && (sign & SIGN_POS))
+		return RV_UNKNOWN;
+	if ((f & RV_UNKNOWN) && (sign & SIGN_NEG))
+		out |= RV_NEG;
+	if (sign & SIGN_ZERO)
+		out |= RV_ZERO;
+	if (sign & SIGN_POS)
+		out |= RV_NONNEG;
+	return out;
+}
+
+/* What a return gives, once its guards (if (ret < 0)) have had their say. */
+static unsigned restrict_sign(unsigned f, unsigned sign)
+{
+	unsigned out = f & RV_PTR;
+
+	if ((sign & SIGN_ALL) == SIGN_ALL)
+		return f;
+	if (sign & SIGN_NEG)
+		out |= f & RV_NEG;
+	if (sign & SIGN_ZERO)
+		out |= f & RV_ZERO;
+	if (sign & SIGN_POS)
+		out |= f & (RV_ONE | RV_POS);
+	out |= restrict_unbounded(f, sign);
+	if (out & (RV_ZERO | RV_ONE))
+		out |= f & RV_BOOL;
+	return out;
+}
+
+static bool resolve_pass(struct rc_result *res, const struct table *t)
+{
+	bool changed = false;
+	size_t i, j, k;
+
+	for (i = 0; i < res->nfuncs; i++) {
+		struct rc_func *fn = res->funcs[i];
+
+		for (j = 0; j < fn->nrets; j++) {
+			struct rc_return *r = &fn->rets[j];
+			unsigned flags = r->flags;
+
+			for (k = 0; k < r->ncalls; k++) {
+				struct rc_func *callee = lookup(t, r->calls[k].usr);
+
+				flags |= callee ? callee->flags :
+					 r->calls[k].fallback;
+			}
+			flags = restrict_sign(flags, r->sign);
+			changed |= flags != r->resolved;
+			r->resolved = flags;
+			fn->flags |= flags;
+		}
+	}
+	return changed;
+}
+
+void resolve_calls(struct rc_result *res)
+{
+	struct table *t = xcalloc(1, sizeof(*t));
+
+	dedupe(res, t);
+	while (resolve_pass(res, t))
+		;
+	free(t);
+}
+
+static enum rc_class signed_class(unsigned flags)
+{
+	unsigned f = flags & ~RV_BOOL;
+	bool positive = f & (RV_ONE | RV_POS | RV_NONNEG);
+
+	if (f & (RV_UNKNOWN | RV_PTR))
+		return (f & RV_NEG) && positive ? RC_MIXED : RC_UNKNOWN;
+	if (!f)
+		return RC_UNKNOWN;
+	if (!(f & ~(RV_ZERO | RV_NEG)))
+		return RC_ERRNO;
+	if (!(f & ~(RV_ZERO | RV_ONE)))
+		return RC_BOOLEAN;
+	if (!(f & RV_NEG))
+		return RC_COUNT;
+	return RC_MIXED;
+}
+
+enum rc_class resolve_class(const struct rc_func *fn)
+{
+	switch (fn->type) {
+	case RT_VOID:
+		return RC_VOID;
+	case RT_BOOL:
+		return RC_BOOLEAN;
+	case RT_UNSIGNED:
+		return RC_COUNT;
+	case RT_POINTER:
+		return RC_POINTER;
+	case RT_SIGNED:
+		return signed_class(fn->flags);
+	default:
+		return RC_OTHER;
+	}
+}
+
+const char *class_name(enum rc_class cls)
+{
+	static const char *const names[] = {
+		[RC_VOID] = "void",
+		[RC_ERRNO] = "errno",
+		[RC_BOOLEAN] = "boolean",
+		[RC_COUNT] = "count",
+		[RC_POINTER] = "pointer",
+		[RC_MIXED] = "mixed",
+		[RC_UNKNOWN] = "unknown",
+		[RC_OTHER] = "other",
+	};
+
+	return names[cls];
+}
+
+const char *scope_name(enum rc_scope scope)
+{
+	switch (scope) {
+	case SCOPE_EXPORTED:
+		return "exported";
+	case SCOPE_PUBLIC:
+		return "public";
+	default:
+		return "static";
+	}
+}

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What the parts of retconv share.
+ *
+ * retconv runs in two halves.  Worker processes (worker.c) parse translation
+ * units with libclang and reduce every function definition to a summary
+ * (infer.c): its name, linkage, declared return type and, for each return
+ * statement, the set of values it can give plus the calls whose result it
+ * passes on.  The parent collects the summaries of every file, resolves those
+ * calls across files to a fixed point (resolve.c), names each function's kind
+ * (naming.c, with config.c) and return class, applies rules A and B
+ * (rules.c) and prints the findings (report.c).  Summaries cross from the
+ * workers to the parent as text (summary.c), so a crash in libclang costs a
+ * worker, not the run.
+ */
+#ifndef RETCONV_H
+#define RETCONV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define RETCONV_VERSION "0.1.0"
+
+/* What one return path can give.  A return's set is the union of these. */
+enum rc_value {
+	RV_ZERO = 1U << 0,	/* the constant 0, or false */
+	RV_ONE = 1U << 1,	/* the constant 1, or true */
+	RV_POS = 1U << 2,	/* a constant above 1 */
+	RV_NEG = 1U << 3,	/* a negative constant, or a negated value */
+	RV_NONNEG = 1U << 4,	/* not constant, but never negative */
+	RV_PTR = 1U << 5,	/* a pointer */
+	RV_UNKNOWN = 1U << 6,	/* a signed value nothing bounds */
+	RV_BOOL = 1U << 7,	/* a bool, a comparison or a logical operator */
+};
+
+/* The declared return type, as far as the rules care. */
+enum rc_type {
+	RT_VOID,
+	RT_BOOL,
+	RT_SIGNED,
+	RT_UNSIGNED,
+	RT_POINTER,
+	RT_OTHER,		/* floating point, struct, enum */
+};
+
+/* How far the rule binds a function: the severity scale. */
+enum rc_scope {
+	SCOPE_STATIC,		/* internal linkage: advice */
+	SCOPE_PUBLIC,		/* external linkage: should follow the rule */
+	SCOPE_EXPORTED,		/* declared in a header, visible: bound by it */
+};
+
+enum rc_class {
+	RC_VOID,
+	RC_ERRNO,		/* 0 and negative errnos */
+	RC_BOOLEAN,		/* only 0 and 1, or bool */
+	RC_COUNT,		/* never negative: counts, sizes, unsigned */
+	RC_POINTER,
+	RC_MIXED,		/* negative errnos with positive values */
+	RC_UNKNOWN,		/* some return path could not be bounded */
+	RC_OTHER,		/* floating point, struct, enum */
+};
+
+enum rc_kind {
+	KIND_NEITHER,
+	KIND_ACTION,
+	KIND_PREDICATE,
+};
+
+/* The signs a guarded return's variable can have (if (ret < 0) return ret). */
+#define SIGN_NEG	(1U << 0)
+#define SIGN_ZERO	(1U << 1)
+#define SIGN_POS	(1U << 2)
+#define SIGN_ALL	(SIGN_NEG | SIGN_ZERO | SIGN_POS)
+
+/* Suppression bits, from a retconv: ignore comment on the name's line. */
+#define SUPPRESS_A	(1U << 0)
+#define SUPPRESS_B	(1U << 1)
+
+/* A call whose result a return passes on, resolved in the parent. */
+struct rc_call {
+	char *usr;		/* the callee's clang USR */
+	unsigned fallback;	/* its values if no definition is found */
+};
+
+struct rc_return {
+	unsigned line;
+	unsigned col;
+	unsigned flags;		/* values known in the worker */
+	unsigned sign;		/* SIGN_*: what the guards around it allow */
+	unsigned resolved;	/* flags plus those of the calls */
+	struct rc_call *calls;
+	size_t ncalls;
+};
+
+struct rc_func {
+	char *usr;
+	char *name;
+	char *file;
+	unsigned line;
+	unsigned col;
+	enum rc_scope scope;
+	enum rc_type type;
+	unsigned suppress;	/* SUPPRESS_* */
+	bool report;		/* defined in a file under check */
+	struct rc_return *rets;
+	size_t nrets;
+	unsigned flags;		/* resolved: the union of every return */
+	struct rc_func *hnext;	/* resolve.c's hash chain */
+};
+
+/* A parse or input error, printed as one line naming the file. */
+struct rc_error {
+	char *file;
+	char *msg;
+};
+
+/* Everything the workers sent back. */
+struct rc_result {
+	struct rc_func **funcs;
+	size_t nfuncs;
+	struct rc_error *errors;
+	size_t nerrors;
+};
+
+/* One translation unit to parse, with its compiler arguments. */
+struct rc_job {
+	char *file;		/* as it is to be printed */
+	char *path;		/* as libclang opens it */
+	char **args;
+	size_t nargs;
+};
+
+struct rc_jobs {
+	struct rc_job *v;
+	size_t n;
+};
+
+/* The naming vocabulary: built-in words plus the configuration file's. */
+struct rc_words {
+	char **v;
+	size_t n;
+};
+
+struct rc_config {
+	struct rc_words verbs;		/* imperative verbs: actions */
+	struct rc_words preds;		/* is, has, can: predicates anywhere */
+	struct rc_words suffixes;	/* _pending, _empty: predicates last */
+	struct rc_words prefixes;	/* subsystem prefixes that look like words */
+	struct rc_words trailers;	/* _locked: ignored at the end */
+	struct rc_words actions;	/* whole names forced to actions */
+	struct rc_words predicates;	/* whole names forced to predicates */
+	struct rc_words neither;	/* whole names outside the rule */
+};
+
+enum rc_format {
+	FORMAT_TEXT,
+	FORMAT_SARIF,
+	FORMAT_CLASSES,
+};
+
+struct rc_finding {
+	struct rc_func *fn;
+	char rule;		/* 'A' or 'B' */
+	char *msg;
+	unsigned notemask;	/* a return is a note when it gives one of these */
+};
+
+struct rc_findings {
+	struct rc_finding *v;
+	size_t n;
+};
+
+/* util.c */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void words_push(struct rc_words *w, const char *s);
+bool words_has(const struct rc_words *w, const char *s);
+void words_free(struct rc_words *w);
+void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
+	       char *const *args, size_t nargs);
+void jobs_free(struct rc_jobs *jobs);
+bool is_header_name(const char *path);
+
+/* config.c */
+void config_init(struct rc_config *cfg);
+int config_load(struct rc_config *cfg, const char *path);
+char *config_find(void);
+void config_free(struct rc_config *cfg);
+
+/* naming.c */
+enum rc_kind naming_classify(const struct rc_config *cfg, const char *name);
+const char *naming_kind_name(enum rc_kind kind);
+
+/* inputs.c */
+int inputs_add_path(struct rc_jobs *jobs, const char *path,
+		    char *const *flags, size_t nflags);
+
+/* compdb.c */
+int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
+		    char *const *files, size_t nfiles,
+		    char *const *flags, size_t nflags);
+
+/* worker.c */
+int workers_run(const struct rc_jobs *jobs, int nworkers,
+		struct rc_result *res);
+int worker_default_count(void);
+
+/* infer.c: called in a worker, with an open translation unit */
+struct CXTranslationUnitImpl;
+int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
+	       FILE *out);
+
+/* summary.c */
+void summary_write_func(FILE *out, const struct rc_func *fn);
+void summary_write_error(FILE *out, const char *file, const char *msg);
+int summary_read(FILE *in, struct rc_result *res, long *begun);
+void func_free(struct rc_func *fn);
+void result_free(struct rc_result *res);
+
+/* resolve.c */
+void resolve_calls(struct rc_result *res);
+enum rc_class resolve_class(const struct rc_func *fn);
+const char *class_name(enum rc_class cls);
+const char *scope_name(enum rc_scope scope);
+
+/* rules.c */
+void rules_apply(const struct rc_config *cfg, struct rc_result *res,
+		 enum rc_scope min_scope, struct rc_findings *out);
+const char *rules_describe_return(const struct rc_func *fn, unsigned flags,
+				  unsigned mask);
+void findings_free(struct rc_findings *f);
+
+/* report.c */
+void report_text(FILE *out, const struct rc_findings *f);
+void report_sarif(FILE *out, const struct rc_findings *f);
+void report_classes(FILE *out, const struct rc_config *cfg,
+		    const struct rc_result *res, enum rc_scope min_scope);
+
+#endif /* RETCONV_H */

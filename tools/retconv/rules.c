@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Rules A and B: what a name promises against what the function returns.
+ *
+ * Rule A: an action returns 0 or a negative errno.  It is broken by an
+ * action declared bool, by one whose int is only ever 0 or 1 (the 2006
+ * queue_work: 1 for "queued"), and by one that mixes 1 with negative
+ * errnos, where a caller testing "if (err)" takes success for failure.
+ * Counts with errnos (read()'s shape) are computations and stay outside.
+ *
+ * Rule B: a predicate returns a boolean.  It is broken by any negative
+ * errno it can return, which "if (is_x())" reads as true.
+ *
+ * Each finding names the returns at fault, for the notes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+static void add(struct rc_findings *out, struct rc_func *fn, char rule,
+		unsigned notemask, char *msg)
+{
+	out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+	out->v[out->n++] = (struct rc_finding){
+		.fn = fn, .rule = rule, .msg = msg, .notemask = notemask,
+	};
+}
+
+static const char *what(const struct rc_func *fn, enum rc_kind kind)
+{
+	bool action = kind == KIND_ACTION;
+
+	if (fn->scope == SCOPE_STATIC)
+		return action ? "static action" : "static predicate";
+	return action ? "action" : "predicate";
+}
+
+static void rule_a(struct rc_func *fn, struct rc_findings *out)
+{
+	enum rc_class cls = resolve_class(fn);
+	const char *w = what(fn, KIND_ACTION);
+	unsigned f = fn->flags;
+
+	if (fn->type == RT_BOOL)
+		add(out, fn, 'A', ~0U, xasprintf(
+		    "%s '%s' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name",
+		    w, fn->name));
+	else if (fn->type == RT_SIGNED && cls == RC_BOOLEAN)
+		add(out, fn, 'A', RV_ONE, xasprintf(
+		    "%s '%s' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name",
+		    w, fn->name));
+	else if (fn->type == RT_SIGNED && (f & RV_ONE) && (f & RV_NEG) &&
+		 !(f & (RV_POS | RV_NONNEG)))
+		add(out, fn, 'A', RV_ONE | RV_NEG, xasprintf(
+		    "%s '%s' mixes 1 with negative errnos; return 0 for success, never 1",
+		    w, fn->name));
+}
+
+static void rule_b(struct rc_func *fn, struct rc_findings *out)
+{
+	if (fn->flags & RV_NEG)
+		add(out, fn, 'B', RV_NEG, xasprintf(
+		    "%s '%s' returns a negative errno, which reads as true; return a bool, or give it an action's name",
+		    what(fn, KIND_PREDICATE), fn->name));
+}
+
+static int compare(const void *pa, const void *pb)
+{
+	const struct rc_finding *a = pa, *b = pb;
+	int c = strcmp(a->fn->file, b->fn->file);
+
+	if (c)
+		return c;
+	if (a->fn->line != b->fn->line)
+		return a->fn->line < b->fn->line ? -1 : 1;
+	if (a->fn->col != b->fn->col)
+		return a->fn->col < b->fn->col ? -1 : 1;
+	return a->rule - b->rule;
+}
+
+void rules_apply(const struct rc_config *cfg, struct rc_result *res,
+		 enum rc_scope min_scope, struct rc_findings *out)
+{
+	size_t i;
+
+	for (i = 0; i < res->nfuncs; i++) {
+		struct rc_func *fn = res->funcs[i];
+		enum rc_kind kind;
+
+		if (!fn->report || fn->scope < min_scope)
+			continue;
+		kind = naming_classify(cfg, fn->name);
+		if (kind == KIND_ACTION && !(fn->suppress & SUPPRESS_A))
+			rule_a(fn, out);
+		else if (kind == KIND_PREDICATE && !(fn->suppress & SUPPRESS_B))
+			rule_b(fn, out);
+	}
+	if (out->n)
+		qsort(out->v, out->n, sizeof(*out->v), compare);
+}
+
+/* "returns 1", "returns a negative errno", ... for the bits in @mask. */
+const char *rules_describe_return(const struct rc_func *fn, unsigned flags,
+				  unsigned mask)
+{
+	unsigned f = flags & mask;
+	bool b = fn->type == RT_BOOL;
+
+	if ((f & RV_ONE) && (f & RV_NEG))
+		return "returns 1 or a negative errno";
+	if (f & RV_NEG)
+		return b ? "returns a negative errno, converted to true" :
+			   "returns a negative errno";
+	if ((f & RV_BOOL) && (f & RV_ONE))
+		return "returns a boolean";
+	if ((f & RV_ONE) && (f & RV_ZERO))
+		return b ? "returns true or false" : "returns 0 or 1";
+	if (f & RV_ONE)
+		return b ? "returns true" : "returns 1";
+	if (f & RV_ZERO)
+		return b ? "returns false" : "returns 0";
+	if (f & RV_PTR)
+		return "returns a pointer, converted to bool";
+	return "returns a value";
+}
+
+void findings_free(struct rc_findings *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		free(f->v[i].msg);
+	free(f->v);
+	f->v = NULL;
+	f->n = 0;
+}

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Function summaries as text, from a worker process to the parent.
+ *
+ * One line per record, fields separated by tabs:
+ *
+ *   B <job>                                   a worker starts a job
+ *   F <usr> <name> <file> <line> <col> <scope> <type> <suppress> <report>
+ *   R <line> <col> <flags> <sign>             a return of the last F
+ *   C <fallback> <usr>                        a call of the last R
+ *   E <file> <message>                        the job failed
+ *
+ * B lines let the parent name the file a crashed worker was parsing.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+#define MAX_FIELDS 10
+
+/* Tabs and newlines would break the record; names never hold them. */
+static void put_field(FILE *out, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '\t' || *s == '\n' ? ' ' : *s, out);
+}
+
+void summary_write_func(FILE *out, const struct rc_func *fn)
+{
+	size_t i, j;
+
+	fputs("F\t", out);
+	put_field(out, fn->usr);
+	fputc('\t', out);
+	put_field(out, fn->name);
+	fputc('\t', out);
+	put_field(out, fn->file);
+	fprintf(out, "\t%u\t%u\t%d\t%d\t%u\t%d\n", fn->line, fn->col,
+		(int)fn->scope, (int)fn->type, fn->suppress, (int)fn->report);
+	for (i = 0; i < fn->nrets; i++) {
+		const struct rc_return *r = &fn->rets[i];
+
+		fprintf(out, "R\t%u\t%u\t%u\t%u\n", r->line, r->col, r->flags,
+			r->sign);
+		for (j = 0; j < r->ncalls; j++) {
+			fprintf(out, "C\t%u\t", r->calls[j].fallback);
+			put_field(out, r->calls[j].usr);
+			fputc('\n', out);
+		}
+	}
+}
+
+void summary_write_error(FILE *out, const char *file, const char *msg)
+{
+	fputs("E\t", out);
+	put_field(out, file);
+	fputc('\t', out);
+	put_field(out, msg);
+	fputc('\n', out);
+}
+
+static size_t split_fields(char *line, char **f)
+{
+	size_t n = 0;
+
+	line[strcspn(line, "\n")] = '\0';
+	while (n < MAX_FIELDS && line)
+		f[n++] = strsep(&line, "\t");
+	return n;
+}
+
+static unsigned num(const char *s)
+{
+	return (unsigned)strtoul(s, NULL, 10);
+}
+
+static int read_func(struct rc_result *res, char **f, size_t n)
+{
+	struct rc_func *fn;
+
+	if (n != 10)
+		return -EPROTO;
+	fn = xcalloc(1, sizeof(*fn));
+	fn->usr = xstrdup(f[1]);
+	fn->name = xstrdup(f[2]);
+	fn->file = xstrdup(f[3]);
+	fn->line = num(f[4]);
+	fn->col = num(f[5]);
+	fn->scope = (enum rc_scope)num(f[6]);
+	fn->type = (enum rc_type)num(f[7]);
+	fn->suppress = num(f[8]);
+	fn->report = num(f[9]) != 0;
+	res->funcs = xrealloc(res->funcs, (res->nfuncs + 1) * sizeof(*res->funcs));
+	res->funcs[res->nfuncs++] = fn;
+	return 0;
+}
+
+static int read_return(struct rc_result *res, char **f, size_t n)
+{
+	struct rc_func *fn = res->nfuncs ? res->funcs[res->nfuncs - 1] : NULL;
+	struct rc_return *r;
+
+	if (!fn || n != 5)
+		return -EPROTO;
+	fn->rets = xrealloc(fn->rets, (fn->nrets + 1) * sizeof(*fn->rets));
+	r = &fn->rets[fn->nrets++];
+	memset(r, 0, sizeof(*r));
+	r->line = num(f[1]);
+	r->col = num(f[2]);
+	r->flags = num(f[3]);
+	r->sign = num(f[4]);
+	return 0;
+}
+
+static int read_call(struct rc_result *res, char **f, size_t n)
+{
+	struct rc_func *fn = res->nfuncs ? res->funcs[res->nfuncs - 1] : NULL;
+	struct rc_return *r;
+
+	if (!fn || !fn->nrets || n != 3)
+		return -EPROTO;
+	r = &fn->rets[fn->nrets - 1];
+	r->calls = xrealloc(r->calls, (r->ncalls + 1) * sizeof(*r->calls));
+	r->calls[r->ncalls].fallback = num(f[1]);
+	r->calls[r->ncalls].usr = xstrdup(f[2]);
+	r->ncalls++;
+	return 0;
+}
+
+static int read_error(struct rc_result *res, char **f, size_t n)
+{
+	if (n != 3)
+		return -EPROTO;
+	res->errors = xrealloc(res->errors,
+			       (res->nerrors + 1) * sizeof(*res->errors));
+	res->errors[res->nerrors].file = xstrdup(f[1]);
+	res->errors[res->nerrors].msg = xstrdup(f[2]);
+	res->nerrors++;
+	return 0;
+}
+
+static int read_record(struct rc_result *res, char *line, long *begun)
+{
+	char *f[MAX_FIELDS] = { NULL };
+	size_t n = split_fields(line, f);
+
+	switch (f[0][0]) {
+	case 'B':
+		*begun = n == 2 ? strtol(f[1], NULL, 10) : -1;
+		return 0;
+	case 'F':
+		return read_func(res, f, n);
+	case 'R':
+		return read_return(res, f, n);
+	case 'C':
+		return read_call(res, f, n);
+	case 'E':
+		return read_error(res, f, n);
+	default:
+		return -EPROTO;
+	}
+}
+
+int summary_read(FILE *in, struct rc_result *res, long *begun)
+{
+	size_t cap = 0;
+	char *line = NULL;
+	int err = 0;
+
+	*begun = -1;
+	while (!err && getline(&line, &cap, in) >= 0)
+		err = read_record(res, line, begun);
+	free(line);
+	return err;
+}
+
+void func_free(struct rc_func *fn)
+{
+	size_t i, j;
+
+	for (i = 0; i < fn->nrets; i++) {
+		for (j = 0; j < fn->rets[i].ncalls; j++)
+			free(fn->rets[i].calls[j].usr);
+		free(fn->rets[i].calls);
+	}
+	free(fn->rets);
+	free(fn->usr);
+	free(fn->name);
+	free(fn->file);
+	free(fn);
+}
+
+void result_free(struct rc_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nfuncs; i++)
+		func_free(res->funcs[i]);
+	free(res->funcs);
+	for (i = 0; i < res->nerrors; i++) {
+		free(res->errors[i].file);
+		free(res->errors[i].msg);
+	}
+	free(res->errors);
+	memset(res, 0, sizeof(*res));
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Small helpers the rest of retconv leans on: allocation that ends the run
+ * when memory is gone (a checker has nothing useful to do without it, so
+ * every caller would only pass the failure up to exit 2 anyway), growable
+ * word lists for the naming vocabulary, and the list of jobs to parse.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+static void out_of_memory(void)
+{
+	fputs("retconv: out of memory\n", stderr);
+	exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		out_of_memory();
+	return s;
+}
+
+void words_push(struct rc_words *w, const char *s)
+{
+	w->v = xrealloc(w->v, (w->n + 1) * sizeof(*w->v));
+	w->v[w->n++] = xstrdup(s);
+}
+
+bool words_has(const struct rc_words *w, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (!strcmp(w->v[i], s))
+			return true;
+	return false;
+}
+
+void words_free(struct rc_words *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->v[i]);
+	free(w->v);
+	w->v = NULL;
+	w->n = 0;
+}
+
+void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
+	       char *const *args, size_t nargs)
+{
+	struct rc_job *job;
+	size_t i;
+
+	jobs->v = xrealloc(jobs->v, (jobs->n + 1) * sizeof(*jobs->v));
+	job = &jobs->v[jobs->n++];
+	job->file = xstrdup(file);
+	job->path = xstrdup(path);
+	job->args = xcalloc(nargs + 1, sizeof(*job->args));
+	for (i = 0; i < nargs; i++)
+		job->args[i] = xstrdup(args[i]);
+	job->nargs = nargs;
+}
+
+void jobs_free(struct rc_jobs *jobs)
+{
+	size_t i, j;
+
+	for (i = 0; i < jobs->n; i++) {
+		for (j = 0; j < jobs->v[i].nargs; j++)
+			free(jobs->v[i].args[j]);
+		free(jobs->v[i].args);
+		free(jobs->v[i].file);
+		free(jobs->v[i].path);
+	}
+	free(jobs->v);
+	jobs->v = NULL;
+	jobs->n = 0;
+}
+
+bool is_header_name(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (!dot || strchr(dot, '/'))
+		return false;
+	return !strcmp(dot, ".h") || !strcmp(dot, ".hh") ||
+	       !strcmp(dot, ".hpp") || !strcmp(dot, ".inc");
+}
