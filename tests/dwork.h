@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Scaffolding for the tests of delayed work: a delayed item that counts its
+ * runs, notices a run that overlaps another run of itself, and checks
+ * guarantee 7 from inside: a run never starts before its delay has passed
+ * since it was armed.
+ *
+ * "Never early" is measured conservatively: the test reads CLOCK_MONOTONIC
+ * before it calls the arming function, and the item reads it again when it
+ * starts; kwq reads its own clock in between, so a start less than the delay
+ * after the test's reading is early whatever kwq's rounding.
+ */
+#ifndef KWQ_TESTS_DWORK_H
+#define KWQ_TESTS_DWORK_H
+
+#include "util.h"
+
+#define MS	1000000LL	/* nanoseconds */
+
+/*
+ * tdw ("test delayed work").  Before each arm the test calls tdw_arming()
+ * with the delay; the run compares its start with that.  An item that is
+ * re-armed while it runs must not use the check (the running instance could
+ * read the new arming time).
+ */
+struct tdw {
+	struct delayed_work dw;
+	struct gate *gate;	/* if set, every run waits at it */
+	long sleep_us;		/* each run sleeps this long */
+	long long armed_ns;	/* A: tap_now_ns() just before the last arm */
+	long delay_ms;		/* A: the delay of the last arm */
+	long long start_ns;	/* A: when the last run started */
+	long long min_margin;	/* A: least start - (armed + delay) seen, ns */
+	int runs;		/* A: runs finished */
+	int in;			/* A: runs in progress */
+	int overlaps;		/* A: runs that found another one in progress */
+	int early;		/* A: runs that started before their delay */
+	int cpu;		/* A: sched_getcpu() in the last run */
+	int pending_inside;	/* A: runs where the item was pending at entry */
+	void (*hook)(struct tdw *t);	/* if set, called inside each run */
+	void *arg;		/* for @hook */
+};
+
+static inline void tdw_fn(struct work_struct *work)
+{
+	struct tdw *t = container_of(to_delayed_work(work), struct tdw, dw);
+	long long now = tap_now_ns();
+	long long margin = now - LOAD(&t->armed_ns) - LOAD(&t->delay_ms) * MS;
+	long long cur = LOAD(&t->min_margin);
+
+	if (delayed_work_pending(&t->dw))
+		INC(&t->pending_inside);
+	if (INC(&t->in) != 1)
+		INC(&t->overlaps);
+	STORE(&t->start_ns, now);
+	if (margin < 0)
+		INC(&t->early);
+	while (margin < cur &&
+	       !__atomic_compare_exchange_n(&t->min_margin, &cur, margin,
+					    false, __ATOMIC_ACQ_REL,
+					    __ATOMIC_ACQUIRE))
+		;
+	STORE(&t->cpu, sched_getcpu());
+	if (t->gate)
+		gate_wait(t->gate);
+	if (t->sleep_us)
+		sleep_us(t->sleep_us);
+	if (t->hook)
+		t->hook(t);
+	DEC(&t->in);
+	INC(&t->runs);
+}
+
+static inline void tdw_init(struct tdw *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->min_margin = 1LL << 62;
+	INIT_DELAYED_WORK(&t->dw, tdw_fn);
+}
+
+/* Note the time and delay of an arm about to be made. */
+static inline void tdw_arming(struct tdw *t, long delay_ms)
+{
+	STORE(&t->delay_ms, delay_ms);
+	STORE(&t->armed_ns, tap_now_ns());
+}
+
+/* tdw_arming(), then add_delayed_work_to_q(). */
+static inline int tdw_add(struct workqueue_struct *wq, struct tdw *t,
+			  long delay_ms)
+{
+	tdw_arming(t, delay_ms);
+	return add_delayed_work_to_q(wq, &t->dw,
+				     msecs_to_jiffies((unsigned int)delay_ms));
+}
+
+static inline int tdw_runs(struct tdw *t)
+{
+	return LOAD(&t->runs);
+}
+
+#endif /* KWQ_TESTS_DWORK_H */
