@@ -302,6 +302,13 @@ sub goals {
 
 # --- output ----------------------------------------------------------------
 
+# The 1-minute load average: other jobs on the machine make figures noisier.
+sub loadavg {
+    open(my $fh, '<', '/proc/loadavg') or return '?';
+    my ($l) = split ' ', scalar <$fh>;
+    return $l;
+}
+
 sub machine {
     my %m;
     chomp($m{nproc} = `nproc`);
@@ -315,6 +322,7 @@ sub machine {
     my @v = map { chomp(my $x = `pkg-config --modversion $_ 2>/dev/null`); "$_ $x" }
         qw(libuv glib-2.0 apr-1 apr-util-1);
     $m{versions} = join(', ', @v);
+    $m{load0} = loadavg();
     return \%m;
 }
 
@@ -342,6 +350,10 @@ sub terminal_table {
     my %gu = map { $_->[0] => $_ } goals('kwq-unbound');
     for my $g (goals('kwq-bound')) {
         my $u = $gu{ $g->[0] };
+        if ($g->[1] eq 'not measured') {
+            $s .= "  $g->[0]: $g->[2]\n";
+            next;
+        }
         $s .= sprintf("  %s\n      %-7s %-28s | %-7s %s\n", $g->[0],
                       $g->[1], $g->[2], $u->[1], $u->[2]);
     }
@@ -477,9 +489,10 @@ sub write_doc {
     }
     for my $impl (@impls) {
         my $h = $extra{hol_started}{$impl} or next;
-        my @c = map { "$h->{$_}x $_" } sort keys %$h;
+        my @c = map { "$_ in $h->{$_}" } sort keys %$h;
         $notes .= "- Head-of-line, $label{$impl}: sleepers running when the "
-            . "trivial item was added: @c (of $cfg{reps} runs).\n";
+            . "trivial item was added: " . join(', ', @c)
+            . " of $cfg{reps} runs.\n";
     }
     my $text = <<"EOF";
 # kwq benchmarks
@@ -496,6 +509,9 @@ in `build/bench/ratios.png` (copied to `docs/benchmarks.png`).
 
 - Machine: $m->{nproc} CPUs, $m->{cpu}, $m->{kernel}
 - Date: $m->{date}; kwq at $m->{commit}
+- Load average (1 min) at the start: $m->{load0}, at the end: $m->{load1}@{[
+  $m->{load0} > 0.5 || $m->{load1} > 0.5 ? "; other jobs were running, so
+  the spread (min..max) is wider than on a quiet machine" : '' ]}
 - Peers (Debian's packages): $m->{versions}
 - $cfg{reps} repetitions, the libraries alternating within each; median
   (min..max) of the runs.  Instruction counts come from one callgrind run
@@ -550,6 +566,10 @@ a fresh process (`build/bench/bench WORKLOAD LIBRARY ARGS`).
    `uv_queue_work`, `g_thread_pool_push`, `apr_thread_pool_push`, the
    baseline's `bp_add`) divided by the number of adds.  Wake-ups the adds
    make are included; what the kernel does in the system call is not.  The
+   Under valgrind glibc cannot register rseq, so `sched_getcpu()`, which a
+   bound queue calls on every add, takes its fallback path (about 30
+   instructions instead of a handful): the bound queue's figure is higher
+   here than on the bare machine by about that much.  The
    -EBUSY figure adds one item, held pending behind an item that blocks the
    adding CPU's worker, $cfg{ebusy_adds} more times.
 4. **Head-of-line blocking**: two items that sleep @{[ $cfg{hol_ns} / 1e9 ]} s are
@@ -579,9 +599,22 @@ EOF
     }
 }
 
+# Measure one kwq throughout: a rebuild of build/libkwq.so while the
+# benchmark runs (the tree is being worked on) must not change libraries
+# half-way.  The programs' RUNPATH gives way to LD_LIBRARY_PATH.
+sub snapshot_kwq {
+    my $lib = "$out/lib";
+    mkdir $lib unless -d $lib;
+    system('cp', '-L', "$build/libkwq.so.0", "$lib/libkwq.so.0") == 0
+        or die "run.pl: cannot copy $build/libkwq.so.0\n";
+    $ENV{LD_LIBRARY_PATH} = $lib
+        . ($ENV{LD_LIBRARY_PATH} ? ":$ENV{LD_LIBRARY_PATH}" : '');
+}
+
 # --- main ----------------------------------------------------------------
 
 die "run.pl: $bin not built (make bench builds it)\n" unless -x $bin;
+snapshot_kwq();
 my $m = machine();
 $extra{machine} = "$m->{nproc} CPUs, $m->{cpu}, $m->{kernel}, $m->{date}";
 my $t0 = time;
@@ -589,10 +622,11 @@ print STDERR "kwq benchmarks" . ($quick ? ' (quick)' : '')
     . ": $extra{machine}\n";
 run_reps();
 run_callgrind();
+$m->{load1} = loadavg();
 summarise();
 my $table = terminal_table();
 print "\nkwq benchmarks: $extra{machine}; $cfg{reps} runs each, median "
-    . "[min..max]; ratios kwq/peer\n$table";
+    . "[min..max]; ratios kwq/peer; load average $m->{load0} -> $m->{load1}\n$table";
 write_csv();
 write_chart();
 printf "\nCSV: %s/results.csv, %s/raw.csv; chart: %s/ratios.png%s (%d s)\n",
