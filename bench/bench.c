@@ -20,6 +20,7 @@
 #include "bench.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,8 +41,10 @@ static uint32_t all_done;
 
 static void count_item(struct bitem *b)
 {
+	uint64_t n = __atomic_add_fetch(&done, 1, __ATOMIC_RELAXED);
+
 	(void)b;
-	if (__atomic_add_fetch(&done, 1, __ATOMIC_RELAXED) == __atomic_load_n(&target, __ATOMIC_RELAXED))
+	if (n == __atomic_load_n(&target, __ATOMIC_RELAXED))
 		bsig_add(&all_done, 1);
 }
 
@@ -208,11 +211,10 @@ static void run_rt(size_t samples, uint64_t gap, int nthreads)
 	qsort(t, samples, sizeof(*t), cmp_u64);
 	result("samples", "%zu", samples);
 	result("gap_ns", "%llu", (unsigned long long)gap);
-	result("p50_ns", "%llu", (unsigned long long)percentile(t, samples, .5));
-	result("p99_ns", "%llu", (unsigned long long)percentile(t, samples, .99));
-	result("p999_ns", "%llu",
-	       (unsigned long long)percentile(t, samples, .999));
-	result("max_ns", "%llu", (unsigned long long)t[samples - 1]);
+	result("p50_ns", "%" PRIu64, percentile(t, samples, .5));
+	result("p99_ns", "%" PRIu64, percentile(t, samples, .99));
+	result("p999_ns", "%" PRIu64, percentile(t, samples, .999));
+	result("max_ns", "%" PRIu64, t[samples - 1]);
 	free(t);
 	free(items);
 }
@@ -405,7 +407,8 @@ static void run_mem(size_t n, int nthreads)
 	result("caller_bytes", "%zu", im->item_bytes);
 	result("heap_bytes_per_pending", "%.1f",
 	       (double)(h1.live - h0.live) / (double)n);
-	result("rss_bytes_per_pending", "%.1f", (double)(rss1 - rss0) / (double)n);
+	result("rss_bytes_per_pending", "%.1f",
+	       (double)(rss1 - rss0) / (double)n);
 	result("allocs_per_add", "%.3f",
 	       (double)(h1.thread_calls - h0.thread_calls) / (double)n);
 	result("allocs_per_item_all_threads", "%.3f",

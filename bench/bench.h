@@ -37,13 +37,20 @@ struct bench_impl {
 	size_t item_bytes;	/* of those, what the library makes the caller
 				 * keep per item (0 when it takes a pointer) */
 	int has_ebusy;		/* adding a pending item returns -EBUSY */
-	int (*init)(int nthreads);		/* 0 or a negative errno */
-	void (*fini)(void);			/* optional */
-	void (*init_item)(struct bitem *b);	/* optional */
-	int (*add)(struct bitem *b);		/* 0 or non-zero on failure */
-	void (*producer_begin)(void);		/* optional, per adding thread */
-	void (*producer_end)(void);		/* optional: waits for its items */
-	void (*reap)(void);			/* optional, outside timed code */
+	/* 0 or a negative errno */
+	int (*init)(int nthreads);
+	/* Optional. */
+	void (*fini)(void);
+	/* Optional: prepare an item allocated zeroed. */
+	void (*init_item)(struct bitem *b);
+	/* 0, or non-zero when the add failed (-EBUSY for kwq). */
+	int (*add)(struct bitem *b);
+	/* Optional, in each adding thread before its first add. */
+	void (*producer_begin)(void);
+	/* Optional, in each adding thread: waits until its items are done. */
+	void (*producer_end)(void);
+	/* Optional: housekeeping between samples, outside timed code. */
+	void (*reap)(void);
 };
 
 extern const struct bench_impl impl_kwq_bound;

@@ -47,7 +47,7 @@ void bsig_add(uint32_t *w, uint32_t n)
 
 int bsig_wait(uint32_t *w, uint32_t target, int64_t timeout_ns)
 {
-	uint64_t deadline = timeout_ns < 0 ? 0 : now_ns() + (uint64_t)timeout_ns;
+	uint64_t deadline = now_ns() + (uint64_t)timeout_ns;
 
 	for (;;) {
 		uint32_t v = __atomic_load_n(w, __ATOMIC_ACQUIRE);
@@ -64,7 +64,7 @@ int bsig_wait(uint32_t *w, uint32_t target, int64_t timeout_ns)
 			ts.tv_nsec = (long)((deadline - t) % 1000000000u);
 			tsp = &ts;
 		}
-		/* A wake-up may be spurious or for an earlier value: recheck. */
+		/* A wake-up may be spurious or for an old value: recheck. */
 		syscall(SYS_futex, w, FUTEX_WAIT_PRIVATE, v, tsp, NULL, 0);
 	}
 }
