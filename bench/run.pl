@@ -153,6 +153,7 @@ sub run_reps {
             record('allocs', $impl, $r->{allocs_per_add});
             $extra{mem}{$impl} = $r;
         }
+        progress('mem', 'mem', $rep);
     }
 }
 
@@ -462,7 +463,7 @@ sub md_ratios {
     $s .= '|---|' . ('---:|' x (@kwq * @peers)) . "\n";
     for my $m (@metrics) {
         my $id = $m->{id};
-        next unless $stat{$id};
+        next unless grep { $stat{$id}{$_} } @peers;
         $s .= "| $m->{title} ($m->{better} is better) | " . join(' | ', map {
             my $k = $_; map { fmt_ratio($id, $k, $_) } @peers } @kwq) . " |\n";
     }
@@ -571,7 +572,10 @@ a fresh process (`build/bench/bench WORKLOAD LIBRARY ARGS`).
    instructions instead of a handful): the bound queue's figure is higher
    here than on the bare machine by about that much.  The
    -EBUSY figure adds one item, held pending behind an item that blocks the
-   adding CPU's worker, $cfg{ebusy_adds} more times.
+   adding CPU's worker, $cfg{ebusy_adds} more times.  APR's figure varies from run to
+   run: its push walks the tasks already queued to keep them in priority
+   order, so it costs more the longer the backlog, which under callgrind
+   depends on how the threads were scheduled.
 4. **Head-of-line blocking**: two items that sleep @{[ $cfg{hol_ns} / 1e9 ]} s are
    added, the program waits up to 100 ms for both to start, then adds one
    trivial item: the time from that add until the item starts.
