@@ -165,7 +165,37 @@ demo: deps all examples
 	$(Q)KWQ_BUILD=$(B) scripts/demo.sh
 
 # --- retconv (tools/retconv) -------------------------------------------------
-# (rules for the checker go here)
+# The checker links libclang; nothing else does.  It is built without the
+# sanitizers (libclang is not instrumented) and tests/retconv*.t run it.
+
+LLVM_CONFIG ?= $(shell command -v llvm-config-14 || command -v llvm-config)
+LLVM_PREFIX = $(if $(LLVM_CONFIG),$(shell $(LLVM_CONFIG) --prefix),/usr/lib/llvm-14)
+LLVM_INCDIR = $(LLVM_PREFIX)/include
+LLVM_LIBDIR = $(LLVM_PREFIX)/lib
+CLANG_RESOURCE_DIR ?= $(shell clang-14 -print-resource-dir 2>/dev/null || \
+	ls -d $(LLVM_LIBDIR)/clang/* 2>/dev/null | tail -n 1)
+
+RETCONV_SRC := $(wildcard tools/retconv/*.c)
+RETCONV_OBJ := $(RETCONV_SRC:%.c=$(B)/%.o)
+RETCONV_CFLAGS = $(filter-out $(SANFLAGS),$(BASE_CFLAGS)) $(CFLAGS) \
+	-isystem $(LLVM_INCDIR) \
+	-DRETCONV_RESOURCE_DIR='"$(CLANG_RESOURCE_DIR)"'
+
+$(B)/tools/retconv/%.o: tools/retconv/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(RETCONV_CFLAGS) -c -o $@ $<
+
+$(B)/retconv: $(RETCONV_OBJ)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -o $@ $(RETCONV_OBJ) -L$(LLVM_LIBDIR) \
+		-Wl,-rpath,$(LLVM_LIBDIR) -lclang $(LDFLAGS)
+
+retconv: $(B)/retconv
+
+test: $(B)/retconv
+
+.PHONY: retconv
 
 # --- benchmarks (bench/) ----------------------------------------------------
 # `make bench` installs the peer libraries (scripts/deps.sh bench), builds

@@ -7,11 +7,12 @@
  * the source file are dropped from the arguments, and so are the flags
  * that make clang write files (-o, -MD and the rest of the dependency
  * family), since a checker must leave the build tree alone.  Relative
- * paths in an entry are relative to its "directory", which clang is told
- * with -working-directory.  Files are printed relative to the current
+ * paths in an entry are relative to its "directory", where the worker
+ * parses it (clang's -working-directory does not reach -I paths).  Files are printed relative to the current
  * directory when they are below it, as a build prints them.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,13 +68,13 @@ static char *join(const char *dir, const char *path)
 	return path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", dir, path);
 }
 
-static char *display_name(const char *abs)
+static char *display_name(const char *path)
 {
-	char cwd[PATH_MAX];
+	char cwd[PATH_MAX], abs[PATH_MAX];
 	size_t n;
 
-	if (!getcwd(cwd, sizeof(cwd)))
-		return xstrdup(abs);
+	if (!realpath(path, abs) || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
 	n = strlen(cwd);
 	if (!strncmp(abs, cwd, n) && abs[n] == '/')
 		return xstrdup(abs + n + 1);
@@ -99,8 +100,6 @@ static int add_command(struct rc_jobs *jobs, CXCompileCommand cmd,
 	struct argv a = { NULL, 0 };
 	int err = 0;
 
-	argv_push(&a, "-working-directory");
-	argv_push(&a, dir);
 	for (i = 1; i < n; i++) {
 		char *arg = cx_dup(clang_CompileCommand_getArg(cmd, i));
 		int skip = output_flag(arg);
@@ -118,6 +117,7 @@ static int add_command(struct rc_jobs *jobs, CXCompileCommand cmd,
 		fprintf(stderr, "retconv: %s: %s\n", shown, strerror(errno));
 	} else {
 		jobs_push(jobs, shown, abs, a.v, a.n);
+		jobs->v[jobs->n - 1].dir = xstrdup(dir);
 	}
 	argv_free(&a);
 	free(shown);
@@ -165,16 +165,46 @@ static int add_named(struct rc_jobs *jobs, CXCompilationDatabase db,
 	return err;
 }
 
+/* libclang prints its own account of a bad database; ours is one line. */
+static CXCompilationDatabase load_quietly(const char *dir,
+					  CXCompilationDatabase_Error *cerr)
+{
+	CXCompilationDatabase db;
+	int saved, null;
+
+	fflush(stderr);
+	saved = dup(2);
+	null = open("/dev/null", O_WRONLY);
+	if (saved >= 0 && null >= 0)
+		dup2(null, 2);
+	db = clang_CompilationDatabase_fromDirectory(dir, cerr);
+	if (saved >= 0 && null >= 0)
+		dup2(saved, 2);
+	if (null >= 0)
+		close(null);
+	if (saved >= 0)
+		close(saved);
+	return db;
+}
+
 int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 		    char *const *files, size_t nfiles,
 		    char *const *flags, size_t nflags)
 {
 	CXCompilationDatabase_Error cerr;
 	CXCompilationDatabase db;
+	char *json = xasprintf("%s/compile_commands.json", dir);
 	size_t i;
 	int err = 0, err2;
 
-	db = clang_CompilationDatabase_fromDirectory(dir, &cerr);
+	if (access(json, R_OK)) {
+		err = -errno;
+		fprintf(stderr, "retconv: %s: %s\n", json, strerror(errno));
+		free(json);
+		return err;
+	}
+	free(json);
+	db = load_quietly(dir, &cerr);
 	if (cerr != CXCompilationDatabase_NoError || !db) {
 		fprintf(stderr, "retconv: %s/compile_commands.json: cannot load\n",
 			dir);

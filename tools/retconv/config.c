@@ -42,7 +42,7 @@ static const char *const builtin_verbs[] = {
 static const char *const builtin_preds[] = {
 	"is", "has", "have", "can", "could", "should", "may", "might",
 	"must", "will", "was", "were", "are", "does", "did", "needs",
-	"wants", "test",
+	"wants", "try", "trylock",
 };
 
 static const char *const builtin_suffixes[] = {

@@ -8,15 +8,17 @@
  * annotations (_locked) from the end, then, in this order:
  *
  *   1. a configured whole name settles it;
- *   2. a first word that is a predicate word (is, has, can, test) makes a
- *      predicate, and a first word that is a verb (add, queue, flush) an
- *      action;
- *   3. a predicate word anywhere (current_is_worker) makes a predicate;
+ *   2. a predicate word anywhere (is, has, can, try: current_is_worker,
+ *      queue_is_dying, spin_trylock) makes a predicate;
+ *   3. a first word that is a verb (add, queue, flush) makes an action;
  *   4. a last word that is a state (work_pending, list_empty) makes a
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
  *      action on a pending item), and a last word that is a verb
  *      (wheel_insert) an action;
  *   5. anything else is neither.
+ *
+ * try and trylock are predicates because a trylock's 1 means "it worked":
+ * the seed's "succeeded" boolean.
  *
  * The verb test comes before the state test so that flush_pending is the
  * action it reads as.
@@ -102,13 +104,11 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 
 	if (!n)
 		return KIND_NEITHER;
-	if (is_pred_word(cfg, v[0]))
-		return KIND_PREDICATE;
-	if (words_has(&cfg->verbs, v[0]))
-		return KIND_ACTION;
-	for (i = 1; i < n; i++)
+	for (i = 0; i < n; i++)
 		if (is_pred_word(cfg, v[i]))
 			return KIND_PREDICATE;
+	if (words_has(&cfg->verbs, v[0]))
+		return KIND_ACTION;
 	if (n > 1 && words_has(&cfg->suffixes, v[n - 1])) {
 		for (i = 1; i + 1 < n; i++)
 			if (words_has(&cfg->verbs, v[i]))

@@ -78,10 +78,11 @@ static void json_uri(FILE *out, const char *path)
 	fputc('"', out);
 }
 
-static void sarif_location(FILE *out, const char *file, unsigned line,
+/* A physicalLocation member, for a location or a related location. */
+static void sarif_physical(FILE *out, const char *file, unsigned line,
 			   unsigned col)
 {
-	fputs("{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+	fputs("\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
 	json_uri(out, file);
 	fprintf(out, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}",
 		line, col);
@@ -116,7 +117,7 @@ static void sarif_notes(FILE *out, const struct rc_finding *x)
 		json_string(out, rules_describe_return(fn, r->resolved,
 						       x->notemask));
 		fputs("}, ", out);
-		sarif_location(out, fn->file, r->line, r->col);
+		sarif_physical(out, fn->file, r->line, r->col);
 		fputc('}', out);
 		sep = ", ";
 	}
@@ -131,9 +132,9 @@ static void sarif_result(FILE *out, const struct rc_finding *x)
 		x->rule, x->rule - 'A', sarif_level(fn->scope));
 	fputs("\t\t\"message\": {\"text\": ", out);
 	json_string(out, x->msg);
-	fputs("},\n\t\t\"locations\": [", out);
-	sarif_location(out, fn->file, fn->line, fn->col);
-	fputs("]", out);
+	fputs("},\n\t\t\"locations\": [{", out);
+	sarif_physical(out, fn->file, fn->line, fn->col);
+	fputs("}]", out);
 	sarif_notes(out, x);
 	fprintf(out, ",\n\t\t\"properties\": {\"scope\": \"%s\", \"function\": ",
 		scope_name(fn->scope));

@@ -10,7 +10,8 @@
  * allowed (an int could be anything).
  *
  * A header's inline functions arrive once per file that includes it; they
- * are kept once, under their USR and location.
+ * are kept once, under their USR and location.  The order summaries arrive
+ * in depends on the workers, so nothing here may depend on it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,14 +34,31 @@ static unsigned hash(const char *s)
 	return h & (HASH_SIZE - 1);
 }
 
-static struct rc_func *lookup(const struct table *t, const char *usr)
+/*
+ * The values a call to @usr from @file can give: the definition in the
+ * caller's own file if there is one, else every definition there is (a
+ * tree of several programs may define one name more than once), so that
+ * the answer does not depend on which worker finished first.  @found is
+ * false when nothing in the run defines it.
+ */
+static unsigned callee_flags(const struct table *t, const char *usr,
+			     const char *file, bool *found)
 {
+	unsigned all = 0;
 	struct rc_func *fn;
 
-	for (fn = t->slot[hash(usr)]; fn; fn = fn->hnext)
-		if (!strcmp(fn->usr, usr))
-			return fn;
-	return NULL;
+	*found = false;
+	for (fn = t->slot[hash(usr)]; fn; fn = fn->hnext) {
+		if (strcmp(fn->usr, usr))
+			continue;
+		if (!strcmp(fn->file, file)) {
+			*found = true;
+			return fn->flags;
+		}
+		all |= fn->flags;
+		*found = true;
+	}
+	return all;
 }
 
 static bool same_definition(const struct rc_func *a, const struct rc_func *b)
@@ -55,16 +73,18 @@ static bool same_definition(const struct rc_func *a, const struct rc_func *b)
  */
 static bool keep(struct table *t, struct rc_func *fn)
 {
-	struct rc_func *old = lookup(t, fn->usr);
+	struct rc_func *old;
 	unsigned h = hash(fn->usr);
 
+	for (old = t->slot[h]; old; old = old->hnext)
+		if (!strcmp(old->usr, fn->usr) && same_definition(old, fn))
+			break;
 	if (!old) {
+		/* New, or another program's function of the same name. */
 		fn->hnext = t->slot[h];
 		t->slot[h] = fn;
 		return true;
 	}
-	if (!same_definition(old, fn))
-		return true;	/* two programs' main(): both are checked */
 	if (fn->report && !old->report) {
 		free(old->file);
 		old->file = fn->file;
@@ -138,10 +158,11 @@ static bool resolve_pass(struct rc_result *res, const struct table *t)
 			unsigned flags = r->flags;
 
 			for (k = 0; k < r->ncalls; k++) {
-				struct rc_func *callee = lookup(t, r->calls[k].usr);
+				bool found;
+				unsigned f = callee_flags(t, r->calls[k].usr,
+							  fn->file, &found);
 
-				flags |= callee ? callee->flags :
-					 r->calls[k].fallback;
+				flags |= found ? f : r->calls[k].fallback;
 			}
 			flags = restrict_sign(flags, r->sign);
 			changed |= flags != r->resolved;

@@ -128,6 +128,7 @@ struct rc_result {
 struct rc_job {
 	char *file;		/* as it is to be printed */
 	char *path;		/* as libclang opens it */
+	char *dir;		/* where to parse it (compile_commands), or NULL */
 	char **args;
 	size_t nargs;
 };

@@ -107,6 +107,10 @@ const char *rules_describe_return(const struct rc_func *fn, unsigned flags,
 	unsigned f = flags & mask;
 	bool b = fn->type == RT_BOOL;
 
+	/* A 1 that comes with 0 or from a comparison says so. */
+	if (f & RV_ONE)
+		f |= flags & (RV_ZERO | RV_BOOL);
+
 	if ((f & RV_ONE) && (f & RV_NEG))
 		return "returns 1 or a negative errno";
 	if (f & RV_NEG)

@@ -101,6 +101,7 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	job = &jobs->v[jobs->n++];
 	job->file = xstrdup(file);
 	job->path = xstrdup(path);
+	job->dir = NULL;
 	job->args = xcalloc(nargs + 1, sizeof(*job->args));
 	for (i = 0; i < nargs; i++)
 		job->args[i] = xstrdup(args[i]);
@@ -117,6 +118,7 @@ void jobs_free(struct rc_jobs *jobs)
 		free(jobs->v[i].args);
 		free(jobs->v[i].file);
 		free(jobs->v[i].path);
+		free(jobs->v[i].dir);
 	}
 	free(jobs->v);
 	jobs->v = NULL;

@@ -13,6 +13,7 @@
  * parent names from the worker's last B record.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,14 +135,37 @@ fail:
 	return -EINVAL;
 }
 
+/* A compile_commands entry is parsed from its directory, then back. */
+static int parse_in_dir(CXIndex idx, const struct rc_job *job, int home,
+			FILE *out)
+{
+	char *msg;
+	int err;
+
+	if (!job->dir)
+		return parse_job(idx, job, out);
+	if (chdir(job->dir)) {
+		err = -errno;
+		msg = xasprintf("%s: %s", job->dir, strerror(errno));
+		summary_write_error(out, job->file, msg);
+		free(msg);
+		return err;
+	}
+	err = parse_job(idx, job, out);
+	if (fchdir(home))
+		_exit(3);
+	return err;
+}
+
 static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 			int fd)
 {
 	FILE *out = fdopen(fd, "w");
+	int home = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	CXIndex idx;
 	unsigned long i;
 
-	if (!out)
+	if (!out || home < 0)
 		_exit(3);
 	idx = clang_createIndex(0, 0);
 	for (;;) {
@@ -150,7 +174,7 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 			break;
 		fprintf(out, "B\t%lu\n", i);
 		fflush(out);
-		parse_job(idx, &jobs->v[i], out);
+		parse_in_dir(idx, &jobs->v[i], home, out);
 	}
 	clang_disposeIndex(idx);
 	_exit(fflush(out) ? 3 : 0);

@@ -1,0 +1,317 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# retconv(1), data-driven: every tests/retconv/cases/*.c is checked and its
+# output compared, line for line, with the file's "// expect:" lines; the
+# exit status must be 1 when a warning is expected and 0 otherwise (or what
+# an "// exit:" line says).  "// args:" lines add options.  The cases run
+# from their own directory, so expectations name files as "case.c".
+#
+# Then the things a case file cannot say: SARIF that a JSON parser accepts
+# and that matches the text, compile_commands.json input, compiler flags
+# after --, the configuration file's discovery, the same output from one
+# worker as from two, and every error exit (2, one line naming the file).
+#
+# Run by prove from the top of the tree; KWQ_BUILD names the build tree
+# holding the retconv binary (default: build).
+set -u
+
+top=$(pwd)
+build=${KWQ_BUILD:-build}
+case $build in
+/*) rc=$build/retconv ;;
+*) rc=$top/$build/retconv ;;
+esac
+cases=$top/tests/retconv/cases
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/retconv-t.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+failed=0
+
+ok() {
+	n=$((n + 1))
+	echo "ok $n - $1"
+}
+
+not_ok() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $1"
+}
+
+# check CONDITION-STATUS NAME: ok when the status is 0.
+check() {
+	if [ "$1" -eq 0 ]; then ok "$2"; else not_ok "$2"; fi
+}
+
+# Show a file to the TAP reader as diagnostics.
+diag_file() {
+	sed 's/^/# /' "$1"
+}
+
+if [ ! -x "$rc" ]; then
+	echo "1..0 # SKIP $rc not built (make retconv)"
+	exit 0
+fi
+
+# --- the cases -------------------------------------------------------------
+
+run_case() {
+	file=$1
+	name=$(basename "$file")
+	args=$(sed -n 's|^// args: ||p' "$file" | tr '\n' ' ')
+	sed -n 's|^// expect: ||p' "$file" >"$tmp/want"
+	want_exit=$(sed -n 's|^// exit: ||p' "$file")
+	if [ -z "$want_exit" ]; then
+		if grep -q ': warning: ' "$tmp/want"; then
+			want_exit=1
+		else
+			want_exit=0
+		fi
+	fi
+	# shellcheck disable=SC2086
+	(cd "$cases" && "$rc" --no-config $args "$name") \
+		>"$tmp/got" 2>"$tmp/err"
+	got_exit=$?
+	if cmp -s "$tmp/want" "$tmp/got" && [ "$got_exit" -eq "$want_exit" ] &&
+	   { [ "$want_exit" -eq 2 ] || [ ! -s "$tmp/err" ]; }; then
+		ok "case $name (exit $got_exit)"
+	else
+		not_ok "case $name: exit $got_exit, want $want_exit"
+		diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'
+		diag_file "$tmp/err"
+	fi
+}
+
+for f in "$cases"/*.c; do
+	run_case "$f"
+done
+
+# --- SARIF -----------------------------------------------------------------
+
+# The SARIF log of a run must parse as JSON, say 2.1.0, and carry the same
+# findings, at the same places, with the same notes, as the text.
+sarif_matches_text() {
+	perl -MJSON::PP -e '
+		local $/;
+		open my $fh, "<", $ARGV[0] or die "sarif: $!";
+		my $log = JSON::PP->new->decode(<$fh>);
+		open $fh, "<", $ARGV[1] or die "text: $!";
+		my @text = split /\n/, <$fh>;
+		die "version\n" unless $log->{version} eq "2.1.0";
+		die "schema\n" unless $log->{q{$schema}} =~ /sarif-2\.1\.0/;
+		my $run = $log->{runs}[0];
+		my $driver = $run->{tool}{driver};
+		die "driver\n" unless $driver->{name} eq "retconv";
+		my @ids = map { $_->{id} } @{$driver->{rules}};
+		die "rules @ids\n" unless "@ids" eq "retconv-A retconv-B";
+		my @want;
+		for (@text) {
+			if (/^(.*):(\d+):(\d+): warning: (.*) \[(retconv-[AB])\]$/) {
+				push @want, { f => $1, l => $2, c => $3, m => $4,
+					      r => $5, notes => 0 };
+			} elsif (/: note: / && @want) {
+				$want[-1]{notes}++;
+			}
+		}
+		my @res = @{$run->{results}};
+		die "results: " . @res . " for " . @want . " warnings\n"
+			unless @res == @want && @res;
+		for my $i (0 .. $#res) {
+			my ($r, $w) = ($res[$i], $want[$i]);
+			my $pl = $r->{locations}[0]{physicalLocation};
+			die "result $i\n" unless $r->{ruleId} eq $w->{r} &&
+				$r->{message}{text} eq $w->{m} &&
+				$pl->{artifactLocation}{uri} eq $w->{f} &&
+				$pl->{region}{startLine} == $w->{l} &&
+				$pl->{region}{startColumn} == $w->{c} &&
+				$driver->{rules}[$r->{ruleIndex}]{id} eq $w->{r} &&
+				@{$r->{relatedLocations}} == $w->{notes} &&
+				$r->{level} =~ /^(error|warning|note)$/;
+		}
+	' "$1" "$2"
+}
+
+(cd "$cases" && "$rc" --no-config --static --format=sarif \
+	rule-a.c rule-b.c static-advice.c >"$tmp/log.sarif"
+ "$rc" --no-config --static rule-a.c rule-b.c static-advice.c >"$tmp/log.txt")
+sarif_matches_text "$tmp/log.sarif" "$tmp/log.txt" 2>"$tmp/err"
+check $? "SARIF parses as JSON and matches the text findings"
+[ -s "$tmp/err" ] && diag_file "$tmp/err"
+
+(cd "$cases" && "$rc" --no-config --format=sarif clean.c) >"$tmp/clean.sarif"
+st=$?
+perl -MJSON::PP -e 'local $/; my $l = JSON::PP->new->decode(<STDIN>);
+	exit(@{$l->{runs}[0]{results}} == 0 ? 0 : 1)' <"$tmp/clean.sarif"
+check $(($? + st)) "SARIF of a clean file: no results, exit 0"
+
+# The severity scale: exported functions are bound (error), public ones
+# should follow (warning), static ones are advised (note).
+levels=$(cd "$cases" && "$rc" --no-config --static --format=sarif scope.c |
+	perl -MJSON::PP -e 'local $/; my $l = JSON::PP->new->decode(<STDIN>);
+		print join(" ", map { $_->{properties}{function} . "=" .
+			$_->{level} } @{$l->{runs}[0]{results}}), "\n"')
+[ "$levels" = "scope_add=error scope_flush=warning scope_start=note" ]
+check $? "SARIF levels follow the scale (got: $levels)"
+
+# --- compile_commands.json, -- flags ----------------------------------------
+
+mkdir -p "$tmp/proj/inc" "$tmp/proj/src" "$tmp/proj/out"
+cat >"$tmp/proj/inc/proj.h" <<'EOF'
+#include <stdbool.h>
+#define PROJ_OK 0
+EOF
+cat >"$tmp/proj/src/one.c" <<'EOF'
+#include "proj.h"
+#ifndef PROJ_FLAG
+#error built without its flags
+#endif
+bool queue_one(int x)
+{
+	return x == PROJ_OK;
+}
+EOF
+cat >"$tmp/proj/src/two.c" <<'EOF'
+#include "proj.h"
+int is_two(int x)
+{
+	return x ? PROJ_OK : -22;
+}
+EOF
+cat >"$tmp/proj/compile_commands.json" <<EOF
+[
+  { "directory": "$tmp/proj/out",
+    "arguments": ["cc", "-I../inc", "-DPROJ_FLAG", "-c", "-o", "one.o",
+                  "../src/one.c"],
+    "file": "../src/one.c" },
+  { "directory": "$tmp/proj/out",
+    "command": "cc -I../inc -MMD -MP -MF two.d -c -o two.o ../src/two.c",
+    "file": "../src/two.c" }
+]
+EOF
+(cd "$tmp/proj" && "$rc" --no-config -p . >"$tmp/got" 2>"$tmp/err")
+st=$?
+cat >"$tmp/want" <<'EOF'
+src/one.c:5:6: warning: action 'queue_one' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+src/one.c:7:2: note: returns a boolean
+src/two.c:2:5: warning: predicate 'is_two' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+src/two.c:4:2: note: returns a negative errno
+EOF
+cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ] && [ ! -s "$tmp/err" ]
+check $? "-p DIR: each file parsed with its own flags, from its directory"
+[ $st -eq 1 ] || { diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'; diag_file "$tmp/err"; }
+
+[ -z "$(ls "$tmp/proj/out")" ]
+check $? "-p DIR: no object or dependency file written"
+
+(cd "$tmp/proj" && "$rc" --no-config -p . src/two.c >"$tmp/got" 2>&1)
+[ $? -eq 1 ] && [ "$(grep -c warning "$tmp/got")" -eq 1 ] &&
+	grep -q '^src/two.c:2:5: warning' "$tmp/got"
+check $? "-p DIR with a file: only that file, under the name given"
+
+(cd "$tmp/proj" && "$rc" --no-config src/one.c >"$tmp/got" 2>"$tmp/err")
+st=$?
+[ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	grep -q '^retconv: src/one.c: cannot parse: ' "$tmp/err"
+check $? "without its flags, a file fails to parse: exit 2, one line naming it"
+diag_file "$tmp/err"
+
+(cd "$tmp/proj" && "$rc" --no-config src/one.c -- -Iinc -DPROJ_FLAG \
+	>"$tmp/got" 2>"$tmp/err")
+[ $? -eq 1 ] && grep -q "^src/one.c:5:6: warning: action 'queue_one'" "$tmp/got"
+check $? "flags after -- reach the compiler"
+
+# --- the configuration file --------------------------------------------------
+
+mkdir -p "$tmp/cfg/sub"
+cat >"$tmp/cfg/sub/bus.c" <<'EOF'
+int can_send(int x)
+{
+	return x ? -5 : 0;
+}
+EOF
+(cd "$tmp/cfg/sub" && "$rc" bus.c >"$tmp/got" 2>&1)
+[ $? -eq 1 ] && grep -q "predicate 'can_send'" "$tmp/got"
+check $? "without configuration, can_send is a predicate"
+echo "prefix can   # the CAN bus subsystem" >"$tmp/cfg/.retconv"
+(cd "$tmp/cfg/sub" && "$rc" bus.c >"$tmp/got" 2>&1)
+check $? ".retconv in a parent directory is found: can_send is an action"
+(cd "$tmp/cfg/sub" && "$rc" --no-config bus.c >/dev/null 2>&1)
+[ $? -eq 1 ]
+check $? "--no-config ignores .retconv"
+
+# --- whole trees, workers ----------------------------------------------------
+
+(cd "$top" && "$rc" --no-config -j 1 tests/retconv/cases >"$tmp/j1" 2>&1)
+st1=$?
+(cd "$top" && "$rc" --no-config -j 2 tests/retconv/cases/ >"$tmp/j2" 2>&1)
+st2=$?
+[ $st1 -eq 1 ] && [ $st2 -eq 1 ] && cmp -s "$tmp/j1" "$tmp/j2" &&
+	grep -q '^tests/retconv/cases/rule-a.c:' "$tmp/j1"
+check $? "a directory is walked; one worker and two give the same output"
+
+# --- error exits ------------------------------------------------------------
+
+# expect_error NAME STATUS PATTERN -- COMMAND...: the command exits with
+# STATUS and its stderr's first line matches PATTERN.
+expect_error() {
+	name=$1 want=$2 pattern=$3
+	shift 4
+	(cd "$cases" && "$@") >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	if [ $st -eq "$want" ] && head -n 1 "$tmp/err" | grep -q -- "$pattern"; then
+		ok "$name"
+	else
+		not_ok "$name (exit $st)"
+		diag_file "$tmp/err"
+	fi
+}
+
+expect_error "no input: usage, exit 2" 2 '^retconv: no input files' -- "$rc"
+expect_error "unknown option: exit 2" 2 'unrecognized option' -- \
+	"$rc" --frobnicate clean.c
+expect_error "unknown format: exit 2" 2 "unknown format 'xml'" -- \
+	"$rc" --format=xml clean.c
+expect_error "bad -j: exit 2" 2 '^retconv: -j wants a number' -- \
+	"$rc" -j 0 clean.c
+expect_error "bad --scope: exit 2" 2 "unknown scope 'all'" -- \
+	"$rc" --scope=all clean.c
+expect_error "missing file: exit 2, named" 2 \
+	'^retconv: no-such-file.c: No such file or directory$' -- \
+	"$rc" --no-config no-such-file.c
+expect_error "missing config: exit 2, named" 2 \
+	'^retconv: /nonexistent.retconv: No such file' -- \
+	"$rc" --config /nonexistent.retconv clean.c
+printf 'verb add\nfrobs x\n' >"$tmp/bad.retconv"
+expect_error "bad config line: exit 2, file and line" 2 \
+	"^retconv: $tmp/bad.retconv:2: unknown keyword 'frobs'" -- \
+	"$rc" --config "$tmp/bad.retconv" clean.c
+expect_error "-p without compile_commands.json: exit 2" 2 \
+	"^retconv: $tmp/cfg/compile_commands.json: No such file" -- "$rc" --no-config -p "$tmp/cfg"
+
+printf 'int add_x(void)\n{\n\treturn 1 +;\n}\n' >"$tmp/broken.c"
+cp "$cases/rule-a.c" "$tmp/rule-a.c"
+(cd "$tmp" && "$rc" --no-config broken.c rule-a.c >"$tmp/out" 2>"$tmp/err")
+st=$?
+[ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	grep -q '^retconv: broken.c: cannot parse: broken.c:3:' "$tmp/err" &&
+	grep -q '^rule-a.c:.*warning' "$tmp/out"
+check $? "a parse failure: exit 2, one line naming the file, others still checked"
+diag_file "$tmp/err"
+
+if [ "$(id -u)" -eq 0 ]; then
+	ok "unreadable file # SKIP root reads every file"
+else
+	printf 'int x;\n' >"$tmp/locked.c"
+	chmod 000 "$tmp/locked.c"
+	expect_error "unreadable file: exit 2, named" 2 \
+		"^retconv: $tmp/locked.c: Permission denied" -- \
+		"$rc" --no-config "$tmp/locked.c"
+fi
+
+"$rc" --help >"$tmp/out" 2>&1 && grep -q '^usage: retconv' "$tmp/out"
+check $? "--help: usage on stdout, exit 0"
+
+echo "1..$n"
+[ $failed -eq 0 ]

@@ -1,0 +1,51 @@
+// How names are read: by their words, wherever the words are.
+// args: --classes --static
+#include <stdbool.h>
+#include <stddef.h>
+
+int can_queue(void) { return 0; }
+int kwq__start_flush(void) { return 0; }
+int wheel_insert(void) { return 0; }
+int queueWork(void) { return 0; }
+int HTTPServerStart(void) { return 0; }
+int current_is_worker(void) { return 0; }
+int delayed_work_pending(void) { return 0; }
+int kwq__grab_pending(void) { return 0; }
+int flush_pending(void) { return 0; }
+int worker_idle_locked(void) { return 0; }
+int queue_is_dying(void) { return 0; }
+int spin_trylock(void) { return 0; }
+int try_claim(void) { return 0; }
+int has_work(void) { return 0; }
+int should_stop(void) { return 0; }
+int list_empty(void) { return 0; }
+int count_items(void) { return 0; }
+int compute_hash(void) { return 0; }
+int jiffies_to_msecs(void) { return 0; }
+int busy(void) { return 0; }
+int add(void) { return 0; }
+void *alloc_work(void) { return NULL; }
+void *work_create(void) { return NULL; }
+// expect: naming.c:6:5: can_queue: public predicate errno
+// expect: naming.c:7:5: kwq__start_flush: public action errno
+// expect: naming.c:8:5: wheel_insert: public action errno
+// expect: naming.c:9:5: queueWork: public action errno
+// expect: naming.c:10:5: HTTPServerStart: public action errno
+// expect: naming.c:11:5: current_is_worker: public predicate errno
+// expect: naming.c:12:5: delayed_work_pending: public predicate errno
+// expect: naming.c:13:5: kwq__grab_pending: public action errno
+// expect: naming.c:14:5: flush_pending: public action errno
+// expect: naming.c:15:5: worker_idle_locked: public predicate errno
+// expect: naming.c:16:5: queue_is_dying: public predicate errno
+// expect: naming.c:17:5: spin_trylock: public predicate errno
+// expect: naming.c:18:5: try_claim: public predicate errno
+// expect: naming.c:19:5: has_work: public predicate errno
+// expect: naming.c:20:5: should_stop: public predicate errno
+// expect: naming.c:21:5: list_empty: public predicate errno
+// expect: naming.c:22:5: count_items: public neither errno
+// expect: naming.c:23:5: compute_hash: public neither errno
+// expect: naming.c:24:5: jiffies_to_msecs: public neither errno
+// expect: naming.c:25:5: busy: public neither errno
+// expect: naming.c:26:5: add: public action errno
+// expect: naming.c:27:7: alloc_work: public action pointer
+// expect: naming.c:28:7: work_create: public action pointer
