@@ -155,6 +155,11 @@ levels=$(cd "$cases" && "$rc" --no-config --static --format=sarif scope.c |
 [ "$levels" = "scope_add=error scope_flush=warning scope_start=note" ]
 check $? "SARIF levels follow the scale (got: $levels)"
 
+(cd "$cases" && "$rc" --no-config --scope=exported scope.c) >"$tmp/got" 2>&1
+[ $? -eq 1 ] && [ "$(grep -c ': warning: ' "$tmp/got")" -eq 1 ] &&
+	grep -q "^scope.c:5:5: warning: action 'scope_add'" "$tmp/got"
+check $? "--scope=exported reports only what a header declares"
+
 # --- compile_commands.json, -- flags ----------------------------------------
 
 mkdir -p "$tmp/proj/inc" "$tmp/proj/src" "$tmp/proj/out"
@@ -310,8 +315,10 @@ else
 		"$rc" --no-config "$tmp/locked.c"
 fi
 
-"$rc" --help >"$tmp/out" 2>&1 && grep -q '^usage: retconv' "$tmp/out"
+"$rc" --help >"$tmp/out" 2>/dev/null && grep -q '^usage: retconv' "$tmp/out"
 check $? "--help: usage on stdout, exit 0"
+"$rc" --version >"$tmp/out" 2>/dev/null && grep -q '^retconv [0-9]' "$tmp/out"
+check $? "--version: exit 0"
 
 echo "1..$n"
 [ $failed -eq 0 ]
