@@ -126,7 +126,7 @@ const char *rules_describe_return(const struct rc_func *fn, unsigned flags,
 		return b ? "returns false" : "returns 0";
 	if (f & RV_PTR)
 		return "returns a pointer, converted to bool";
-	return "returns a value";
+	return b ? "returns a boolean" : "returns a value";
 }
 
 void findings_free(struct rc_findings *f)
