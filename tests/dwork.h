@@ -94,6 +94,19 @@ static inline int tdw_add(struct workqueue_struct *wq, struct tdw *t,
 				     msecs_to_jiffies((unsigned int)delay_ms));
 }
 
+/* Wait until @dw is pending, for at most @ms milliseconds; true if it is. */
+static inline bool wait_pending(const struct delayed_work *dw, long ms)
+{
+	long long end = tap_now_ns() + ms * MS;
+
+	while (!delayed_work_pending(dw)) {
+		if (tap_now_ns() > end)
+			return false;
+		sleep_us(100);
+	}
+	return true;
+}
+
 static inline int tdw_runs(struct tdw *t)
 {
 	return LOAD(&t->runs);

@@ -160,7 +160,7 @@ static void test_busy_armed(void)
 	bool armed;
 
 	tdw_init(&t);
-	rc = tdw_add(wq, &t, 50);
+	rc = tdw_add(wq, &t, 200);
 	armed = delayed_work_pending(&t.dw);
 	/* Raw calls: the arming time of the first add must stay. */
 	busy += add_delayed_work_to_q(wq, &t.dw, 0) == -EBUSY;
@@ -177,7 +177,7 @@ static void test_busy_armed(void)
 	flush_workqueue(other);
 	sleep_ms(20);
 	ok(tdw_runs(&t) == 1 && !LOAD(&t.early),
-	   "nothing changed: the item ran once, and not before the first add's 50 ms");
+	   "nothing changed: the item ran once, and not before the first add's 200 ms");
 	destroy_workqueue(other);
 	destroy_workqueue(wq);
 }
@@ -567,13 +567,13 @@ static void test_cancel_armed(void)
 		bool pending;
 
 		tdw_init(&t);
-		tdw_add(wq, &t, 20);
+		tdw_add(wq, &t, 50);
 		rc = k == 0 ? cancel_delayed_work(&t.dw) :
 			k == 1 ? cancel_delayed_work_sync(&t.dw) :
 			cancels[k](&t.dw.work);
 		pending = delayed_work_pending(&t.dw);
 		again = cancel_delayed_work(&t.dw);
-		sleep_ms(60);
+		sleep_ms(70);
 		ok(rc == 0 && !pending && again == -ENOENT &&
 		   tdw_runs(&t) == 0,
 		   "guarantee 1: %s() of an armed item returns 0, and it never runs",
@@ -651,7 +651,9 @@ static void test_cancel_running(void)
 	add_delayed_work_to_q(wq, &t.dw, 1);
 	wait_for(&g.entered, 1, 10000);
 	bg_work(&c, cancel_dw_sync, &t.dw.work);
-	sleep_ms(20);
+	/* It holds the idle item's PENDING bit while it waits. */
+	wait_pending(&t.dw, 10000);
+	sleep_ms(10);
 	early = LOAD(&c.done);
 	busy = add_delayed_work_to_q(wq, &t.dw, 0);
 	mod = mod_delayed_work(wq, &t.dw, 0);
@@ -676,7 +678,7 @@ static void test_cancel_running(void)
 static void cancel_sync_vs_timer(const char *what, struct workqueue_struct *wq)
 {
 	struct tdw t;
-	int loops = (int)tap_scale(250), cancels = 0, left = 0, late = 0;
+	int loops = (int)tap_scale(200), cancels = 0, left = 0, late = 0;
 	int after = 0;
 	unsigned int seed = 11;
 
@@ -794,15 +796,15 @@ static void test_mod_pending(void)
 	ok(tdw_runs(&t) == 1 && !LOAD(&t.early) && !delayed_work_pending(&t.dw),
 	   "once, not before the new delay");
 
-	/* 20 ms becomes 150: the old expiry must be gone. */
+	/* 40 ms becomes 150: the old expiry must be gone. */
 	tdw_init(&t);
-	tdw_add(wq, &t, 20);
+	tdw_add(wq, &t, 40);
 	tdw_arming(&t, 150);
 	rc = mod_delayed_work(wq, &t.dw, 150);
 	tdw_wait(&t, 1);
 	sleep_ms(30);
 	ok(rc == 0 && tdw_runs(&t) == 1 && !LOAD(&t.early),
-	   "mod_delayed_work() pushing 20 ms back to 150 ms: runs once, not at the old time");
+	   "mod_delayed_work() pushing 40 ms back to 150 ms: runs once, not at the old time");
 
 	/* An hour becomes 0: queued at once. */
 	tdw_init(&t);
@@ -814,8 +816,8 @@ static void test_mod_pending(void)
 
 	/* Idle: arms it. */
 	tdw_init(&t);
-	tdw_arming(&t, 10);
-	rc = mod_delayed_work(wq, &t.dw, 10);
+	tdw_arming(&t, 30);
+	rc = mod_delayed_work(wq, &t.dw, 30);
 	ok(rc == 0 && delayed_work_pending(&t.dw) && tdw_wait(&t, 1) &&
 	   !LOAD(&t.early),
 	   "mod_delayed_work() of an idle item arms it");
