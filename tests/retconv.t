@@ -12,6 +12,8 @@
 # after --, the configuration file's discovery, the same output from one
 # worker as from two, and every error exit (2, one line naming the file).
 #
+# Header files in the cases directory are cases too.
+#
 # Run by prove from the top of the tree; KWQ_BUILD names the build tree
 # holding the retconv binary (default: build).
 set -u
@@ -84,9 +86,20 @@ run_case() {
 	fi
 }
 
-for f in "$cases"/*.c; do
+for f in "$cases"/*.c "$cases"/*.h; do
 	run_case "$f"
 done
+
+(cd "$cases" && "$rc" --no-config xfile-a.c xfile-b.c) >"$tmp/got" 2>&1
+st=$?
+cat >"$tmp/want" <<'EOF'
+xfile-a.c:6:5: warning: action 'finish_job' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+xfile-a.c:9:3: note: returns a negative errno
+xfile-a.c:10:2: note: returns 0 or 1
+EOF
+cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
+check $? "a call is resolved to its definition in another file"
+[ $st -eq 1 ] || diag_file "$tmp/got"
 
 # --- SARIF -----------------------------------------------------------------
 

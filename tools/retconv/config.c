@@ -37,6 +37,10 @@ static const char *const builtin_verbs[] = {
 	"deactivate", "kick", "load", "save", "store", "parse", "emit",
 	"complete", "check", "validate", "verify", "alloc", "allocate",
 	"free", "put", "fill", "map", "unmap", "arm", "disarm", "join",
+	"finish", "begin", "abort", "retry", "spawn", "trigger", "requeue",
+	"cleanup", "refresh", "reload", "restore", "resize", "configure",
+	"drop", "link", "unlink", "erase", "encode", "decode", "deliver",
+	"transfer",
 };
 
 static const char *const builtin_preds[] = {
