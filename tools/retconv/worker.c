@@ -14,6 +14,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,27 +51,43 @@ int worker_default_count(void)
 	return n < 1 ? 1 : n > MAX_WORKERS ? MAX_WORKERS : n;
 }
 
+static bool has_stddef(const char *dir)
+{
+	char *probe = xasprintf("%s/include/stddef.h", dir);
+	struct stat st;
+	bool found = !stat(probe, &st);
+
+	free(probe);
+	return found;
+}
+
 /*
  * libclang finds stddef.h and friends in clang's resource directory; the
- * build records where clang-14 keeps it, RETCONV_RESOURCE_DIR in the
- * environment overrides, and a directory that is not there is left to
- * libclang's own guess.
+ * build records where clang-14 keeps it and RETCONV_RESOURCE_DIR in the
+ * environment overrides.  A binary copied to a machine where that
+ * directory is not looks for an installed LLVM's, and failing that leaves
+ * it to libclang's own guess.
  */
 static const char *resource_dir(void)
 {
+	static char found[PATH_MAX];
 	const char *dir = getenv("RETCONV_RESOURCE_DIR");
-	struct stat st;
-	char *probe;
-	bool found;
+	glob_t g;
+	size_t i;
 
 	if (!dir || !*dir)
 		dir = RETCONV_RESOURCE_DIR;
-	if (!*dir)
+	if (*dir && has_stddef(dir))
+		return dir;
+	if (found[0])
+		return found;
+	if (glob("/usr/lib/llvm-*/lib/clang/*", 0, NULL, &g))
 		return NULL;
-	probe = xasprintf("%s/include/stddef.h", dir);
-	found = !stat(probe, &st);
-	free(probe);
-	return found ? dir : NULL;
+	for (i = g.gl_pathc; i-- > 0 && !found[0];)
+		if (has_stddef(g.gl_pathv[i]))
+			snprintf(found, sizeof(found), "%s", g.gl_pathv[i]);
+	globfree(&g);
+	return found[0] ? found : NULL;
 }
 
 /* The first error, as one line; NULL when the parse is clean. */
