@@ -415,14 +415,18 @@ static void cancel_sync_chain(const char *what, struct workqueue_struct *wq)
 /*
  * The item is running (held at a gate) and pending again (added while it
  * runs).  cancel_work_sync() removes the pending instance (returns 0), waits
- * for the running one, and adds made while it waits return -EBUSY.
+ * for the running one, and adds made while it waits return -EBUSY.  Should
+ * the cancel thread be scheduled so late that the gate opened first, the
+ * pending instance may legitimately run before the cancel sees it; then the
+ * cancel returns -ENOENT, and the item ran twice, never after the return.
  */
 static void cancel_sync_running(const char *what, struct workqueue_struct *wq)
 {
 	struct bg_call c;
 	struct gate g = { 0 };
 	struct tw t;
-	int readd, during, waited, rc, pending, in;
+	int readd, during, waited, rc, pending, in, runs;
+	bool removed, late;
 
 	tw_init(&t);
 	t.gate = &g;
@@ -430,6 +434,7 @@ static void cancel_sync_running(const char *what, struct workqueue_struct *wq)
 	wait_for(&g.entered, 1, 10000);
 	readd = add_work_to_q(wq, &t.work);
 	bg_work(&c, cancel_work_sync, &t.work);
+	wait_for(&c.started, 1, 10000);
 	sleep_ms(30);
 	/* Refused either way: still pending, or the cancel is waiting. */
 	during = add_work_to_q(wq, &t.work);
@@ -438,24 +443,30 @@ static void cancel_sync_running(const char *what, struct workqueue_struct *wq)
 	rc = bg_join(&c);
 	pending = work_pending(&t.work);
 	in = LOAD(&t.in);
+	runs = tw_runs(&t);
 	sleep_ms(20);
+	removed = rc == 0 && runs == 1;
+	late = rc == -ENOENT && runs == 2;
+	if (late)
+		diag("the cancel came after the pending instance had started");
 	is_int(readd, 0, "adding a running item queues it again (%s)", what);
 	ok(waited, "guarantee 8: cancel_work_sync() waits for the running instance (%s)",
 	   what);
-	is_int(rc, 0, "guarantee 8: cancel_work_sync() returns 0: it removed the pending instance (%s)",
-	       what);
+	ok(removed || late,
+	   "guarantee 1: cancel_work_sync() returns 0 when it removed the pending instance, which never runs (%s)",
+	   what);
 	is_int(during, -EBUSY,
 	       "an add while cancel_work_sync() waits returns -EBUSY (%s)",
 	       what);
-	ok(!pending && in == 0 && tw_runs(&t) == 1,
-	   "guarantee 8: on return it is neither pending nor running, and the removed instance never runs (%s)",
+	ok(!pending && in == 0 && tw_runs(&t) == runs,
+	   "guarantee 8: on return it is neither pending nor running, and does not run again (%s)",
 	   what);
-	if (pending || in || tw_runs(&t) != 1)
-		diag("pending %d, running %d, runs %d", pending, in,
-		     tw_runs(&t));
+	if (pending || in || tw_runs(&t) != runs || !(removed || late))
+		diag("rc %d, pending %d, running %d, runs %d then %d", rc,
+		     pending, in, runs, tw_runs(&t));
 	ok(add_work_to_q(wq, &t.work) == 0 && flush_work(&t.work) == 0 &&
-	   tw_runs(&t) == 2, "after cancel_work_sync() the item can be added again (%s)",
-	   what);
+	   tw_runs(&t) == runs + 1,
+	   "after cancel_work_sync() the item can be added again (%s)", what);
 }
 
 static void test_cancel_sync(void)

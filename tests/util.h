@@ -190,6 +190,7 @@ struct bg_call {
 	struct work_struct *work;
 	struct workqueue_struct *wq;
 	int ret;	/* A */
+	int started;	/* A: 1 just before the call */
 	int done;	/* A: 1 once the call has returned */
 };
 
@@ -198,6 +199,7 @@ static inline void *bg_main(void *arg)
 	struct bg_call *c = arg;
 	int ret;
 
+	STORE(&c->started, 1);
 	if (c->work_fn)
 		ret = c->work_fn(c->work);
 	else if (c->wq_fn)
@@ -213,6 +215,7 @@ static inline void *bg_main(void *arg)
 
 static inline void bg_start(struct bg_call *c)
 {
+	STORE(&c->started, 0);
 	STORE(&c->done, 0);
 	if (pthread_create(&c->thread, NULL, bg_main, c))
 		bail_out("pthread_create failed");
