@@ -21,7 +21,7 @@
  * L: pool->lock.
  * F: wq->flush_mutex (flushers are serialised).
  * A: Atomic (__atomic builtins); the comment says which ordering matters.
- * M: Only the monitor thread.
+ * M: Only the manager thread (manager.c).
  * W: Only the worker itself (read by others under L where marked L/W).
  */
 #ifndef KWQ_INTERNAL_H
@@ -184,7 +184,7 @@ struct kwq__worker {
 	uint32_t wake;			/* A: 1 when woken from idle */
 	int id;				/* I: number within the pool */
 	unsigned long seq;		/* L: items started so far */
-	unsigned long mon_seq;		/* M+L: seq at the monitor's last look */
+	unsigned long mon_seq;		/* M+L: seq at the manager's last look */
 	char idle;			/* L: on pool->idle */
 	char counted;			/* L: counts in pool->nr_running */
 	char slept;			/* W: uncounted itself to sleep in kwq */

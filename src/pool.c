@@ -284,11 +284,11 @@ static int worker_idle_locked(struct kwq__worker *worker)
 	kwq__lock(pool);
 	if (!worker->idle)
 		return 1;		/* kicked: counted by the kicker */
-	if (pool->nr_workers == 1)
-		return 1;		/* the last one stays */
 	kwq__list_del_init(&worker->idle_node);
 	worker->idle = 0;
 	pool->nr_idle--;
+	if (pool->nr_workers == 1)
+		return 1;		/* the last one stays, idle again */
 	kwq__list_del_init(&worker->node);
 	pool->nr_workers--;
 	return 0;
