@@ -18,19 +18,25 @@ static int dwork_valid(const struct delayed_work *dw)
 		(WORK_INIT | WORK_DELAYED);
 }
 
+static int refused(struct workqueue_struct *wq)
+{
+	return unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
+		!kwq__in_wq(wq);
+}
+
 /*
  * Arm @dw, whose PENDING bit the caller owns, or queue it at once for a zero
- * delay.  Refused, and PENDING released, while @wq drains (unless chained).
+ * delay.  Unless @force, refused (and PENDING released) while @wq drains and
+ * the caller is not one of its items.
  */
 static int arm_owned(int cpu, struct workqueue_struct *wq,
-		     struct delayed_work *dw, unsigned long delay)
+		     struct delayed_work *dw, unsigned long delay, int force)
 {
 	struct work_struct *w = &dw->work;
 
 	if (!delay)
-		return kwq__queue_owned(cpu, wq, w, work_data(w), 0);
-	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
-	    !kwq__in_wq(wq)) {
+		return kwq__queue_owned(cpu, wq, w, work_data(w), force);
+	if (!force && refused(wq)) {
 		__atomic_fetch_and(&w->data, ~(unsigned long)WORK_PENDING,
 				   __ATOMIC_RELEASE);
 		return -ESHUTDOWN;
@@ -56,7 +62,7 @@ static int add_delayed(int cpu, struct workqueue_struct *wq,
 	if (__atomic_fetch_or(&dw->work.data, WORK_PENDING, __ATOMIC_ACQ_REL) &
 	    WORK_PENDING)
 		return -EBUSY;
-	return arm_owned(cpu, wq, dw, delay);
+	return arm_owned(cpu, wq, dw, delay, 0);
 }
 
 int add_delayed_work_to_q_on(int cpu, struct workqueue_struct *wq,
@@ -99,6 +105,13 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 
 	if (unlikely(!args_valid(cpu, wq, dw)))
 		return -EINVAL;
+	/*
+	 * Refuse before taking anything back: a pending instance stolen and
+	 * then not re-armed would be lost.  A drain that starts after this
+	 * check meets an armed item, which destroy_workqueue() runs.
+	 */
+	if (refused(wq))
+		return -ESHUTDOWN;
 	do {
 		ret = kwq__grab_pending(&dw->work);
 		if (ret == -EAGAIN)
@@ -107,7 +120,7 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 	/* A cancel_*_sync() owns it: as an add meanwhile, it is refused. */
 	if (ret == -ENOENT)
 		return -EBUSY;
-	return arm_owned(cpu, wq, dw, delay);
+	return arm_owned(cpu, wq, dw, delay, 1);
 }
 
 int mod_delayed_work_on(int cpu, struct workqueue_struct *wq,

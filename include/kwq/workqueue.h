@@ -285,7 +285,8 @@ KWQ_API struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which);
  * earlier add is queued where it runs, so it never runs concurrently with
  * itself.  Never allocates; the -EBUSY path is a single atomic operation.
  *
- * Context: Any thread, including a work item.  Never sleeps.
+ * Context: Any thread, including a work item.  Never waits for other work;
+ * it may briefly contend for a pool's lock.
  * Return: 0 when @work was queued.  -EBUSY when it was already pending
  * (nothing changes).  -EINVAL for a NULL argument, an item never initialised,
  * or a @cpu this process may not run on.  -ESHUTDOWN when @wq is being
@@ -412,8 +413,7 @@ KWQ_API int add_delayed_work_on(int cpu, struct delayed_work *dwork,
  * Return: 0 when @dwork is armed (or queued).  -EINVAL for a NULL argument, an
  * item never initialised or an invalid @cpu.  -EBUSY while a
  * cancel_delayed_work_sync() of @dwork is under way (as an add would).
- * -ESHUTDOWN as for the add functions; the item is then left neither armed
- * nor queued.
+ * -ESHUTDOWN as for the add functions; the item is then left as it was.
  */
 KWQ_API int mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
 				struct delayed_work *dwork,
@@ -439,8 +439,9 @@ KWQ_API int mod_delayed_work(struct workqueue_struct *wq,
  * flush_work() - wait until the last queued instance of @work has finished
  * @work: the item
  *
- * Returns at once when @work is neither pending nor running.  Adds made after
- * the call are not waited for.
+ * Returns at once when no instance of @work is queued or running.  A
+ * delayed item whose timer is still armed is not waited for (use
+ * flush_delayed_work()).  Adds made after the call are not waited for.
  *
  * Context: Any thread but @work itself.  Sleeps.
  * Return: 0 once nothing that was queued before the call remains; -EINVAL for
