@@ -143,10 +143,26 @@ int flush_delayed_work(struct delayed_work *dwork)
 		return -EINVAL;
 	if (current_work() == &dwork->work)
 		return -EDEADLK;
-	/* Armed: we now own PENDING, so queue it as the timer would have. */
-	if (kwq__timer_disarm(dwork))
-		kwq__queue_owned(dwork->cpu, dwork->wq, &dwork->work,
-				 work_data(&dwork->work), 1);
+	for (;;) {
+		unsigned long data;
+
+		/* Armed: we now own PENDING; queue it as the timer would. */
+		if (kwq__timer_disarm(dwork)) {
+			kwq__queue_owned(dwork->cpu, dwork->wq, &dwork->work,
+					 work_data(&dwork->work), 1);
+			break;
+		}
+		/*
+		 * Pending but on no list: the timer thread has taken it off
+		 * the wheel and is about to queue it.  Wait for that, or
+		 * flush_work() would find nothing to wait for.
+		 */
+		data = work_data(&dwork->work);
+		if (!(data & WORK_PENDING) || data_pwq(data) ||
+		    (data & (WORK_DEFERRED | WORK_CANCELING)))
+			break;
+		sched_yield();
+	}
 	return flush_work(&dwork->work);
 }
 
