@@ -795,6 +795,15 @@ static enum rc_scope scope_of(CXCursor fn, CXFile file, const char *name)
 	return exported ? SCOPE_EXPORTED : SCOPE_PUBLIC;
 }
 
+static char *file_id(CXFile file)
+{
+	CXFileUniqueID id;
+
+	if (clang_getFileUniqueID(file, &id))
+		return xstrdup("-");
+	return xasprintf("%llx:%llx", id.data[0], id.data[1]);
+}
+
 static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
 			const char *display)
 {
@@ -810,6 +819,7 @@ static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
 	clang_disposeString(s);
 	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
 	fn->file = fn->report ? xstrdup(display) : xstrdup(path);
+	fn->fileid = file_id(file);
 	fn->scope = scope_of(c, file, path);
 	fn->type = type_class(clang_getCursorResultType(c));
 	fn->suppress = suppress_mask(fx->tu, c, file, fn->line);
@@ -845,6 +855,7 @@ static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 	free(fn.usr);
 	free(fn.name);
 	free(fn.file);
+	free(fn.fileid);
 	for (i = 0; i < fn.nrets; i++) {
 		struct eval ev = { .calls = fn.rets[i].calls,
 				   .ncalls = fn.rets[i].ncalls };

@@ -4,7 +4,8 @@
  * for C sources and headers.
  *
  * Directories are walked in sorted order and hidden entries (.git) are
- * skipped, so a run over a tree is the same run every time.  Every file is
+ * skipped, so a run over a tree is the same run every time; links to
+ * directories are not followed, as find(1) does not.  Every file is
  * opened once here, so that an unreadable one is reported by name before
  * any parsing starts.
  */
@@ -73,8 +74,11 @@ static int add_dir(struct rc_jobs *jobs, const char *path,
 	for (i = 0; i < n; i++) {
 		struct stat st;
 
-		if (stat(names[i], &st))
-			err2 = 0;	/* a dangling link is no input */
+		/* Links to directories are not followed: they may loop. */
+		if (lstat(names[i], &st) ||
+		    (S_ISLNK(st.st_mode) && (stat(names[i], &st) ||
+					     S_ISDIR(st.st_mode))))
+			err2 = 0;
 		else if (S_ISDIR(st.st_mode))
 			err2 = add_dir(jobs, names[i], flags, nflags);
 		else if (S_ISREG(st.st_mode) && is_c_source(names[i]))

@@ -64,12 +64,13 @@ static unsigned callee_flags(const struct table *t, const char *usr,
 static bool same_definition(const struct rc_func *a, const struct rc_func *b)
 {
 	return a->line == b->line && a->col == b->col &&
-	       !strcmp(a->name, b->name);
+	       !strcmp(a->name, b->name) && !strcmp(a->fileid, b->fileid);
 }
 
 /*
- * Keep the first copy of each definition.  A copy seen as the main file
- * wins over one seen through an #include: it has the name to print.
+ * Keep one copy of each definition.  A copy seen as the main file wins
+ * over one seen through an #include: it has the name to print; between
+ * two names of one file (a link), the first in order wins.
  */
 static bool keep(struct table *t, struct rc_func *fn)
 {
@@ -85,7 +86,8 @@ static bool keep(struct table *t, struct rc_func *fn)
 		t->slot[h] = fn;
 		return true;
 	}
-	if (fn->report && !old->report) {
+	if (fn->report &&
+	    (!old->report || strcmp(fn->file, old->file) < 0)) {
 		free(old->file);
 		old->file = fn->file;
 		fn->file = NULL;

@@ -98,6 +98,7 @@ struct rc_func {
 	char *usr;
 	char *name;
 	char *file;
+	char *fileid;		/* device and inode: one file, however named */
 	unsigned line;
 	unsigned col;
 	enum rc_scope scope;

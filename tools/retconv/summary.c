@@ -5,7 +5,8 @@
  * One line per record, fields separated by tabs:
  *
  *   B <job>                                   a worker starts a job
- *   F <usr> <name> <file> <line> <col> <scope> <type> <suppress> <report>
+ *   F <usr> <name> <file> <fileid> <line> <col> <scope> <type> <suppress>
+ *     <report>
  *   R <line> <col> <flags> <sign>             a return of the last F
  *   C <fallback> <usr>                        a call of the last R
  *   E <file> <message>                        the job failed
@@ -18,7 +19,7 @@
 
 #include "retconv.h"
 
-#define MAX_FIELDS 10
+#define MAX_FIELDS 11
 
 /* Tabs and newlines would break the record; names never hold them. */
 static void put_field(FILE *out, const char *s)
@@ -37,6 +38,8 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 	put_field(out, fn->name);
 	fputc('\t', out);
 	put_field(out, fn->file);
+	fputc('\t', out);
+	put_field(out, fn->fileid);
 	fprintf(out, "\t%u\t%u\t%d\t%d\t%u\t%d\n", fn->line, fn->col,
 		(int)fn->scope, (int)fn->type, fn->suppress, (int)fn->report);
 	for (i = 0; i < fn->nrets; i++) {
@@ -80,18 +83,19 @@ static int read_func(struct rc_result *res, char **f, size_t n)
 {
 	struct rc_func *fn;
 
-	if (n != 10)
+	if (n != 11)
 		return -EPROTO;
 	fn = xcalloc(1, sizeof(*fn));
 	fn->usr = xstrdup(f[1]);
 	fn->name = xstrdup(f[2]);
 	fn->file = xstrdup(f[3]);
-	fn->line = num(f[4]);
-	fn->col = num(f[5]);
-	fn->scope = (enum rc_scope)num(f[6]);
-	fn->type = (enum rc_type)num(f[7]);
-	fn->suppress = num(f[8]);
-	fn->report = num(f[9]) != 0;
+	fn->fileid = xstrdup(f[4]);
+	fn->line = num(f[5]);
+	fn->col = num(f[6]);
+	fn->scope = (enum rc_scope)num(f[7]);
+	fn->type = (enum rc_type)num(f[8]);
+	fn->suppress = num(f[9]);
+	fn->report = num(f[10]) != 0;
 	res->funcs = xrealloc(res->funcs, (res->nfuncs + 1) * sizeof(*res->funcs));
 	res->funcs[res->nfuncs++] = fn;
 	return 0;
@@ -189,6 +193,7 @@ void func_free(struct rc_func *fn)
 	free(fn->usr);
 	free(fn->name);
 	free(fn->file);
+	free(fn->fileid);
 	free(fn);
 }
 
