@@ -24,19 +24,19 @@ static void barrier_func(struct work_struct *work)
 	kwq__complete(&b->done);
 }
 
-int kwq__is_barrier(const struct work_struct *w)
+bool kwq__is_barrier(const struct work_struct *w)
 {
 	return w->func == barrier_func;
 }
 
 /*
  * Queue barrier @b behind the instance of @w queued on, or running in, the
- * pool its data names.  Returns 0 when there was nothing to wait for, 1 when
- * there was, and 2 when the running instance has a re-add deferred behind it
- * (see defer_locked()), which the caller should wait for in turn once it is
- * queued.
+ * pool its data names, and say what there is to wait for: nothing, the
+ * barrier, or the barrier and then a re-add deferred behind the running
+ * instance (see defer_locked()), to be waited for in turn once it is queued.
  */
-int kwq__start_flush(struct work_struct *w, struct kwq__barrier *b)
+enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
+				      struct kwq__barrier *b)
 {
 	struct kwq__worker *worker;
 	struct kwq__pool *pool;
@@ -50,7 +50,7 @@ retry:
 	data = work_data(w);
 	pool = data_pool(data);
 	if (!pool)
-		return 0;
+		return FLUSH_NOTHING;
 	kwq__lock(pool);
 	/*
 	 * Only a holder of this lock can move an item queued here; an idle
@@ -74,7 +74,7 @@ retry:
 		worker = kwq__find_busy_locked(pool, w);
 		if (!worker) {
 			kwq__unlock(pool);
-			return 0;
+			return FLUSH_NOTHING;
 		}
 		bdata = (unsigned long)worker->current_pwq | WORK_PWQ |
 			WORK_PENDING | WORK_INIT;
@@ -82,22 +82,23 @@ retry:
 		kwq__list_add_head(&b->work.entry, &worker->scheduled);
 		if (worker->requeue_work == w) {
 			kwq__unlock(pool);
-			return 2;
+			return FLUSH_BARRIER_THEN_AGAIN;
 		}
 	}
 	kwq__unlock(pool);
-	return 1;
+	return FLUSH_BARRIER;
 }
 
 /*
- * Take back a re-add that the worker running @w was to queue.  Returns 1
- * when taken (the caller owns PENDING), 0 when the worker got there first.
+ * Take back a re-add that the worker running @w was to queue.  Returns 0
+ * when taken (the caller owns PENDING), -EAGAIN when the worker got there
+ * first.
  */
 int kwq__steal_deferred(struct work_struct *w, unsigned long old)
 {
 	struct kwq__pool *pool = data_pool(old);
 	struct kwq__worker *worker;
-	int ret = 0;
+	int ret = -EAGAIN;
 
 	kwq__lock(pool);
 	worker = kwq__find_busy_locked(pool, w);
@@ -107,7 +108,7 @@ int kwq__steal_deferred(struct work_struct *w, unsigned long old)
 				   __ATOMIC_RELEASE);
 		set_work_data(w, (unsigned long)pool | WORK_PENDING |
 			      WORK_INIT | (old & WORK_DELAYED));
-		ret = 1;
+		ret = 0;
 	}
 	kwq__unlock(pool);
 	return ret;
@@ -136,39 +137,42 @@ int flush_work(struct work_struct *work)
 	 * instance ends: after waiting for it, look again.
 	 */
 	for (;;) {
-		int ret = kwq__start_flush(work, &b);
+		enum kwq__flush_wait wait = kwq__start_flush(work, &b);
 
-		if (ret)
+		if (wait != FLUSH_NOTHING)
 			kwq__wait_for_completion(&b.done);
-		if (ret != 2)
+		if (wait != FLUSH_BARRIER_THEN_AGAIN)
 			return 0;
 	}
 }
 
 /*
- * Try to take the PENDING bit of @w.  Returns 1 when it was stolen from a
- * pending instance (now off its timer or list), 0 when the item was idle,
- * -EAGAIN when the item is between states (being queued or armed) and the
- * caller should try again, -ENOENT when a cancel_*_sync owns it.  On 0 and 1
- * the caller owns PENDING and must release it.
+ * Try to take the PENDING bit of @w.  Returns 0 when the caller owns it,
+ * with *@removed telling whether a pending instance was taken off its timer
+ * or list (rather than the item having been idle); -EAGAIN when the item is
+ * between states (being queued or armed) and the caller should try again;
+ * -EBUSY when a cancel_*_sync() owns it.  On 0 the caller must release
+ * PENDING.
  */
-int kwq__grab_pending(struct work_struct *w)
+int kwq__grab_pending(struct work_struct *w, bool *removed)
 {
 	unsigned long old, data;
 	struct kwq__pwq *pwq;
 
+	*removed = false;
 	old = __atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL);
 	if (!(old & WORK_PENDING))
 		return 0;
 	pwq = data_pwq(old);
 	if (!pwq) {
 		if (old & WORK_CANCELING)
-			return -ENOENT;
-		if (old & WORK_DEFERRED)
-			return kwq__steal_deferred(w, old) ? 1 : -EAGAIN;
-		if ((old & WORK_DELAYED) &&
-		    kwq__timer_disarm(to_delayed_work(w)))
-			return 1;
+			return -EBUSY;
+		if (((old & WORK_DEFERRED) && !kwq__steal_deferred(w, old)) ||
+		    ((old & WORK_DELAYED) &&
+		     !kwq__timer_disarm(to_delayed_work(w)))) {
+			*removed = true;
+			return 0;
+		}
 		return -EAGAIN;
 	}
 
@@ -189,7 +193,8 @@ int kwq__grab_pending(struct work_struct *w)
 	set_work_data(w, (unsigned long)pwq->pool | WORK_PENDING | WORK_INIT |
 		      (data & WORK_DELAYED));
 	kwq__unlock(pwq->pool);
-	return 1;
+	*removed = true;
+	return 0;
 }
 
 /* Release PENDING, leaving the item idle with its last pool recorded. */
@@ -203,36 +208,38 @@ static void release_pending(struct work_struct *w)
 
 int cancel_work(struct work_struct *work)
 {
+	bool removed;
 	int ret;
 
 	if (!work_valid(work))
 		return -EINVAL;
 	do {
-		ret = kwq__grab_pending(work);
+		ret = kwq__grab_pending(work, &removed);
 		if (ret == -EAGAIN)
 			sched_yield();
 	} while (ret == -EAGAIN);
-	if (ret < 0)
-		return ret;
+	/* A cancel_*_sync() owns it: nothing is pending for us to remove. */
+	if (ret)
+		return -ENOENT;
 	release_pending(work);
-	return ret ? 0 : -ENOENT;
+	return removed ? 0 : -ENOENT;
 }
 
 int cancel_work_sync(struct work_struct *work)
 {
 	struct kwq__barrier b;
-	int ret;
+	bool removed;
 
 	if (!work_valid(work))
 		return -EINVAL;
 	if (running_self(work))
 		return -EDEADLK;
 	/* Another canceller owns it: wait for it to finish, then ours. */
-	while ((ret = kwq__grab_pending(work)) < 0)
+	while (kwq__grab_pending(work, &removed))
 		sched_yield();
 	set_work_data(work, work_data(work) | WORK_CANCELING);
-	if (kwq__start_flush(work, &b))
+	if (kwq__start_flush(work, &b) != FLUSH_NOTHING)
 		kwq__wait_for_completion(&b.done);
 	release_pending(work);
-	return ret ? 0 : -ENOENT;
+	return removed ? 0 : -ENOENT;
 }

@@ -101,6 +101,7 @@ int add_delayed_work_on(int cpu, struct delayed_work *dwork,
 static int mod_delayed(int cpu, struct workqueue_struct *wq,
 		       struct delayed_work *dw, unsigned long delay)
 {
+	bool removed;
 	int ret;
 
 	if (unlikely(!args_valid(cpu, wq, dw)))
@@ -113,13 +114,13 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 	if (refused(wq))
 		return -ESHUTDOWN;
 	do {
-		ret = kwq__grab_pending(&dw->work);
+		ret = kwq__grab_pending(&dw->work, &removed);
 		if (ret == -EAGAIN)
 			sched_yield();
 	} while (ret == -EAGAIN);
 	/* A cancel_*_sync() owns it: as an add meanwhile, it is refused. */
-	if (ret == -ENOENT)
-		return -EBUSY;
+	if (ret)
+		return ret;
 	return arm_owned(cpu, wq, dw, delay, 1);
 }
 
@@ -147,7 +148,7 @@ int flush_delayed_work(struct delayed_work *dwork)
 		unsigned long data;
 
 		/* Armed: we now own PENDING; queue it as the timer would. */
-		if (kwq__timer_disarm(dwork)) {
+		if (!kwq__timer_disarm(dwork)) {
 			kwq__queue_owned(dwork->cpu, dwork->wq, &dwork->work,
 					 work_data(&dwork->work), 1);
 			break;

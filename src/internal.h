@@ -294,7 +294,7 @@ KWQ_HIDDEN int kwq__cpu_valid(int cpu);
 KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 				struct work_struct *w, unsigned long old,
 				int force);
-KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w);
+KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
 
 /* The timer wheels of delayed work, see timer.c. */
 KWQ_HIDDEN int kwq__timer_init(void);
@@ -310,9 +310,16 @@ struct kwq__barrier {
 	struct kwq__completion done;
 };
 
-KWQ_HIDDEN int kwq__start_flush(struct work_struct *w, struct kwq__barrier *b);
+enum kwq__flush_wait {
+	FLUSH_NOTHING,			/* neither queued nor running */
+	FLUSH_BARRIER,			/* wait for the barrier */
+	FLUSH_BARRIER_THEN_AGAIN,	/* then for a deferred re-add */
+};
+
+KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
+						 struct kwq__barrier *b);
 KWQ_HIDDEN int kwq__steal_deferred(struct work_struct *w, unsigned long old);
-KWQ_HIDDEN int kwq__is_barrier(const struct work_struct *w);
+KWQ_HIDDEN bool kwq__is_barrier(const struct work_struct *w);
 
 static inline struct kwq__pwq *data_pwq(unsigned long data)
 {

@@ -236,26 +236,26 @@ void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 }
 
 /*
- * Take @dw off its wheel if it is armed.  Returns 1 when it was: the caller
- * then owns its PENDING bit.
+ * Take @dw off its wheel.  Returns 0 when it was armed (the caller then
+ * owns its PENDING bit), -ENOENT when it was not.
  */
 int kwq__timer_disarm(struct delayed_work *dw)
 {
 	struct kwq__timer_base *base = __atomic_load_n(&dw->base,
 						       __ATOMIC_ACQUIRE);
-	int ret = 0;
+	int ret = -ENOENT;
 
 	if (!base)
-		return 0;
+		return -ENOENT;
 	pthread_mutex_lock(&base->lock);
 	if (__atomic_load_n(&dw->base, __ATOMIC_RELAXED) == base) {
 		wheel_del_locked(base, dw);
 		base->nr_armed--;
 		__atomic_store_n(&dw->base, NULL, __ATOMIC_RELAXED);
-		ret = 1;
+		ret = 0;
 	}
 	pthread_mutex_unlock(&base->lock);
-	if (ret)
+	if (!ret)
 		__atomic_sub_fetch(&dw->wq->nr_armed, 1, __ATOMIC_RELEASE);
 	return ret;
 }
