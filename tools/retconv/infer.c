@@ -52,26 +52,40 @@ struct fn_ctx {
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth);
 
-static void eval_add_call(struct eval *ev, const char *usr, unsigned fallback)
+/* A call twice in one value gives what either guard let through. */
+static void eval_add_call(struct eval *ev, const char *usr, unsigned fallback,
+			  unsigned sign)
 {
 	size_t i;
 
-	for (i = 0; i < ev->ncalls; i++)
-		if (!strcmp(ev->calls[i].usr, usr))
+	for (i = 0; i < ev->ncalls; i++) {
+		if (!strcmp(ev->calls[i].usr, usr)) {
+			ev->calls[i].sign |= sign;
 			return;
+		}
+	}
 	ev->calls = xrealloc(ev->calls, (ev->ncalls + 1) * sizeof(*ev->calls));
 	ev->calls[ev->ncalls].usr = xstrdup(usr);
 	ev->calls[ev->ncalls].fallback = fallback;
+	ev->calls[ev->ncalls].sign = sign;
 	ev->ncalls++;
+}
+
+/* Add what @src gives, as far as @sign lets it through. */
+static void eval_merge_sign(struct eval *dst, const struct eval *src,
+			    unsigned sign)
+{
+	size_t i;
+
+	dst->flags |= values_restrict(src->flags, sign);
+	for (i = 0; i < src->ncalls; i++)
+		eval_add_call(dst, src->calls[i].usr, src->calls[i].fallback,
+			      src->calls[i].sign & sign);
 }
 
 static void eval_merge(struct eval *dst, const struct eval *src)
 {
-	size_t i;
-
-	dst->flags |= src->flags;
-	for (i = 0; i < src->ncalls; i++)
-		eval_add_call(dst, src->calls[i].usr, src->calls[i].fallback);
+	eval_merge_sign(dst, src, SIGN_ALL);
 }
 
 static void eval_free(struct eval *ev)
@@ -168,6 +182,18 @@ static enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
 	if (k->n < MAX_KIDS)
 		k->v[k->n] = c;
 	k->n++;
+	return CXChildVisit_Continue;
+}
+
+/* Keeps the last child only, in v[0]. */
+static enum CXChildVisitResult last_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct kids *k = data;
+
+	(void)parent;
+	k->v[0] = c;
+	k->n = 1;
 	return CXChildVisit_Continue;
 }
 
@@ -307,11 +333,14 @@ static void eval_unary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		ev->flags |= type_flags(clang_getCursorType(e));
 }
 
-static void eval_call(CXCursor e, struct eval *ev)
+static void eval_call(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		      int depth)
 {
 	CXCursor callee = clang_getCursorReferenced(e);
 	CXString usr;
 
+	(void)fx;
+	(void)depth;
 	if (clang_Cursor_isNull(callee) ||
 	    clang_getCursorKind(callee) != CXCursor_FunctionDecl ||
 	    type_class(clang_getCursorResultType(callee)) != RT_SIGNED) {
@@ -319,7 +348,7 @@ static void eval_call(CXCursor e, struct eval *ev)
 		return;
 	}
 	usr = clang_getCursorUSR(callee);
-	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN);
+	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN, SIGN_ALL);
 	clang_disposeString(usr);
 }
 
@@ -440,83 +469,13 @@ static void eval_ref(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		ev->flags |= type_flags(clang_getCursorType(e));
 }
 
-static void eval_cond(struct fn_ctx *fx, CXCursor e, struct eval *ev,
-		      int depth)
-{
-	struct kids k;
-	unsigned i;
-
-	expr_kids(e, &k);
-	/* c ? a : b gives a or b; GNU c ?: b gives c or b. */
-	for (i = k.n == 3 ? 1 : 0; i < k.n && i < 3; i++)
-		eval_expr(fx, k.v[i], ev, depth + 1);
-}
-
-/* A conversion to bool hides the value: look through it, but cast-to-bool
- * is a boolean whatever went in. */
-static void eval_cast(struct fn_ctx *fx, CXCursor e, struct eval *ev,
-		      int depth)
-{
-	enum rc_type to = type_class(clang_getCursorType(e));
-	struct kids k;
-
-	expr_kids(e, &k);
-	if (to == RT_BOOL)
-		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE;
-	else if (k.n && to != RT_VOID)
-		eval_expr(fx, k.v[k.n - 1], ev, depth + 1);
-}
-
-static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
-		      int depth)
-{
-	enum CXCursorKind kind = clang_getCursorKind(e);
-	struct kids k;
-
-	if (depth > MAX_DEPTH) {
-		ev->flags |= type_flags(clang_getCursorType(e));
-		return;
-	}
-	if (kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr) {
-		expr_kids(e, &k);
-		if (k.n == 1) {
-			eval_expr(fx, k.v[0], ev, depth + 1);
-			return;
-		}
-	}
-	if (eval_const(e, ev))
-		return;
-	switch (kind) {
-	case CXCursor_ConditionalOperator:
-		eval_cond(fx, e, ev, depth);
-		break;
-	case CXCursor_BinaryOperator:
-		eval_binary(fx, e, ev, depth);
-		break;
-	case CXCursor_UnaryOperator:
-		eval_unary(fx, e, ev, depth);
-		break;
-	case CXCursor_CStyleCastExpr:
-		eval_cast(fx, e, ev, depth);
-		break;
-	case CXCursor_CallExpr:
-		eval_call(e, ev);
-		break;
-	case CXCursor_DeclRefExpr:
-		eval_ref(fx, e, ev, depth);
-		break;
-	default:
-		ev->flags |= type_flags(clang_getCursorType(e));
-		break;
-	}
-}
-
 /*
  * "if (ret < 0) return ret;" returns only the negative values of ret, and
  * that idiom is everywhere errnos are passed on.  The conditions of the
  * if statements around a return, when they compare a local variable with
- * 0, restrict what returning that variable can give: a sign mask that
- * resolve.c applies once calls have been resolved.
+ * 0, restrict what returning that variable can give, and so do those of
+ * a conditional operator ("return ret < 0 ? ret : 0;").  Calls keep the
+ * sign mask for resolve.c to apply once they have been resolved.
  */
 #define MAX_GUARDS 16
 
@@ -525,11 +484,6 @@ struct guard {
 	unsigned sign;		/* SIGN_*: what the variable can be here */
 };
 
-struct ret_walk {
-	struct fn_ctx *fx;
-	struct guard g[MAX_GUARDS];
-	unsigned n;
-};
 
 static CXCursor peel(CXCursor e)
 {
@@ -616,9 +570,126 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 	return g->sign != 0;
 }
 
+/* One arm of a conditional: when it is the variable the condition tests,
+ * only what the condition lets through. */
+static void eval_arm(struct fn_ctx *fx, CXCursor arm, const struct guard *g,
+		     struct eval *ev, int depth)
+{
+	struct eval tmp = { .flags = 0 };
+	CXCursor var = local_of(arm);
+
+	if (!g || clang_Cursor_isNull(var) || !clang_equalCursors(var, g->var)) {
+		eval_expr(fx, arm, ev, depth + 1);
+		return;
+	}
+	eval_expr(fx, arm, &tmp, depth + 1);
+	eval_merge_sign(ev, &tmp, g->sign);
+	eval_free(&tmp);
+}
+
+static void eval_cond(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		      int depth)
+{
+	struct guard g, ng;
+	struct kids k;
+	bool have;
+
+	expr_kids(e, &k);
+	if (k.n < 2 || k.n > 3) {
+		ev->flags |= type_flags(clang_getCursorType(e));
+		return;
+	}
+	have = guard_of(fx, k.v[0], &g);
+	ng = g;
+	ng.sign = SIGN_ALL & ~g.sign;
+	/* c ? a : b gives a or b; GNU c ?: b gives c (when true) or b. */
+	eval_arm(fx, k.v[k.n - 2], have ? &g : NULL, ev, depth);
+	eval_arm(fx, k.v[k.n - 1], have ? &ng : NULL, ev, depth);
+}
+
+/* A GNU statement expression gives its last statement's value. */
+static void eval_stmt_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+			   int depth)
+{
+	struct kids body = { .n = 0 }, last = { .n = 0 };
+
+	clang_visitChildren(e, kid_visit, &body);
+	if (body.n == 1 &&
+	    clang_getCursorKind(body.v[0]) == CXCursor_CompoundStmt)
+		clang_visitChildren(body.v[0], last_visit, &last);
+	if (last.n && clang_isExpression(clang_getCursorKind(last.v[0])))
+		eval_expr(fx, last.v[0], ev, depth + 1);
+	else
+		ev->flags |= type_flags(clang_getCursorType(e));
+}
+
+/* A conversion to bool hides the value: look through it, but cast-to-bool
+ * is a boolean whatever went in. */
+static void eval_cast(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		      int depth)
+{
+	enum rc_type to = type_class(clang_getCursorType(e));
+	struct kids k;
+
+	expr_kids(e, &k);
+	if (to == RT_BOOL)
+		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE;
+	else if (k.n && to != RT_VOID)
+		eval_expr(fx, k.v[k.n - 1], ev, depth + 1);
+}
+
+/* How each kind of expression that is not a constant is reduced. */
+static const struct {
+	enum CXCursorKind kind;
+	void (*fn)(struct fn_ctx *fx, CXCursor e, struct eval *ev, int depth);
+} evaluators[] = {
+	{ CXCursor_ConditionalOperator, eval_cond },
+	{ CXCursor_BinaryOperator, eval_binary },
+	{ CXCursor_UnaryOperator, eval_unary },
+	{ CXCursor_CStyleCastExpr, eval_cast },
+	{ CXCursor_CallExpr, eval_call },
+	{ CXCursor_DeclRefExpr, eval_ref },
+	{ CXCursor_StmtExpr, eval_stmt_expr },
+};
+
+static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
+		      int depth)
+{
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	struct kids k;
+	size_t i;
+
+	if (depth > MAX_DEPTH) {
+		ev->flags |= type_flags(clang_getCursorType(e));
+		return;
+	}
+	if (kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr) {
+		expr_kids(e, &k);
+		if (k.n == 1) {
+			eval_expr(fx, k.v[0], ev, depth + 1);
+			return;
+		}
+	}
+	if (eval_const(e, ev))
+		return;
+	for (i = 0; i < sizeof(evaluators) / sizeof(evaluators[0]); i++) {
+		if (evaluators[i].kind == kind) {
+			evaluators[i].fn(fx, e, ev, depth);
+			return;
+		}
+	}
+	ev->flags |= type_flags(clang_getCursorType(e));
+}
+
+struct ret_walk {
+	struct fn_ctx *fx;
+	struct guard g[MAX_GUARDS];
+	unsigned n;
+};
+
 static void add_return(struct ret_walk *w, CXCursor ret)
 {
-	struct eval ev = { .flags = 0 };
+	struct eval ev = { .flags = 0 }, tmp = { .flags = 0 };
 	struct rc_func *fn = w->fx->fn;
 	struct rc_return *r;
 	struct kids k;
@@ -628,18 +699,19 @@ static void add_return(struct ret_walk *w, CXCursor ret)
 	expr_kids(ret, &k);
 	if (!k.n)
 		return;
-	eval_expr(w->fx, k.v[0], &ev, 0);
+	eval_expr(w->fx, k.v[0], &tmp, 0);
 	var = local_of(k.v[0]);
 	for (i = 0; i < w->n && !clang_Cursor_isNull(var); i++)
 		if (clang_equalCursors(w->g[i].var, var))
 			sign &= w->g[i].sign;
+	eval_merge_sign(&ev, &tmp, sign);
+	eval_free(&tmp);
 	fn->rets = xrealloc(fn->rets, (fn->nrets + 1) * sizeof(*fn->rets));
 	r = &fn->rets[fn->nrets++];
 	memset(r, 0, sizeof(*r));
 	clang_getExpansionLocation(clang_getCursorLocation(ret), NULL,
 				   &r->line, &r->col, NULL);
 	r->flags = ev.flags;
-	r->sign = sign;
 	r->calls = ev.calls;
 	r->ncalls = ev.ncalls;
 }

@@ -128,8 +128,8 @@ static unsigned restrict_unbounded(unsigned f, unsigned sign)
 	return out;
 }
 
-/* What a return gives, once its guards (if (ret < 0)) have had their say. */
-static unsigned restrict_sign(unsigned f, unsigned sign)
+/* What a value gives, once a guard (if (ret < 0)) has had its say. */
+unsigned values_restrict(unsigned f, unsigned sign)
 {
 	unsigned out = f & RV_PTR;
 
@@ -164,9 +164,10 @@ static bool resolve_pass(struct rc_result *res, const struct table *t)
 				unsigned f = callee_flags(t, r->calls[k].usr,
 							  fn->file, &found);
 
-				flags |= found ? f : r->calls[k].fallback;
+				flags |= values_restrict(
+					found ? f : r->calls[k].fallback,
+					r->calls[k].sign);
 			}
-			flags = restrict_sign(flags, r->sign);
 			changed |= flags != r->resolved;
 			r->resolved = flags;
 			fn->flags |= flags;

@@ -82,13 +82,13 @@ enum rc_kind {
 struct rc_call {
 	char *usr;		/* the callee's clang USR */
 	unsigned fallback;	/* its values if no definition is found */
+	unsigned sign;		/* SIGN_*: what a guard lets through */
 };
 
 struct rc_return {
 	unsigned line;
 	unsigned col;
 	unsigned flags;		/* values known in the worker */
-	unsigned sign;		/* SIGN_*: what the guards around it allow */
 	unsigned resolved;	/* flags plus those of the calls */
 	struct rc_call *calls;
 	size_t ncalls;
@@ -225,6 +225,7 @@ void func_free(struct rc_func *fn);
 void result_free(struct rc_result *res);
 
 /* resolve.c */
+unsigned values_restrict(unsigned flags, unsigned sign);
 void resolve_calls(struct rc_result *res);
 enum rc_class resolve_class(const struct rc_func *fn);
 const char *class_name(enum rc_class cls);

@@ -7,8 +7,8 @@
  *   B <job>                                   a worker starts a job
  *   F <usr> <name> <file> <fileid> <line> <col> <scope> <type> <suppress>
  *     <report>
- *   R <line> <col> <flags> <sign>             a return of the last F
- *   C <fallback> <usr>                        a call of the last R
+ *   R <line> <col> <flags>                    a return of the last F
+ *   C <fallback> <sign> <usr>                 a call of the last R
  *   E <file> <message>                        the job failed
  *
  * B lines let the parent name the file a crashed worker was parsing.
@@ -45,10 +45,10 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 	for (i = 0; i < fn->nrets; i++) {
 		const struct rc_return *r = &fn->rets[i];
 
-		fprintf(out, "R\t%u\t%u\t%u\t%u\n", r->line, r->col, r->flags,
-			r->sign);
+		fprintf(out, "R\t%u\t%u\t%u\n", r->line, r->col, r->flags);
 		for (j = 0; j < r->ncalls; j++) {
-			fprintf(out, "C\t%u\t", r->calls[j].fallback);
+			fprintf(out, "C\t%u\t%u\t", r->calls[j].fallback,
+				r->calls[j].sign);
 			put_field(out, r->calls[j].usr);
 			fputc('\n', out);
 		}
@@ -106,7 +106,7 @@ static int read_return(struct rc_result *res, char **f, size_t n)
 	struct rc_func *fn = res->nfuncs ? res->funcs[res->nfuncs - 1] : NULL;
 	struct rc_return *r;
 
-	if (!fn || n != 5)
+	if (!fn || n != 4)
 		return -EPROTO;
 	fn->rets = xrealloc(fn->rets, (fn->nrets + 1) * sizeof(*fn->rets));
 	r = &fn->rets[fn->nrets++];
@@ -114,7 +114,6 @@ static int read_return(struct rc_result *res, char **f, size_t n)
 	r->line = num(f[1]);
 	r->col = num(f[2]);
 	r->flags = num(f[3]);
-	r->sign = num(f[4]);
 	return 0;
 }
 
@@ -123,12 +122,13 @@ static int read_call(struct rc_result *res, char **f, size_t n)
 	struct rc_func *fn = res->nfuncs ? res->funcs[res->nfuncs - 1] : NULL;
 	struct rc_return *r;
 
-	if (!fn || !fn->nrets || n != 3)
+	if (!fn || !fn->nrets || n != 4)
 		return -EPROTO;
 	r = &fn->rets[fn->nrets - 1];
 	r->calls = xrealloc(r->calls, (r->ncalls + 1) * sizeof(*r->calls));
 	r->calls[r->ncalls].fallback = num(f[1]);
-	r->calls[r->ncalls].usr = xstrdup(f[2]);
+	r->calls[r->ncalls].sign = num(f[2]);
+	r->calls[r->ncalls].usr = xstrdup(f[3]);
 	r->ncalls++;
 	return 0;
 }
