@@ -269,6 +269,41 @@ st2=$?
 	grep -q '^tests/retconv/cases/rule-a.c:' "$tmp/j1"
 check $? "a directory is walked; one worker and two give the same output"
 
+# A worker that dies costs only the file it was parsing: the parent names
+# it, exits 2, and a new worker checks the files after it.
+mkdir -p "$tmp/many"
+i=0
+while [ $i -lt 200 ]; do
+	cat >"$tmp/many/f$(printf %03d $i).c" <<EOF
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int start_$i(int x)
+{
+	return x > $i;
+}
+EOF
+	i=$((i + 1))
+done
+(cd "$tmp" && exec "$rc" --no-config -j 1 many >"$tmp/out" 2>"$tmp/err") &
+pid=$!
+sleep 1
+worker=$(pgrep -P $pid)
+[ -n "$worker" ] && kill -KILL "$worker"
+wait $pid
+st=$?
+if [ -z "$worker" ]; then
+	ok "a worker killed mid-run # SKIP the run ended within a second"
+else
+	[ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+		grep -q '^retconv: many/f[0-9]*\.c: the worker parsing it died of signal 9$' "$tmp/err" &&
+		grep -q "^many/f199.c:5:5: warning: action 'start_199'" "$tmp/out" &&
+		[ "$(grep -c ': warning: ' "$tmp/out")" -ge 199 ]
+	check $? "a worker killed mid-run: its file named, exit 2, the rest checked"
+	diag_file "$tmp/err"
+fi
+
 # --- error exits ------------------------------------------------------------
 
 # expect_error NAME STATUS PATTERN -- COMMAND...: the command exits with

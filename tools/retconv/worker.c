@@ -10,7 +10,8 @@
  * fixed share of the rest.  A worker writes its summaries to its own
  * memory file, read by the parent after the worker has exited; a worker
  * that crashes inside libclang loses only its current file, which the
- * parent names from the worker's last B record.
+ * parent names from the worker's last B record, and the files after it
+ * are taken by the other workers or by a new one.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -216,7 +217,7 @@ static int worker_start(struct worker *w, const struct rc_jobs *jobs,
 }
 
 static void crashed(struct rc_result *res, const struct rc_jobs *jobs,
-		    long begun)
+		    long begun, int status)
 {
 	const char *file = begun >= 0 && (size_t)begun < jobs->n ?
 			   jobs->v[begun].file : "(between files)";
@@ -224,7 +225,11 @@ static void crashed(struct rc_result *res, const struct rc_jobs *jobs,
 	res->errors = xrealloc(res->errors,
 			       (res->nerrors + 1) * sizeof(*res->errors));
 	res->errors[res->nerrors].file = xstrdup(file);
-	res->errors[res->nerrors].msg = xstrdup("libclang crashed while parsing");
+	res->errors[res->nerrors].msg = WIFSIGNALED(status) ?
+		xasprintf("the worker parsing it died of signal %d",
+			  WTERMSIG(status)) :
+		xasprintf("the worker parsing it exited with status %d",
+			  WEXITSTATUS(status));
 	res->nerrors++;
 }
 
@@ -246,7 +251,24 @@ static int worker_collect(struct worker *w, const struct rc_jobs *jobs,
 	err = summary_read(in, res, &begun);
 	fclose(in);
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		crashed(res, jobs, begun);
+		crashed(res, jobs, begun, status);
+	return err;
+}
+
+/* Start up to @n workers; collect every one that started. */
+static int workers_round(struct worker *w, int n, const struct rc_jobs *jobs,
+			 unsigned long *next, struct rc_result *res)
+{
+	int i, started, err = 0, err2;
+
+	for (i = 0; i < n && !err; i++)
+		err = worker_start(&w[i], jobs, next);
+	started = err ? i - 1 : n;
+	for (i = 0; i < started; i++) {
+		err2 = worker_collect(&w[i], jobs, res);
+		if (!err)
+			err = err2;
+	}
 	return err;
 }
 
@@ -255,7 +277,7 @@ int workers_run(const struct rc_jobs *jobs, int nworkers,
 {
 	struct worker w[MAX_WORKERS];
 	unsigned long *next;
-	int i, n, err = 0, err2;
+	int n, err;
 
 	if (!jobs->n)
 		return 0;
@@ -267,15 +289,13 @@ int workers_run(const struct rc_jobs *jobs, int nworkers,
 	if (next == MAP_FAILED)
 		return -errno;
 	*next = 0;
-	for (i = 0; i < n && !err; i++)
-		err = worker_start(&w[i], jobs, next);
-	/* Collect whatever was started, even when a later fork failed. */
-	n = err ? i - 1 : n;
-	for (i = 0; i < n; i++) {
-		err2 = worker_collect(&w[i], jobs, res);
-		if (!err)
-			err = err2;
-	}
+	/*
+	 * Workers that die take only their current file with them; when they
+	 * all died before the last job was taken, a new round takes the rest.
+	 */
+	do {
+		err = workers_round(w, n, jobs, next, res);
+	} while (!err && *next < jobs->n);
 	munmap(next, sizeof(*next));
 	return err;
 }
