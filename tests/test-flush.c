@@ -250,6 +250,7 @@ struct chain {
 	struct work_struct work;
 	struct workqueue_struct *wq;
 	struct gate *gate;	/* the first run waits here */
+	long sleep_us;		/* each run sleeps this long */
 	int n;			/* runs wanted */
 	int runs;		/* A */
 	int errs;		/* A: chained adds that did not return 0 */
@@ -262,6 +263,8 @@ static void chain_fn(struct work_struct *work)
 
 	if (c->gate && LOAD(&c->runs) == 0)
 		gate_wait(c->gate);
+	if (c->sleep_us)
+		sleep_us(c->sleep_us);
 	runs = INC(&c->runs);
 	if (runs < c->n && add_work_to_q(c->wq, work) != 0)
 		INC(&c->errs);
@@ -324,7 +327,9 @@ static void test_drain(void)
 	bool early;
 	int added, r, rc;
 
-	chain_init(&c, wq, (int)tap_scale(1000), NULL);
+	/* Slow links, so that no single flush can outlast the chain. */
+	chain_init(&c, wq, (int)tap_scale(200), NULL);
+	c.sleep_us = 100;
 	add_work_to_q(wq, &c.work);
 	rc = drain_workqueue(wq);
 	ok(rc == 0 && LOAD(&c.runs) == c.n && LOAD(&c.errs) == 0,
