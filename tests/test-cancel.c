@@ -15,7 +15,8 @@
 #include <stdio.h>
 
 /* A pending item (behind a blocker on an ordered queue) is removed. */
-static void cancel_pending(const char *what, int (*cancel)(struct work_struct *))
+static void cancel_pending(const char *what,
+			   int (*cancel)(struct work_struct *work))
 {
 	struct workqueue_struct *wq = new_ordered("cancel-pend");
 	struct tw blocker, t, after;

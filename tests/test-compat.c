@@ -279,7 +279,7 @@ static void test_default_handler(void)
 	for (char *p = buf; *p; p++)
 		lines += *p == '\n';
 	snprintf(want, sizeof(want), "%s:%d", __FILE__, line);
-	ok(lines == 1 && buf[len - 1] == '\n' && strstr(buf, want),
+	ok(lines == 1 && len > 0 && buf[len - 1] == '\n' && strstr(buf, want),
 	   "the default handler prints one line on stderr naming %s", want);
 	diag("stderr: %s", buf);
 	kwq_set_warn_handler(record);

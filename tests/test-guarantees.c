@@ -225,7 +225,7 @@ static void ordered_fifo(const char *what, struct workqueue_struct *wq,
 			 int nr_producers)
 {
 	struct producer pr[NR_PRODUCERS];
-	int n = (int)tap_scale(4000), total = n * nr_producers;
+	int n = (int)tap_scale(3000), total = n * nr_producers;
 	int last[NR_PRODUCERS], out_of_order = 0, errs = 0;
 	bool all_ran;
 
@@ -343,7 +343,7 @@ static void max_active(const char *what, unsigned int flags, int limit,
 
 static void test_max_active(void)
 {
-	int n = (int)tap_scale(30);
+	int n = (int)tap_scale(20);
 
 	if (n < 8)
 		n = 8;
