@@ -108,6 +108,15 @@ $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(B)/libkwq.so
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(B)/tests/tap.o $(APP_LDFLAGS) -lkwq
 
+# White-box tests reach kwq's hidden internals (fault injection), which only
+# the static library lets them link.
+STATIC_TESTS := $(B)/tests/test-rescuer $(B)/tests/test-fault
+
+$(STATIC_TESTS): $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(LIB_A)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(B)/tests/tap.o $(LIB_A) -pthread \
+		$(SANFLAGS) $(LDFLAGS)
+
 tests: $(TEST_BIN)
 
 # The environment the TAP programs and scripts read.

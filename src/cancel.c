@@ -72,6 +72,15 @@ retry:
 		kwq__list_add_head(&b->work.entry, &w->entry);
 	} else {
 		worker = kwq__find_busy_locked(pool, w);
+		if (!worker && (data & WORK_DEFERRED)) {
+			/*
+			 * Its worker has finished the running instance and is
+			 * queueing the deferred re-add right now.
+			 */
+			kwq__unlock(pool);
+			sched_yield();
+			goto retry;
+		}
 		if (!worker) {
 			kwq__unlock(pool);
 			return FLUSH_NOTHING;

@@ -13,7 +13,10 @@
  *
  * Ownership of an item follows its PENDING bit: whoever sets it (an add, or a
  * cancel stealing it) owns the data word until it publishes the item on a
- * list under a pool lock; from then on that pool's lock protects it.
+ * list under a pool lock; from then on that pool's lock protects it.  An
+ * armed delayed item belongs to its timer base (base->lock), a deferred
+ * re-add to the worker running the item (that pool's lock), and an item a
+ * cancel_*_sync() holds (CANCELING) to that canceller.
  *
  * Structure fields follow one of these exclusion rules:
  *
@@ -57,6 +60,24 @@
 KWQ_HIDDEN void kwq__bug(const char *file, int line, const char *func,
 			 const char *cond) __attribute__((noreturn, cold));
 
+/* --- fault injection, see fault.c ---------------------------------------- */
+
+enum kwq__fault_site {
+	FAULT_MALLOC,			/* memory */
+	FAULT_THREAD,			/* pthread_create() */
+	FAULT_ATTR,			/* pthread_attr_*() */
+	FAULT_AFFINITY,			/* pinning a thread to a CPU */
+	FAULT_NR
+};
+
+KWQ_HIDDEN bool kwq__fault(enum kwq__fault_site site);
+KWQ_HIDDEN int kwq__fault_set(const char *spec);
+KWQ_HIDDEN long kwq__fault_injected(void);
+KWQ_HIDDEN void kwq__fault_init(void);
+KWQ_HIDDEN void *kwq__zalloc(size_t size);
+KWQ_HIDDEN void *kwq__zalloc_array(size_t n, size_t size);
+KWQ_HIDDEN void *kwq__zalloc_aligned(size_t size);
+
 /* --- the work item's data word ------------------------------------------ */
 
 /*
@@ -64,7 +85,8 @@ KWQ_HIDDEN void kwq__bug(const char *file, int line, const char *func,
  * stored above these bits leaves them free.
  */
 enum {
-	WORK_PENDING	= 1UL << 0, /* queued, armed or being grabbed */
+	WORK_PENDING	= 1UL << 0, /* queued, armed, deferred, or owned by
+				       an add or a cancel in progress */
 	WORK_INACTIVE	= 1UL << 1, /* on pwq->inactive (with WORK_PWQ) */
 	WORK_CANCELING	= 1UL << 1, /* a cancel_*_sync owns it (off queue) */
 	WORK_PWQ	= 1UL << 2, /* the pointer is the pwq it is queued on */
@@ -224,6 +246,7 @@ struct kwq__pwq {
 	int nr_active;			/* L: on the worklist or running */
 	int nr_in_flight[2];		/* L: queued or running, per color */
 	int flush_color;		/* L: color a flusher waits for, or -1 */
+	char mayday;			/* L: its rescuer is called to help */
 	struct kwq_list_node inactive;	/* L: waiting for an active slot */
 } __attribute__((aligned(WORK_ALIGN)));
 
@@ -240,6 +263,7 @@ struct workqueue_struct {
 	struct kwq__completion *flush_done; /* F: the flusher's event */
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
 	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
+	struct kwq__rescuer *rescuer;	/* I: WQ_MEM_RECLAIM's own worker */
 	char name[64];			/* I */
 };
 
@@ -265,6 +289,17 @@ KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
 KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
 				    struct kwq__worker *worker);
+
+KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker);
+KWQ_HIDDEN void kwq__for_each_pwq(struct workqueue_struct *wq,
+				  void (*fn)(struct kwq__pwq *pwq, void *arg),
+				  void *arg);
+
+/* Rescuers of WQ_MEM_RECLAIM queues, see rescuer.c. */
+struct kwq__rescuer;
+KWQ_HIDDEN int kwq__rescuer_start(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__rescuer_stop(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__mayday_locked(struct kwq__pool *pool);
 
 /* The manager thread, see manager.c. */
 struct kwq__manager {

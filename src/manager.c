@@ -169,7 +169,9 @@ static void func_name(void *fn, char *buf, size_t len)
 		snprintf(buf, len, "%p", fn);
 }
 
-static void report_lockup_locked(struct kwq__pool *pool, unsigned long ms)
+/* Describe @pool's stall into @msg, to be reported once unlocked. */
+static void describe_lockup_locked(struct kwq__pool *pool, unsigned long ms,
+				   char *msg, size_t len)
 {
 	struct work_struct *w = kwq__list_entry(pool->worklist.next,
 						struct work_struct, entry);
@@ -193,13 +195,17 @@ static void report_lockup_locked(struct kwq__pool *pool, unsigned long ms)
 	else
 		snprintf(where, sizeof(where), "unbound%s",
 			 pool->highpri ? " highpri" : "");
-	kwq__warn(KWQ_WARN_LOCKUP, NULL, 0, "watchdog", 0,
-		  "workqueue lockup: pool %s stuck for %lu ms; queue '%s' waiting; running %s",
-		  where, ms, pwq ? pwq->wq->name : "?", running);
+	snprintf(msg, len,
+		 "workqueue lockup: pool %s stuck for %lu ms; queue '%s' waiting; running %s",
+		 where, ms, pwq ? pwq->wq->name : "?", running);
 }
 
-/* The watchdog's look at a pool with items waiting. */
-static void watchdog_locked(struct kwq__pool *pool, unsigned long now)
+/*
+ * The watchdog's look at a pool with items waiting.  Returns 1, with the
+ * report in @msg, the first time a stall passes the threshold.
+ */
+static int watchdog_locked(struct kwq__pool *pool, unsigned long now,
+			   char *msg, size_t len)
 {
 	unsigned int thresh = __atomic_load_n(&kwq__mgr.watchdog_ms,
 					      __ATOMIC_RELAXED);
@@ -208,15 +214,16 @@ static void watchdog_locked(struct kwq__pool *pool, unsigned long now)
 		pool->wd_seen = pool->nr_started;
 		pool->wd_since = now;
 		pool->wd_reported = 0;
-		return;
+		return 0;
 	}
-	if (thresh && !pool->wd_reported && now - pool->wd_since >= thresh) {
-		pool->wd_reported = 1;
-		report_lockup_locked(pool, now - pool->wd_since);
-	}
+	if (!thresh || pool->wd_reported || now - pool->wd_since < thresh)
+		return 0;
+	pool->wd_reported = 1;
+	describe_lockup_locked(pool, now - pool->wd_since, msg, len);
+	return 1;
 }
 
-/* Create @n workers for @pool; returns 0, or the error that stopped it. */
+/* Create @n workers for @pool: 0, or the error that stopped it. */
 static int create_workers(struct kwq__pool *pool, int n, int boost)
 {
 	for (int i = 0; i < n; i++) {
@@ -240,7 +247,8 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 {
 	struct look looks[MAX_LOOK];
 	int state[MAX_LOOK];
-	int n, blocked = 0, boost, need, waiting;
+	int n, blocked = 0, boost, need, waiting, stalled = 0;
+	char msg[256];
 
 	kwq__lock(pool);
 	n = candidates_locked(pool, looks);
@@ -269,13 +277,22 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 	pool->need_worker = 0;
 	waiting = !kwq__list_empty(&pool->worklist);
 	if (waiting)
-		watchdog_locked(pool, now);
+		stalled = watchdog_locked(pool, now, msg, sizeof(msg));
 	else
 		pool->wd_since = 0;
 	kwq__unlock(pool);
 
-	if (create_workers(pool, boost, 1) == 0 && need)
-		create_workers(pool, 1, 0);
+	/* Unlocked: the handler may add work, even to this pool. */
+	if (stalled)
+		kwq__warn(KWQ_WARN_LOCKUP, NULL, 0, "watchdog", 0, "%s", msg);
+
+	if ((boost && create_workers(pool, boost, 1)) ||
+	    (need && create_workers(pool, 1, 0))) {
+		/* No thread to be had: the rescuers take over. */
+		kwq__lock(pool);
+		kwq__mayday_locked(pool);
+		kwq__unlock(pool);
+	}
 	return waiting || boost || need;
 }
 
@@ -301,22 +318,25 @@ static void *manager_main(void *arg)
 	(void)arg;
 	pthread_setname_np(pthread_self(), "kwq/manager");
 	for (;;) {
+		/*
+		 * Read the word before looking: a poke after this makes the
+		 * wait below return at once, and an item queued before it is
+		 * seen by the look.
+		 */
 		uint32_t seen = __atomic_load_n(&kwq__mgr.word,
 						__ATOMIC_ACQUIRE);
-		int watching = __atomic_load_n(&kwq__mgr.watching,
-					       __ATOMIC_RELAXED);
+		int busy = manage_all();
 
-		kwq__futex_wait(&kwq__mgr.word, seen, watching ? &tick : NULL);
-		if (manage_all()) {
-			__atomic_store_n(&kwq__mgr.watching, 1,
+		if (!busy) {
+			/* Going quiet: pair with kwq__kick_locked(). */
+			__atomic_store_n(&kwq__mgr.watching, 0,
 					 __ATOMIC_SEQ_CST);
-			continue;
+			busy = manage_all();
 		}
-		/* Going quiet: pair with the load in kwq__kick_locked(). */
-		__atomic_store_n(&kwq__mgr.watching, 0, __ATOMIC_SEQ_CST);
-		if (manage_all())
+		if (busy)
 			__atomic_store_n(&kwq__mgr.watching, 1,
 					 __ATOMIC_SEQ_CST);
+		kwq__futex_wait(&kwq__mgr.word, seen, busy ? &tick : NULL);
 	}
 	return NULL;
 }

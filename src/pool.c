@@ -16,7 +16,8 @@
  * that a warm thread is reused.  An add that finds the pool under its target
  * wakes exactly one idle worker; an add to a pool whose workers are already
  * running makes no system call, since a running worker looks at the worklist
- * again before it sleeps.
+ * again before it sleeps (the one exception: the first add that leaves items
+ * waiting behind busy workers wakes the manager, once per busy spell).
  *
  * The kernel keeps a CPU busy when an item sleeps by hooking the scheduler.
  * User space has no such hook: a worker that waits inside kwq (flush,
@@ -208,7 +209,7 @@ static void requeue_locked(struct kwq__worker *worker)
  * lock while the function runs: the item may be freed by it, so nothing
  * here touches it afterwards.
  */
-static void process_one_locked(struct kwq__worker *worker)
+void kwq__process_one_locked(struct kwq__worker *worker)
 {
 	struct kwq__pool *pool = worker->pool;
 	struct work_struct *w = kwq__list_entry(worker->scheduled.next,
@@ -358,7 +359,7 @@ static void *worker_main(void *arg)
 		}
 		kwq__move_linked_locked(w, &worker->scheduled);
 		while (!kwq__list_empty(&worker->scheduled))
-			process_one_locked(worker);
+			kwq__process_one_locked(worker);
 		continue;
 idle:
 		if (!worker_idle_locked(worker))
@@ -382,22 +383,25 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	pthread_t tid;
 	int err;
 
-	err = -pthread_attr_init(&attr);
+	err = kwq__fault(FAULT_ATTR) ? -ENOMEM : -pthread_attr_init(&attr);
 	if (err)
 		return err;
-	err = -pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	err = kwq__fault(FAULT_ATTR) ? -EINVAL :
+		-pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	if (err)
 		goto out_attr;
 	if (cpu >= 0) {
 		CPU_ZERO(&one);
 		CPU_SET(cpu, &one);
-		err = -pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
+		err = kwq__fault(FAULT_AFFINITY) ? -EINVAL :
+			-pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
 		if (err)
 			goto out_attr;
 	}
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = -pthread_create(&tid, &attr, fn, arg);
+	err = kwq__fault(FAULT_THREAD) ? -EAGAIN :
+		-pthread_create(&tid, &attr, fn, arg);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 out_attr:
 	pthread_attr_destroy(&attr);
@@ -414,7 +418,7 @@ int kwq__create_worker(struct kwq__pool *pool, int boost)
 	struct kwq__worker *worker;
 	int err;
 
-	worker = calloc(1, sizeof(*worker));
+	worker = kwq__zalloc(sizeof(*worker));
 	if (!worker)
 		return -ENOMEM;
 	worker->pool = pool;
@@ -492,12 +496,11 @@ void kwq__sleep_end(void)
 
 static struct kwq__pool *pool_alloc(int cpu, int highpri)
 {
-	struct kwq__pool *pool = aligned_alloc(WORK_ALIGN, sizeof(*pool));
+	struct kwq__pool *pool = kwq__zalloc_aligned(sizeof(*pool));
 	pthread_mutexattr_t attr;
 
 	if (!pool)
 		return NULL;
-	memset(pool, 0, sizeof(*pool));
 	pthread_mutexattr_init(&attr);
 	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
 	pthread_mutex_init(&pool->lock, &attr);
@@ -527,8 +530,8 @@ static void pools_free(void)
 static int pools_alloc(void)
 {
 	for (int hi = 0; hi < 2; hi++) {
-		kwq__g.cpu_pools[hi] = calloc(kwq__g.nr_cpu_ids,
-					      sizeof(struct kwq__pool *));
+		kwq__g.cpu_pools[hi] = kwq__zalloc_array(kwq__g.nr_cpu_ids,
+						sizeof(struct kwq__pool *));
 		if (!kwq__g.cpu_pools[hi])
 			return -ENOMEM;
 		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
@@ -584,6 +587,7 @@ int kwq__init(void)
 	if (initialized)
 		goto out_unlock;
 	if (!have_pools) {
+		kwq__fault_init();
 		err = read_cpus();
 		if (err)
 			goto out_unlock;

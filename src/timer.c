@@ -382,7 +382,7 @@ int kwq__timer_init(void)
 	int err;
 
 	tt.sleep_until = NEVER;
-	bases = calloc(kwq__g.nr_cpu_ids, sizeof(*bases));
+	bases = kwq__zalloc_array(kwq__g.nr_cpu_ids, sizeof(*bases));
 	if (!bases)
 		return -ENOMEM;
 	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
@@ -390,12 +390,11 @@ int kwq__timer_init(void)
 
 		if (!CPU_ISSET(cpu, &kwq__g.cpus))
 			continue;
-		base = aligned_alloc(WORK_ALIGN, sizeof(*base));
+		base = kwq__zalloc_aligned(sizeof(*base));
 		if (!base) {
 			err = -ENOMEM;
 			goto fail_bases;
 		}
-		memset(base, 0, sizeof(*base));
 		pthread_mutex_init(&base->lock, NULL);
 		base->clk = kwq__jiffies();
 		for (int i = 0; i < WHEEL_LEVELS * WHEEL_SIZE; i++)

@@ -15,8 +15,11 @@
  * The add path takes no global lock and never allocates.  Its first step is
  * one atomic fetch-or of the PENDING bit: an item already pending costs that
  * and nothing more (-EBUSY).  The winner owns the item until it is on a list;
- * it then takes one pool lock (two when the item is still running on another
- * pool, to queue it there: a work item never runs concurrently with itself).
+ * it then takes one pool lock.  When the item last ran on another pool, that
+ * pool's lock is taken first, alone, to look for an instance still running
+ * there: if there is one, the item is queued there (or, for another queue,
+ * handed to the worker running it), since a work item never runs
+ * concurrently with itself.
  *
  * Not supported: the kernel's per-NUMA-node unbound pools and changing a
  * queue's attributes after creation.
@@ -38,11 +41,10 @@ int kwq__cpu_valid(int cpu)
 static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 				  struct kwq__pool *pool)
 {
-	struct kwq__pwq *pwq = aligned_alloc(WORK_ALIGN, sizeof(*pwq));
+	struct kwq__pwq *pwq = kwq__zalloc_aligned(sizeof(*pwq));
 
 	if (!pwq)
 		return NULL;
-	memset(pwq, 0, sizeof(*pwq));
 	pwq->pool = pool;
 	pwq->wq = wq;
 	pwq->max_active = wq->max_active;
@@ -74,7 +76,8 @@ static int wq_alloc_pwqs(struct workqueue_struct *wq)
 			return -ENOMEM;
 		return kwq__pool_get_worker(wq->dfl_pwq->pool);
 	}
-	wq->cpu_pwqs = calloc(kwq__g.nr_cpu_ids, sizeof(*wq->cpu_pwqs));
+	wq->cpu_pwqs = kwq__zalloc_array(kwq__g.nr_cpu_ids,
+					 sizeof(*wq->cpu_pwqs));
 	if (!wq->cpu_pwqs)
 		return -ENOMEM;
 	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
@@ -105,7 +108,7 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	err = kwq__init();
 	if (err)
 		goto fail;
-	wq = calloc(1, sizeof(*wq));
+	wq = kwq__zalloc(sizeof(*wq));
 	if (!wq) {
 		err = -ENOMEM;
 		goto fail;
@@ -118,6 +121,11 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	err = wq_alloc_pwqs(wq);
 	if (err)
 		goto fail_pwqs;
+	if (flags & WQ_MEM_RECLAIM) {
+		err = kwq__rescuer_start(wq);
+		if (err)
+			goto fail_pwqs;
+	}
 	return wq;
 
 fail_pwqs:
@@ -378,8 +386,8 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 }
 
 /* Call @fn on each pwq of @wq. */
-static void for_each_pwq(struct workqueue_struct *wq,
-			 void (*fn)(struct kwq__pwq *pwq, void *arg), void *arg)
+void kwq__for_each_pwq(struct workqueue_struct *wq,
+		       void (*fn)(struct kwq__pwq *pwq, void *arg), void *arg)
 {
 	if (wq->dfl_pwq) {
 		fn(wq->dfl_pwq, arg);
@@ -426,7 +434,7 @@ static void flush_wq(struct workqueue_struct *wq)
 	__atomic_store_n(&wq->nr_pwqs_to_flush, 1, __ATOMIC_RELAXED);
 	/* Adders read the color under a pool lock flush_mark() takes next. */
 	__atomic_store_n(&wq->work_color, color ^ 1, __ATOMIC_RELEASE);
-	for_each_pwq(wq, flush_mark, &color);
+	kwq__for_each_pwq(wq, flush_mark, &color);
 	if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1, __ATOMIC_ACQ_REL))
 		kwq__complete(&done);
 	kwq__wait_for_completion(&done);
@@ -460,7 +468,7 @@ static void drain_wq(struct workqueue_struct *wq)
 	do {
 		flush_wq(wq);
 		busy = !!__atomic_load_n(&wq->nr_deferred, __ATOMIC_ACQUIRE);
-		for_each_pwq(wq, pwq_busy, &busy);
+		kwq__for_each_pwq(wq, pwq_busy, &busy);
 		if (busy)
 			sched_yield();
 	} while (busy);
@@ -510,6 +518,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 			break;
 		sched_yield();
 	}
-	for_each_pwq(wq, pwq_quiesce, NULL);
+	kwq__rescuer_stop(wq);
+	kwq__for_each_pwq(wq, pwq_quiesce, NULL);
 	wq_free(wq);
 }

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The WQ_MEM_RECLAIM rescuer: with thread creation made to fail (kwq's
+ * fault injection, hence a white-box test linked with libkwq.a), the items
+ * of a queue that has a rescuer still run while the pool's only worker is
+ * blocked, and those of a queue without one wait until a worker is free.
+ */
+#include "../src/internal.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <stdio.h>
+
+#define NR_ITEMS 16
+
+static int blocker_started, rescued, plain_ran, failures;
+
+static void blocker_fn(struct work_struct *work)
+{
+	(void)work;
+	STORE(&blocker_started, 1);
+	/* Blocks until the rescuer has run everything behind it. */
+	wait_for(&rescued, NR_ITEMS, 20000);
+}
+
+static void rescued_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&rescued);
+}
+
+static void plain_fn(struct work_struct *work)
+{
+	(void)work;
+	STORE(&plain_ran, 1);
+}
+
+static void count_failures(const struct kwq_warning *w)
+{
+	if (w->kind == KWQ_WARN_INTERNAL)
+		INC(&failures);
+}
+
+static int thread_named(const char *name)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int found = 0;
+
+	while (d && (e = readdir(d))) {
+		char path[300], comm[32] = "";
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/self/task/%s/comm",
+			 e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(comm, sizeof(comm), f) &&
+		    !strncmp(comm, name, strlen(name)))
+			found = 1;
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+int main(void)
+{
+	struct work_struct blocker, plain, items[NR_ITEMS];
+	struct workqueue_struct *reclaim, *other;
+	int cpus[1] = { 0 };
+
+	tap_watchdog(60);
+	plan(8);
+	allowed_cpus(cpus, 1);
+	kwq_set_warn_handler(count_failures);
+
+	reclaim = new_wq("reclaim", WQ_MEM_RECLAIM, 0);
+	other = new_wq("plain", 0, 0);
+	/* The thread exists; it names itself as it starts. */
+	for (int i = 0; i < 1000 && !thread_named("kwq/R:reclaim"); i++)
+		sleep_ms(1);
+	ok(thread_named("kwq/R:reclaim"),
+	   "a WQ_MEM_RECLAIM queue has its rescuer from creation");
+
+	is_int(kwq__fault_set("thread:1+"), 0,
+	       "from now on no thread can be created");
+	INIT_WORK(&blocker, blocker_fn);
+	INIT_WORK(&plain, plain_fn);
+	add_work_to_q_on(cpus[0], reclaim, &blocker);
+	ok(wait_for(&blocker_started, 1, 10000),
+	   "the pool's only worker runs an item that blocks");
+	for (int i = 0; i < NR_ITEMS; i++) {
+		INIT_WORK(&items[i], rescued_fn);
+		add_work_to_q_on(cpus[0], reclaim, &items[i]);
+	}
+	add_work_to_q_on(cpus[0], other, &plain);
+
+	ok(wait_for(&rescued, NR_ITEMS, 20000),
+	   "the rescuer runs the queue's items while no worker can be had");
+	flush_work(&blocker);
+	ok(kwq__fault_injected() > 0 && LOAD(&failures) > 0,
+	   "thread creation did fail, and was reported (%ld injected)",
+	   kwq__fault_injected());
+
+	kwq__fault_set(NULL);
+	flush_work(&plain);
+	is_int(LOAD(&plain_ran), 1,
+	       "a queue without a rescuer runs its item once a worker is free");
+
+	destroy_workqueue(reclaim);
+	destroy_workqueue(other);
+	/* It has said it is done; give the thread a moment to be gone. */
+	for (int i = 0; i < 1000 && thread_named("kwq/R:reclaim"); i++)
+		sleep_ms(1);
+	ok(!thread_named("kwq/R:reclaim"),
+	   "destroy_workqueue() stops the rescuer");
+	kwq_set_warn_handler(NULL);
+	is_int(kwq_set_idle_timeout(5000), 0, "kwq still usable");
+	return done_testing();
+}
