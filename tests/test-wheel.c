@@ -28,6 +28,16 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	return 0;
 }
 
+void *kwq__zalloc_array(size_t n, size_t size)
+{
+	return calloc(n, size);
+}
+
+void *kwq__zalloc_aligned(size_t size)
+{
+	return calloc(1, size);
+}
+
 void kwq__bug(const char *file, int line, const char *func, const char *cond)
 {
 	bail_out("BUG %s:%d %s: %s", file, line, func, cond);
