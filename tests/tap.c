@@ -60,6 +60,10 @@ static bool slow_run(void)
  */
 void tap_watchdog(unsigned int seconds)
 {
+	const char *soak = getenv("KWQ_TEST_LONG");
+
+	if (soak && atol(soak) > 1)
+		seconds *= (unsigned int)atol(soak);
 	signal(SIGALRM, on_alarm);
 	alarm(slow_run() ? seconds * 5 : seconds);
 }
@@ -153,13 +157,17 @@ int done_testing(void)
 /*
  * Valgrind serialises threads and runs ~50 times slower: a tenth of the
  * iterations.  TSan costs 5-15 times: a fifth.  ASan+UBSan about twice.
+ * KWQ_TEST_LONG=N multiplies the counts by N, for soak runs by hand.
  */
 long tap_scale(long n)
 {
 	const char *q = getenv("KWQ_TEST_QUICK");
 	const char *san = getenv("KWQ_TEST_SAN");
+	const char *soak = getenv("KWQ_TEST_LONG");
 	long div = 1;
 
+	if (soak && atol(soak) > 1)
+		n *= atol(soak);
 	if (q && *q && strcmp(q, "0") != 0)
 		div = 10;
 	else if (san && strstr(san, "thread"))
