@@ -13,12 +13,10 @@
  */
 #include "util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define IDLE_TIMEOUT_MS 100
-#define MAX_POOLS 64
 
 /* --- names and identity ------------------------------------------------- */
 
@@ -84,63 +82,6 @@ static void test_identity(void)
 }
 
 /* --- idle retirement ----------------------------------------------------- */
-
-struct pools {
-	int n;
-	char name[MAX_POOLS][16];	/* "kwq/0", "kwq/uH", ... */
-	int workers[MAX_POOLS];
-};
-
-/* Count this process's worker threads per pool, from their names. */
-static void count_workers(struct pools *p)
-{
-	DIR *d = opendir("/proc/self/task");
-	struct dirent *e;
-
-	memset(p, 0, sizeof(*p));
-	if (!d)
-		bail_out("cannot list /proc/self/task");
-	while ((e = readdir(d))) {
-		char path[300], comm[32] = "", *colon;
-		FILE *f;
-		int i;
-
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "/proc/self/task/%s/comm",
-			 e->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;	/* the thread just exited */
-		if (!fgets(comm, sizeof(comm), f))
-			comm[0] = '\0';
-		fclose(f);
-		colon = strchr(comm, ':');
-		if (strncmp(comm, "kwq/", 4) != 0 || !colon)
-			continue;	/* not a worker (main, monitor, ...) */
-		*colon = '\0';
-		for (i = 0; i < p->n && strcmp(p->name[i], comm); i++)
-			;
-		if (i == p->n) {
-			if (p->n == MAX_POOLS)
-				continue;
-			snprintf(p->name[p->n++], sizeof(p->name[0]), "%s",
-				 comm);
-		}
-		p->workers[i]++;
-	}
-	closedir(d);
-}
-
-static int most_workers(const struct pools *p)
-{
-	int most = 0;
-
-	for (int i = 0; i < p->n; i++)
-		if (p->workers[i] > most)
-			most = p->workers[i];
-	return most;
-}
 
 struct waiter {
 	struct work_struct work;

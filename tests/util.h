@@ -15,9 +15,11 @@
 
 #include <kwq/workqueue.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <string.h>
 #include <time.h>
@@ -288,6 +290,71 @@ static inline int pin_self(int cpu)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	return -pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+/* --- worker threads, seen from /proc ------------------------------------- */
+
+#define MAX_POOLS 64
+
+/*
+ * Workers are named "kwq/<pool>:<id>" (kwq/0, kwq/1H, kwq/u, ...); threads
+ * named kwq/ without a colon (the monitor, the timer) are not workers.
+ */
+struct pools {
+	int n;
+	char name[MAX_POOLS][16];	/* "kwq/0", "kwq/uH", ... */
+	int workers[MAX_POOLS];
+};
+
+/* Count this process's worker threads per pool, from their names. */
+static inline void count_workers(struct pools *p)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+
+	memset(p, 0, sizeof(*p));
+	if (!d)
+		bail_out("cannot list /proc/self/task");
+	while ((e = readdir(d))) {
+		char path[300], comm[32] = "", *colon;
+		FILE *f;
+		int i;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%s/comm",
+			 e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;	/* the thread just exited */
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+		colon = strchr(comm, ':');
+		if (strncmp(comm, "kwq/", 4) != 0 || !colon)
+			continue;	/* not a worker (main, monitor, ...) */
+		*colon = '\0';
+		for (i = 0; i < p->n && strcmp(p->name[i], comm); i++)
+			;
+		if (i == p->n) {
+			if (p->n == MAX_POOLS)
+				continue;
+			snprintf(p->name[p->n++], sizeof(p->name[0]), "%s",
+				 comm);
+		}
+		p->workers[i]++;
+	}
+	closedir(d);
+}
+
+static inline int most_workers(const struct pools *p)
+{
+	int most = 0;
+
+	for (int i = 0; i < p->n; i++)
+		if (p->workers[i] > most)
+			most = p->workers[i];
+	return most;
 }
 
 #endif /* KWQ_TESTS_UTIL_H */
