@@ -138,7 +138,7 @@ static void test_retirement(void)
 	struct workqueue_struct *u = new_wq("crowd-u", WQ_UNBOUND, 0);
 	struct workqueue_struct *other = new_wq("crowd-x", WQ_UNBOUND, 0);
 	int cpus[CPU_SETSIZE], n = allowed_cpus(cpus, CPU_SETSIZE);
-	struct pools before, after;
+	struct worker_pools before, after;
 	long long end;
 	bool kept = true;
 	struct tw t;
@@ -146,19 +146,19 @@ static void test_retirement(void)
 	for (int i = 0; i < n && i < 4; i++)
 		crowd(system_wq, cpus[i], other);
 	crowd(u, -1, other);
-	count_workers(&before);
+	count_pool_workers(&before);
 	diag("after the crowd: %d pools, at most %d workers in one", before.n,
-	     most_workers(&before));
+	     most_pool_workers(&before));
 	end = tap_now_ns() + 10000000000LL;
 	do {
 		sleep_ms(IDLE_TIMEOUT_MS / 2);
-		count_workers(&after);
-	} while (most_workers(&after) > 1 && tap_now_ns() < end);
+		count_pool_workers(&after);
+	} while (most_pool_workers(&after) > 1 && tap_now_ns() < end);
 	for (int i = 0; i < after.n; i++)
 		if (after.workers[i] > 1)
 			diag("pool %s still has %d workers", after.name[i],
 			     after.workers[i]);
-	ok(most_workers(&after) <= 1,
+	ok(most_pool_workers(&after) <= 1,
 	   "idle workers beyond one per pool retire after KWQ_IDLE_TIMEOUT_MS");
 	for (int i = 0; i < before.n; i++) {
 		int j;

@@ -294,20 +294,20 @@ static inline int pin_self(int cpu)
 
 /* --- worker threads, seen from /proc ------------------------------------- */
 
-#define MAX_POOLS 64
+#define KWQ_TEST_MAX_POOLS 64
 
 /*
  * Workers are named "kwq/<pool>:<id>" (kwq/0, kwq/1H, kwq/u, ...); threads
  * named kwq/ without a colon (the monitor, the timer) are not workers.
  */
-struct pools {
+struct worker_pools {
 	int n;
-	char name[MAX_POOLS][16];	/* "kwq/0", "kwq/uH", ... */
-	int workers[MAX_POOLS];
+	char name[KWQ_TEST_MAX_POOLS][16];	/* "kwq/0", "kwq/uH", ... */
+	int workers[KWQ_TEST_MAX_POOLS];
 };
 
 /* Count this process's worker threads per pool, from their names. */
-static inline void count_workers(struct pools *p)
+static inline void count_pool_workers(struct worker_pools *p)
 {
 	DIR *d = opendir("/proc/self/task");
 	struct dirent *e;
@@ -337,7 +337,7 @@ static inline void count_workers(struct pools *p)
 		for (i = 0; i < p->n && strcmp(p->name[i], comm); i++)
 			;
 		if (i == p->n) {
-			if (p->n == MAX_POOLS)
+			if (p->n == KWQ_TEST_MAX_POOLS)
 				continue;
 			snprintf(p->name[p->n++], sizeof(p->name[0]), "%s",
 				 comm);
@@ -347,7 +347,7 @@ static inline void count_workers(struct pools *p)
 	closedir(d);
 }
 
-static inline int most_workers(const struct pools *p)
+static inline int most_pool_workers(const struct worker_pools *p)
 {
 	int most = 0;
 
