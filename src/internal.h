@@ -247,6 +247,7 @@ struct kwq__pwq {
 	int nr_in_flight[2];		/* L: queued or running, per color */
 	int flush_color;		/* L: color a flusher waits for, or -1 */
 	char mayday;			/* L: its rescuer is called to help */
+	char frozen;			/* L: activates nothing (freeze.c) */
 	struct kwq_list_node inactive;	/* L: waiting for an active slot */
 } __attribute__((aligned(WORK_ALIGN)));
 
@@ -264,6 +265,7 @@ struct workqueue_struct {
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
 	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
 	struct kwq__rescuer *rescuer;	/* I: WQ_MEM_RECLAIM's own worker */
+	struct kwq_list_node node;	/* on the registry (freeze.c) */
 	char name[64];			/* I */
 };
 
@@ -294,6 +296,10 @@ KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker);
 KWQ_HIDDEN void kwq__for_each_pwq(struct workqueue_struct *wq,
 				  void (*fn)(struct kwq__pwq *pwq, void *arg),
 				  void *arg);
+
+/* The registry of queues, for freezing, see freeze.c. */
+KWQ_HIDDEN void kwq__register_wq(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__unregister_wq(struct workqueue_struct *wq);
 
 /* Rescuers of WQ_MEM_RECLAIM queues, see rescuer.c. */
 struct kwq__rescuer;

@@ -126,6 +126,7 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 		if (err)
 			goto fail_pwqs;
 	}
+	kwq__register_wq(wq);
 	return wq;
 
 fail_pwqs:
@@ -223,7 +224,7 @@ static void insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 		WORK_INIT | (color ? WORK_COLOR : 0) | (old & WORK_DELAYED);
 
 	pwq->nr_in_flight[color]++;
-	if (pwq->nr_active < pwq->max_active) {
+	if (pwq->nr_active < pwq->max_active && !pwq->frozen) {
 		pwq->nr_active++;
 		set_work_data(w, data);
 		kwq__list_add_before(&w->entry, &pool->worklist);
@@ -371,7 +372,7 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 
 	pwq->nr_active--;
 	if (!kwq__list_empty(&pwq->inactive) &&
-	    pwq->nr_active < pwq->max_active)
+	    pwq->nr_active < pwq->max_active && !pwq->frozen)
 		kwq__pwq_activate_locked(pwq,
 			kwq__list_entry(pwq->inactive.next,
 					struct work_struct, entry));
@@ -518,6 +519,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 			break;
 		sched_yield();
 	}
+	kwq__unregister_wq(wq);
 	kwq__rescuer_stop(wq);
 	kwq__for_each_pwq(wq, pwq_quiesce, NULL);
 	wq_free(wq);

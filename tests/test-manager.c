@@ -170,8 +170,10 @@ static void catch_lockup(const struct kwq_warning *w)
 {
 	if (w->kind != KWQ_WARN_LOCKUP)
 		return;
-	if (INC(&lockups) == 1)
+	/* Only the manager reports: write the text, then publish it. */
+	if (!LOAD(&lockups))
 		snprintf(lockup_msg, sizeof(lockup_msg), "%s", w->message);
+	INC(&lockups);
 }
 
 static void hog_fn(struct work_struct *work)

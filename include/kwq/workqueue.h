@@ -175,8 +175,8 @@ static inline struct delayed_work *to_delayed_work(struct work_struct *w)
 
 enum {
 	WQ_UNBOUND		= 1 << 1, /* not bound to the adding CPU */
-	WQ_FREEZABLE		= 1 << 2, /* accepted; freezing is not there yet */
-	WQ_MEM_RECLAIM		= 1 << 3, /* accepted; no rescuer worker yet */
+	WQ_FREEZABLE		= 1 << 2, /* stops with kwq_freeze_workqueues() */
+	WQ_MEM_RECLAIM		= 1 << 3, /* has a rescuer worker from the start */
 	WQ_HIGHPRI		= 1 << 4, /* runs on the high-priority pools */
 	WQ_CPU_INTENSIVE	= 1 << 5, /* items stand outside concurrency limits */
 
@@ -659,6 +659,31 @@ KWQ_API int kwq_set_idle_timeout(unsigned int msecs);
  * Return: 0.
  */
 KWQ_API int kwq_set_watchdog_thresh(unsigned int msecs);
+
+/**
+ * kwq_freeze_workqueues() - stop the WQ_FREEZABLE queues from running items
+ *
+ * Items already running finish first: on return no item of a freezable
+ * queue runs, and none starts until kwq_thaw_workqueues().  Adds (and
+ * expiring delayed items) still succeed; their items wait.  Other queues
+ * are not affected.  A flush of a frozen queue waits for the thaw.
+ *
+ * Context: Any thread but a work item of a freezable queue.  Sleeps until
+ * the running items have finished.
+ * Return: 0; -EALREADY when already frozen; -EDEADLK from a work item of a
+ * freezable queue, which would wait for itself.
+ */
+KWQ_API int kwq_freeze_workqueues(void);
+
+/**
+ * kwq_thaw_workqueues() - let the WQ_FREEZABLE queues run items again
+ *
+ * Items added while frozen run in the order they were added.
+ *
+ * Context: Any thread.
+ * Return: 0; -EALREADY when not frozen.
+ */
+KWQ_API int kwq_thaw_workqueues(void);
 
 #ifdef __cplusplus
 }
