@@ -60,8 +60,10 @@ static int add_delayed(int cpu, struct workqueue_struct *wq,
 	if (unlikely(!args_valid(cpu, wq, dw)))
 		return -EINVAL;
 	if (__atomic_fetch_or(&dw->work.data, WORK_PENDING, __ATOMIC_ACQ_REL) &
-	    WORK_PENDING)
+	    WORK_PENDING) {
+		kwq__stat_rejected(wq);
 		return -EBUSY;
+	}
 	return arm_owned(cpu, wq, dw, delay, 0);
 }
 

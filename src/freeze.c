@@ -10,7 +10,7 @@
  * pool's worklist but not yet started go back there, ahead of the others,
  * keeping their order.  Adds still succeed.  Thawing activates up to
  * max_active items per pwq again.  All queues are found through a registry,
- * which destroy_workqueue() leaves.
+ * which destroy_workqueue() leaves; the statistics table walks it too.
  */
 #include "internal.h"
 
@@ -90,6 +90,18 @@ static void for_each_freezable(void (*fn)(struct kwq__pwq *pwq, void *arg),
 		if (wq->flags & WQ_FREEZABLE)
 			kwq__for_each_pwq(wq, fn, arg);
 	}
+}
+
+/* Call @fn on every queue, with the registry held: none goes away meanwhile. */
+void kwq__for_each_wq(void (*fn)(struct workqueue_struct *wq, void *arg),
+		      void *arg)
+{
+	struct kwq_list_node *pos;
+
+	pthread_mutex_lock(&registry_lock);
+	for (pos = registry.next; pos != &registry; pos = pos->next)
+		fn(kwq__list_entry(pos, struct workqueue_struct, node), arg);
+	pthread_mutex_unlock(&registry_lock);
 }
 
 void kwq__register_wq(struct workqueue_struct *wq)

@@ -207,6 +207,7 @@ struct kwq__worker {
 	int id;				/* I: number within the pool */
 	unsigned long seq;		/* L: items started so far */
 	unsigned long mon_seq;		/* M+L: seq at the manager's last look */
+	unsigned long long started_ns;	/* W: when its item started (stats) */
 	char idle;			/* L: on pool->idle */
 	char counted;			/* L: counts in pool->nr_running */
 	char slept;			/* W: uncounted itself to sleep in kwq */
@@ -236,8 +237,30 @@ struct kwq__pool {
 	unsigned long wd_seen;		/* M: nr_started at the last progress */
 	unsigned long wd_since;		/* M: jiffy of the last progress */
 	char wd_reported;		/* M: this stall was reported */
+	unsigned long long st_created;	/* L: workers started */
+	unsigned long long st_retired;	/* L: workers that retired */
+	struct {
+		struct work_struct *w;
+		unsigned long long t;
+	} st_queued[128];		/* L: when items were queued, sampled */
 	struct kwq__worker *busy[1 << KWQ_BUSY_HASH_BITS]; /* L: by item */
 } __attribute__((aligned(WORK_ALIGN)));
+
+/* Per-pwq statistics, see stats.c; all L. */
+#define KWQ_STAT_BUCKETS 64
+
+struct kwq__pwq_stats {
+	unsigned long long added;	/* queued */
+	unsigned long long started;
+	unsigned long long finished;
+	unsigned long long cpu_ns;	/* while enabled */
+	unsigned long long lockups;	/* watchdog reports for its items */
+	unsigned long long rescued;	/* run by its queue's rescuer */
+	unsigned long long lat[KWQ_STAT_BUCKETS]; /* add to start, log2 ns */
+	unsigned long long run[KWQ_STAT_BUCKETS]; /* start to return */
+	unsigned long long lat_max;
+	unsigned long long run_max;
+};
 
 struct kwq__pwq {
 	struct kwq__pool *pool;		/* I */
@@ -248,6 +271,7 @@ struct kwq__pwq {
 	int flush_color;		/* L: color a flusher waits for, or -1 */
 	char mayday;			/* L: its rescuer is called to help */
 	char frozen;			/* L: activates nothing (freeze.c) */
+	struct kwq__pwq_stats st;	/* L */
 	struct kwq_list_node inactive;	/* L: waiting for an active slot */
 } __attribute__((aligned(WORK_ALIGN)));
 
@@ -261,6 +285,7 @@ struct workqueue_struct {
 	int nr_pwqs_to_flush;		/* A: pwqs the flusher still waits on */
 	unsigned long nr_armed;		/* A: its delayed items on the wheels */
 	unsigned long nr_deferred;	/* A: re-adds a worker will queue */
+	unsigned long long st_rejected;	/* A: -EBUSY adds, while enabled */
 	struct kwq__completion *flush_done; /* F: the flusher's event */
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
 	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
@@ -297,9 +322,29 @@ KWQ_HIDDEN void kwq__for_each_pwq(struct workqueue_struct *wq,
 				  void (*fn)(struct kwq__pwq *pwq, void *arg),
 				  void *arg);
 
-/* The registry of queues, for freezing, see freeze.c. */
+/* The registry of queues, for freezing and statistics, see freeze.c. */
 KWQ_HIDDEN void kwq__register_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__unregister_wq(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__for_each_wq(void (*fn)(struct workqueue_struct *wq,
+					    void *arg), void *arg);
+
+/* Statistics, see stats.c. */
+KWQ_HIDDEN extern int kwq__stats_on;
+KWQ_HIDDEN void kwq__stats_init(void);
+KWQ_HIDDEN void kwq__stat_queued_locked(struct kwq__pool *pool,
+					struct work_struct *w);
+KWQ_HIDDEN void kwq__stat_start_locked(struct kwq__worker *worker,
+				       struct work_struct *w,
+				       unsigned long long *cpu);
+KWQ_HIDDEN void kwq__stat_end_locked(struct kwq__worker *worker,
+				     struct kwq__pwq *pwq,
+				     unsigned long long cpu);
+
+static inline void kwq__stat_rejected(struct workqueue_struct *wq)
+{
+	if (unlikely(__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED)))
+		__atomic_add_fetch(&wq->st_rejected, 1, __ATOMIC_RELAXED);
+}
 
 /* Rescuers of WQ_MEM_RECLAIM queues, see rescuer.c. */
 struct kwq__rescuer;

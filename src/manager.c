@@ -195,6 +195,8 @@ static void describe_lockup_locked(struct kwq__pool *pool, unsigned long ms,
 	else
 		snprintf(where, sizeof(where), "unbound%s",
 			 pool->highpri ? " highpri" : "");
+	if (pwq)
+		pwq->st.lockups++;
 	snprintf(msg, len,
 		 "workqueue lockup: pool %s stuck for %lu ms; queue '%s' waiting; running %s",
 		 where, ms, pwq ? pwq->wq->name : "?", running);

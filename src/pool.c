@@ -218,6 +218,7 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	struct kwq__pwq *pwq = data_pwq(data);
 	int barrier = kwq__is_barrier(w);
 	int color = barrier ? -1 : !!(data & WORK_COLOR);
+	unsigned long long cpu = 0;
 
 	kwq__bug_on(!(data & WORK_PENDING) || !pwq);
 	kwq__list_del_init(&w->entry);
@@ -231,6 +232,8 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 
 	if (!barrier && (pwq->wq->flags & WQ_CPU_INTENSIVE))
 		kwq__uncount_locked(pool, worker);
+	if (!barrier)
+		kwq__stat_start_locked(worker, w, &cpu);
 	kwq__kick_locked(pool);
 
 	/*
@@ -249,8 +252,10 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	worker->current_work = NULL;
 	worker->current_func = NULL;
 	worker->current_pwq = NULL;
-	if (!barrier)
+	if (!barrier) {
+		kwq__stat_end_locked(worker, pwq, cpu);
 		kwq__pwq_dec_locked(pwq, color);
+	}
 	if (unlikely(worker->requeue_work))
 		requeue_locked(worker);
 }
@@ -292,6 +297,7 @@ static int worker_idle_locked(struct kwq__worker *worker)
 		return 1;		/* the last one stays, idle again */
 	kwq__list_del_init(&worker->node);
 	pool->nr_workers--;
+	pool->st_retired++;
 	return 0;
 }
 
@@ -434,6 +440,7 @@ int kwq__create_worker(struct kwq__pool *pool, int boost)
 	kwq__list_add_before(&worker->node, &pool->workers);
 	pool->nr_workers++;
 	pool->nr_running += boost;
+	pool->st_created++;
 	kwq__unlock(pool);
 
 	err = kwq__spawn(worker_main, worker, pool->cpu);
@@ -446,6 +453,7 @@ fail_spawn:
 	kwq__list_del_init(&worker->node);
 	pool->nr_workers--;
 	pool->nr_running -= boost;
+	pool->st_created--;
 	kwq__unlock(pool);
 	free(worker);
 	return err;
@@ -588,6 +596,7 @@ int kwq__init(void)
 		goto out_unlock;
 	if (!have_pools) {
 		kwq__fault_init();
+		kwq__stats_init();
 		err = read_cpus();
 		if (err)
 			goto out_unlock;

@@ -20,7 +20,6 @@ struct kwq__rescuer {
 	uint32_t wake;			/* A: bumped to wake it */
 	int stop;			/* A: destroy_workqueue() is done */
 	struct kwq__completion exited;
-	unsigned long rescued;		/* W: items it ran */
 };
 
 /* Wake @wq's rescuer. */
@@ -73,7 +72,7 @@ static void rescue_locked(struct kwq__rescuer *r, struct kwq__pwq *pwq)
 	}
 	while (!kwq__list_empty(&worker->scheduled)) {
 		kwq__process_one_locked(worker);
-		r->rescued++;
+		pwq->st.rescued++;
 	}
 }
 

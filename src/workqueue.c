@@ -224,6 +224,9 @@ static void insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 		WORK_INIT | (color ? WORK_COLOR : 0) | (old & WORK_DELAYED);
 
 	pwq->nr_in_flight[color]++;
+	pwq->st.added++;
+	if (unlikely(__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED)))
+		kwq__stat_queued_locked(pool, w);
 	if (pwq->nr_active < pwq->max_active && !pwq->frozen) {
 		pwq->nr_active++;
 		set_work_data(w, data);
@@ -312,8 +315,10 @@ static int add_work_cpu(int cpu, struct workqueue_struct *wq,
 	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
 		return -EINVAL;
 	old = __atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL);
-	if (old & WORK_PENDING)
+	if (old & WORK_PENDING) {
+		kwq__stat_rejected(wq);
 		return -EBUSY;
+	}
 	return kwq__queue_owned(cpu, wq, w, old, 0);
 }
 
