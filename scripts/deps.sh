@@ -13,7 +13,7 @@
 #   migrate       coccinelle, for the add_* migration patch
 set -eu
 
-core="perl valgrind groff-base pkgconf g++ libclang-14-dev clang-14"
+core="perl valgrind groff-base pkgconf g++ systemtap-sdt-dev libclang-14-dev clang-14"
 bench="libuv1-dev libglib2.0-dev libaprutil1-dev gnuplot-nox valgrind pkgconf perl"
 migrate="coccinelle"
 
