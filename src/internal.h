@@ -60,6 +60,19 @@
 KWQ_HIDDEN void kwq__bug(const char *file, int line, const char *func,
 			 const char *cond) __attribute__((noreturn, cold));
 
+/*
+ * USDT probes (provider "kwq"), as the kernel's workqueue tracepoints: each is
+ * a single nop until a tracer (bpftrace, perf probe, systemtap) attaches.
+ * Built without them when <sys/sdt.h> (systemtap-sdt-dev) is missing.
+ */
+#if defined(__has_include) && __has_include(<sys/sdt.h>)
+#define SDT_USE_VARIADIC 1
+#include <sys/sdt.h>
+#define KWQ_TRACE(name, ...) STAP_PROBEV(kwq, name, __VA_ARGS__)
+#else
+#define KWQ_TRACE(name, ...) do { } while (0)
+#endif
+
 /* --- fault injection, see fault.c ---------------------------------------- */
 
 enum kwq__fault_site {

@@ -245,7 +245,10 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 			    (data & WORK_DELAYED), __ATOMIC_ACQ_REL);
 	kwq__unlock(pool);
 
+	KWQ_TRACE(execute_start, w, worker->current_func);
 	worker->current_func(w);
+	/* @w may be gone: the end probe passes its address, never reads it. */
+	KWQ_TRACE(execute_end, w, worker->current_func);
 
 	kwq__lock(pool);
 	busy_del_locked(pool, worker);

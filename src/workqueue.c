@@ -225,9 +225,11 @@ static void insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 
 	pwq->nr_in_flight[color]++;
 	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->wq->name, pool->cpu);
 	if (unlikely(__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED)))
 		kwq__stat_queued_locked(pool, w);
 	if (pwq->nr_active < pwq->max_active && !pwq->frozen) {
+		KWQ_TRACE(activate, w, w->func, pwq->wq->name);
 		pwq->nr_active++;
 		set_work_data(w, data);
 		kwq__list_add_before(&w->entry, &pool->worklist);
@@ -360,6 +362,7 @@ void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 {
 	struct kwq__pool *pool = pwq->pool;
 
+	KWQ_TRACE(activate, w, w->func, pwq->wq->name);
 	set_work_data(w, work_data(w) & ~(unsigned long)WORK_INACTIVE);
 	pwq->nr_active++;
 	kwq__move_linked_locked(w, &pool->worklist);
