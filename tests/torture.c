@@ -1,0 +1,1053 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kwq torture, after the kernel's rcutorture and locktorture: for as long as
+ * asked, many threads apply a random mix of every add, mod, flush and cancel
+ * form, immediate and delayed, on bound (with and without a cpu), unbound,
+ * high-priority, WQ_MEM_RECLAIM, ordered and system queues, to a population
+ * of items, some of which re-add themselves; a churn thread meanwhile
+ * creates queues and destroys them once no thread can add to them again.
+ * Every run is checked against design.md's guarantees as it happens, and
+ * everything is accounted for at the end:
+ *
+ *   1. runs == adds that returned 0 - cancels that returned 0, per item
+ *      (mod_delayed_work() returns 0 whether or not it replaced a pending
+ *      instance, so its items are checked for everything but the count);
+ *   4. an item never runs concurrently with itself;
+ *   5. ordered queues run one item at a time, in add order per producer;
+ *   7. a delayed item never starts before its delay, unless a flush or a
+ *      destroy was pulling it forward;
+ *   8. after its owner's cancel_*_sync(), an item is neither pending nor
+ *      running;
+ *   and nothing runs after its queue's destroy_workqueue() returned, and
+ *   every call returns one of its documented values.
+ *
+ * Who writes what: the earliest start allowed for a delayed item is written
+ * before the add (the run may start before the add returns), by the one
+ * thread that owns the item, and is only lowered while an earlier instance
+ * may still be pending.  An ordered item is added only when all its earlier
+ * instances are accounted for, so the sequence number it carries is its own.
+ * A violation prints the seed and the item's last events, and fails.
+ *
+ * By hand: build/tests/torture [--duration SECONDS] [--seed N]
+ * [--threads N] [--verbose].  tests/test-torture.c includes this file and
+ * runs it for a few seconds under `make test`.
+ */
+#include "dwork.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MAX_TT		32	/* torture threads */
+#define NR_SHARED	32	/* immediate items any thread adds anywhere */
+#define NR_DLY		4	/* per thread: delayed items it owns */
+#define NR_MODI		2	/* per thread: items only it mods */
+#define NR_ORD		4	/* per thread: items for the ordered queue */
+#define NR_SLOTS	2	/* queues that come and go */
+#define EP_IMM		8	/* per epoch: immediate items */
+#define NR_RETIRED	8	/* retired epochs kept before they are freed */
+#define HIST		16	/* events kept per item */
+#define CHAIN_HOPS	8	/* most re-adds a self-adding item makes */
+
+enum kind { K_IMM, K_DLY, K_MOD, K_CHAIN, K_DCHAIN, K_ORD };
+
+static const char *const kind_names[] = {
+	"imm", "delayed", "mod", "chain", "delayed-chain", "ordered",
+};
+
+enum op {
+	OP_ADD, OP_ADD_ON, OP_ADD_SYS, OP_ADD_SYS_ON, OP_DADD, OP_DADD_ON,
+	OP_DADD_SYS, OP_DADD_SYS_ON, OP_MOD, OP_MOD_ON, OP_CANCEL,
+	OP_CANCEL_SYNC, OP_DCANCEL, OP_DCANCEL_SYNC, OP_FLUSH, OP_DFLUSH,
+	OP_RUN, OP_READD, OP_DESTROY, OP_NR
+};
+
+static const char *const op_names[OP_NR] = {
+	"add_work_to_q", "add_work_to_q_on", "add_work", "add_work_on",
+	"add_delayed_work_to_q", "add_delayed_work_to_q_on",
+	"add_delayed_work", "add_delayed_work_on", "mod_delayed_work",
+	"mod_delayed_work_on", "cancel_work", "cancel_work_sync",
+	"cancel_delayed_work", "cancel_delayed_work_sync", "flush_work",
+	"flush_delayed_work", "run", "re-add (from its run)",
+	"destroy_workqueue",
+};
+
+/* One event in an item's history; fields are written with atomics. */
+struct ev {
+	long long t_us;		/* since the start */
+	int who;		/* torture thread, or 100 + cpu for a run */
+	int op;			/* enum op */
+	long arg;		/* delay, cpu, or queue */
+	int rc;			/* what the call returned */
+};
+
+struct epoch;
+
+struct item {
+	struct delayed_work dw;	/* immediate items use dw.work only */
+	enum kind kind;
+	int id;
+	int owner;		/* the only thread that adds it, or -1 */
+	int q;			/* fixed queue (chains, ordered), or -1 */
+	long sleep_us;		/* each run sleeps this long */
+	struct epoch *ep;	/* the epoch it belongs to, or NULL */
+	long adds;		/* A: adds that returned 0 */
+	long cancels;		/* A: cancels that returned 0 */
+	long runs;		/* A: runs finished */
+	int in;			/* A: runs in progress */
+	long long due;		/* A: earliest allowed start, ns (owner) */
+	long fl_begin;		/* A: flush_delayed_work() calls begun */
+	long fl_end;		/* A: ... and returned */
+	int hops;		/* A: re-adds a chain still makes */
+	long seq;		/* A: producer's sequence (ordered, owner) */
+	int owner_idle;		/* owner only: nothing of it can be pending */
+	unsigned int hpos;	/* A: next history slot */
+	struct ev hist[HIST];
+};
+
+/* A queue and the items only it gets, retired as a whole. */
+struct epoch {
+	struct workqueue_struct *wq;
+	const char *what;	/* the kind of queue */
+	int bound;		/* _on(cpu) forms apply */
+	int ordered;
+	long gen;
+	int dying;		/* A: destroy_workqueue() has begun */
+	int dead;		/* A: ... and returned */
+	int running;		/* A: runs in progress (ordered check) */
+	int nr;
+	struct item *items;	/* EP_IMM immediate, then one delayed per
+				   thread, then one chain */
+};
+
+struct slot {
+	pthread_rwlock_t lock;	/* users read, the churn thread swaps */
+	struct epoch *cur;
+};
+
+enum { Q_BOUND, Q_UNBOUND, Q_HIGHPRI, Q_RECLAIM, Q_SYSTEM, Q_ORDERED, NR_Q };
+
+static const char *const q_names[NR_Q] = {
+	"bound", "unbound", "highpri", "reclaim", "system", "ordered",
+};
+static const int q_bound[NR_Q] = { 1, 0, 1, 1, 1, 0 };
+
+struct tthread {
+	pthread_t thread;
+	int idx;
+	unsigned long long rng;
+	long ops;		/* A: calls made */
+	long stalls;		/* last ops seen by the watchdog */
+	long long stall_since;
+	int cur_op;		/* A: the call in progress, or -1 */
+	struct item *cur_item;	/* A */
+	struct item dly[NR_DLY];
+	struct item mod[NR_MODI];
+	struct item chain;
+	struct item dchain;
+	struct item ord[NR_ORD];
+	long ord_seq;		/* producer sequence for ordered items */
+};
+
+struct opts {
+	double duration;	/* seconds */
+	unsigned int seed;
+	int threads;
+	int verbose;
+};
+
+static struct opts opt;
+static struct workqueue_struct *wqs[NR_Q];
+static struct item shared[NR_SHARED];
+static struct tthread *tt;
+static struct slot slots[NR_SLOTS];
+static struct epoch *retired[NR_RETIRED];
+static int nr_retired_next;
+static int cpus[CPU_SETSIZE];
+static int nr_cpus;
+static long long t0;
+static int stop;		/* A: threads finish their loop */
+static int settling;		/* A: the final flushes pull delays in */
+static int all_dead;		/* A: the static queues are destroyed */
+static long violations;		/* A */
+static long total_runs;		/* A */
+static long readds;		/* A */
+static long epochs;		/* A: queues created and destroyed */
+static long last_ord_seq[MAX_TT];	/* A: per producer, on Q_ORDERED */
+static int ord_running;		/* A */
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static unsigned int rnd(unsigned long long *s)
+{
+	/* xorshift64* */
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return (unsigned int)((*s * 2685821657736338717ULL) >> 32);
+}
+
+static void hist(struct item *it, int who, int op, long arg, int rc)
+{
+	unsigned int i = __atomic_fetch_add(&it->hpos, 1, __ATOMIC_RELAXED);
+	struct ev *e = &it->hist[i % HIST];
+
+	__atomic_store_n(&e->t_us, (tap_now_ns() - t0) / 1000,
+			 __ATOMIC_RELAXED);
+	__atomic_store_n(&e->who, who, __ATOMIC_RELAXED);
+	__atomic_store_n(&e->op, op, __ATOMIC_RELAXED);
+	__atomic_store_n(&e->arg, arg, __ATOMIC_RELAXED);
+	__atomic_store_n(&e->rc, rc, __ATOMIC_RELAXED);
+}
+
+static void item_name(const struct item *it, char *buf, size_t len)
+{
+	if (it->ep)
+		snprintf(buf, len, "%s item %d of epoch %ld (%s queue)",
+			 kind_names[it->kind], it->id, it->ep->gen,
+			 it->ep->what);
+	else
+		snprintf(buf, len, "%s item %d (owner %d, queue %s)",
+			 kind_names[it->kind], it->id, it->owner,
+			 it->q >= 0 ? q_names[it->q] : "any");
+}
+
+static void dump_history(struct item *it)
+{
+	unsigned int end = LOAD(&it->hpos);
+	unsigned int i = end > HIST ? end - HIST : 0;
+
+	fprintf(stderr, "  adds %ld, cancels %ld, runs %ld, in %d, pending %d; last %u events:\n",
+		LOAD(&it->adds), LOAD(&it->cancels), LOAD(&it->runs),
+		LOAD(&it->in), work_pending(&it->dw.work), end - i);
+	for (; i < end; i++) {
+		struct ev *e = &it->hist[i % HIST];
+		int who = __atomic_load_n(&e->who, __ATOMIC_RELAXED);
+		int op = __atomic_load_n(&e->op, __ATOMIC_RELAXED);
+
+		fprintf(stderr, "    %10lld us  %s%-3d %-26s arg %-6ld rc %d\n",
+			__atomic_load_n(&e->t_us, __ATOMIC_RELAXED),
+			who >= 100 ? "cpu " : "thr ",
+			who >= 100 ? who - 100 : who,
+			op >= 0 && op < OP_NR ? op_names[op] : "?",
+			__atomic_load_n(&e->arg, __ATOMIC_RELAXED),
+			__atomic_load_n(&e->rc, __ATOMIC_RELAXED));
+	}
+}
+
+static void violation(struct item *it, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void violation(struct item *it, const char *fmt, ...)
+{
+	char name[160];
+	va_list ap;
+
+	if (INC(&violations) > 10)
+		return;
+	pthread_mutex_lock(&print_lock);
+	fprintf(stderr, "torture: VIOLATION (seed %u): ", opt.seed);
+	if (it) {
+		item_name(it, name, sizeof(name));
+		fprintf(stderr, "%s: ", name);
+	}
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (it)
+		dump_history(it);
+	pthread_mutex_unlock(&print_lock);
+}
+
+static bool is_delayed(const struct item *it)
+{
+	return it->kind == K_DLY || it->kind == K_MOD ||
+		it->kind == K_DCHAIN;
+}
+
+static struct workqueue_struct *item_wq(const struct item *it, int q)
+{
+	return it->ep ? it->ep->wq : wqs[q];
+}
+
+/* Nothing of @it is pending or running: every add is accounted for. */
+static bool quiescent(struct item *it)
+{
+	long c = LOAD(&it->cancels);
+
+	return LOAD(&it->adds) - c - LOAD(&it->runs) == 0;
+}
+
+/*
+ * Set the earliest start of the instance about to be armed by its owner:
+ * exactly, if nothing earlier can still run; otherwise only lower it, so
+ * an earlier instance is never judged against a later deadline.
+ */
+static void set_due(struct item *it, long long due, bool exact)
+{
+	if (exact || due < LOAD(&it->due))
+		STORE(&it->due, due);
+}
+
+static __thread unsigned long long run_rng;
+
+static void item_fn(struct work_struct *w)
+{
+	struct item *it = container_of(to_delayed_work(w), struct item, dw);
+	long long now = tap_now_ns();
+	int cpu = sched_getcpu();
+	struct epoch *ep = it->ep;
+
+	hist(it, 100 + cpu, OP_RUN, 0, 0);
+	if (INC(&it->in) != 1)
+		violation(it, "runs concurrently with itself");
+	if (LOAD(&all_dead))
+		violation(it, "runs after every queue was destroyed");
+	if (ep && LOAD(&ep->dead))
+		violation(it, "runs after its queue's destroy_workqueue() returned");
+	if (ep && ep->ordered && INC(&ep->running) != 1)
+		violation(it, "runs alongside another item of its ordered queue");
+	if (is_delayed(it)) {
+		long long due = LOAD(&it->due);
+		long end = LOAD(&it->fl_end);
+
+		/* A flush under way, a destroy or the settle may pull it in. */
+		if (now < due && LOAD(&it->fl_begin) == end &&
+		    !LOAD(&settling) && !(ep && LOAD(&ep->dying)))
+			violation(it, "started %lld us before its delay was up",
+				  (due - now) / 1000);
+	}
+	if (it->kind == K_ORD) {
+		long seq = LOAD(&it->seq), last = LOAD(&last_ord_seq[it->owner]);
+
+		if (INC(&ord_running) != 1)
+			violation(it, "runs alongside another item of the ordered queue");
+		if (seq <= last)
+			violation(it, "ordered: sequence %ld runs after %ld of the same producer",
+				  seq, last);
+		STORE(&last_ord_seq[it->owner], seq);
+	}
+	if (it->sleep_us)
+		sleep_us(it->sleep_us);
+	if (it->kind == K_ORD)
+		DEC(&ord_running);
+	if (ep && ep->ordered)
+		DEC(&ep->running);
+	INC(&total_runs);
+
+	if (it->kind == K_CHAIN || it->kind == K_DCHAIN) {
+		int hops = LOAD(&it->hops), rc;
+		unsigned long delay = 0;
+
+		if (!run_rng)
+			run_rng = (unsigned long long)now | 1;
+		if (hops > 0) {
+			STORE(&it->hops, hops - 1);
+			if (it->kind == K_DCHAIN) {
+				/*
+				 * Only lowered: the owner may have added the
+				 * item again, and that instance may still
+				 * be pending with an earlier deadline.
+				 */
+				delay = rnd(&run_rng) % 3;
+				set_due(it, tap_now_ns() + (long long)delay * MS,
+					false);
+				rc = add_delayed_work_to_q(item_wq(it, it->q),
+							   &it->dw, delay);
+			} else {
+				rc = add_work_to_q(item_wq(it, it->q), w);
+			}
+			hist(it, 100 + cpu, OP_READD, (long)delay, rc);
+			INC(&readds);
+			if (rc == 0) {
+				INC(&it->adds);
+			} else {
+				if (rc != -EBUSY)
+					violation(it, "re-add from its run returned %d",
+						  rc);
+				STORE(&it->hops, 0);
+			}
+		}
+	}
+	/* From here on, another instance may already be running. */
+	INC(&it->runs);
+	DEC(&it->in);
+}
+
+static void item_init(struct item *it, enum kind kind, int id, int owner,
+		      int q, struct epoch *ep, unsigned long long *rng)
+{
+	memset(it, 0, sizeof(*it));
+	INIT_DELAYED_WORK(&it->dw, item_fn);
+	if (kind == K_IMM || kind == K_CHAIN || kind == K_ORD)
+		INIT_WORK(&it->dw.work, item_fn);
+	it->kind = kind;
+	it->id = id;
+	it->owner = owner;
+	it->q = q;
+	it->ep = ep;
+	/* One item in eight blocks for a while, so pools must grow. */
+	if (rnd(rng) % 8 == 0)
+		it->sleep_us = 20 + rnd(rng) % 300;
+}
+
+/* --- calls, with their returns checked and recorded --------------------- */
+
+static void begin(struct tthread *t, struct item *it, int op)
+{
+	STORE(&t->cur_item, it);
+	STORE(&t->cur_op, op);
+	INC(&t->ops);
+}
+
+static int pick_cpu(struct tthread *t)
+{
+	return cpus[rnd(&t->rng) % nr_cpus];
+}
+
+/* An immediate add of @it to queue @q (or its epoch's queue). */
+static int do_add(struct tthread *t, struct item *it, int q)
+{
+	struct workqueue_struct *wq = item_wq(it, q);
+	bool bound = it->ep ? it->ep->bound : q_bound[q];
+	bool on = bound && rnd(&t->rng) % 2;
+	int cpu = pick_cpu(t), op, rc;
+
+	if (!it->ep && q == Q_SYSTEM) {
+		op = on ? OP_ADD_SYS_ON : OP_ADD_SYS;
+		begin(t, it, op);
+		rc = on ? add_work_on(cpu, &it->dw.work) : add_work(&it->dw.work);
+	} else {
+		op = on ? OP_ADD_ON : OP_ADD;
+		begin(t, it, op);
+		rc = on ? add_work_to_q_on(cpu, wq, &it->dw.work) :
+			add_work_to_q(wq, &it->dw.work);
+	}
+	hist(it, t->idx, op, on ? cpu : -1, rc);
+	if (rc == 0)
+		INC(&it->adds);
+	else if (rc != -EBUSY)
+		violation(it, "%s returned %d", op_names[op], rc);
+	return rc;
+}
+
+/* A delayed add (or, now and then, an immediate one) by @it's owner. */
+static int do_dadd(struct tthread *t, struct item *it, int q, bool exact)
+{
+	struct workqueue_struct *wq = item_wq(it, q);
+	bool bound = it->ep ? it->ep->bound : q_bound[q];
+	bool on = bound && rnd(&t->rng) % 2;
+	bool sys = !it->ep && q == Q_SYSTEM;
+	unsigned long delay = rnd(&t->rng) % 8 ? rnd(&t->rng) % 4 :
+		rnd(&t->rng) % 20;
+	int cpu = pick_cpu(t), op, rc;
+
+	if (rnd(&t->rng) % 8 == 0) {
+		set_due(it, tap_now_ns(), exact);
+		return do_add(t, it, q);
+	}
+	set_due(it, tap_now_ns() + (long long)delay * MS, exact);
+	if (sys)
+		op = on ? OP_DADD_SYS_ON : OP_DADD_SYS;
+	else
+		op = on ? OP_DADD_ON : OP_DADD;
+	begin(t, it, op);
+	if (sys)
+		rc = on ? add_delayed_work_on(cpu, &it->dw, delay) :
+			add_delayed_work(&it->dw, delay);
+	else
+		rc = on ? add_delayed_work_to_q_on(cpu, wq, &it->dw, delay) :
+			add_delayed_work_to_q(wq, &it->dw, delay);
+	hist(it, t->idx, op, (long)delay, rc);
+	if (rc == 0)
+		INC(&it->adds);
+	else if (rc != -EBUSY)
+		violation(it, "%s returned %d", op_names[op], rc);
+	return rc;
+}
+
+static void do_mod(struct tthread *t, struct item *it)
+{
+	int q = (int)(rnd(&t->rng) % Q_SYSTEM);	/* a queue of our own */
+	bool on = q_bound[q] && rnd(&t->rng) % 2;
+	unsigned long delay = rnd(&t->rng) % 6;
+	int cpu = pick_cpu(t), op = on ? OP_MOD_ON : OP_MOD, rc;
+
+	set_due(it, tap_now_ns() + (long long)delay * MS, it->owner_idle);
+	it->owner_idle = 0;
+	begin(t, it, op);
+	rc = on ? mod_delayed_work_on(cpu, wqs[q], &it->dw, delay) :
+		mod_delayed_work(wqs[q], &it->dw, delay);
+	hist(it, t->idx, op, (long)delay, rc);
+	if (rc != 0 && rc != -EBUSY)
+		violation(it, "%s returned %d", op_names[op], rc);
+}
+
+static void do_cancel(struct tthread *t, struct item *it, bool sync)
+{
+	bool d = is_delayed(it) && rnd(&t->rng) % 4;
+	int op = d ? (sync ? OP_DCANCEL_SYNC : OP_DCANCEL) :
+		(sync ? OP_CANCEL_SYNC : OP_CANCEL);
+	int rc;
+
+	begin(t, it, op);
+	if (d)
+		rc = sync ? cancel_delayed_work_sync(&it->dw) :
+			cancel_delayed_work(&it->dw);
+	else
+		rc = sync ? cancel_work_sync(&it->dw.work) :
+			cancel_work(&it->dw.work);
+	hist(it, t->idx, op, 0, rc);
+	if (rc == 0) {
+		INC(&it->cancels);
+		/* A cancelled chain is over; its owner may start another. */
+		if (it->kind == K_CHAIN || it->kind == K_DCHAIN)
+			STORE(&it->hops, 0);
+	} else if (rc != -ENOENT && rc != -EBUSY) {
+		violation(it, "%s returned %d", op_names[op], rc);
+	}
+	/* Guarantee 8, where no one else adds the item. */
+	if (sync && it->owner == t->idx &&
+	    (it->kind == K_DLY || it->kind == K_MOD || it->kind == K_ORD)) {
+		if (work_pending(&it->dw.work) || LOAD(&it->in))
+			violation(it, "pending or running after %s returned",
+				  op_names[op]);
+		it->owner_idle = 1;
+	}
+}
+
+static void do_flush(struct tthread *t, struct item *it)
+{
+	int rc;
+
+	if (is_delayed(it) && rnd(&t->rng) % 2) {
+		begin(t, it, OP_DFLUSH);
+		INC(&it->fl_begin);
+		rc = flush_delayed_work(&it->dw);
+		INC(&it->fl_end);
+		hist(it, t->idx, OP_DFLUSH, 0, rc);
+	} else {
+		begin(t, it, OP_FLUSH);
+		rc = flush_work(&it->dw.work);
+		hist(it, t->idx, OP_FLUSH, 0, rc);
+	}
+	if (rc)
+		violation(it, "flush returned %d", rc);
+}
+
+static void do_flush_wq(struct tthread *t, struct workqueue_struct *wq,
+			const char *what)
+{
+	int rc;
+
+	begin(t, NULL, OP_FLUSH);
+	rc = flush_workqueue(wq);
+	if (rc)
+		violation(NULL, "flush_workqueue(%s) returned %d", what, rc);
+}
+
+/* One random operation on a random item of the static queues. */
+static void op_static(struct tthread *t)
+{
+	unsigned int r = rnd(&t->rng) % 100;
+	struct item *it;
+	int q;
+
+	if (r < 40) {
+		it = &shared[rnd(&t->rng) % NR_SHARED];
+		r = rnd(&t->rng) % 100;
+		if (r < 60)
+			do_add(t, it, (int)(rnd(&t->rng) % NR_Q));
+		else if (r < 88)
+			do_cancel(t, it, r >= 80);
+		else
+			do_flush(t, it);
+		return;
+	}
+	if (r < 45) {
+		q = (int)(rnd(&t->rng) % NR_Q);
+		do_flush_wq(t, wqs[q], q_names[q]);
+		return;
+	}
+	/* An item of a random thread: only its owner adds it. */
+	struct tthread *o = &tt[rnd(&t->rng) % (unsigned int)opt.threads];
+	bool mine = o == t;
+
+	r = rnd(&t->rng) % 5;
+	if (r == 0)
+		it = &o->dly[rnd(&t->rng) % NR_DLY];
+	else if (r == 1)
+		it = &o->mod[rnd(&t->rng) % NR_MODI];
+	else if (r == 2)
+		it = rnd(&t->rng) % 2 ? &o->chain : &o->dchain;
+	else
+		it = &o->ord[rnd(&t->rng) % NR_ORD];
+
+	r = rnd(&t->rng) % 100;
+	if (r < 60 && mine) {
+		switch (it->kind) {
+		case K_DLY:
+			do_dadd(t, it, (int)(rnd(&t->rng) % Q_ORDERED),
+				quiescent(it));
+			break;
+		case K_MOD:
+			do_mod(t, it);
+			break;
+		case K_CHAIN:
+		case K_DCHAIN:
+			if (LOAD(&it->hops))
+				break;
+			STORE(&it->hops, 1 + (int)(rnd(&t->rng) % CHAIN_HOPS));
+			if ((it->kind == K_CHAIN ? do_add(t, it, it->q) :
+			     do_dadd(t, it, it->q, quiescent(it))) != 0)
+				STORE(&it->hops, 0);
+			break;
+		default:
+			if (!quiescent(it))
+				break;
+			STORE(&it->seq, ++t->ord_seq);
+			do_add(t, it, Q_ORDERED);
+			break;
+		}
+	} else if (r < 85) {
+		do_cancel(t, it, r >= 75);
+	} else {
+		do_flush(t, it);
+	}
+}
+
+/* One random operation on the current queue of a random slot. */
+static void op_epoch(struct tthread *t)
+{
+	struct slot *s = &slots[rnd(&t->rng) % NR_SLOTS];
+	unsigned int r = rnd(&t->rng) % 100;
+	struct epoch *ep;
+	struct item *it;
+
+	pthread_rwlock_rdlock(&s->lock);
+	ep = s->cur;
+	if (r < 5) {
+		do_flush_wq(t, ep->wq, ep->what);
+	} else if (r < 50) {
+		it = &ep->items[rnd(&t->rng) % EP_IMM];
+		r = rnd(&t->rng) % 100;
+		if (r < 65)
+			do_add(t, it, -1);
+		else if (r < 90)
+			do_cancel(t, it, r >= 85);
+		else
+			do_flush(t, it);
+	} else if (r < 80) {
+		it = &ep->items[EP_IMM + t->idx];	/* our delayed item */
+		r = rnd(&t->rng) % 100;
+		if (r < 65)
+			do_dadd(t, it, -1, quiescent(it));
+		else if (r < 90)
+			do_cancel(t, it, r >= 85);
+		else
+			do_flush(t, it);
+	} else {
+		it = &ep->items[ep->nr - 1];		/* the chain */
+		if (it->owner == t->idx && !LOAD(&it->hops) && r < 90) {
+			STORE(&it->hops, 1 + (int)(rnd(&t->rng) % CHAIN_HOPS));
+			if (do_add(t, it, -1) != 0)
+				STORE(&it->hops, 0);
+		} else if (r < 95) {
+			do_cancel(t, it, r >= 93);
+		} else {
+			do_flush(t, it);
+		}
+	}
+	pthread_rwlock_unlock(&s->lock);
+}
+
+static void *torture_thread(void *arg)
+{
+	struct tthread *t = arg;
+
+	if (t->idx % 2 == 0 && nr_cpus > 1)
+		pin_self(cpus[(t->idx / 2) % nr_cpus]);
+	while (!LOAD(&stop)) {
+		if (rnd(&t->rng) % 4)
+			op_static(t);
+		else
+			op_epoch(t);
+		STORE(&t->cur_op, -1);
+		if (rnd(&t->rng) % 512 == 0)
+			sched_yield();
+	}
+	return NULL;
+}
+
+/* --- queues that come and go ------------------------------------------- */
+
+static struct epoch *epoch_new(unsigned long long *rng)
+{
+	static const struct {
+		const char *what;
+		unsigned int flags;
+		int ordered;
+		int legacy;	/* 1: create_workqueue, 2: ..._singlethread */
+	} kinds[] = {
+		{ "bound", 0, 0, 0 },
+		{ "unbound", WQ_UNBOUND, 0, 0 },
+		{ "highpri", WQ_HIGHPRI, 0, 0 },
+		{ "ordered", 0, 1, 0 },
+		{ "reclaim", WQ_MEM_RECLAIM, 0, 0 },
+		{ "unbound reclaim", WQ_UNBOUND | WQ_MEM_RECLAIM, 0, 0 },
+		{ "cpu-intensive", WQ_CPU_INTENSIVE, 0, 0 },
+		{ "create_workqueue", 0, 0, 1 },
+		{ "singlethread", 0, 1, 2 },
+	};
+	unsigned int k = rnd(rng) % ARRAY_SIZE(kinds);
+	struct epoch *ep = calloc(1, sizeof(*ep));
+	long gen = INC(&epochs);
+	int n = EP_IMM + opt.threads + 1;
+
+	if (!ep || !(ep->items = calloc((size_t)n, sizeof(*ep->items))))
+		bail_out("torture: no memory");
+	ep->what = kinds[k].what;
+	ep->ordered = kinds[k].ordered;
+	ep->bound = !(kinds[k].flags & WQ_UNBOUND) && !ep->ordered;
+	ep->gen = gen;
+	ep->nr = n;
+	if (kinds[k].legacy == 1)
+		ep->wq = create_workqueue("tt-legacy");
+	else if (kinds[k].legacy == 2)
+		ep->wq = create_singlethread_workqueue("tt-single");
+	else if (ep->ordered)
+		ep->wq = alloc_ordered_workqueue("tt-ord%ld", 0, gen);
+	else
+		ep->wq = alloc_workqueue("tt-%ld", kinds[k].flags,
+					 (int)(rnd(rng) % 5), gen);
+	if (!ep->wq)
+		bail_out("torture: cannot create a %s queue: %s", ep->what,
+			 strerror(errno));
+	for (int i = 0; i < n; i++) {
+		enum kind kind = i < EP_IMM ? K_IMM :
+			i < n - 1 ? K_DLY : K_CHAIN;
+		int owner = i < EP_IMM ? -1 : i < n - 1 ? i - EP_IMM :
+			(int)(gen % opt.threads);
+
+		item_init(&ep->items[i], kind, i, owner, -1, ep, rng);
+	}
+	return ep;
+}
+
+static void epoch_free(struct epoch *ep)
+{
+	if (ep) {
+		free(ep->items);
+		free(ep);
+	}
+}
+
+/* Check every item of a queue destroy_workqueue() just returned for. */
+static void account(struct item *it, int n)
+{
+	for (int i = 0; i < n; i++, it++) {
+		long runs = LOAD(&it->runs), want;
+
+		if (work_pending(&it->dw.work) || LOAD(&it->in))
+			violation(it, "still %s after its queue was flushed",
+				  LOAD(&it->in) ? "running" : "pending");
+		if (it->kind == K_MOD)
+			continue;
+		want = LOAD(&it->adds) - LOAD(&it->cancels);
+		if (runs != want)
+			violation(it, "guarantee 1: %ld runs, but %ld adds - %ld cancels = %ld",
+				  runs, LOAD(&it->adds), LOAD(&it->cancels),
+				  want);
+	}
+}
+
+/* No thread can reach @ep any more: destroy its queue and check it. */
+static void epoch_retire(struct epoch *ep)
+{
+	STORE(&ep->dying, 1);
+	destroy_workqueue(ep->wq);
+	STORE(&ep->dead, 1);
+	account(ep->items, ep->nr);
+	/* Kept a while, so that a late run is seen rather than a crash. */
+	epoch_free(retired[nr_retired_next]);
+	retired[nr_retired_next] = ep;
+	nr_retired_next = (nr_retired_next + 1) % NR_RETIRED;
+}
+
+static void *churn_thread(void *arg)
+{
+	unsigned long long rng = opt.seed * 7919ULL + 17;
+	struct tthread *self = arg;
+
+	while (!LOAD(&stop)) {
+		struct slot *s = &slots[rnd(&rng) % NR_SLOTS];
+		struct epoch *ep = epoch_new(&rng), *old;
+
+		pthread_rwlock_wrlock(&s->lock);
+		old = s->cur;
+		s->cur = ep;
+		pthread_rwlock_unlock(&s->lock);
+		begin(self, NULL, OP_DESTROY);
+		epoch_retire(old);
+		STORE(&self->cur_op, -1);
+		sleep_us(1000 + rnd(&rng) % 20000);
+	}
+	return NULL;
+}
+
+/* --- set-up, the watchdog, the settle and the report ------------------- */
+
+static void static_items(void (*fn)(struct item *it))
+{
+	for (int i = 0; i < NR_SHARED; i++)
+		fn(&shared[i]);
+	for (int i = 0; i < opt.threads; i++) {
+		struct tthread *t = &tt[i];
+
+		for (int k = 0; k < NR_DLY; k++)
+			fn(&t->dly[k]);
+		for (int k = 0; k < NR_MODI; k++)
+			fn(&t->mod[k]);
+		fn(&t->chain);
+		fn(&t->dchain);
+		for (int k = 0; k < NR_ORD; k++)
+			fn(&t->ord[k]);
+	}
+}
+
+static int nr_busy;
+
+static void settle_one(struct item *it)
+{
+	if (is_delayed(it))
+		flush_delayed_work(&it->dw);
+	else
+		flush_work(&it->dw.work);
+}
+
+static void count_busy(struct item *it)
+{
+	if (work_pending(&it->dw.work) || LOAD(&it->in) || LOAD(&it->hops))
+		nr_busy++;
+}
+
+static void account_one(struct item *it)
+{
+	account(it, 1);
+}
+
+/* A thread stuck in one call for @limit seconds: report it and give up. */
+static void watchdog_check(long long now, double limit)
+{
+	for (int i = 0; i <= opt.threads; i++) {
+		struct tthread *t = &tt[i];
+		long ops = LOAD(&t->ops);
+		int op = LOAD(&t->cur_op);
+		struct item *it = LOAD(&t->cur_item);
+
+		if (ops != t->stalls || op < 0) {
+			t->stalls = ops;
+			t->stall_since = now;
+			continue;
+		}
+		if (now - t->stall_since < (long long)(limit * 1e9))
+			continue;
+		violation(it, "thread %d stuck in %s for %.0f s (a hang)", i,
+			  op_names[op], limit);
+		if (!it)
+			fprintf(stderr, "torture: seed %u: thread %d stuck in %s\n",
+				opt.seed, i, op_names[op]);
+		fflush(stderr);
+		_exit(2);
+	}
+}
+
+static void make_static_queues(void)
+{
+	wqs[Q_BOUND] = alloc_workqueue("tt-bound", 0, 4);
+	wqs[Q_UNBOUND] = alloc_workqueue("tt-unbound", WQ_UNBOUND, 0);
+	wqs[Q_HIGHPRI] = alloc_workqueue("tt-highpri", WQ_HIGHPRI, 2);
+	wqs[Q_RECLAIM] = alloc_workqueue("tt-reclaim",
+					 WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE, 0);
+	wqs[Q_SYSTEM] = system_wq;
+	wqs[Q_ORDERED] = alloc_ordered_workqueue("tt-ordered", 0);
+	for (int q = 0; q < NR_Q; q++)
+		if (!wqs[q])
+			bail_out("torture: cannot create queue %s: %s",
+				 q_names[q], strerror(errno));
+}
+
+struct result {
+	long ops;
+	long runs;
+	long violations;
+	long epochs;
+	double secs;
+};
+
+static int torture(const struct opts *o, struct result *res)
+{
+	unsigned long long rng = o->seed * 2654435761ULL + 1;
+	pthread_rwlockattr_t ra;
+	long long start, end;
+	bool slow = getenv("KWQ_TEST_SAN") || getenv("KWQ_TEST_QUICK");
+
+	opt = *o;
+	if (opt.threads < 1 || opt.threads > MAX_TT)
+		bail_out("torture: --threads must be 1..%d", MAX_TT);
+	nr_cpus = allowed_cpus(cpus, CPU_SETSIZE);
+	t0 = tap_now_ns();
+	make_static_queues();
+	/* One more for the churn thread, which the watchdog also watches. */
+	tt = calloc((size_t)opt.threads + 1, sizeof(*tt));
+	if (!tt)
+		bail_out("torture: no memory");
+	for (int i = 0; i < NR_SHARED; i++)
+		item_init(&shared[i], K_IMM, i, -1, -1, NULL, &rng);
+	for (int i = 0; i <= opt.threads; i++) {
+		struct tthread *t = &tt[i];
+
+		t->idx = i;
+		t->cur_op = -1;
+		t->rng = (o->seed + 1ULL) * 0x9E3779B97F4A7C15ULL + (unsigned)i;
+		for (int k = 0; k < NR_DLY; k++)
+			item_init(&t->dly[k], K_DLY, k, i, -1, NULL, &rng);
+		for (int k = 0; k < NR_MODI; k++)
+			item_init(&t->mod[k], K_MOD, k, i, -1, NULL, &rng);
+		/* Chains re-add on a queue of their own choosing. */
+		item_init(&t->chain, K_CHAIN, 0, i, i % Q_ORDERED, NULL, &rng);
+		item_init(&t->dchain, K_DCHAIN, 0, i, (i + 2) % Q_ORDERED,
+			  NULL, &rng);
+		for (int k = 0; k < NR_ORD; k++)
+			item_init(&t->ord[k], K_ORD, k, i, Q_ORDERED, NULL,
+				  &rng);
+	}
+	pthread_rwlockattr_init(&ra);
+	pthread_rwlockattr_setkind_np(&ra,
+			PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+	for (int s = 0; s < NR_SLOTS; s++) {
+		pthread_rwlock_init(&slots[s].lock, &ra);
+		slots[s].cur = epoch_new(&rng);
+	}
+	pthread_rwlockattr_destroy(&ra);
+
+	start = tap_now_ns();
+	end = start + (long long)(opt.duration * 1e9);
+	for (int i = 0; i < opt.threads; i++)
+		if (pthread_create(&tt[i].thread, NULL, torture_thread, &tt[i]))
+			bail_out("torture: pthread_create failed");
+	if (pthread_create(&tt[opt.threads].thread, NULL, churn_thread,
+			   &tt[opt.threads]))
+		bail_out("torture: pthread_create failed");
+	for (long long now = start; now < end; now = tap_now_ns()) {
+		long long left = (end - now) / 1000;
+
+		sleep_us(left < 100000 ? left : 100000);
+		watchdog_check(tap_now_ns(), slow ? 120 : 30);
+		if (opt.verbose && (now - start) / 10000000000LL !=
+		    (tap_now_ns() - start) / 10000000000LL) {
+			long ops = 0;
+
+			for (int i = 0; i <= opt.threads; i++)
+				ops += LOAD(&tt[i].ops);
+			fprintf(stderr, "torture: %.0f s: %ld ops, %ld runs, %ld queues, %ld violations\n",
+				(tap_now_ns() - start) / 1e9, ops,
+				LOAD(&total_runs), LOAD(&epochs),
+				LOAD(&violations));
+		}
+	}
+	STORE(&stop, 1);
+	for (int i = 0; i <= opt.threads; i++)
+		pthread_join(tt[i].thread, NULL);
+	end = tap_now_ns();
+
+	/* Settle: everything accepted runs; then account for every item. */
+	STORE(&settling, 1);
+	for (int s = 0; s < NR_SLOTS; s++)
+		epoch_retire(slots[s].cur);
+	for (int round = 0; round < 1000; round++) {
+		static_items(settle_one);
+		for (int q = 0; q < NR_Q; q++)
+			drain_workqueue(wqs[q]);
+		nr_busy = 0;
+		static_items(count_busy);
+		if (!nr_busy)
+			break;
+		sleep_ms(1);
+	}
+	static_items(account_one);
+	for (int q = 0; q < NR_Q; q++)
+		if (q != Q_SYSTEM)
+			destroy_workqueue(wqs[q]);
+	flush_workqueue(system_wq);
+	STORE(&all_dead, 1);
+	sleep_ms(20);
+
+	res->ops = 0;
+	for (int i = 0; i <= opt.threads; i++)
+		res->ops += tt[i].ops;
+	res->ops += LOAD(&readds);
+	res->runs = LOAD(&total_runs);
+	res->violations = LOAD(&violations);
+	res->epochs = LOAD(&epochs);
+	res->secs = (end - start) / 1e9;
+	for (int i = 0; i < NR_RETIRED; i++) {
+		epoch_free(retired[i]);
+		retired[i] = NULL;
+	}
+	for (int s = 0; s < NR_SLOTS; s++)
+		pthread_rwlock_destroy(&slots[s].lock);
+	free(tt);
+	tt = NULL;
+	return res->violations ? -EPROTO : 0;
+}
+
+#ifndef TORTURE_NO_MAIN
+static void report(FILE *f, const char *prefix, const struct opts *o,
+		   const struct result *r)
+{
+	fprintf(f, "%storture: %ld ops in %.1f s (%.0f ops/s), %ld runs, %ld queues created and destroyed, %d threads, seed %u: %ld violations\n",
+		prefix, r->ops, r->secs, r->ops / (r->secs > 0 ? r->secs : 1),
+		r->runs, r->epochs, o->threads, o->seed, r->violations);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: torture [--duration SECONDS] [--seed N] [--threads N] [--verbose]\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = {
+		.duration = 5,
+		.seed = (unsigned int)(time(NULL) ^ getpid()),
+		.threads = 4,
+	};
+	struct result r;
+	int err;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--verbose")) {
+			o.verbose = 1;
+			continue;
+		}
+		if (i + 1 >= argc)
+			usage();
+		if (!strcmp(argv[i], "--duration"))
+			o.duration = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--seed"))
+			o.seed = (unsigned int)strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--threads"))
+			o.threads = atoi(argv[++i]);
+		else
+			usage();
+	}
+	fprintf(stderr, "torture: %.0f s, %d threads, seed %u\n", o.duration,
+		o.threads, o.seed);
+	err = torture(&o, &r);
+	report(stdout, "", &o, &r);
+	return err ? 1 : 0;
+}
+#endif
