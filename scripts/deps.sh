@@ -6,14 +6,15 @@
 # is skipped, and when everything is present nothing is run at all.
 #
 # Usage: scripts/deps.sh [core] [bench] [retconv-extra]
-#   core          the library, its tests, the sanitizer/valgrind passes and
-#                 retconv (libclang); the default
+#   core          the library, its tests, the sanitizer/valgrind passes,
+#                 retconv (libclang) and its fuzzer (clang's libFuzzer,
+#                 which libclang-rt-14-dev has); the default
 #   bench         the peer libraries `make bench` compares kwq against,
 #                 valgrind (callgrind) and gnuplot for its chart
 #   migrate       coccinelle, for the add_* migration patch
 set -eu
 
-core="perl valgrind groff-base pkgconf g++ systemtap-sdt-dev libclang-14-dev clang-14"
+core="perl valgrind groff-base pkgconf g++ systemtap-sdt-dev libclang-14-dev clang-14 libclang-rt-14-dev"
 bench="libuv1-dev libglib2.0-dev libaprutil1-dev gnuplot-nox valgrind pkgconf perl"
 migrate="coccinelle"
 
