@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# A short libFuzzer run of retconv (tools/retconv/fuzz): first every input
+# of the committed corpus once, then KWQ_FUZZ_SECONDS (default 20, 5 with
+# KWQ_TEST_QUICK) of mutations of it.  Any crash, sanitizer report, leak,
+# input slower than the timeout or memory over the limit fails, and the
+# input that did it is shown as diagnostics with libFuzzer's report.  The
+# harness is built by make (the plain pass only: it carries its own ASan
+# and UBSan, so the sanitizer passes skip it); nothing is written into the
+# tree, new inputs go to a temporary directory.
+#
+# Run by prove from the top of the tree; KWQ_BUILD names the build tree.
+set -u
+
+top=$(pwd)
+build=${KWQ_BUILD:-build}
+case $build in
+/*) fz=$build/fuzz-retconv ;;
+*) fz=$top/$build/fuzz-retconv ;;
+esac
+dir=$top/tools/retconv/fuzz
+if [ -n "${KWQ_TEST_QUICK:-}" ]; then
+	secs=${KWQ_FUZZ_SECONDS:-5}
+else
+	secs=${KWQ_FUZZ_SECONDS:-20}
+fi
+
+if [ -n "${KWQ_TEST_SAN:-}" ]; then
+	echo "1..0 # SKIP the harness has its own sanitizers; the plain pass runs it"
+	exit 0
+fi
+if [ ! -x "$fz" ]; then
+	echo "1..0 # SKIP $fz not built (clang-14 and libclang-rt-14-dev)"
+	exit 0
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/retconv-fuzz.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/new" "$tmp/art"
+
+echo "1..2"
+n=0
+
+# fuzz NAME LIBFUZZER-OPTIONS...: ok when libFuzzer exits 0.  The timeout
+# is generous (the suite runs two programs at a time); a hang is far past
+# it, and timeout(1) stops a fuzzer that never returns.
+fuzz() {
+	name=$1
+	shift
+	n=$((n + 1))
+	rm -f "$tmp"/art/*
+	ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}" \
+	timeout -s KILL $((secs + 300)) "$fz" -timeout=20 -rss_limit_mb=2048 \
+		-dict="$dir/c.dict" -artifact_prefix="$tmp/art/" \
+		-print_final_stats=1 "$@" "$tmp/new" "$dir/corpus" \
+		>"$tmp/log" 2>&1
+	st=$?
+	if [ $st -eq 0 ]; then
+		echo "ok $n - $name"
+		sed -n 's/^\(stat::number_of_executed_units\|INFO: Seed\)/# &/p' \
+			"$tmp/log"
+		return
+	fi
+	echo "not ok $n - $name (exit $st)"
+	tail -n 60 "$tmp/log" | sed 's/^/# /'
+	for a in "$tmp"/art/*; do
+		[ -e "$a" ] || continue
+		echo "# input $(basename "$a"), $(wc -c <"$a") bytes, as hex:"
+		od -An -tx1 -v "$a" | head -n 40 | sed 's/^/#/'
+	done
+}
+
+fuzz "every corpus input runs clean" -runs=0
+fuzz "${secs} s of mutations run clean" -max_total_time="$secs"

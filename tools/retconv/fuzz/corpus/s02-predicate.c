@@ -1,0 +1,6 @@
+_Bool work_pending(int *w)
+{
+	if (!w)
+		return -22;
+	return *w != 0;
+}
