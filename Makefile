@@ -210,6 +210,52 @@ test: $(B)/retconv
 
 .PHONY: retconv
 
+# Fuzzing (tools/retconv/fuzz): a libFuzzer harness, built by clang with
+# ASan and UBSan over retconv's own sources (libclang is not instrumented:
+# coverage comes from retconv's code).  tests/retconv-fuzz.t runs it for a
+# few seconds over the committed corpus; `make fuzz` runs it for
+# FUZZ_SECONDS and leaves what it finds in $(B)/fuzz/new and, for a crash,
+# $(B)/fuzz/artifacts (tools/retconv/fuzz/README.md).  Clang's warnings are
+# not gcc's, so -Werror is left to the gcc build of the same sources.
+
+FUZZ_CC ?= $(shell command -v clang-14 2>/dev/null)
+FUZZ_SECONDS ?= 600
+FUZZ_ARGS ?=
+FUZZ_DIR := tools/retconv/fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+FUZZ_OBJ := $(filter-out %/main.o,$(RETCONV_SRC:%.c=$(B)/fuzz/%.o)) \
+	$(B)/fuzz/$(FUZZ_DIR)/fuzz-retconv.o
+FUZZ_CFLAGS = $(filter-out $(SANFLAGS) -Werror,$(BASE_CFLAGS)) -O1 -g \
+	-fsanitize=fuzzer-no-link $(FUZZ_SAN) -isystem $(LLVM_INCDIR) \
+	-DRETCONV_RESOURCE_DIR='"$(CLANG_RESOURCE_DIR)"'
+
+$(B)/fuzz/%.o: %.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  FUZZCC  $<")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(B)/fuzz-retconv: $(FUZZ_OBJ)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $(FUZZ_OBJ) \
+		-L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lclang
+
+fuzz: $(B)/fuzz-retconv
+	@mkdir -p $(B)/fuzz/new $(B)/fuzz/artifacts
+	$(B)/fuzz-retconv -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+		-rss_limit_mb=4096 -dict=$(FUZZ_DIR)/c.dict \
+		-artifact_prefix=$(B)/fuzz/artifacts/ -print_final_stats=1 \
+		$(FUZZ_ARGS) $(B)/fuzz/new $(FUZZ_DIR)/corpus
+
+# The plain pass runs the short fuzz; the sanitizer passes have their own.
+ifeq ($(SAN),)
+ifneq ($(FUZZ_CC),)
+test: $(B)/fuzz-retconv
+endif
+endif
+
+.PHONY: fuzz
+
 # --- benchmarks (bench/) ----------------------------------------------------
 # `make bench` installs the peer libraries (scripts/deps.sh bench), builds
 # bench/ against them and kwq, and runs bench/run.pl, which alternates the
