@@ -390,6 +390,11 @@ my @chart = (
     [ hol => 'head-of-line\nblocking' ], [ mem => 'bytes per\npending item' ],
 );
 
+sub clip {
+    my ($v, $lo, $hi) = @_;
+    return $v < $lo ? $lo : $v > $hi ? $hi : $v;
+}
+
 sub write_chart {
     my $dat = "$out/ratios.dat";
     open(my $fh, '>', $dat) or die "$dat: $!";
@@ -398,7 +403,9 @@ sub write_chart {
     for my $c (@chart) {
         my ($id, $lab) = @$c;
         my @v = map { my $k = $_; map {
-            my $a = advantage($id, $k, $_); defined $a ? sprintf('%.4g', $a) : '?'
+            my $a = advantage($id, $k, $_);
+            # Clipped to the axis: a kwq figure near 0 makes the ratio huge.
+            defined $a ? sprintf('%.4g', clip($a, 0.01, 10000)) : '?'
         } @peers } @kwq;
         print $fh "\"$lab\" @v\n";
     }
@@ -414,9 +421,9 @@ sub write_chart {
     };
     open($fh, '>', "$out/ratios.gp") or die "$out/ratios.gp: $!";
     print $fh <<"EOF";
-set terminal pngcairo size 1100,900 font 'sans,10' noenhanced
+set terminal pngcairo size 1100,940 font 'sans,10' noenhanced
 set output '$out/ratios.png'
-set multiplot layout 2,1 title "kwq against its peers: how many times better kwq is (above 1: kwq better; log scale)\\n@{[ $cfg{reps} == 1 ? '1 run' : "$cfg{reps} runs" ]} each, medians; $extra{machine}" font 'sans,11'
+set multiplot layout 2,1 title "kwq against its peers: how many times better kwq is (above 1: kwq better; log scale; clipped at 0.01x and 10000x)\\n@{[ $cfg{reps} == 1 ? '1 run' : "$cfg{reps} runs" ]} each, medians; $extra{machine}" font 'sans,11'
 set datafile missing '?'
 set style data histograms
 set style histogram clustered gap 1
@@ -426,14 +433,14 @@ set logscale y
 set yrange [0.01:10000]
 set ytics ('0.01x' 0.01, '0.1x' 0.1, '1x' 1, '10x' 10, '100x' 100, '1000x' 1000, '10000x' 10000)
 set grid ytics
-set key top left horizontal
+set key outside top center horizontal
 set tmargin 2.5
 set bmargin 3.5
 set arrow from graph 0, first 1 to graph 1, first 1 nohead lw 2 lc rgb 'black' front
-set title 'kwq, bound queue (system_wq style)'
+set label 1 'kwq, bound queue (system_wq style)' at graph 0.01, graph 0.94 left font 'sans,11'
 plot @{[ $plot->(0) ]}
 unset key
-set title 'kwq, WQ_UNBOUND queue'
+set label 1 'kwq, WQ_UNBOUND queue' at graph 0.01, graph 0.94 left font 'sans,11'
 plot @{[ $plot->($np) ]}
 unset multiplot
 EOF
