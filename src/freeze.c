@@ -104,6 +104,24 @@ void kwq__for_each_wq(void (*fn)(struct workqueue_struct *wq, void *arg),
 	pthread_mutex_unlock(&registry_lock);
 }
 
+void kwq__registry_lock(int lock)
+{
+	if (lock)
+		pthread_mutex_lock(&registry_lock);
+	else
+		pthread_mutex_unlock(&registry_lock);
+}
+
+/* In a fork()ed child, with every lock held: see fork.c. */
+void kwq__registry_child(void)
+{
+	struct kwq_list_node *pos;
+
+	for (pos = registry.next; pos != &registry; pos = pos->next)
+		kwq__wq_child(kwq__list_entry(pos, struct workqueue_struct,
+					      node));
+}
+
 void kwq__register_wq(struct workqueue_struct *wq)
 {
 	pthread_mutex_lock(&registry_lock);

@@ -341,6 +341,20 @@ KWQ_HIDDEN void kwq__unregister_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__for_each_wq(void (*fn)(struct workqueue_struct *wq,
 					    void *arg), void *arg);
 
+/* fork(), see fork.c: each file's part, called with every lock held. */
+KWQ_HIDDEN int kwq__fork_init(void);
+KWQ_HIDDEN void kwq__forget(struct work_struct *w);
+KWQ_HIDDEN void kwq__init_lock(int lock);
+KWQ_HIDDEN void kwq__registry_lock(int lock);
+KWQ_HIDDEN void kwq__system_queues_lock(int lock);
+KWQ_HIDDEN void kwq__pools_lock(int lock);
+KWQ_HIDDEN void kwq__timers_lock(int lock);
+KWQ_HIDDEN void kwq__registry_child(void);
+KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__pools_child(void);
+KWQ_HIDDEN void kwq__timers_child(void);
+KWQ_HIDDEN void kwq__rescuers_child(void);
+
 /* Statistics, see stats.c. */
 KWQ_HIDDEN extern int kwq__stats_on;
 KWQ_HIDDEN void kwq__stats_init(void);

@@ -582,6 +582,80 @@ static int read_cpus(void)
 	return kwq__g.nr_cpus > 0 ? 0 : -EINVAL;
 }
 
+void kwq__init_lock(int lock)
+{
+	if (lock)
+		pthread_mutex_lock(&init_lock);
+	else
+		pthread_mutex_unlock(&init_lock);
+}
+
+static void for_each_pool(void (*fn)(struct kwq__pool *pool, int arg),
+			  int arg)
+{
+	for (int hi = 0; hi < 2 && kwq__g.unbound_pools[hi]; hi++) {
+		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+			if (kwq__g.cpu_pools[hi][cpu])
+				fn(kwq__g.cpu_pools[hi][cpu], arg);
+		fn(kwq__g.unbound_pools[hi], arg);
+	}
+}
+
+static void pool_lock(struct kwq__pool *pool, int lock)
+{
+	if (lock)
+		kwq__lock(pool);
+	else
+		kwq__unlock(pool);
+}
+
+void kwq__pools_lock(int lock)
+{
+	for_each_pool(pool_lock, lock);
+}
+
+static void forget_list(struct kwq_list_node *head)
+{
+	while (!kwq__list_empty(head)) {
+		struct work_struct *w = kwq__list_entry(head->next,
+						struct work_struct, entry);
+
+		kwq__list_del_init(&w->entry);
+		kwq__forget(w);
+	}
+}
+
+/* In a fork()ed child: the pool's workers are gone, and so is its work. */
+static void pool_child(struct kwq__pool *pool, int arg)
+{
+	(void)arg;
+	forget_list(&pool->worklist);
+	while (!kwq__list_empty(&pool->workers)) {
+		struct kwq__worker *worker = kwq__list_entry(pool->workers.next,
+						struct kwq__worker, node);
+
+		forget_list(&worker->scheduled);
+		if (worker->requeue_work)
+			kwq__forget(worker->requeue_work);
+		kwq__list_del_init(&worker->node);
+		free(worker);
+	}
+	kwq__list_init(&pool->idle);
+	pool->nr_workers = 0;
+	pool->nr_idle = 0;
+	pool->nr_running = 0;
+	pool->need_worker = 0;
+	pool->blocking = 0;
+	pool->wd_since = 0;
+	memset(pool->busy, 0, sizeof(pool->busy));
+	kwq__unlock(pool);
+}
+
+void kwq__pools_child(void)
+{
+	for_each_pool(pool_child, 0);
+}
+
 /*
  * Set up the pools, the timer wheels and the manager, once.  Each step that
  * succeeds stays done, so after a failure (no memory, no thread) a later
@@ -617,6 +691,9 @@ int kwq__init(void)
 		have_timers = 1;
 	}
 	err = kwq__manager_init();
+	if (err)
+		goto out_unlock;
+	err = kwq__fork_init();
 	if (!err)
 		__atomic_store_n(&initialized, 1, __ATOMIC_RELEASE);
 out_unlock:

@@ -128,6 +128,38 @@ static void *rescuer_main(void *arg)
 	return NULL;
 }
 
+/* In a fork()ed child: start @wq's rescuer thread again, with a clean slate. */
+static void rescuer_child(struct workqueue_struct *wq, void *arg)
+{
+	struct kwq__rescuer *r = wq->rescuer;
+
+	(void)arg;
+	if (!r)
+		return;
+	r->wake = 0;
+	r->stop = 0;
+	r->exited.done = 0;
+	r->worker.current_work = NULL;
+	r->worker.current_pwq = NULL;
+	r->worker.requeue_work = NULL;
+	while (!kwq__list_empty(&r->worker.scheduled)) {
+		struct work_struct *w = kwq__list_entry(r->worker.scheduled.next,
+						struct work_struct, entry);
+
+		kwq__list_del_init(&w->entry);
+		kwq__forget(w);
+	}
+	if (kwq__spawn(rescuer_main, r, -1))
+		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "fork", -EAGAIN,
+			  "could not restart the rescuer of '%s' after fork()",
+			  wq->name);
+}
+
+void kwq__rescuers_child(void)
+{
+	kwq__for_each_wq(rescuer_child, NULL);
+}
+
 int kwq__rescuer_start(struct workqueue_struct *wq)
 {
 	struct kwq__rescuer *r = kwq__zalloc(sizeof(*r));

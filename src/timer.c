@@ -377,6 +377,53 @@ unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq)
 	return __atomic_load_n(&wq->nr_armed, __ATOMIC_ACQUIRE);
 }
 
+void kwq__timers_lock(int lock)
+{
+	for (int cpu = 0; bases && cpu < kwq__g.nr_cpu_ids; cpu++) {
+		if (!bases[cpu])
+			continue;
+		if (lock)
+			pthread_mutex_lock(&bases[cpu]->lock);
+		else
+			pthread_mutex_unlock(&bases[cpu]->lock);
+	}
+}
+
+/*
+ * In a fork()ed child, with every lock held: the armed items belong to the
+ * parent (see fork.c), and the timer thread has to be started again.
+ */
+void kwq__timers_child(void)
+{
+	for (int cpu = 0; bases && cpu < kwq__g.nr_cpu_ids; cpu++) {
+		struct kwq__timer_base *base = bases[cpu];
+
+		if (!base)
+			continue;
+		for (int i = 0; i < WHEEL_LEVELS * WHEEL_SIZE; i++) {
+			struct kwq_list_node *head = &base->slots[i];
+
+			while (!kwq__list_empty(head)) {
+				struct delayed_work *dw = kwq__list_entry(
+					head->next, struct delayed_work, timer);
+
+				kwq__list_del_init(&dw->timer);
+				dw->base = NULL;
+				kwq__forget(&dw->work);
+			}
+		}
+		memset(base->pending, 0, sizeof(base->pending));
+		base->nr_armed = 0;
+		base->clk = kwq__jiffies();
+		pthread_mutex_unlock(&base->lock);
+	}
+	tt.seq = 0;
+	tt.sleep_until = NEVER;
+	if (bases && kwq__spawn(timer_main, NULL, -1))
+		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "fork", -EAGAIN,
+			  "could not restart kwq's timer after fork()");
+}
+
 int kwq__timer_init(void)
 {
 	int err;

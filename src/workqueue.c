@@ -160,10 +160,19 @@ struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
 	return wq;
 }
 
+static pthread_mutex_t system_queues_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void kwq__system_queues_lock(int lock)
+{
+	if (lock)
+		pthread_mutex_lock(&system_queues_lock);
+	else
+		pthread_mutex_unlock(&system_queues_lock);
+}
+
 struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 {
 	static struct workqueue_struct *queues[KWQ_NR_SYSTEM_QUEUES];
-	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	static const struct {
 		const char *name;
 		unsigned int flags;
@@ -184,7 +193,7 @@ struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 	wq = __atomic_load_n(&queues[which], __ATOMIC_ACQUIRE);
 	if (likely(wq))
 		return wq;
-	pthread_mutex_lock(&lock);
+	pthread_mutex_lock(&system_queues_lock);
 	wq = queues[which];
 	if (!wq) {
 		wq = alloc_workqueue("%s", spec[which].flags,
@@ -192,7 +201,7 @@ struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 		if (wq)
 			__atomic_store_n(&queues[which], wq, __ATOMIC_RELEASE);
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&system_queues_lock);
 	return wq;
 }
 
@@ -405,6 +414,33 @@ void kwq__for_each_pwq(struct workqueue_struct *wq,
 	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
 		if (wq->cpu_pwqs[cpu])
 			fn(wq->cpu_pwqs[cpu], arg);
+}
+
+/* In a fork()ed child, with every lock held: nothing is in flight here. */
+static void pwq_child(struct kwq__pwq *pwq, void *arg)
+{
+	(void)arg;
+	while (!kwq__list_empty(&pwq->inactive)) {
+		struct work_struct *w = kwq__list_entry(pwq->inactive.next,
+						struct work_struct, entry);
+
+		kwq__list_del_init(&w->entry);
+		kwq__forget(w);
+	}
+	pwq->nr_active = 0;
+	pwq->nr_in_flight[0] = 0;
+	pwq->nr_in_flight[1] = 0;
+	pwq->flush_color = -1;
+	pwq->mayday = 0;
+}
+
+void kwq__wq_child(struct workqueue_struct *wq)
+{
+	kwq__for_each_pwq(wq, pwq_child, NULL);
+	pthread_mutex_init(&wq->flush_mutex, NULL);
+	wq->nr_pwqs_to_flush = 0;
+	wq->nr_armed = 0;
+	wq->nr_deferred = 0;
 }
 
 /* --- flushing and draining ---------------------------------------------- */

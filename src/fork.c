@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fork(): a child of a process that uses kwq can use kwq too.
+ *
+ * fork() copies memory but only the calling thread, so the child has kwq's
+ * state without the workers, manager, timer and rescuer threads behind it,
+ * and with any lock one of them held frozen in place.  So kwq takes every
+ * one of its locks before a fork (pthread_atfork()), and in the child it
+ * starts afresh: the queues and items the parent had remain usable, but
+ * nothing the parent had queued, armed or running is carried over (those
+ * items are idle in the child, to be added again if the child wants them:
+ * running them twice, in both processes, is never what a program means),
+ * the pools have no workers until work arrives, and the manager, timer and
+ * rescuer threads are started again.  The parent is not affected beyond
+ * waiting, during the fork, for kwq's locks.
+ *
+ * Lock order, here as everywhere: init, registry, system queues, pools,
+ * timer bases.
+ */
+#include "internal.h"
+
+static void prepare(void)
+{
+	kwq__init_lock(1);
+	kwq__registry_lock(1);
+	kwq__system_queues_lock(1);
+	kwq__pools_lock(1);
+	kwq__timers_lock(1);
+}
+
+static void parent(void)
+{
+	kwq__timers_lock(0);
+	kwq__pools_lock(0);
+	kwq__system_queues_lock(0);
+	kwq__registry_lock(0);
+	kwq__init_lock(0);
+}
+
+/*
+ * Forget that @w was queued, armed or deferred: the thread that would have
+ * run it does not exist here.  A barrier belongs to a flusher that does not
+ * exist here either, and is simply dropped.
+ */
+void kwq__forget(struct work_struct *w)
+{
+	kwq__list_init(&w->entry);
+	if (kwq__is_barrier(w))
+		return;
+	set_work_data(w, WORK_INIT | (work_data(w) & WORK_DELAYED));
+}
+
+static void child(void)
+{
+	kwq__self = NULL;
+	kwq__mgr.word = 0;
+	kwq__mgr.watching = 0;
+	kwq__registry_child();		/* queues, pwqs, their inactive items */
+	kwq__pools_child();		/* worklists, workers */
+	kwq__timers_child();		/* armed items; restarts kwq/timer */
+	kwq__system_queues_lock(0);
+	kwq__registry_lock(0);
+	kwq__init_lock(0);
+	/* Best effort: if they cannot start now, work waits for them. */
+	if (kwq__manager_init())
+		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "fork", -EAGAIN,
+			  "could not restart kwq's manager after fork()");
+	kwq__rescuers_child();
+}
+
+int kwq__fork_init(void)
+{
+	return -pthread_atfork(prepare, parent, child);
+}

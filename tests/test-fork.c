@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fork(): a child of a busy kwq process gets a working kwq of its own (its
+ * own workers; the parent's queued and armed items idle in it, free to be
+ * added again), and the parent goes on unaffected: everything it had queued
+ * or armed still runs there exactly once.
+ */
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define NR 32
+
+static int runs[NR], delayed_runs, child_runs;
+
+struct item {
+	struct work_struct work;
+	int id;
+};
+
+static void item_fn(struct work_struct *work)
+{
+	struct item *it = container_of(work, struct item, work);
+
+	INC(&runs[it->id]);
+}
+
+static void delayed_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&delayed_runs);
+}
+
+static void child_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&child_runs);
+}
+
+/* In the child: exit 0 only if kwq works and the parent's work idles. */
+static int in_child(struct workqueue_struct *ord, struct item *items,
+		    struct delayed_work *dw, struct tw *blocker)
+{
+	struct workqueue_struct *own;
+	struct work_struct w;
+	int bad = 0;
+
+	alarm(20);
+	/* The parent's items are idle here: they can be added again. */
+	for (int i = 0; i < NR; i++)
+		bad |= work_pending(&items[i].work) << 0;
+	bad |= delayed_work_pending(dw) << 1;
+	bad |= work_pending(&blocker->work) << 2;
+	for (int i = 0; i < NR; i++)
+		bad |= (add_work_to_q(ord, &items[i].work) != 0) << 3;
+	flush_workqueue(ord);
+	for (int i = 0; i < NR; i++)
+		bad |= (LOAD(&runs[i]) != 1) << 4;
+	/* The system queue and new queues work, with new workers. */
+	INIT_WORK(&w, child_fn);
+	bad |= (add_work(&w) != 0) << 5;
+	flush_work(&w);
+	own = alloc_workqueue("child", WQ_UNBOUND | WQ_MEM_RECLAIM, 0);
+	bad |= !own << 6;
+	if (own) {
+		bad |= (add_work_to_q(own, &w) != 0) << 7;
+		flush_work(&w);
+		destroy_workqueue(own);
+	}
+	bad |= (add_delayed_work_to_q(ord, dw, 1) != 0) << 8;
+	flush_delayed_work(dw);
+	bad |= (LOAD(&child_runs) != 2 || LOAD(&delayed_runs) != 1) << 9;
+	return bad;
+}
+
+int main(void)
+{
+	struct workqueue_struct *ord;
+	struct item items[NR];
+	struct delayed_work dw;
+	struct tw blocker;
+	struct gate gate;
+	int status, all_once = 1;
+	pid_t pid;
+
+	tap_watchdog(60);
+	plan(5);
+	if (getenv("KWQ_TEST_SAN") && strstr(getenv("KWQ_TEST_SAN"), "thread")) {
+		/* TSan cannot start threads in a multi-threaded fork's child. */
+		skip(5, "ThreadSanitizer does not support threads after fork()");
+		return done_testing();
+	}
+	ord = new_ordered("forked");
+	/* A busy parent: a running item, queued items, an armed one. */
+	if (block_ordered(ord, &blocker, &gate))
+		bail_out("could not block the queue");
+	for (int i = 0; i < NR; i++) {
+		items[i].id = i;
+		INIT_WORK(&items[i].work, item_fn);
+		add_work_to_q(ord, &items[i].work);
+	}
+	INIT_DELAYED_WORK(&dw, delayed_fn);
+	add_delayed_work_to_q(ord, &dw, 3600 * HZ);
+
+	pid = fork();
+	if (pid < 0)
+		bail_out("fork");
+	if (pid == 0)
+		_exit(in_child(ord, items, &dw, &blocker));
+	if (waitpid(pid, &status, 0) != pid)
+		bail_out("waitpid");
+	ok(WIFEXITED(status), "the child exited normally (status %#x)", status);
+	is_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0,
+	       "in the child, kwq works and the parent's work was idle");
+
+	gate_open(&gate);
+	flush_workqueue(ord);
+	for (int i = 0; i < NR; i++)
+		all_once &= LOAD(&runs[i]) == 1;
+	ok(all_once, "in the parent, every queued item ran exactly once");
+	flush_delayed_work(&dw);
+	is_int(LOAD(&delayed_runs), 1, "and the armed item too, once");
+	is_int(LOAD(&child_runs), 0, "nothing of the child ran in the parent");
+	destroy_workqueue(ord);
+	return done_testing();
+}
