@@ -508,6 +508,15 @@ sub write_doc {
         $notes .= "- Head-of-line, $label{$impl}: sleepers already running "
             . "when the trivial item was added: " . join(', ', @c) . ".\n";
     }
+    for my $impl (@impls) {
+        my $r = $extra{mem}{$impl} or next;
+        $notes .= "- Memory, $label{$impl} (last run): the caller keeps "
+            . "$r->{caller_bytes} bytes per item; per pending item the "
+            . "malloc heap grew $r->{heap_bytes_per_pending} bytes and the "
+            . "resident memory $r->{rss_bytes_per_pending}; malloc calls per "
+            . "item, all threads, add to run: "
+            . "$r->{allocs_per_item_all_threads}.\n";
+    }
     my $text = <<"EOF";
 # kwq benchmarks
 
