@@ -101,6 +101,24 @@ cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
 check $? "a call is resolved to its definition in another file"
 [ $st -eq 1 ] || diag_file "$tmp/got"
 
+(cd "$cases" && "$rc" --no-config sites-a.c sites-b.c) >"$tmp/got" 2>&1
+st=$?
+cat >"$tmp/want" <<'EOF'
+sites-a.c:12:6: warning: 'claim_tag' returns only 0 or 1 (class boolean, from its definition at sites-b.c:2), never negative: 'err < 0' is never true; test it against 0 for what it means [retconv-C]
+sites-a.c:10:6: note: 'err' holds the result of 'claim_tag' from here
+sites-b.c:2:5: warning: action 'claim_tag' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+sites-b.c:7:2: note: returns 1
+EOF
+cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
+check $? "a call site takes its callee's class from a definition in another file"
+[ $st -eq 1 ] || diag_file "$tmp/got"
+
+# The trap prefix.c avoids with its configuration: without "prefix queue",
+# queue_nonrot() reads as an action whose 1 means success.
+(cd "$cases" && "$rc" --no-config prefix.c) >"$tmp/got" 2>&1
+[ $? -eq 1 ] && grep -q "^prefix.c:20:6: warning: 'queue_nonrot' .*\[retconv-D\]$" "$tmp/got"
+check $? "without its subsystem prefix, queue_nonrot() is taken for an action"
+
 # --- SARIF -----------------------------------------------------------------
 
 # The SARIF log of a run must parse as JSON, say 2.1.0, and carry the same
@@ -118,10 +136,10 @@ sarif_matches_text() {
 		my $driver = $run->{tool}{driver};
 		die "driver\n" unless $driver->{name} eq "retconv";
 		my @ids = map { $_->{id} } @{$driver->{rules}};
-		die "rules @ids\n" unless "@ids" eq "retconv-A retconv-B";
+		die "rules @ids\n" unless "@ids" eq "retconv-A retconv-B retconv-C retconv-D retconv-E";
 		my @want;
 		for (@text) {
-			if (/^(.*):(\d+):(\d+): warning: (.*) \[(retconv-[AB])\]$/) {
+			if (/^(.*):(\d+):(\d+): warning: (.*) \[(retconv-[A-E])\]$/) {
 				push @want, { f => $1, l => $2, c => $3, m => $4,
 					      r => $5, notes => 0 };
 			} elsif (/: note: / && @want) {
@@ -336,6 +354,13 @@ expect_error "missing file: exit 2, named" 2 \
 expect_error "missing config: exit 2, named" 2 \
 	'^retconv: /nonexistent.retconv: No such file' -- \
 	"$rc" --config /nonexistent.retconv clean.c
+expect_error "missing --table file: exit 2, named" 2 \
+	'^retconv: /nonexistent.rctab: No such file' -- \
+	"$rc" --no-config --table /nonexistent.rctab clean.c
+printf 'errno f\nfatal g\n' >"$tmp/bad.rctab"
+expect_error "bad --table line: exit 2, file, line and class" 2 \
+	"^retconv: $tmp/bad.rctab:2: unknown class 'fatal'" -- \
+	"$rc" --no-config --table "$tmp/bad.rctab" clean.c
 printf 'verb add\nfrobs x\n' >"$tmp/bad.retconv"
 expect_error "bad config line: exit 2, file and line" 2 \
 	"^retconv: $tmp/bad.retconv:2: unknown keyword 'frobs'" -- \

@@ -129,9 +129,10 @@ static void lower(char *w)
 			*w += 'a' - 'A';
 }
 
-static int config_line(struct rc_config *cfg, char *line, const char *path,
+static int config_line(void *ctx, char *line, const char *path,
 		       unsigned lineno)
 {
+	struct rc_config *cfg = ctx;
 	struct rc_words *list;
 	char *save, *kw, *w;
 
@@ -161,23 +162,7 @@ static int config_line(struct rc_config *cfg, char *line, const char *path,
 
 int config_load(struct rc_config *cfg, const char *path)
 {
-	unsigned lineno = 0;
-	size_t cap = 0;
-	char *line = NULL;
-	int err = 0;
-	FILE *f;
-
-	f = fopen(path, "r");
-	if (!f) {
-		err = -errno;
-		fprintf(stderr, "retconv: %s: %s\n", path, strerror(errno));
-		return err;
-	}
-	while (!err && getline(&line, &cap, f) >= 0)
-		err = config_line(cfg, line, path, ++lineno);
-	free(line);
-	fclose(f);
-	return err;
+	return read_lines(path, config_line, cfg);
 }
 
 /* The nearest .retconv from the current directory up, or NULL. */

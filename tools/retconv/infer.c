@@ -25,9 +25,9 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "ast.h"
 
 #define MAX_DEPTH 48
-#define MAX_KIDS 4
 
 struct eval {
 	unsigned flags;
@@ -99,7 +99,7 @@ static void eval_free(struct eval *ev)
 	ev->ncalls = 0;
 }
 
-static enum rc_type type_class(CXType t)
+enum rc_type type_class(CXType t)
 {
 	t = clang_getCanonicalType(t);
 	switch (t.kind) {
@@ -168,13 +168,8 @@ static bool eval_const(CXCursor e, struct eval *ev)
 	return found;
 }
 
-struct kids {
-	CXCursor v[MAX_KIDS];
-	unsigned n;
-};
-
-static enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
-					 CXClientData data)
+enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
+				  CXClientData data)
 {
 	struct kids *k = data;
 
@@ -198,7 +193,7 @@ static enum CXChildVisitResult last_visit(CXCursor c, CXCursor parent,
 }
 
 /* The direct children of @c that are expressions. */
-static void expr_kids(CXCursor c, struct kids *k)
+void expr_kids(CXCursor c, struct kids *k)
 {
 	struct kids all = { .n = 0 };
 	unsigned i;
@@ -233,7 +228,7 @@ static void first_punct(CXTranslationUnit tu, CXSourceRange range, char *op,
 }
 
 /* Where @loc's macro, if any, was expanded: the file the tokens are in. */
-static CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
+CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
 {
 	CXFile file = NULL;
 	unsigned offset = 0;
@@ -243,7 +238,7 @@ static CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
 }
 
 /* The operator of a binary expression sits between its operands. */
-static void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs,
+void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs,
 		      char *op, size_t size)
 {
 	CXSourceLocation a = clang_getRangeEnd(clang_getCursorExtent(lhs));
@@ -254,7 +249,7 @@ static void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs,
 }
 
 /* A prefix operator comes before its operand, a postfix one after. */
-static void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand,
+void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand,
 		     char *op, size_t size)
 {
 	CXSourceRange whole = clang_getCursorExtent(e);
@@ -352,7 +347,7 @@ static void eval_call(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 	clang_disposeString(usr);
 }
 
-static bool is_local_var(CXCursor var)
+bool is_local_var(CXCursor var)
 {
 	enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
 	CXCursor parent = clang_getCursorSemanticParent(var);
@@ -485,7 +480,7 @@ struct guard {
 };
 
 
-static CXCursor peel(CXCursor e)
+CXCursor peel(CXCursor e)
 {
 	struct kids k;
 
@@ -502,7 +497,7 @@ static CXCursor peel(CXCursor e)
 }
 
 /* The local variable @e names, or a null cursor. */
-static CXCursor local_of(CXCursor e)
+CXCursor local_of(CXCursor e)
 {
 	CXCursor ref;
 
@@ -533,7 +528,7 @@ static unsigned sign_of_compare(const char *op)
 	return 0;
 }
 
-static bool is_zero_const(CXCursor e)
+bool is_zero_const(CXCursor e)
 {
 	struct eval ev = { .flags = 0 };
 
@@ -797,7 +792,7 @@ static char *file_name(CXFile file)
 }
 
 /* The rules a retconv: ignore comment on @line switches off. */
-static unsigned suppress_on_line(const char *text, size_t size, unsigned line)
+unsigned suppress_on_line(const char *text, size_t size, unsigned line)
 {
 	const char *p = text, *end = text + size, *eol, *hit;
 	unsigned mask = 0;
@@ -816,12 +811,10 @@ static unsigned suppress_on_line(const char *text, size_t size, unsigned line)
 	if (!hit)
 		return 0;
 	for (hit += 15; hit < eol && !(hit[0] == '*' && hit[1] == '/'); hit++) {
-		if (*hit == 'A')
-			mask |= SUPPRESS_A;
-		else if (*hit == 'B')
-			mask |= SUPPRESS_B;
+		if (*hit >= 'A' && *hit <= 'E')
+			mask |= SUPPRESS_RULE(*hit);
 	}
-	return mask ? mask : SUPPRESS_A | SUPPRESS_B;
+	return mask ? mask : SUPPRESS_ALL;
 }
 
 static unsigned suppress_mask(CXTranslationUnit tu, CXCursor fn, CXFile file,
@@ -920,6 +913,7 @@ static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 
 		walk_stmt(&w, fx.body);
 	}
+	callsite_scan(tu, fx.body, &fn);
 	summary_write_func(out, &fn);
 	for (i = 0; i < fx.nvars; i++)
 		eval_free(&fx.vars[i].ev);
@@ -934,6 +928,9 @@ static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 		eval_free(&ev);
 	}
 	free(fn.rets);
+	for (i = 0; i < fn.nsites; i++)
+		site_free(&fn.sites[i]);
+	free(fn.sites);
 }
 
 struct unit_walk {

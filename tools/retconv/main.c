@@ -6,8 +6,10 @@
  * named as an action returns 0 or a negative errno, one named as a
  * predicate returns a boolean.  retconv collects the files to check (from
  * the command line or a compile_commands.json), has worker processes
- * summarize every function's returns, resolves calls across files, applies
- * the rules and prints what breaks them.  Exit status: 0 clean, 1 when
+ * summarize every function's returns and find the call sites that test or
+ * pass on a result, resolves calls across files, applies the rules to the
+ * definitions (A, B) and to the call sites (C, D, E), and prints what
+ * breaks them.  Exit status: 0 clean, 1 when
  * anything was reported, 2 when the command line or an input was wrong,
  * in which case the findings of the other files are still printed.
  */
@@ -21,6 +23,8 @@
 struct options {
 	const char *compdb;	/* -p DIR */
 	const char *config;	/* --config FILE */
+	const char *tables[16];	/* --table FILE... */
+	size_t ntables;
 	bool no_config;
 	bool done;		/* --help or --version: nothing to check */
 	enum rc_format format;
@@ -37,6 +41,7 @@ static const char usage_text[] =
 "  -p DIR             read DIR/compile_commands.json\n"
 "  --config FILE      naming configuration (default: the nearest .retconv)\n"
 "  --no-config        use the built-in vocabulary only\n"
+"  --table FILE       more return classes of functions defined elsewhere\n"
 "  --format=FORMAT    text (default) or sarif\n"
 "  --classes          list every function's scope, kind and return class\n"
 "  --static           also report static functions (advice)\n"
@@ -48,6 +53,7 @@ static const char usage_text[] =
 enum {
 	OPT_CONFIG = 256,
 	OPT_NO_CONFIG,
+	OPT_TABLE,
 	OPT_FORMAT,
 	OPT_CLASSES,
 	OPT_STATIC,
@@ -58,6 +64,7 @@ enum {
 static const struct option long_opts[] = {
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "no-config", no_argument, NULL, OPT_NO_CONFIG },
+	{ "table", required_argument, NULL, OPT_TABLE },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "classes", no_argument, NULL, OPT_CLASSES },
 	{ "static", no_argument, NULL, OPT_STATIC },
@@ -121,6 +128,11 @@ static int one_option(struct options *o, int c)
 		return 0;
 	case OPT_NO_CONFIG:
 		o->no_config = true;
+		return 0;
+	case OPT_TABLE:
+		if (o->ntables == sizeof(o->tables) / sizeof(o->tables[0]))
+			return usage_error("too many tables at", optarg);
+		o->tables[o->ntables++] = optarg;
 		return 0;
 	case OPT_FORMAT:
 		return set_format(o, optarg);
@@ -194,6 +206,17 @@ static int load_config(struct rc_config *cfg, const struct options *o)
 	return err;
 }
 
+static int load_tables(struct rc_table *t, const struct options *o)
+{
+	size_t i;
+	int err = 0;
+
+	table_init(t);
+	for (i = 0; i < o->ntables && !err; i++)
+		err = table_load(t, o->tables[i]);
+	return err;
+}
+
 static int collect_jobs(struct rc_jobs *jobs, const struct options *o)
 {
 	size_t i;
@@ -221,7 +244,8 @@ static void print_errors(const struct rc_result *res)
 
 /* Exit status: 2 for input errors, else 1 when anything was reported. */
 static int final_status(const struct options *o, const struct rc_config *cfg,
-		 const struct rc_jobs *jobs, bool input_error)
+			const struct rc_table *table,
+			const struct rc_jobs *jobs, bool input_error)
 {
 	struct rc_findings found = { NULL, 0 };
 	struct rc_result res = { NULL, 0, NULL, 0 };
@@ -236,6 +260,8 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 		report_classes(stdout, cfg, &res, o->min_scope);
 	} else {
 		rules_apply(cfg, &res, o->min_scope, &found);
+		sites_apply(cfg, table, &res, &found);
+		findings_sort(&found);
 		if (o->format == FORMAT_SARIF)
 			report_sarif(stdout, &found);
 		else
@@ -252,6 +278,7 @@ int main(int argc, char **argv)
 	struct options o = { .min_scope = SCOPE_PUBLIC };
 	struct rc_jobs jobs = { NULL, 0 };
 	struct rc_config cfg;
+	struct rc_table table;
 	int ret, status;
 
 	if (parse_options(&o, argc, argv))
@@ -264,11 +291,17 @@ int main(int argc, char **argv)
 		config_free(&cfg);
 		return 2;
 	}
+	if (load_tables(&table, &o)) {
+		table_free(&table);
+		config_free(&cfg);
+		return 2;
+	}
 	ret = collect_jobs(&jobs, &o);
-	status = final_status(&o, &cfg, &jobs, ret != 0);
+	status = final_status(&o, &cfg, &table, &jobs, ret != 0);
 	if (fflush(stdout))
 		status = 2;
 	jobs_free(&jobs);
+	table_free(&table);
 	config_free(&cfg);
 	return status;
 }

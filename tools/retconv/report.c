@@ -4,22 +4,33 @@
  *
  * Text is what editors and CI logs already parse: one
  * "file:line:col: warning: ... [retconv-A]" line per finding, then one
- * "note:" line per return statement at fault.  SARIF carries the same
+ * "note:" line per return statement at fault (rules A, B) or per thing
+ * the call-site rules point at (C, D, E: where the result was kept, the
+ * error handling).  SARIF carries the same
  * findings for code-scanning dashboards, the notes as related locations,
  * and the severity scale as the result level: exported functions are bound
  * by the rule (error), other non-static ones should follow it (warning),
- * static ones get advice (note).
+ * static ones get advice (note).  A misread result is a bug wherever the
+ * call is: call-site findings are warnings.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "retconv.h"
 
-static const char *const rule_text[2][2] = {
-	{ "Actions return 0 or a negative errno",
+#define NRULES 5
+
+static const char *const rule_text[NRULES][3] = {
+	{ "ActionReturnsErrno", "Actions return 0 or a negative errno",
 	  "A function named as an action or an imperative command returns 0 on success and a negative errno on failure: not bool, not 1 for success, not 1 mixed with errnos." },
-	{ "Predicates return a boolean",
+	{ "PredicateReturnsBoolean", "Predicates return a boolean",
 	  "A function named as a predicate returns a boolean: never a negative errno, which a caller's if () reads as true." },
+	{ "NeverNegativeTestedForSign", "A value that is never negative is tested for a sign",
+	  "A boolean, a count, or a pthread-style positive errno compared < 0 (or >= 0, <= -1), directly or through the variable or field it was stored in; or a negative errno stored unsigned and then compared so." },
+	{ "SuccessReadAsFailure", "A branch taken on success handles an error",
+	  "if (!f()) or if (f() == 0) whose branch handles an error when f returns 0 on success; if (f()) whose branch handles an error when f returns 1 on success." },
+	{ "CountReturnedAsErrno", "A count of bytes not copied is returned as an error",
+	  "The result of copy_to_user() and the like, the number of bytes not copied, returned as a function's error result instead of -EFAULT." },
 };
 
 void report_text(FILE *out, const struct rc_findings *f)
@@ -30,9 +41,13 @@ void report_text(FILE *out, const struct rc_findings *f)
 		const struct rc_finding *x = &f->v[i];
 		const struct rc_func *fn = x->fn;
 
-		fprintf(out, "%s:%u:%u: warning: %s [retconv-%c]\n", fn->file,
-			fn->line, fn->col, x->msg, x->rule);
-		for (j = 0; j < fn->nrets; j++) {
+		fprintf(out, "%s:%u:%u: warning: %s [retconv-%c]\n", x->file,
+			x->line, x->col, x->msg, x->rule);
+		for (j = 0; j < x->nnotes; j++)
+			fprintf(out, "%s:%u:%u: note: %s\n", x->notes[j].file,
+				x->notes[j].line, x->notes[j].col,
+				x->notes[j].msg);
+		for (j = 0; x->rule <= 'B' && j < fn->nrets; j++) {
 			const struct rc_return *r = &fn->rets[j];
 
 			if (!(r->resolved & x->notemask))
@@ -108,7 +123,17 @@ static void sarif_notes(FILE *out, const struct rc_finding *x)
 	int id = 0;
 
 	fputs(",\n\t\t\"relatedLocations\": [", out);
-	for (j = 0; j < fn->nrets; j++) {
+	for (j = 0; j < x->nnotes; j++) {
+		fprintf(out, "%s{\"id\": %d, \"message\": {\"text\": ", sep,
+			id++);
+		json_string(out, x->notes[j].msg);
+		fputs("}, ", out);
+		sarif_physical(out, x->notes[j].file, x->notes[j].line,
+			       x->notes[j].col);
+		fputc('}', out);
+		sep = ", ";
+	}
+	for (j = 0; x->rule <= 'B' && j < fn->nrets; j++) {
 		const struct rc_return *r = &fn->rets[j];
 
 		if (!(r->resolved & x->notemask))
@@ -129,11 +154,12 @@ static void sarif_result(FILE *out, const struct rc_finding *x)
 	const struct rc_func *fn = x->fn;
 
 	fprintf(out, "\t\t{\"ruleId\": \"retconv-%c\", \"ruleIndex\": %d, \"level\": \"%s\",\n",
-		x->rule, x->rule - 'A', sarif_level(fn->scope));
+		x->rule, x->rule - 'A',
+		x->rule <= 'B' ? sarif_level(fn->scope) : "warning");
 	fputs("\t\t\"message\": {\"text\": ", out);
 	json_string(out, x->msg);
 	fputs("},\n\t\t\"locations\": [{", out);
-	sarif_physical(out, fn->file, fn->line, fn->col);
+	sarif_physical(out, x->file, x->line, x->col);
 	fputs("}]", out);
 	sarif_notes(out, x);
 	fprintf(out, ",\n\t\t\"properties\": {\"scope\": \"%s\", \"function\": ",
@@ -147,16 +173,15 @@ static void sarif_rules(FILE *out)
 	int i;
 
 	fputs("\t\t\"rules\": [\n", out);
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < NRULES; i++) {
 		fprintf(out, "\t\t\t{\"id\": \"retconv-%c\", \"name\": \"%s\",\n",
-			'A' + i, i ? "PredicateReturnsBoolean" :
-				     "ActionReturnsErrno");
+			'A' + i, rule_text[i][0]);
 		fputs("\t\t\t \"shortDescription\": {\"text\": ", out);
-		json_string(out, rule_text[i][0]);
-		fputs("},\n\t\t\t \"fullDescription\": {\"text\": ", out);
 		json_string(out, rule_text[i][1]);
+		fputs("},\n\t\t\t \"fullDescription\": {\"text\": ", out);
+		json_string(out, rule_text[i][2]);
 		fprintf(out, "},\n\t\t\t \"defaultConfiguration\": {\"level\": \"warning\"}}%s\n",
-			i ? "" : ",");
+			i + 1 < NRULES ? "," : "");
 	}
 	fputs("\t\t]", out);
 }

@@ -9,7 +9,10 @@
  * passes on.  The parent collects the summaries of every file, resolves those
  * calls across files to a fixed point (resolve.c), names each function's kind
  * (naming.c, with config.c) and return class, applies rules A and B
- * (rules.c) and prints the findings (report.c).  Summaries cross from the
+ * (rules.c) to definitions and rules C, D and E to the call sites the
+ * workers found (callsite.c), each callee's class coming from its
+ * definition or from the table of functions defined elsewhere (table.c),
+ * and prints the findings (report.c).  Summaries cross from the
  * workers to the parent as text (summary.c), so a crash in libclang costs a
  * worker, not the run.
  */
@@ -74,9 +77,12 @@ enum rc_kind {
 #define SIGN_POS	(1U << 2)
 #define SIGN_ALL	(SIGN_NEG | SIGN_ZERO | SIGN_POS)
 
-/* Suppression bits, from a retconv: ignore comment on the name's line. */
-#define SUPPRESS_A	(1U << 0)
-#define SUPPRESS_B	(1U << 1)
+/* Suppression bits, from a retconv: ignore comment on the name's line
+ * (rules A, B) or on the call site's (C, D, E). */
+#define SUPPRESS_RULE(r)	(1U << ((r) - 'A'))
+#define SUPPRESS_A	SUPPRESS_RULE('A')
+#define SUPPRESS_B	SUPPRESS_RULE('B')
+#define SUPPRESS_ALL	0x1fU
 
 /* A call whose result a return passes on, resolved in the parent. */
 struct rc_call {
@@ -94,6 +100,36 @@ struct rc_return {
 	size_t ncalls;
 };
 
+/* How a call site tests or passes on a result. */
+#define SITE_ON_ZERO	(1U << 0)	/* D: the branch runs when it is 0 */
+#define SITE_ON_NONZERO	(1U << 1)	/* D: ... when it is not 0 */
+#define SITE_GUARDED	(1U << 2)	/* E: returned under if (ret) */
+#define SITE_UNSIGNED	(1U << 3)	/* C: kept in an unsigned holder */
+#define SITE_NEVER	(1U << 4)	/* C: the test is true when negative */
+
+/*
+ * A call whose result is tested or returned: rule C (compared with 0 for a
+ * sign), D (an if whose branch handles an error) or E (returned).  The
+ * result may have been kept in a holder first: a local variable or a field,
+ * whose last store before the use is the call.
+ */
+struct rc_site {
+	char rule;		/* 'C', 'D' or 'E' */
+	unsigned form;		/* SITE_* */
+	unsigned line;		/* the test or the return */
+	unsigned col;
+	char *usr;		/* the callee's */
+	char *callee;		/* its name */
+	enum rc_type ctype;	/* its declared return type */
+	char *holder;		/* "ret", "d->err", or "" for the call itself */
+	unsigned hline;		/* where the holder was stored */
+	unsigned hcol;
+	char *op;		/* C: "< 0"; D: the test as written */
+	char *why;		/* D: the error handling; else "" */
+	unsigned wline;
+	unsigned wcol;
+};
+
 struct rc_func {
 	char *usr;
 	char *name;
@@ -108,6 +144,8 @@ struct rc_func {
 	struct rc_return *rets;
 	size_t nrets;
 	unsigned flags;		/* resolved: the union of every return */
+	struct rc_site *sites;
+	size_t nsites;
 	struct rc_func *hnext;	/* resolve.c's hash chain */
 };
 
@@ -162,11 +200,52 @@ enum rc_format {
 	FORMAT_CLASSES,
 };
 
+/* A note of a call-site finding: where the result was kept, the error
+ * handling, the callee's definition. */
+struct rc_note {
+	const char *file;
+	unsigned line;
+	unsigned col;
+	char *msg;
+};
+
 struct rc_finding {
 	struct rc_func *fn;
-	char rule;		/* 'A' or 'B' */
+	char rule;		/* 'A' to 'E' */
 	char *msg;
-	unsigned notemask;	/* a return is a note when it gives one of these */
+	unsigned notemask;	/* A, B: a return is a note when it gives one */
+	const char *file;	/* where: the function (A, B) or the site */
+	unsigned line;
+	unsigned col;
+	struct rc_note *notes;	/* C, D, E */
+	size_t nnotes;
+};
+
+/*
+ * The table of functions whose bodies are not in the input: built in
+ * (copy_to_user, queue_work, request_irq, pthread_*) and from --table
+ * files.  The class perrno is 0 or a positive errno (pthread); it is
+ * never negative, like count and boolean.
+ */
+enum rc_tclass {
+	TC_ERRNO,
+	TC_PERRNO,
+	TC_BOOLEAN,
+	TC_COUNT,
+	TC_MIXED,
+};
+
+struct rc_tentry {
+	char *name;
+	enum rc_tclass cls;
+	const char *source;	/* "the built-in table", or "FILE:LINE" */
+};
+
+struct rc_table {
+	struct rc_tentry *v;
+	size_t n;
+	char **sources;		/* the strings the entries point to */
+	size_t nsources;
 };
 
 struct rc_findings {
@@ -187,6 +266,10 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	       char *const *args, size_t nargs);
 void jobs_free(struct rc_jobs *jobs);
 bool is_header_name(const char *path);
+int read_lines(const char *path,
+	       int (*fn)(void *ctx, char *line, const char *path,
+			 unsigned lineno),
+	       void *ctx);
 
 /* config.c */
 void config_init(struct rc_config *cfg);
@@ -221,6 +304,7 @@ int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
 void summary_write_func(FILE *out, const struct rc_func *fn);
 void summary_write_error(FILE *out, const char *file, const char *msg);
 int summary_read(FILE *in, struct rc_result *res, long *begun);
+void site_free(struct rc_site *x);
 void func_free(struct rc_func *fn);
 void result_free(struct rc_result *res);
 
@@ -231,11 +315,28 @@ enum rc_class resolve_class(const struct rc_func *fn);
 const char *class_name(enum rc_class cls);
 const char *scope_name(enum rc_scope scope);
 
+/* table.c */
+void table_init(struct rc_table *t);
+int table_load(struct rc_table *t, const char *path);
+const struct rc_tentry *table_find(const struct rc_table *t,
+				   const char *name);
+const char *tclass_name(enum rc_tclass cls);
+void table_free(struct rc_table *t);
+
+/* sites.c: rules C, D and E */
+void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
+		 struct rc_result *res, struct rc_findings *out);
+
+/* naming.c, for rule D: does a 1 from this function mean it worked? */
+bool naming_succeeded_boolean(const struct rc_config *cfg, const char *name);
+
 /* rules.c */
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		 enum rc_scope min_scope, struct rc_findings *out);
 const char *rules_describe_return(const struct rc_func *fn, unsigned flags,
 				  unsigned mask);
+void findings_add(struct rc_findings *out, struct rc_finding *x);
+void findings_sort(struct rc_findings *out);
 void findings_free(struct rc_findings *f);
 
 /* report.c */

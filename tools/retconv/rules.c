@@ -18,13 +18,21 @@
 
 #include "retconv.h"
 
+void findings_add(struct rc_findings *out, struct rc_finding *x)
+{
+	out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+	out->v[out->n++] = *x;
+}
+
 static void add(struct rc_findings *out, struct rc_func *fn, char rule,
 		unsigned notemask, char *msg)
 {
-	out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
-	out->v[out->n++] = (struct rc_finding){
+	struct rc_finding x = {
 		.fn = fn, .rule = rule, .msg = msg, .notemask = notemask,
+		.file = fn->file, .line = fn->line, .col = fn->col,
 	};
+
+	findings_add(out, &x);
 }
 
 static const char *what(const struct rc_func *fn, enum rc_kind kind)
@@ -68,15 +76,21 @@ static void rule_b(struct rc_func *fn, struct rc_findings *out)
 static int compare(const void *pa, const void *pb)
 {
 	const struct rc_finding *a = pa, *b = pb;
-	int c = strcmp(a->fn->file, b->fn->file);
+	int c = strcmp(a->file, b->file);
 
 	if (c)
 		return c;
-	if (a->fn->line != b->fn->line)
-		return a->fn->line < b->fn->line ? -1 : 1;
-	if (a->fn->col != b->fn->col)
-		return a->fn->col < b->fn->col ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
 	return a->rule - b->rule;
+}
+
+void findings_sort(struct rc_findings *out)
+{
+	if (out->n)
+		qsort(out->v, out->n, sizeof(*out->v), compare);
 }
 
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
@@ -96,8 +110,6 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		else if (kind == KIND_PREDICATE && !(fn->suppress & SUPPRESS_B))
 			rule_b(fn, out);
 	}
-	if (out->n)
-		qsort(out->v, out->n, sizeof(*out->v), compare);
 }
 
 /* "returns 1", "returns a negative errno", ... for the bits in @mask. */
@@ -131,10 +143,14 @@ const char *rules_describe_return(const struct rc_func *fn, unsigned flags,
 
 void findings_free(struct rc_findings *f)
 {
-	size_t i;
+	size_t i, j;
 
-	for (i = 0; i < f->n; i++)
+	for (i = 0; i < f->n; i++) {
+		for (j = 0; j < f->v[i].nnotes; j++)
+			free(f->v[i].notes[j].msg);
+		free(f->v[i].notes);
 		free(f->v[i].msg);
+	}
 	free(f->v);
 	f->v = NULL;
 	f->n = 0;

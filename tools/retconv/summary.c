@@ -9,6 +9,8 @@
  *     <report>
  *   R <line> <col> <flags>                    a return of the last F
  *   C <fallback> <sign> <usr>                 a call of the last R
+ *   S <rule> <form> <line> <col> <ctype> <hline> <hcol> <wline> <wcol>
+ *     <usr> <callee> <holder> <op> <why>       a call site of the last F
  *   E <file> <message>                        the job failed
  *
  * B lines let the parent name the file a crashed worker was parsing.
@@ -19,13 +21,30 @@
 
 #include "retconv.h"
 
-#define MAX_FIELDS 11
+#define MAX_FIELDS 15
 
 /* Tabs and newlines would break the record; names never hold them. */
 static void put_field(FILE *out, const char *s)
 {
 	for (; *s; s++)
 		fputc(*s == '\t' || *s == '\n' ? ' ' : *s, out);
+}
+
+static void write_site(FILE *out, const struct rc_site *x)
+{
+	fprintf(out, "S\t%c\t%u\t%u\t%u\t%d\t%u\t%u\t%u\t%u\t", x->rule,
+		x->form, x->line, x->col, (int)x->ctype, x->hline, x->hcol,
+		x->wline, x->wcol);
+	put_field(out, x->usr);
+	fputc('\t', out);
+	put_field(out, x->callee);
+	fputc('\t', out);
+	put_field(out, x->holder);
+	fputc('\t', out);
+	put_field(out, x->op);
+	fputc('\t', out);
+	put_field(out, x->why);
+	fputc('\n', out);
 }
 
 void summary_write_func(FILE *out, const struct rc_func *fn)
@@ -53,6 +72,8 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 			fputc('\n', out);
 		}
 	}
+	for (i = 0; i < fn->nsites; i++)
+		write_site(out, &fn->sites[i]);
 }
 
 void summary_write_error(FILE *out, const char *file, const char *msg)
@@ -133,6 +154,41 @@ static int read_call(struct rc_result *res, char **f, size_t n)
 	return 0;
 }
 
+static int read_site(struct rc_result *res, char **f, size_t n)
+{
+	struct rc_func *fn = res->nfuncs ? res->funcs[res->nfuncs - 1] : NULL;
+	struct rc_site *x;
+
+	if (!fn || n != 15)
+		return -EPROTO;
+	fn->sites = xrealloc(fn->sites, (fn->nsites + 1) * sizeof(*fn->sites));
+	x = &fn->sites[fn->nsites++];
+	x->rule = f[1][0];
+	x->form = num(f[2]);
+	x->line = num(f[3]);
+	x->col = num(f[4]);
+	x->ctype = (enum rc_type)num(f[5]);
+	x->hline = num(f[6]);
+	x->hcol = num(f[7]);
+	x->wline = num(f[8]);
+	x->wcol = num(f[9]);
+	x->usr = xstrdup(f[10]);
+	x->callee = xstrdup(f[11]);
+	x->holder = xstrdup(f[12]);
+	x->op = xstrdup(f[13]);
+	x->why = xstrdup(f[14]);
+	return 0;
+}
+
+void site_free(struct rc_site *x)
+{
+	free(x->usr);
+	free(x->callee);
+	free(x->holder);
+	free(x->op);
+	free(x->why);
+}
+
 static int read_error(struct rc_result *res, char **f, size_t n)
 {
 	if (n != 3)
@@ -162,6 +218,8 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 		return read_call(res, f, n);
 	case 'E':
 		return read_error(res, f, n);
+	case 'S':
+		return read_site(res, f, n);
 	default:
 		return -EPROTO;
 	}
@@ -190,6 +248,9 @@ void func_free(struct rc_func *fn)
 		free(fn->rets[i].calls);
 	}
 	free(fn->rets);
+	for (i = 0; i < fn->nsites; i++)
+		site_free(&fn->sites[i]);
+	free(fn->sites);
 	free(fn->usr);
 	free(fn->name);
 	free(fn->file);

@@ -3,8 +3,10 @@
  * Small helpers the rest of retconv leans on: allocation that ends the run
  * when memory is gone (a checker has nothing useful to do without it, so
  * every caller would only pass the failure up to exit 2 anyway), growable
- * word lists for the naming vocabulary, and the list of jobs to parse.
+ * word lists for the naming vocabulary, the list of jobs to parse, and
+ * the reading of line-based files (.retconv, --table).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,4 +135,32 @@ bool is_header_name(const char *path)
 		return false;
 	return !strcmp(dot, ".h") || !strcmp(dot, ".hh") ||
 	       !strcmp(dot, ".hpp") || !strcmp(dot, ".inc");
+}
+
+/*
+ * Feed each line of @path to @fn until it fails: the configuration and
+ * table files.  A file that cannot be opened is named on stderr.
+ */
+int read_lines(const char *path,
+	       int (*fn)(void *ctx, char *line, const char *path,
+			 unsigned lineno),
+	       void *ctx)
+{
+	unsigned lineno = 0;
+	size_t cap = 0;
+	char *line = NULL;
+	int err = 0;
+	FILE *f;
+
+	f = fopen(path, "r");
+	if (!f) {
+		err = -errno;
+		fprintf(stderr, "retconv: %s: %s\n", path, strerror(errno));
+		return err;
+	}
+	while (!err && getline(&line, &cap, f) >= 0)
+		err = fn(ctx, line, path, ++lineno);
+	free(line);
+	fclose(f);
+	return err;
 }

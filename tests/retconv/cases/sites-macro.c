@@ -1,0 +1,19 @@
+// Tests written inside a macro's body or arguments are not judged: what
+// the macro makes of its arguments is not in the text of the call.
+#include <errno.h>
+
+struct workqueue_struct;
+struct work_struct;
+
+int queue_work(struct workqueue_struct *wq, struct work_struct *work);
+
+#define FAILED(x) ((x) < 0)
+#define CHECKED(call) ({ int r_ = (call); if (r_ < 0) return r_; r_; })
+
+int kick_macro(struct workqueue_struct *wq, struct work_struct *w)
+{
+	if (FAILED(queue_work(wq, w)))
+		return -EBUSY;
+	CHECKED(queue_work(wq, w));
+	return 0;
+}

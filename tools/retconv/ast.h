@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The libclang helpers the worker's two passes share.
+ *
+ * infer.c reduces return statements to value sets and callsite.c finds the
+ * call sites whose result is misread; both walk the same cursors, read the
+ * operator a binary or unary expression hides, and look through parentheses
+ * and implicit conversions.  The helpers live in infer.c, which came first;
+ * this header is only for the worker's files, which link libclang.
+ */
+#ifndef RETCONV_AST_H
+#define RETCONV_AST_H
+
+#include <clang-c/Index.h>
+
+#include "retconv.h"
+
+#define MAX_KIDS 4
+
+/* The first MAX_KIDS children of a cursor; n counts them all. */
+struct kids {
+	CXCursor v[MAX_KIDS];
+	unsigned n;
+};
+
+enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
+				  CXClientData data);
+void expr_kids(CXCursor c, struct kids *k);
+enum rc_type type_class(CXType t);
+CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc);
+void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs, char *op,
+	       size_t size);
+void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand, char *op,
+	      size_t size);
+bool is_local_var(CXCursor var);
+CXCursor peel(CXCursor e);
+CXCursor local_of(CXCursor e);
+bool is_zero_const(CXCursor e);
+unsigned suppress_on_line(const char *text, size_t size, unsigned line);
+
+/* callsite.c: the call sites of one function body, appended to @fn. */
+void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn);
+
+#endif /* RETCONV_AST_H */

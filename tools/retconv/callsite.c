@@ -1,0 +1,689 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Call sites: where a function's result is tested or passed on.
+ *
+ * Most return-value bugs are in callers.  In a worker, with the parsed
+ * body of each function, this finds the three shapes rules C, D and E
+ * judge, and records the callee by USR and name; whether it is a bug
+ * depends on the callee's class, known only in the parent (sites.c).
+ *
+ *   C  x < 0, x >= 0, x <= -1 (and 0 > x, 0 <= x): a test for a sign;
+ *   D  if (!x), if (x == 0), if (x), if (x != 0) whose branch, at its top
+ *      level, handles an error: returns a negative errno, goes to a label
+ *      named for an error, logs one, or aborts;
+ *   E  return x, in a function returning a signed integer.
+ *
+ * x is a call, or a local variable or a field whose last store before the
+ * use, in the order of the source, is a call: "ret = f(); if (ret < 0)".
+ * A store of anything else in between (a reassignment, ret++, &ret) breaks
+ * the link, so a result reassigned before the test is not the call's.
+ * This is the flow-insensitive shortcut's price: a store in a loop after
+ * the test is not seen.  Tests inside macro bodies are not looked at.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+
+#define MAX_GUARDS 16
+
+/* A store to a local variable or a field, and the call it stored. */
+struct store {
+	char *key;		/* "v:USR" or "m:tokens" */
+	unsigned offset;
+	bool call;
+	char *usr;
+	char *callee;
+	enum rc_type ctype;
+	unsigned line;
+	unsigned col;
+};
+
+/* Where a tested or returned value came from. */
+struct origin {
+	const char *usr;
+	const char *callee;
+	enum rc_type ctype;
+	char *holder;		/* "" when the value is the call itself */
+	unsigned hline;
+	unsigned hcol;
+	bool unsig;		/* the holder is unsigned */
+	char *key;		/* the holder's key, or NULL */
+	char *own_usr;		/* for a call tested directly */
+	char *own_callee;
+};
+
+struct scan {
+	CXTranslationUnit tu;
+	struct rc_func *fn;
+	struct store *st;
+	size_t nst;
+	char *guards[MAX_GUARDS];	/* holders tested non-zero around here */
+	unsigned nguards;
+};
+
+static unsigned offset_of(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL,
+				   NULL, &off);
+	return off;
+}
+
+/* Where @c starts; a declaration, at its name. */
+static void line_col(CXCursor c, unsigned *line, unsigned *col)
+{
+	CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(c));
+
+	if (clang_getCursorKind(c) == CXCursor_VarDecl)
+		loc = clang_getCursorLocation(c);
+
+	clang_getExpansionLocation(loc, NULL, line, col, NULL);
+}
+
+/* True when @c was written inside a macro's body or arguments. */
+static bool in_macro(CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile f1 = NULL, f2 = NULL;
+	unsigned o1 = 0, o2 = 0;
+
+	clang_getExpansionLocation(loc, &f1, NULL, NULL, &o1);
+	clang_getSpellingLocation(loc, &f2, NULL, NULL, &o2);
+	return o1 != o2 || !f1 || !f2 || !clang_File_isEqual(f1, f2);
+}
+
+/* Parentheses, implicit conversions and casts hide nothing here. */
+static CXCursor strip(CXCursor e)
+{
+	struct kids k;
+
+	for (;;) {
+		e = peel(e);
+		if (clang_getCursorKind(e) != CXCursor_CStyleCastExpr)
+			return e;
+		expr_kids(e, &k);
+		if (!k.n)
+			return e;
+		e = k.v[k.n - 1];
+	}
+}
+
+/* The tokens of @c run together: "d->err", "s.ret". */
+static char *spelling(CXTranslationUnit tu, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	size_t len = 0;
+	char *out = xstrdup("");
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (i = 0; i < n; i++) {
+		CXString s = clang_getTokenSpelling(tu, toks[i]);
+		const char *t = clang_getCString(s);
+		size_t tl = strlen(t);
+
+		out = xrealloc(out, len + tl + 1);
+		memcpy(out + len, t, tl + 1);
+		len += tl;
+		clang_disposeString(s);
+	}
+	if (toks)
+		clang_disposeTokens(tu, toks, n);
+	return out;
+}
+
+/* A holder's key and printable name, or false when @e is not one. */
+static bool holder_of(struct scan *s, CXCursor e, char **key, char **name)
+{
+	CXCursor var;
+	CXString str;
+
+	e = peel(e);
+	var = local_of(e);
+	if (!clang_Cursor_isNull(var)) {
+		str = clang_getCursorUSR(var);
+		*key = xasprintf("v:%s", clang_getCString(str));
+		clang_disposeString(str);
+		str = clang_getCursorSpelling(var);
+		*name = xstrdup(clang_getCString(str));
+		clang_disposeString(str);
+		return true;
+	}
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return false;
+	*name = spelling(s->tu, e);
+	*key = xasprintf("m:%s", *name);
+	return true;
+}
+
+/* The function @e calls, when it is a direct call. */
+static bool callee_of(CXCursor e, char **usr, char **name,
+		      enum rc_type *type)
+{
+	CXCursor fn;
+	CXString str;
+
+	e = strip(e);
+	if (clang_getCursorKind(e) != CXCursor_CallExpr)
+		return false;
+	fn = clang_getCursorReferenced(e);
+	if (clang_Cursor_isNull(fn) ||
+	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return false;
+	str = clang_getCursorUSR(fn);
+	*usr = xstrdup(clang_getCString(str));
+	clang_disposeString(str);
+	str = clang_getCursorSpelling(fn);
+	*name = xstrdup(clang_getCString(str));
+	clang_disposeString(str);
+	*type = type_class(clang_getCursorResultType(fn));
+	return true;
+}
+
+static void add_store(struct scan *s, char *key, unsigned offset,
+		      CXCursor value, CXCursor at)
+{
+	struct store *x;
+
+	s->st = xrealloc(s->st, (s->nst + 1) * sizeof(*s->st));
+	x = &s->st[s->nst++];
+	memset(x, 0, sizeof(*x));
+	x->key = key;
+	x->offset = offset;
+	if (!clang_Cursor_isNull(value))
+		x->call = callee_of(value, &x->usr, &x->callee, &x->ctype);
+	line_col(at, &x->line, &x->col);
+}
+
+/* Stores: initialisations, assignments, and in-place changes. */
+static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct scan *s = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	char *key, *name, op[8];
+	struct kids k;
+
+	(void)parent;
+	expr_kids(c, &k);
+	if (kind == CXCursor_VarDecl && is_local_var(c) && k.n) {
+		CXString str = clang_getCursorUSR(c);
+
+		key = xasprintf("v:%s", clang_getCString(str));
+		clang_disposeString(str);
+		add_store(s, key, offset_of(c), k.v[k.n - 1], c);
+	} else if ((kind == CXCursor_BinaryOperator && k.n == 2) ||
+		   kind == CXCursor_CompoundAssignOperator ||
+		   (kind == CXCursor_UnaryOperator && k.n == 1)) {
+		if (!k.n || !holder_of(s, k.v[0], &key, &name))
+			return CXChildVisit_Recurse;
+		free(name);
+		if (kind == CXCursor_BinaryOperator)
+			binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+		else if (kind == CXCursor_UnaryOperator)
+			unary_op(s->tu, c, k.v[0], op, sizeof(op));
+		else
+			strcpy(op, "op=");
+		if (!strcmp(op, "="))
+			add_store(s, key, offset_of(c), k.v[1], c);
+		else if (strcmp(op, "&") && strcmp(op, "++") &&
+			 strcmp(op, "--") && strcmp(op, "op="))
+			free(key);
+		else
+			add_store(s, key, offset_of(c), clang_getNullCursor(), c);
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void origin_free(struct origin *o)
+{
+	free(o->holder);
+	free(o->key);
+	free(o->own_usr);
+	free(o->own_callee);
+	memset(o, 0, sizeof(*o));
+}
+
+/*
+ * Where the value @e comes from: a call, an assignment of a call, or a
+ * holder whose last store before @e is a call.
+ */
+static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
+{
+	const struct store *last = NULL;
+	char *name, op[8];
+	struct kids k;
+	size_t i;
+	unsigned at;
+
+	memset(o, 0, sizeof(*o));
+	e = strip(e);
+	if (callee_of(e, &o->own_usr, &o->own_callee, &o->ctype)) {
+		o->usr = o->own_usr;
+		o->callee = o->own_callee;
+		o->holder = xstrdup("");
+		return true;
+	}
+	expr_kids(e, &k);
+	if (clang_getCursorKind(e) == CXCursor_BinaryOperator && k.n == 2) {
+		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (strcmp(op, "=") ||
+		    !callee_of(k.v[1], &o->own_usr, &o->own_callee, &o->ctype) ||
+		    !holder_of(s, k.v[0], &o->key, &o->holder)) {
+			origin_free(o);
+			return false;
+		}
+		o->usr = o->own_usr;
+		o->callee = o->own_callee;
+		o->unsig = type_class(clang_getCursorType(k.v[0])) ==
+			   RT_UNSIGNED;
+		line_col(e, &o->hline, &o->hcol);
+		return true;
+	}
+	if (!holder_of(s, e, &o->key, &name))
+		return false;
+	at = offset_of(e);
+	for (i = 0; i < s->nst; i++)
+		if (s->st[i].offset < at && !strcmp(s->st[i].key, o->key) &&
+		    (!last || s->st[i].offset > last->offset))
+			last = &s->st[i];
+	if (!last || !last->call) {
+		free(name);
+		origin_free(o);
+		return false;
+	}
+	o->holder = name;
+	o->usr = last->usr;
+	o->callee = last->callee;
+	o->ctype = last->ctype;
+	o->hline = last->line;
+	o->hcol = last->col;
+	o->unsig = type_class(clang_getCursorType(e)) == RT_UNSIGNED;
+	return true;
+}
+
+static bool suppressed(struct scan *s, CXCursor at, unsigned line, char rule)
+{
+	CXFile file = NULL;
+	const char *text;
+	size_t size = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(at), &file, NULL,
+				   NULL, NULL);
+	text = file ? clang_getFileContents(s->tu, file, &size) : NULL;
+	return text && (suppress_on_line(text, size, line) &
+			SUPPRESS_RULE(rule));
+}
+
+static void add_site(struct scan *s, CXCursor at, char rule, unsigned form,
+		     struct origin *o, char *op, char *why, CXCursor whyc)
+{
+	struct rc_site x = { .rule = rule, .form = form };
+
+	line_col(at, &x.line, &x.col);
+	if (suppressed(s, at, x.line, rule)) {
+		free(op);
+		free(why);
+		return;
+	}
+	x.usr = xstrdup(o->usr);
+	x.callee = xstrdup(o->callee);
+	x.ctype = o->ctype;
+	x.holder = xstrdup(o->holder);
+	x.hline = o->hline;
+	x.hcol = o->hcol;
+	x.op = op;
+	x.why = why;
+	if (o->unsig)
+		x.form |= SITE_UNSIGNED;
+	if (!clang_Cursor_isNull(whyc))
+		line_col(whyc, &x.wline, &x.wcol);
+	s->fn->sites = xrealloc(s->fn->sites,
+				(s->fn->nsites + 1) * sizeof(*s->fn->sites));
+	s->fn->sites[s->fn->nsites++] = x;
+}
+
+/* Folds @e: false when it is not an integer constant. */
+static bool const_value(CXCursor e, long long *v)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	bool is = false;
+
+	if (!r)
+		return false;
+	if (clang_EvalResult_getKind(r) != CXEval_Int) {
+		/* not an integer */
+	} else if (!clang_EvalResult_isUnsignedInt(r)) {
+		*v = clang_EvalResult_getAsLongLong(r);
+		is = true;
+	} else if (clang_EvalResult_getAsUnsigned(r) <= LLONG_MAX) {
+		/* 0 compared with an unsigned value becomes unsigned. */
+		*v = (long long)clang_EvalResult_getAsUnsigned(r);
+		is = true;
+	}
+	clang_EvalResult_dispose(r);
+	return is;
+}
+
+static bool const_is(CXCursor e, long long want)
+{
+	long long v;
+
+	return const_value(e, &v) && v == want;
+}
+
+/* Rule C: a comparison that asks for a sign. */
+static void scan_compare(struct scan *s, CXCursor c)
+{
+	static const struct {
+		const char *op;
+		bool left;	/* the constant is on the left */
+		long long k;
+		bool never;	/* true only for a negative value */
+		const char *text;
+	} forms[] = {
+		{ "<", false, 0, true, "< 0" },
+		{ ">=", false, 0, false, ">= 0" },
+		{ "<=", false, -1, true, "<= -1" },
+		{ ">", true, 0, true, "0 >" },
+		{ "<=", true, 0, false, "0 <=" },
+	};
+	struct origin o;
+	struct kids k;
+	char op[8];
+	size_t i;
+
+	expr_kids(c, &k);
+	if (k.n != 2 || in_macro(c))
+		return;
+	binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		CXCursor konst = forms[i].left ? k.v[0] : k.v[1];
+		CXCursor x = forms[i].left ? k.v[1] : k.v[0];
+
+		if (strcmp(op, forms[i].op) || !const_is(konst, forms[i].k))
+			continue;
+		if (!origin_of(s, x, &o))
+			return;
+		add_site(s, c, 'C', forms[i].never ? SITE_NEVER : 0, &o,
+			 xstrdup(forms[i].text), xstrdup(""),
+			 clang_getNullCursor());
+		origin_free(&o);
+		return;
+	}
+}
+
+static bool is_error_label(const char *name)
+{
+	return strstr(name, "err") || strstr(name, "fail") ||
+	       strstr(name, "bad");
+}
+
+static bool is_error_call(const char *name)
+{
+	static const char *const calls[] = {
+		"abort", "panic", "BUG", "BUG_ON", "__builtin_trap", "perror",
+		"err", "errx", "verr", "verrx", "error", "pr_err", "pr_crit",
+		"pr_alert", "pr_emerg", "dev_err", "dev_crit", "dev_alert",
+		"dev_emerg", "netdev_err", "log_err", "log_error",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (!strcmp(name, calls[i]))
+			return true;
+	return false;
+}
+
+/* printk(KERN_ERR ...), fprintf(stderr, ...), syslog(LOG_ERR, ...). */
+static bool logs_error(struct scan *s, CXCursor call, const char *name)
+{
+	static const char *const loggers[] = {
+		"printk", "fprintf", "fputs", "vfprintf", "syslog", "dprintf",
+	};
+	char *text;
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i < sizeof(loggers) / sizeof(loggers[0]); i++)
+		if (!strcmp(name, loggers[i]))
+			break;
+	if (i == sizeof(loggers) / sizeof(loggers[0]))
+		return false;
+	text = spelling(s->tu, call);
+	found = strstr(text, "stderr") || strstr(text, "KERN_ERR") ||
+		strstr(text, "LOG_ERR") || strstr(text, "KERN_CRIT");
+	free(text);
+	return found;
+}
+
+/* What makes statement @c error handling, or NULL. */
+static char *error_handling(struct scan *s, CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	char *usr, *name, *why = NULL, op[8];
+	enum rc_type type;
+	struct kids k;
+	CXString str;
+	long long v;
+
+	expr_kids(c, &k);
+	if (kind == CXCursor_ReturnStmt && k.n == 1) {
+		CXCursor e = strip(k.v[0]);
+
+		if (clang_getCursorKind(e) == CXCursor_UnaryOperator) {
+			struct kids u;
+
+			expr_kids(e, &u);
+			if (u.n == 1) {
+				unary_op(s->tu, e, u.v[0], op, sizeof(op));
+				if (!strcmp(op, "-"))
+					return xstrdup("returns a negative errno");
+			}
+		}
+		if (const_value(k.v[0], &v) && v < 0)
+			return xstrdup("returns a negative errno");
+		return NULL;
+	}
+	if (kind == CXCursor_GotoStmt) {
+		str = clang_getCursorSpelling(clang_getCursorReferenced(c));
+		if (is_error_label(clang_getCString(str)))
+			why = xasprintf("goes to the error label '%s'",
+					clang_getCString(str));
+		clang_disposeString(str);
+		return why;
+	}
+	if (!callee_of(c, &usr, &name, &type))
+		return NULL;
+	if (is_error_call(name))
+		why = xasprintf("calls %s()", name);
+	else if (logs_error(s, c, name))
+		why = xasprintf("logs an error with %s()", name);
+	free(usr);
+	free(name);
+	return why;
+}
+
+struct first_error {
+	struct scan *s;
+	char *why;
+	CXCursor at;
+};
+
+static enum CXChildVisitResult branch_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct first_error *fe = data;
+
+	(void)parent;
+	fe->why = error_handling(fe->s, c);
+	if (!fe->why)
+		return CXChildVisit_Continue;
+	fe->at = c;
+	return CXChildVisit_Break;
+}
+
+/*
+ * The error handling a branch always does: its own statements, not those
+ * of an if or a loop inside it, so that a success branch that checks what
+ * it got ("if (!f()) { if (bad) return -EINVAL; }") is not taken for one.
+ */
+static char *branch_error(struct scan *s, CXCursor branch, CXCursor *at)
+{
+	struct first_error fe = { .s = s, .why = NULL };
+
+	if (clang_getCursorKind(branch) == CXCursor_CompoundStmt) {
+		clang_visitChildren(branch, branch_visit, &fe);
+		*at = fe.at;
+		return fe.why;
+	}
+	*at = branch;
+	return error_handling(s, branch);
+}
+
+/* The value an if tests and the way it tests it: SITE_ON_*. */
+static unsigned if_form(struct scan *s, CXCursor cond, CXCursor *x)
+{
+	struct kids k;
+	char op[8];
+
+	cond = peel(cond);
+	expr_kids(cond, &k);
+	if (clang_getCursorKind(cond) == CXCursor_UnaryOperator && k.n == 1) {
+		unary_op(s->tu, cond, k.v[0], op, sizeof(op));
+		*x = k.v[0];
+		return strcmp(op, "!") ? 0 : SITE_ON_ZERO;
+	}
+	if (clang_getCursorKind(cond) == CXCursor_BinaryOperator && k.n == 2) {
+		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (strcmp(op, "==") && strcmp(op, "!="))
+			return 0;
+		if (is_zero_const(k.v[1]))
+			*x = k.v[0];
+		else if (is_zero_const(k.v[0]))
+			*x = k.v[1];
+		else
+			return 0;
+		return strcmp(op, "==") ? SITE_ON_NONZERO : SITE_ON_ZERO;
+	}
+	*x = cond;
+	return SITE_ON_NONZERO;
+}
+
+static void scan_stmt(struct scan *s, CXCursor c);
+
+static void scan_branch(struct scan *s, CXCursor branch, const char *guard)
+{
+	if (guard && s->nguards < MAX_GUARDS) {
+		s->guards[s->nguards++] = (char *)guard;
+		scan_stmt(s, branch);
+		s->nguards--;
+	} else {
+		scan_stmt(s, branch);
+	}
+}
+
+/* Rule D: the branch of an if on a result handles an error. */
+static void scan_if(struct scan *s, CXCursor c)
+{
+	struct kids all = { .n = 0 };
+	struct origin o;
+	unsigned form, i;
+	CXCursor x, at;
+	char *why, *test;
+	bool have;
+
+	clang_visitChildren(c, kid_visit, &all);
+	if (all.n < 2 || all.n > 3) {
+		for (i = 0; i < all.n && i < MAX_KIDS; i++)
+			scan_stmt(s, all.v[i]);
+		return;
+	}
+	scan_stmt(s, all.v[0]);
+	form = in_macro(all.v[0]) ? 0 : if_form(s, all.v[0], &x);
+	have = form && origin_of(s, x, &o);
+	for (i = 1; have && i < all.n; i++) {
+		why = branch_error(s, all.v[i], &at);
+		if (!why)
+			continue;
+		test = spelling(s->tu, all.v[0]);
+		add_site(s, all.v[0], 'D', i == 1 ? form :
+			 form ^ (SITE_ON_ZERO | SITE_ON_NONZERO), &o, test,
+			 why, at);
+	}
+	/* A return of the holder under if (ret) passes on a non-zero value. */
+	scan_branch(s, all.v[1], have && form == SITE_ON_NONZERO ? o.key : NULL);
+	if (all.n == 3)
+		scan_branch(s, all.v[2],
+			    have && form == SITE_ON_ZERO ? o.key : NULL);
+	if (have)
+		origin_free(&o);
+}
+
+/* Rule E: a result returned, directly or through its holder. */
+static void scan_return(struct scan *s, CXCursor c)
+{
+	struct origin o;
+	struct kids k;
+	unsigned i, form = 0;
+
+	expr_kids(c, &k);
+	if (k.n != 1 || s->fn->type != RT_SIGNED || in_macro(c))
+		return;
+	if (!origin_of(s, k.v[0], &o))
+		return;
+	for (i = 0; i < s->nguards && o.key; i++)
+		if (!strcmp(s->guards[i], o.key))
+			form = SITE_GUARDED;
+	add_site(s, c, 'E', form, &o, xstrdup(""), xstrdup(""),
+		 clang_getNullCursor());
+	origin_free(&o);
+}
+
+static enum CXChildVisitResult stmt_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	scan_stmt(data, c);
+	return CXChildVisit_Continue;
+}
+
+static void scan_stmt(struct scan *s, CXCursor c)
+{
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IfStmt:
+		scan_if(s, c);
+		return;
+	case CXCursor_ReturnStmt:
+		scan_return(s, c);
+		break;
+	case CXCursor_BinaryOperator:
+		scan_compare(s, c);
+		break;
+	/* GNU nested functions and blocks are not this function. */
+	case CXCursor_FunctionDecl:
+	case CXCursor_BlockExpr:
+		return;
+	default:
+		break;
+	}
+	clang_visitChildren(c, stmt_visit, s);
+}
+
+void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
+{
+	struct scan s = { .tu = tu, .fn = fn };
+	size_t i;
+
+	clang_visitChildren(body, store_visit, &s);
+	scan_stmt(&s, body);
+	for (i = 0; i < s.nst; i++) {
+		free(s.st[i].key);
+		free(s.st[i].usr);
+		free(s.st[i].callee);
+	}
+	free(s.st);
+}

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Rules C, D and E: call sites that misread what their callee returns.
+ *
+ * The workers found the sites (callsite.c); here each callee gets its class,
+ * from the first of:
+ *
+ *   1. its definition anywhere in the run (the one in the caller's file if
+ *      there are several, else all of them if they agree), when that gives
+ *      a class: errno, boolean, count or mixed;
+ *   2. the table (table.c): built in, or a --table file;
+ *   3. its declared return type, when that is bool or unsigned.
+ *
+ * and the site is judged:
+ *
+ *   C  a test for a sign of a value that is never negative (boolean, count,
+ *      perrno), or of an errno kept in an unsigned holder;
+ *   D  a branch taken on success that handles an error: on 0 for errno,
+ *      perrno and the table's counts (bytes not copied), on non-zero for a
+ *      boolean whose 1 means it worked (an action's, a try's, the table's);
+ *   E  the table's count (bytes not copied) returned as a signed result by
+ *      a function that returns negative errnos too, or under if (ret).
+ *
+ * Anything else (unknown, mixed for C and D, pointers) is not judged: a
+ * finding must be right.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+enum cclass {
+	CC_NONE,
+	CC_ERRNO,
+	CC_PERRNO,
+	CC_BOOLEAN,
+	CC_COUNT,
+	CC_MIXED,
+};
+
+struct callee {
+	enum cclass cls;
+	bool table;		/* from the table, not a definition or a type */
+	char *source;		/* "its definition at f.c:3", "the built-in table" */
+};
+
+static const char *const cclass_names[] = {
+	[CC_NONE] = "unknown",
+	[CC_ERRNO] = "errno",
+	[CC_PERRNO] = "perrno",
+	[CC_BOOLEAN] = "boolean",
+	[CC_COUNT] = "count",
+	[CC_MIXED] = "mixed",
+};
+
+static int by_usr(const void *pa, const void *pb)
+{
+	const struct rc_func *a = *(struct rc_func *const *)pa;
+	const struct rc_func *b = *(struct rc_func *const *)pb;
+
+	return strcmp(a->usr, b->usr);
+}
+
+static enum cclass from_class(enum rc_class cls)
+{
+	switch (cls) {
+	case RC_ERRNO:
+		return CC_ERRNO;
+	case RC_BOOLEAN:
+		return CC_BOOLEAN;
+	case RC_COUNT:
+		return CC_COUNT;
+	case RC_MIXED:
+		return CC_MIXED;
+	default:
+		return CC_NONE;
+	}
+}
+
+static enum cclass from_tclass(enum rc_tclass cls)
+{
+	switch (cls) {
+	case TC_ERRNO:
+		return CC_ERRNO;
+	case TC_PERRNO:
+		return CC_PERRNO;
+	case TC_BOOLEAN:
+		return CC_BOOLEAN;
+	case TC_COUNT:
+		return CC_COUNT;
+	default:
+		return CC_MIXED;
+	}
+}
+
+/* The class the definitions of @usr give; CC_NONE if none or they differ. */
+static enum cclass by_definition(struct rc_func **byusr, size_t n,
+				 const char *usr, const char *file,
+				 const struct rc_func **def)
+{
+	struct rc_func key = { .usr = (char *)usr }, *kp = &key;
+	struct rc_func **hit = bsearch(&kp, byusr, n, sizeof(*byusr), by_usr);
+	size_t lo, hi, i;
+	enum cclass cls = CC_NONE;
+
+	*def = NULL;
+	if (!hit)
+		return CC_NONE;
+	for (lo = (size_t)(hit - byusr); lo > 0 && !by_usr(&byusr[lo - 1], &kp);)
+		lo--;
+	for (hi = (size_t)(hit - byusr); hi < n && !by_usr(&byusr[hi], &kp);)
+		hi++;
+	for (i = lo; i < hi; i++) {
+		if (!strcmp(byusr[i]->file, file)) {
+			*def = byusr[i];
+			return from_class(resolve_class(byusr[i]));
+		}
+	}
+	for (i = lo; i < hi; i++) {
+		enum cclass c = from_class(resolve_class(byusr[i]));
+
+		if (i > lo && c != cls)
+			return CC_NONE;
+		cls = c;
+		*def = byusr[i];
+	}
+	return cls;
+}
+
+static void callee_class(struct rc_func **byusr, size_t n,
+			 const struct rc_table *table,
+			 const struct rc_func *caller,
+			 const struct rc_site *x, struct callee *c)
+{
+	const struct rc_tentry *t;
+	const struct rc_func *def;
+
+	c->table = false;
+	c->source = NULL;
+	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
+	if (c->cls != CC_NONE) {
+		c->source = xasprintf("its definition at %s:%u", def->file,
+				      def->line);
+		return;
+	}
+	t = table_find(table, x->callee);
+	if (t) {
+		c->cls = from_tclass(t->cls);
+		c->table = true;
+		c->source = xstrdup(t->source);
+		return;
+	}
+	if (x->ctype == RT_BOOL)
+		c->cls = CC_BOOLEAN;
+	else if (x->ctype == RT_UNSIGNED)
+		c->cls = CC_COUNT;
+	if (c->cls != CC_NONE)
+		c->source = xstrdup("its declared return type");
+}
+
+/* "returns only 0 or 1", for the message. */
+static const char *returns(const struct callee *c)
+{
+	switch (c->cls) {
+	case CC_ERRNO:
+		return "returns 0 or a negative errno";
+	case CC_PERRNO:
+		return "returns 0 or a positive errno";
+	case CC_BOOLEAN:
+		return "returns only 0 or 1";
+	case CC_COUNT:
+		return c->table ? "returns the number of bytes not copied" :
+				  "returns a count";
+	case CC_MIXED:
+		return "returns a value or a negative errno";
+	default:
+		return "returns a value";
+	}
+}
+
+struct ctx {
+	const struct rc_config *cfg;
+	struct rc_func *fn;
+	const struct rc_site *x;
+	const struct callee *c;
+	struct rc_findings *out;
+};
+
+static void add_note(struct rc_finding *f, const char *file, unsigned line,
+		     unsigned col, char *msg)
+{
+	f->notes = xrealloc(f->notes, (f->nnotes + 1) * sizeof(*f->notes));
+	f->notes[f->nnotes++] = (struct rc_note){
+		.file = file, .line = line, .col = col, .msg = msg,
+	};
+}
+
+static void add(struct ctx *cx, char rule, char *msg)
+{
+	const struct rc_site *x = cx->x;
+	struct rc_finding f = {
+		.fn = cx->fn, .rule = rule, .msg = msg,
+		.file = cx->fn->file, .line = x->line, .col = x->col,
+	};
+
+	if (*x->holder)
+		add_note(&f, cx->fn->file, x->hline, x->hcol, xasprintf(
+			 "'%s' holds the result of '%s' from here",
+			 x->holder, x->callee));
+	if (*x->why)
+		add_note(&f, cx->fn->file, x->wline, x->wcol,
+			 xasprintf("the branch %s", x->why));
+	findings_add(cx->out, &f);
+}
+
+/* What was tested, as the reader wrote it: "ret < 0", "0 > f(...)". */
+static char *tested(const struct rc_site *x)
+{
+	char *what = *x->holder ? xstrdup(x->holder) :
+			      xasprintf("%s(...)", x->callee);
+	char *s = x->op[0] == '0' ? xasprintf("%s %s", x->op, what) :
+				    xasprintf("%s %s", what, x->op);
+
+	free(what);
+	return s;
+}
+
+/* How the callee says it failed, for rule C's advice. */
+static const char *failure(const struct callee *c)
+{
+	if (c->cls == CC_PERRNO || (c->cls == CC_COUNT && c->table))
+		return "its failure is non-zero";
+	if (c->cls == CC_BOOLEAN && c->table)
+		return "its failure is 0";
+	return "test it against 0 for what it means";
+}
+
+static void rule_c(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	const char *always = x->form & SITE_NEVER ? "never" : "always";
+	char *t;
+
+	if (c->cls == CC_BOOLEAN || c->cls == CC_COUNT ||
+	    c->cls == CC_PERRNO) {
+		t = tested(x);
+		add(cx, 'C', xasprintf(
+		    "'%s' %s (class %s, from %s), never negative: '%s' is %s true; %s",
+		    x->callee, returns(c), cclass_names[c->cls], c->source, t,
+		    always, failure(c)));
+		free(t);
+	} else if ((c->cls == CC_ERRNO || c->cls == CC_MIXED) &&
+		   (x->form & SITE_UNSIGNED) && *x->holder) {
+		t = tested(x);
+		add(cx, 'C', xasprintf(
+		    "'%s' %s (class %s, from %s), but '%s' is unsigned: '%s' is %s true; keep it in a signed int",
+		    x->callee, returns(c), cclass_names[c->cls], c->source,
+		    x->holder, t, always));
+		free(t);
+	}
+}
+
+static void rule_d(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	bool zero_ok = c->cls == CC_ERRNO || c->cls == CC_PERRNO ||
+		       (c->cls == CC_COUNT && c->table);
+	bool one_ok = c->cls == CC_BOOLEAN &&
+		      (c->table || naming_succeeded_boolean(cx->cfg, x->callee));
+
+	if (zero_ok && (x->form & SITE_ON_ZERO))
+		add(cx, 'D', xasprintf(
+		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
+		    x->callee, returns(c), cclass_names[c->cls], c->source));
+	else if (one_ok && (x->form & SITE_ON_NONZERO))
+		add(cx, 'D', xasprintf(
+		    "'%s' %s (class %s, from %s): 1 is success, but the branch taken on 1 handles an error",
+		    x->callee, returns(c), cclass_names[c->cls], c->source));
+}
+
+static void rule_e(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+
+	if (c->cls != CC_COUNT || !c->table)
+		return;
+	if (!(x->form & SITE_GUARDED) && !(cx->fn->flags & RV_NEG))
+		return;
+	add(cx, 'E', xasprintf(
+	    "'%s' %s (class count, from %s), and '%s' returns it as its error result; return -EFAULT when it is not 0",
+	    x->callee, returns(c), c->source, cx->fn->name));
+}
+
+void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
+		 struct rc_result *res, struct rc_findings *out)
+{
+	struct rc_func **byusr = xcalloc(res->nfuncs, sizeof(*byusr));
+	size_t i, j;
+
+	memcpy(byusr, res->funcs, res->nfuncs * sizeof(*byusr));
+	qsort(byusr, res->nfuncs, sizeof(*byusr), by_usr);
+	for (i = 0; i < res->nfuncs; i++) {
+		struct rc_func *fn = res->funcs[i];
+
+		for (j = 0; fn->report && j < fn->nsites; j++) {
+			struct callee c;
+			struct ctx cx = {
+				.cfg = cfg, .fn = fn, .x = &fn->sites[j],
+				.c = &c, .out = out,
+			};
+
+			callee_class(byusr, res->nfuncs, table, fn,
+				     &fn->sites[j], &c);
+			if (c.cls == CC_NONE)
+				continue;
+			if (cx.x->rule == 'C')
+				rule_c(&cx);
+			else if (cx.x->rule == 'D')
+				rule_d(&cx);
+			else if (cx.x->rule == 'E')
+				rule_e(&cx);
+			free(c.source);
+		}
+	}
+	free(byusr);
+}

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The return classes of functions whose bodies are not in the input.
+ *
+ * A call site can only be judged by what its callee returns.  Functions
+ * defined anywhere in the run are classified from their returns; the rest
+ * (the kernel's, libc's, libpthread's) come from this table: built in for
+ * the functions the seeds and the 2002 and 2006 stories are about, and
+ * extended by --table files.  A file is line based, like .retconv: a class
+ * then names separated by blanks, '#' starting a comment:
+ *
+ *   count   copy_to_user copy_from_user
+ *   errno   my_register_device
+ *
+ * The classes: errno (0 or a negative errno), perrno (0 or a positive
+ * errno, as pthread functions return), boolean (1 when it worked, 0 when
+ * not, as queue_work returned before 2006), count (a number never
+ * negative; the table's counts are bytes not copied, 0 on success) and
+ * mixed (a value, or a negative errno: platform_get_irq).  A file's entry
+ * overrides the built-in one and a later file an earlier one.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+static const char builtin_source[] = "the built-in table";
+
+static const struct {
+	enum rc_tclass cls;
+	const char *names;
+} builtin[] = {
+	/* Bytes not copied: Rusty Russell's 415 misread calls of 2002. */
+	{ TC_COUNT, "copy_to_user copy_from_user clear_user __copy_to_user "
+		    "__copy_from_user __clear_user raw_copy_to_user "
+		    "raw_copy_from_user copy_in_user" },
+	/* 1 when queued, 0 when already pending: the 2006 names. */
+	{ TC_BOOLEAN, "queue_work queue_work_on queue_delayed_work "
+		      "queue_delayed_work_on schedule_work schedule_work_on "
+		      "schedule_delayed_work schedule_delayed_work_on" },
+	{ TC_ERRNO, "request_irq request_threaded_irq devm_request_irq "
+		    "device_register platform_device_register "
+		    "platform_driver_register register_chrdev_region "
+		    "alloc_chrdev_region misc_register" },
+	/* An IRQ number, or a negative errno. */
+	{ TC_MIXED, "platform_get_irq platform_get_irq_byname "
+		    "platform_get_irq_optional" },
+	{ TC_PERRNO, "pthread_create pthread_join pthread_detach "
+		     "pthread_cancel pthread_kill pthread_once "
+		     "pthread_mutex_init pthread_mutex_destroy "
+		     "pthread_mutex_lock pthread_mutex_trylock "
+		     "pthread_mutex_timedlock pthread_mutex_unlock "
+		     "pthread_cond_init pthread_cond_destroy pthread_cond_wait "
+		     "pthread_cond_timedwait pthread_cond_signal "
+		     "pthread_cond_broadcast pthread_rwlock_init "
+		     "pthread_rwlock_destroy pthread_rwlock_rdlock "
+		     "pthread_rwlock_wrlock pthread_rwlock_unlock "
+		     "pthread_attr_init pthread_attr_destroy "
+		     "pthread_attr_setstacksize pthread_attr_setdetachstate "
+		     "pthread_key_create pthread_key_delete "
+		     "pthread_setspecific pthread_sigmask "
+		     "pthread_setaffinity_np pthread_getaffinity_np "
+		     "pthread_barrier_init pthread_barrier_destroy "
+		     "pthread_spin_lock pthread_spin_unlock" },
+};
+
+static const char *const class_names[] = {
+	[TC_ERRNO] = "errno",
+	[TC_PERRNO] = "perrno",
+	[TC_BOOLEAN] = "boolean",
+	[TC_COUNT] = "count",
+	[TC_MIXED] = "mixed",
+};
+
+const char *tclass_name(enum rc_tclass cls)
+{
+	return class_names[cls];
+}
+
+static void push(struct rc_table *t, const char *name, enum rc_tclass cls,
+		 const char *source)
+{
+	t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
+	t->v[t->n].name = xstrdup(name);
+	t->v[t->n].cls = cls;
+	t->v[t->n].source = source;
+	t->n++;
+}
+
+static void push_names(struct rc_table *t, char *names, enum rc_tclass cls,
+		       const char *source)
+{
+	char *save, *w;
+
+	for (w = strtok_r(names, " \t\r", &save); w;
+	     w = strtok_r(NULL, " \t\r", &save))
+		push(t, w, cls, source);
+}
+
+void table_init(struct rc_table *t)
+{
+	size_t i;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++) {
+		char *names = xstrdup(builtin[i].names);
+
+		push_names(t, names, builtin[i].cls, builtin_source);
+		free(names);
+	}
+}
+
+static int class_of(const char *s, enum rc_tclass *cls)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(class_names) / sizeof(class_names[0]); i++) {
+		if (!strcmp(s, class_names[i])) {
+			*cls = (enum rc_tclass)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int table_line(void *ctx, char *line, const char *path,
+		      unsigned lineno)
+{
+	struct rc_table *t = ctx;
+	enum rc_tclass cls;
+	char *save, *kw, *rest;
+
+	line[strcspn(line, "#\n")] = '\0';
+	kw = strtok_r(line, " \t\r", &save);
+	if (!kw)
+		return 0;
+	if (class_of(kw, &cls)) {
+		fprintf(stderr,
+			"retconv: %s:%u: unknown class '%s' (errno, perrno, boolean, count or mixed)\n",
+			path, lineno, kw);
+		return -EINVAL;
+	}
+	t->sources = xrealloc(t->sources,
+			      (t->nsources + 1) * sizeof(*t->sources));
+	t->sources[t->nsources] = xasprintf("%s:%u", path, lineno);
+	rest = save ? save : "";
+	push_names(t, rest, cls, t->sources[t->nsources++]);
+	return 0;
+}
+
+int table_load(struct rc_table *t, const char *path)
+{
+	return read_lines(path, table_line, t);
+}
+
+/* The last entry wins: files override the built-in table. */
+const struct rc_tentry *table_find(const struct rc_table *t, const char *name)
+{
+	size_t i;
+
+	for (i = t->n; i-- > 0;)
+		if (!strcmp(t->v[i].name, name))
+			return &t->v[i];
+	return NULL;
+}
+
+void table_free(struct rc_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->v[i].name);
+	for (i = 0; i < t->nsources; i++)
+		free(t->sources[i]);
+	free(t->v);
+	free(t->sources);
+	memset(t, 0, sizeof(*t));
+}
