@@ -314,13 +314,17 @@ static void do_sweep(struct sweep *s)
 int main(void)
 {
 	const char *quick = getenv("KWQ_TEST_QUICK");
+	const char *san = getenv("KWQ_TEST_SAN");
 	bool vg = quick && *quick && strcmp(quick, "0");
-	/* Under valgrind a child takes a second: sample the points. */
-	int stride = vg ? 7 : 1;
+	/*
+	 * A child takes a second under valgrind and a few hundred ms under
+	 * TSan: there, sample the points.
+	 */
+	int stride = vg ? 9 : san && strstr(san, "thread") ? 4 : 1;
 	struct sweep sweeps[] = {
 		{ .site = "any:", .suffix = "", .stride = stride },
 		{ .site = "malloc:", .suffix = "", .stride = stride },
-		{ .site = "thread:", .suffix = "", .stride = 1 },
+		{ .site = "thread:", .suffix = "", .stride = vg ? 3 : 1 },
 		{ .site = "attr:", .suffix = "", .stride = stride },
 		{ .site = "affinity:", .suffix = "", .stride = stride },
 		{ .site = "any:", .suffix = "+", .stride = stride },
