@@ -36,7 +36,8 @@ bool kwq__is_barrier(const struct work_struct *w)
  * instance (see defer_locked()), to be waited for in turn once it is queued.
  */
 enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
-				      struct kwq__barrier *b)
+				      struct kwq__barrier *b,
+				      struct workqueue_struct **wq)
 {
 	struct kwq__worker *worker;
 	struct kwq__pool *pool;
@@ -70,6 +71,7 @@ retry:
 		set_work_data(&b->work, bdata);
 		set_work_data(w, data | WORK_LINKED);
 		kwq__list_add_head(&b->work.entry, &w->entry);
+		*wq = pwq->wq;
 	} else {
 		worker = kwq__find_busy_locked(pool, w);
 		if (!worker && (data & WORK_DEFERRED)) {
@@ -89,6 +91,7 @@ retry:
 			WORK_PENDING | WORK_INIT;
 		set_work_data(&b->work, bdata);
 		kwq__list_add_head(&b->work.entry, &worker->scheduled);
+		*wq = worker->current_pwq->wq;
 		if (worker->requeue_work == w) {
 			kwq__unlock(pool);
 			return FLUSH_BARRIER_THEN_AGAIN;
@@ -146,8 +149,11 @@ int flush_work(struct work_struct *work)
 	 * instance ends: after waiting for it, look again.
 	 */
 	for (;;) {
-		enum kwq__flush_wait wait = kwq__start_flush(work, &b);
+		struct workqueue_struct *wq = NULL;
+		enum kwq__flush_wait wait = kwq__start_flush(work, &b, &wq);
 
+		if (wait != FLUSH_NOTHING && kwq__debugging())
+			kwq__debug_flush(wq, __builtin_return_address(0));
 		if (wait != FLUSH_NOTHING)
 			kwq__wait_for_completion(&b.done);
 		if (wait != FLUSH_BARRIER_THEN_AGAIN)
@@ -180,6 +186,8 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 		    ((old & WORK_DELAYED) &&
 		     !kwq__timer_disarm(to_delayed_work(w)))) {
 			*removed = true;
+			if (kwq__debugging())
+				kwq__debug_idle(w);
 			return 0;
 		}
 		return -EAGAIN;
@@ -203,6 +211,8 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 		      (data & WORK_DELAYED));
 	kwq__unlock(pwq->pool);
 	*removed = true;
+	if (kwq__debugging())
+		kwq__debug_idle(w);
 	return 0;
 }
 
@@ -236,6 +246,7 @@ int cancel_work(struct work_struct *work)
 
 int cancel_work_sync(struct work_struct *work)
 {
+	struct workqueue_struct *wq = NULL;
 	struct kwq__barrier b;
 	bool removed;
 
@@ -247,8 +258,11 @@ int cancel_work_sync(struct work_struct *work)
 	while (kwq__grab_pending(work, &removed))
 		sched_yield();
 	set_work_data(work, work_data(work) | WORK_CANCELING);
-	if (kwq__start_flush(work, &b) != FLUSH_NOTHING)
+	if (kwq__start_flush(work, &b, &wq) != FLUSH_NOTHING) {
+		if (kwq__debugging())
+			kwq__debug_flush(wq, __builtin_return_address(0));
 		kwq__wait_for_completion(&b.done);
+	}
 	release_pending(work);
 	return removed ? 0 : -ENOENT;
 }

@@ -10,6 +10,7 @@
  */
 #include "internal.h"
 
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -56,6 +57,18 @@ void kwq__warn(enum kwq_warning_kind kind, const char *file, int line,
 	va_end(ap);
 	w.message = msg;
 	__atomic_load_n(&handler, __ATOMIC_ACQUIRE)(&w);
+}
+
+/* Name code at @addr for a report: symbol+offset where the linker knows it. */
+void kwq__symbol(void *addr, char *buf, size_t len)
+{
+	Dl_info info;
+
+	if (addr && dladdr(addr, &info) && info.dli_sname)
+		snprintf(buf, len, "%s+%#lx", info.dli_sname,
+			 (unsigned long)((char *)addr - (char *)info.dli_saddr));
+	else
+		snprintf(buf, len, "%p", addr);
 }
 
 static const char *err_text(int err)

@@ -37,6 +37,8 @@ static int arm_owned(int cpu, struct workqueue_struct *wq,
 	if (!delay)
 		return kwq__queue_owned(cpu, wq, w, work_data(w), force);
 	if (!force && refused(wq)) {
+		if (kwq__debugging())
+			kwq__debug_idle(w);
 		__atomic_fetch_and(&w->data, ~(unsigned long)WORK_PENDING,
 				   __ATOMIC_RELEASE);
 		return -ESHUTDOWN;
@@ -55,7 +57,8 @@ static int args_valid(int cpu, const struct workqueue_struct *wq,
 }
 
 static int add_delayed(int cpu, struct workqueue_struct *wq,
-		       struct delayed_work *dw, unsigned long delay)
+		       struct delayed_work *dw, unsigned long delay,
+		       void *caller)
 {
 	if (unlikely(!args_valid(cpu, wq, dw)))
 		return -EINVAL;
@@ -64,6 +67,8 @@ static int add_delayed(int cpu, struct workqueue_struct *wq,
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}
+	if (kwq__debugging())
+		kwq__debug_added(&dw->work, wq, caller);
 	return arm_owned(cpu, wq, dw, delay, 0);
 }
 
@@ -72,13 +77,14 @@ int add_delayed_work_to_q_on(int cpu, struct workqueue_struct *wq,
 {
 	if (cpu == WORK_CPU_ANY)
 		return -EINVAL;
-	return add_delayed(cpu, wq, dwork, delay);
+	return add_delayed(cpu, wq, dwork, delay, __builtin_return_address(0));
 }
 
 int add_delayed_work_to_q(struct workqueue_struct *wq,
 			  struct delayed_work *dwork, unsigned long delay)
 {
-	return add_delayed(WORK_CPU_ANY, wq, dwork, delay);
+	return add_delayed(WORK_CPU_ANY, wq, dwork, delay,
+			   __builtin_return_address(0));
 }
 
 int add_delayed_work(struct delayed_work *dwork, unsigned long delay)
@@ -87,7 +93,8 @@ int add_delayed_work(struct delayed_work *dwork, unsigned long delay)
 
 	if (unlikely(!wq))
 		return -errno;
-	return add_delayed(WORK_CPU_ANY, wq, dwork, delay);
+	return add_delayed(WORK_CPU_ANY, wq, dwork, delay,
+			   __builtin_return_address(0));
 }
 
 int add_delayed_work_on(int cpu, struct delayed_work *dwork,
@@ -97,7 +104,9 @@ int add_delayed_work_on(int cpu, struct delayed_work *dwork,
 
 	if (unlikely(!wq))
 		return -errno;
-	return add_delayed_work_to_q_on(cpu, wq, dwork, delay);
+	if (cpu == WORK_CPU_ANY)
+		return -EINVAL;
+	return add_delayed(cpu, wq, dwork, delay, __builtin_return_address(0));
 }
 
 static int mod_delayed(int cpu, struct workqueue_struct *wq,
@@ -123,6 +132,8 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 	/* A cancel_*_sync() owns it: as an add meanwhile, it is refused. */
 	if (ret)
 		return ret;
+	if (kwq__debugging())
+		kwq__debug_added(&dw->work, wq, __builtin_return_address(0));
 	return arm_owned(cpu, wq, dw, delay, 1);
 }
 

@@ -53,6 +53,7 @@ void kwq__forget(struct work_struct *w)
 static void child(void)
 {
 	kwq__self = NULL;
+	kwq__debug_child();
 	kwq__mgr.word = 0;
 	kwq__mgr.watching = 0;
 	kwq__registry_child();		/* queues, pwqs, their inactive items */

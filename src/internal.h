@@ -341,6 +341,25 @@ KWQ_HIDDEN void kwq__unregister_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__for_each_wq(void (*fn)(struct workqueue_struct *wq,
 					    void *arg), void *arg);
 
+/* Debug mode (misuse detection), see debug.c. */
+#ifndef KWQ_DEBUG_DEFAULT
+#define KWQ_DEBUG_DEFAULT 0
+#endif
+KWQ_HIDDEN extern int kwq__debug_on;
+KWQ_HIDDEN void kwq__debug_init(void);
+KWQ_HIDDEN void kwq__debug_added(struct work_struct *w,
+				 struct workqueue_struct *wq, void *caller);
+KWQ_HIDDEN void kwq__debug_idle(struct work_struct *w);
+KWQ_HIDDEN void kwq__debug_flush(struct workqueue_struct *to, void *caller);
+KWQ_HIDDEN void kwq__debug_forget_wq(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__debug_child(void);
+KWQ_HIDDEN void kwq__symbol(void *addr, char *buf, size_t len);
+
+static inline bool kwq__debugging(void)
+{
+	return unlikely(__atomic_load_n(&kwq__debug_on, __ATOMIC_RELAXED));
+}
+
 /* fork(), see fork.c: each file's part, called with every lock held. */
 KWQ_HIDDEN int kwq__fork_init(void);
 KWQ_HIDDEN void kwq__forget(struct work_struct *w);
@@ -430,7 +449,8 @@ enum kwq__flush_wait {
 };
 
 KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
-						 struct kwq__barrier *b);
+						 struct kwq__barrier *b,
+						 struct workqueue_struct **wq);
 KWQ_HIDDEN int kwq__steal_deferred(struct work_struct *w, unsigned long old);
 KWQ_HIDDEN bool kwq__is_barrier(const struct work_struct *w);
 

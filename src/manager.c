@@ -37,7 +37,6 @@
  */
 #include "internal.h"
 
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <string.h>
 
@@ -158,17 +157,6 @@ static int boost_locked(struct kwq__pool *pool, int n)
 	return n > 0 ? n : 0;
 }
 
-/* Name @fn for a report: its symbol where the dynamic linker knows it. */
-static void func_name(void *fn, char *buf, size_t len)
-{
-	Dl_info info;
-
-	if (dladdr(fn, &info) && info.dli_sname)
-		snprintf(buf, len, "%s", info.dli_sname);
-	else
-		snprintf(buf, len, "%p", fn);
-}
-
 /* Describe @pool's stall into @msg, to be reported once unlocked. */
 static void describe_lockup_locked(struct kwq__pool *pool, unsigned long ms,
 				   char *msg, size_t len)
@@ -184,8 +172,8 @@ static void describe_lockup_locked(struct kwq__pool *pool, unsigned long ms,
 			kwq__list_entry(pos, struct kwq__worker, node);
 
 		if (worker->current_work && worker->current_color >= 0) {
-			func_name((void *)worker->current_func, running,
-				  sizeof(running));
+			kwq__symbol((void *)worker->current_func, running,
+				    sizeof(running));
 			break;
 		}
 	}

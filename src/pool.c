@@ -236,6 +236,9 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 		kwq__stat_start_locked(worker, w, &cpu);
 	kwq__kick_locked(pool);
 
+	/* Forgotten before PENDING goes: it may be re-added at once. */
+	if (!barrier && kwq__debugging())
+		kwq__debug_idle(w);
 	/*
 	 * Clear PENDING before the function runs, so it may re-add itself,
 	 * and with a full barrier so that it sees everything done before any
@@ -674,6 +677,7 @@ int kwq__init(void)
 	if (!have_pools) {
 		kwq__fault_init();
 		kwq__stats_init();
+		kwq__debug_init();
 		err = read_cpus();
 		if (err)
 			goto out_unlock;

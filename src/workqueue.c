@@ -284,6 +284,9 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 
 	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
 	    !force && !kwq__in_wq(wq)) {
+		/* Forgotten before PENDING goes: a new add may follow at once. */
+		if (kwq__debugging())
+			kwq__debug_idle(w);
 		__atomic_fetch_and(&w->data, ~(unsigned long)WORK_PENDING,
 				   __ATOMIC_RELEASE);
 		return -ESHUTDOWN;
@@ -314,7 +317,7 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 }
 
 static int add_work_cpu(int cpu, struct workqueue_struct *wq,
-			struct work_struct *w)
+			struct work_struct *w, void *caller)
 {
 	unsigned long old;
 
@@ -330,6 +333,8 @@ static int add_work_cpu(int cpu, struct workqueue_struct *wq,
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}
+	if (kwq__debugging())
+		kwq__debug_added(w, wq, caller);
 	return kwq__queue_owned(cpu, wq, w, old, 0);
 }
 
@@ -338,12 +343,13 @@ int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
 {
 	if (cpu == WORK_CPU_ANY)
 		return -EINVAL;
-	return add_work_cpu(cpu, wq, work);
+	return add_work_cpu(cpu, wq, work, __builtin_return_address(0));
 }
 
 int add_work_to_q(struct workqueue_struct *wq, struct work_struct *work)
 {
-	return add_work_cpu(WORK_CPU_ANY, wq, work);
+	return add_work_cpu(WORK_CPU_ANY, wq, work,
+			    __builtin_return_address(0));
 }
 
 int add_work(struct work_struct *work)
@@ -352,7 +358,8 @@ int add_work(struct work_struct *work)
 
 	if (unlikely(!wq))
 		return -errno;
-	return add_work_cpu(WORK_CPU_ANY, wq, work);
+	return add_work_cpu(WORK_CPU_ANY, wq, work,
+			    __builtin_return_address(0));
 }
 
 int add_work_on(int cpu, struct work_struct *work)
@@ -361,7 +368,9 @@ int add_work_on(int cpu, struct work_struct *work)
 
 	if (unlikely(!wq))
 		return -errno;
-	return add_work_to_q_on(cpu, wq, work);
+	if (cpu == WORK_CPU_ANY)
+		return -EINVAL;
+	return add_work_cpu(cpu, wq, work, __builtin_return_address(0));
 }
 
 /* --- pwq accounting ----------------------------------------------------- */
@@ -492,6 +501,8 @@ int flush_workqueue(struct workqueue_struct *wq)
 		return -EINVAL;
 	if (kwq__in_wq(wq))
 		return -EDEADLK;
+	if (kwq__debugging())
+		kwq__debug_flush(wq, __builtin_return_address(0));
 	flush_wq(wq);
 	return 0;
 }
@@ -526,6 +537,8 @@ int drain_workqueue(struct workqueue_struct *wq)
 		return -EINVAL;
 	if (kwq__in_wq(wq))
 		return -EDEADLK;
+	if (kwq__debugging())
+		kwq__debug_flush(wq, __builtin_return_address(0));
 	drain_wq(wq);
 	return 0;
 }
@@ -543,9 +556,13 @@ void destroy_workqueue(struct workqueue_struct *wq)
 	if (!wq)
 		return;
 	if (kwq__in_wq(wq)) {
-		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "destroy_workqueue",
-			  -EDEADLK, "queue '%s' destroyed from its own work item; not destroyed",
-			  wq->name);
+		char at[128], fn[128];
+
+		kwq__symbol(__builtin_return_address(0), at, sizeof(at));
+		kwq__symbol((void *)kwq__self->current_func, fn, sizeof(fn));
+		kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "destroy_workqueue",
+			  -EDEADLK, "queue '%s' destroyed from its own work item %s, at %s; not destroyed",
+			  wq->name, fn, at);
 		return;
 	}
 	/* Adds from outside fail from now on; the count never drops. */
@@ -564,6 +581,8 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		sched_yield();
 	}
 	kwq__unregister_wq(wq);
+	if (kwq__debugging())
+		kwq__debug_forget_wq(wq);
 	kwq__rescuer_stop(wq);
 	kwq__for_each_pwq(wq, pwq_quiesce, NULL);
 	wq_free(wq);

@@ -38,6 +38,17 @@ void *kwq__zalloc_aligned(size_t size)
 	return calloc(1, size);
 }
 
+void kwq__forget(struct work_struct *w)
+{
+	(void)w;
+}
+
+void kwq__warn(enum kwq_warning_kind kind, const char *file, int line,
+	       const char *func, int err, const char *fmt, ...)
+{
+	(void)kind, (void)file, (void)line, (void)func, (void)err, (void)fmt;
+}
+
 void kwq__bug(const char *file, int line, const char *func, const char *cond)
 {
 	bail_out("BUG %s:%d %s: %s", file, line, func, cond);

@@ -79,6 +79,24 @@ struct work_struct {
 /* Define and initialise a static work item @n running @f. */
 #define DECLARE_WORK(n, f) struct work_struct n = __WORK_INITIALIZER(n, f)
 
+/**
+ * kwq_track_init() - show an INIT_WORK() to kwq's debug mode
+ * @work: the item about to be initialised
+ * @file: the caller's file (__FILE__)
+ * @line: the caller's line (__LINE__)
+ *
+ * INIT_WORK() and INIT_DELAYED_WORK() call it.  In debug mode (environment
+ * KWQ_DEBUG=1) it reports, through the warn handler, an item initialised
+ * again while it is pending, and the memory of a pending item that was freed
+ * and is being used again; otherwise it does nothing.
+ *
+ * Context: Any thread.
+ * Return: 0 when @work may be initialised; -EBUSY when, in debug mode, it is
+ * pending, so INIT_WORK() leaves it as it is.
+ */
+KWQ_API int kwq_track_init(struct work_struct *work, const char *file,
+			   int line);
+
 static inline void kwq_init_work(struct work_struct *work, work_func_t func)
 {
 	work->entry.next = &work->entry;
@@ -91,7 +109,12 @@ static inline void kwq_init_work(struct work_struct *work, work_func_t func)
  * INIT_WORK() - prepare @w to run @f.  Never call it on an item that is
  * pending or running: initialise once, then add as often as you like.
  */
-#define INIT_WORK(w, f) kwq_init_work((w), (f))
+#define INIT_WORK(w, f) do {						\
+	struct work_struct *kwq_w_ = (w);				\
+									\
+	if (!kwq_track_init(kwq_w_, __FILE__, __LINE__))		\
+		kwq_init_work(kwq_w_, (f));				\
+} while (0)
 
 /* --- time -------------------------------------------------------------- */
 
@@ -163,7 +186,12 @@ static inline void kwq_init_delayed_work(struct delayed_work *dwork,
 }
 
 /* INIT_DELAYED_WORK() - prepare @dw to run @f; as INIT_WORK(). */
-#define INIT_DELAYED_WORK(dw, f) kwq_init_delayed_work((dw), (f))
+#define INIT_DELAYED_WORK(dw, f) do {					\
+	struct delayed_work *kwq_dw_ = (dw);				\
+									\
+	if (!kwq_track_init(&kwq_dw_->work, __FILE__, __LINE__))	\
+		kwq_init_delayed_work(kwq_dw_, (f));			\
+} while (0)
 
 /* The delayed_work whose work member is @w. */
 static inline struct delayed_work *to_delayed_work(struct work_struct *w)
@@ -594,6 +622,7 @@ enum kwq_warning_kind {
 	KWQ_WARN_COMPAT_ADD_FAILED,	/* an old void name's add failed */
 	KWQ_WARN_INTERNAL,		/* kwq could not do something it tried */
 	KWQ_WARN_LOCKUP,		/* a pool made no progress for too long */
+	KWQ_WARN_MISUSE,		/* debug mode: the API was misused */
 };
 
 /* One warning, as handed to the handler; valid only during the call. */
