@@ -153,7 +153,7 @@ test: all tests
 		$(PROVE_FILES)
 
 deps:
-	$(Q)scripts/deps.sh core
+	$(Q)scripts/deps.sh core migrate
 
 # The whole suite, as CI runs it.
 check: deps
