@@ -15,7 +15,8 @@
  *
  *   C  a test for a sign of a value that is never negative (boolean, count,
  *      perrno), or of an errno kept in an unsigned holder;
- *   D  a branch taken on success that handles an error: on 0 for errno,
+ *   D  a branch taken on success that handles an error: on 0 for errno
+ *      (an action's or the table's: a lookup's 0 may well lead to -EEXIST),
  *      perrno and the table's counts (bytes not copied), on non-zero for a
  *      boolean whose 1 means it worked (an action's, a try's, the table's);
  *   E  the table's count (bytes not copied) returned as a signed result by
@@ -265,8 +266,10 @@ static void rule_d(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
-	bool zero_ok = c->cls == CC_ERRNO || c->cls == CC_PERRNO ||
-		       (c->cls == CC_COUNT && c->table);
+	bool zero_ok = (c->cls == CC_ERRNO &&
+			(c->table || naming_classify(cx->cfg, x->callee) ==
+				     KIND_ACTION)) ||
+		       c->cls == CC_PERRNO || (c->cls == CC_COUNT && c->table);
 	bool one_ok = c->cls == CC_BOOLEAN &&
 		      (c->table || naming_succeeded_boolean(cx->cfg, x->callee));
 

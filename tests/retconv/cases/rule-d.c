@@ -131,6 +131,21 @@ int drain_list(struct list_head *head)
 	return 0;
 }
 
+/* 0 when found, -ENOENT when not: errno, but named as a lookup. */
+int find_slot(const int *slots, int key)
+{
+	return slots[key] ? 0 : -ENOENT;
+}
+
+/* Not flagged: a lookup's success can well lead to an error. */
+int insert_slot(int *slots, int key)
+{
+	if (!find_slot(slots, key))
+		return -EEXIST;
+	slots[key] = 1;
+	return 0;
+}
+
 /* Not flagged: the branch leaves by a label that is not an error's. */
 int add_or_skip(int *slot)
 {
