@@ -171,6 +171,13 @@ sarif_matches_text "$tmp/log.sarif" "$tmp/log.txt" 2>"$tmp/err"
 check $? "SARIF parses as JSON and matches the text findings"
 [ -s "$tmp/err" ] && diag_file "$tmp/err"
 
+(cd "$cases" && "$rc" --no-config --format=sarif rule-c.c rule-d.c rule-e.c \
+	>"$tmp/sites.sarif"
+ "$rc" --no-config rule-c.c rule-d.c rule-e.c >"$tmp/sites.txt")
+sarif_matches_text "$tmp/sites.sarif" "$tmp/sites.txt" 2>"$tmp/err"
+check $? "SARIF of call-site findings (C, D, E) matches the text, notes too"
+[ -s "$tmp/err" ] && diag_file "$tmp/err"
+
 (cd "$cases" && "$rc" --no-config --format=sarif clean.c) >"$tmp/clean.sarif"
 st=$?
 perl -MJSON::PP -e 'local $/; my $l = JSON::PP->new->decode(<STDIN>);
