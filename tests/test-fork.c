@@ -87,9 +87,14 @@ int main(void)
 
 	tap_watchdog(60);
 	plan(5);
-	if (getenv("KWQ_TEST_SAN") && strstr(getenv("KWQ_TEST_SAN"), "thread")) {
-		/* TSan cannot start threads in a multi-threaded fork's child. */
-		skip(5, "ThreadSanitizer does not support threads after fork()");
+	if (getenv("KWQ_TEST_SAN")) {
+		/*
+		 * TSan refuses threads after a multi-threaded fork(), and
+		 * GCC 12's ASan allocator can be left locked in the child
+		 * (its threads then hang in calloc()): plain and valgrind
+		 * passes test fork().
+		 */
+		skip(5, "the sanitizers do not support threads after fork()");
 		return done_testing();
 	}
 	ord = new_ordered("forked");
