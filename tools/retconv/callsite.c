@@ -16,9 +16,15 @@
  * x is a call, or a local variable or a field whose last store before the
  * use, in the order of the source, is a call: "ret = f(); if (ret < 0)".
  * A store of anything else in between (a reassignment, ret++, &ret) breaks
- * the link, so a result reassigned before the test is not the call's.
- * This is the flow-insensitive shortcut's price: a store in a loop after
- * the test is not seen.  Tests inside macro bodies are not looked at.
+ * the link, so a result reassigned before the test is not the call's;
+ * for a field, so does any call in between, which may have changed it
+ * through a pointer.  This is the flow-insensitive shortcut's price: a
+ * store in a loop after the test is not seen.
+ *
+ * What a macro writes is not looked at: a call is one only when its first
+ * token is the callee's name (libclang gives a macro's expansion the place
+ * of its invocation, so "likely(f())" starts with "likely"), and an
+ * operator only when it is written between its operands.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -32,6 +38,7 @@
 struct store {
 	char *key;		/* "v:USR" or "m:tokens" */
 	unsigned offset;
+	unsigned end;		/* where the store's expression ends */
 	bool call;
 	char *usr;
 	char *callee;
@@ -59,6 +66,8 @@ struct scan {
 	struct rc_func *fn;
 	struct store *st;
 	size_t nst;
+	unsigned *calls;	/* where each call in the body is */
+	size_t ncalls;
 	char *guards[MAX_GUARDS];	/* holders tested non-zero around here */
 	unsigned nguards;
 };
@@ -72,6 +81,15 @@ static unsigned offset_of(CXCursor c)
 	return off;
 }
 
+static unsigned end_of(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)),
+				   NULL, NULL, NULL, &off);
+	return off;
+}
+
 /* Where @c starts; a declaration, at its name. */
 static void line_col(CXCursor c, unsigned *line, unsigned *col)
 {
@@ -81,18 +99,6 @@ static void line_col(CXCursor c, unsigned *line, unsigned *col)
 		loc = clang_getCursorLocation(c);
 
 	clang_getExpansionLocation(loc, NULL, line, col, NULL);
-}
-
-/* True when @c was written inside a macro's body or arguments. */
-static bool in_macro(CXCursor c)
-{
-	CXSourceLocation loc = clang_getCursorLocation(c);
-	CXFile f1 = NULL, f2 = NULL;
-	unsigned o1 = 0, o2 = 0;
-
-	clang_getExpansionLocation(loc, &f1, NULL, NULL, &o1);
-	clang_getSpellingLocation(loc, &f2, NULL, NULL, &o2);
-	return o1 != o2 || !f1 || !f2 || !clang_File_isEqual(f1, f2);
 }
 
 /* Parentheses, implicit conversions and casts hide nothing here. */
@@ -135,6 +141,28 @@ static char *spelling(CXTranslationUnit tu, CXCursor c)
 	return out;
 }
 
+/* The first token of @c: the name of a macro it is written with. */
+static char *first_token(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceLocation at = expanded(tu,
+			clang_getRangeStart(clang_getCursorExtent(c)));
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	char *out = NULL;
+
+	/* From where the text stands, not where a macro's body does. */
+	clang_tokenize(tu, clang_getRange(at, at), &toks, &n);
+	if (n && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+		CXString str = clang_getTokenSpelling(tu, toks[0]);
+
+		out = xstrdup(clang_getCString(str));
+		clang_disposeString(str);
+	}
+	if (toks)
+		clang_disposeTokens(tu, toks, n);
+	return out;
+}
+
 /* A holder's key and printable name, or false when @e is not one. */
 static bool holder_of(struct scan *s, CXCursor e, char **key, char **name)
 {
@@ -159,12 +187,14 @@ static bool holder_of(struct scan *s, CXCursor e, char **key, char **name)
 	return true;
 }
 
-/* The function @e calls, when it is a direct call. */
-static bool callee_of(CXCursor e, char **usr, char **name,
-		      enum rc_type *type)
+/* The function @e calls, when it is a direct call written as one. */
+static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
+		      char **name, enum rc_type *type)
 {
 	CXCursor fn;
 	CXString str;
+	char *tok;
+	bool written;
 
 	e = strip(e);
 	if (clang_getCursorKind(e) != CXCursor_CallExpr)
@@ -173,11 +203,18 @@ static bool callee_of(CXCursor e, char **usr, char **name,
 	if (clang_Cursor_isNull(fn) ||
 	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
 		return false;
+	str = clang_getCursorSpelling(fn);
+	tok = first_token(tu, e);
+	written = tok && !strcmp(tok, clang_getCString(str));
+	free(tok);
+	if (!written) {
+		clang_disposeString(str);
+		return false;
+	}
+	*name = xstrdup(clang_getCString(str));
+	clang_disposeString(str);
 	str = clang_getCursorUSR(fn);
 	*usr = xstrdup(clang_getCString(str));
-	clang_disposeString(str);
-	str = clang_getCursorSpelling(fn);
-	*name = xstrdup(clang_getCString(str));
 	clang_disposeString(str);
 	*type = type_class(clang_getCursorResultType(fn));
 	return true;
@@ -193,8 +230,9 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	memset(x, 0, sizeof(*x));
 	x->key = key;
 	x->offset = offset;
+	x->end = end_of(at);
 	if (!clang_Cursor_isNull(value))
-		x->call = callee_of(value, &x->usr, &x->callee, &x->ctype);
+		x->call = callee_of(s->tu, value, &x->usr, &x->callee, &x->ctype);
 	line_col(at, &x->line, &x->col);
 }
 
@@ -208,6 +246,10 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
 	struct kids k;
 
 	(void)parent;
+	if (kind == CXCursor_CallExpr) {
+		s->calls = xrealloc(s->calls, (s->ncalls + 1) * sizeof(*s->calls));
+		s->calls[s->ncalls++] = offset_of(c);
+	}
 	expr_kids(c, &k);
 	if (kind == CXCursor_VarDecl && is_local_var(c) && k.n) {
 		CXString str = clang_getCursorUSR(c);
@@ -238,6 +280,16 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+static bool call_between(const struct scan *s, unsigned from, unsigned to)
+{
+	size_t i;
+
+	for (i = 0; i < s->ncalls; i++)
+		if (s->calls[i] >= from && s->calls[i] < to)
+			return true;
+	return false;
+}
+
 static void origin_free(struct origin *o)
 {
 	free(o->holder);
@@ -261,7 +313,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 
 	memset(o, 0, sizeof(*o));
 	e = strip(e);
-	if (callee_of(e, &o->own_usr, &o->own_callee, &o->ctype)) {
+	if (callee_of(s->tu, e, &o->own_usr, &o->own_callee, &o->ctype)) {
 		o->usr = o->own_usr;
 		o->callee = o->own_callee;
 		o->holder = xstrdup("");
@@ -271,7 +323,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	if (clang_getCursorKind(e) == CXCursor_BinaryOperator && k.n == 2) {
 		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (strcmp(op, "=") ||
-		    !callee_of(k.v[1], &o->own_usr, &o->own_callee, &o->ctype) ||
+		    !callee_of(s->tu, k.v[1], &o->own_usr, &o->own_callee, &o->ctype) ||
 		    !holder_of(s, k.v[0], &o->key, &o->holder)) {
 			origin_free(o);
 			return false;
@@ -290,7 +342,8 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 		if (s->st[i].offset < at && !strcmp(s->st[i].key, o->key) &&
 		    (!last || s->st[i].offset > last->offset))
 			last = &s->st[i];
-	if (!last || !last->call) {
+	if (!last || !last->call || (o->key[0] == 'm' &&
+				     call_between(s, last->end, at))) {
 		free(name);
 		origin_free(o);
 		return false;
@@ -397,7 +450,7 @@ static void scan_compare(struct scan *s, CXCursor c)
 	size_t i;
 
 	expr_kids(c, &k);
-	if (k.n != 2 || in_macro(c))
+	if (k.n != 2)
 		return;
 	binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
 	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
@@ -425,7 +478,7 @@ static bool is_error_label(const char *name)
 static bool is_error_call(const char *name)
 {
 	static const char *const calls[] = {
-		"abort", "panic", "BUG", "BUG_ON", "__builtin_trap", "perror",
+		"abort", "panic", "BUG", "__builtin_trap", "perror",
 		"err", "errx", "verr", "verrx", "error", "pr_err", "pr_crit",
 		"pr_alert", "pr_emerg", "dev_err", "dev_crit", "dev_alert",
 		"dev_emerg", "netdev_err", "log_err", "log_error",
@@ -460,6 +513,26 @@ static bool logs_error(struct scan *s, CXCursor call, const char *name)
 	return found;
 }
 
+/*
+ * Errnos that report a state rather than a failure, which success may well
+ * lead to: "if (!enqueue(req)) return -EINPROGRESS;".
+ */
+static bool status_errno(struct scan *s, CXCursor ret)
+{
+	static const char *const names[] = {
+		"EINPROGRESS", "EIOCBQUEUED", "EALREADY", "EEXIST",
+	};
+	char *text = spelling(s->tu, ret);
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strstr(text, names[i]))
+			found = true;
+	free(text);
+	return found;
+}
+
 /* What makes statement @c error handling, or NULL. */
 static char *error_handling(struct scan *s, CXCursor c)
 {
@@ -471,7 +544,7 @@ static char *error_handling(struct scan *s, CXCursor c)
 	long long v;
 
 	expr_kids(c, &k);
-	if (kind == CXCursor_ReturnStmt && k.n == 1) {
+	if (kind == CXCursor_ReturnStmt && k.n == 1 && !status_errno(s, c)) {
 		CXCursor e = strip(k.v[0]);
 
 		if (clang_getCursorKind(e) == CXCursor_UnaryOperator) {
@@ -496,8 +569,14 @@ static char *error_handling(struct scan *s, CXCursor c)
 		clang_disposeString(str);
 		return why;
 	}
-	if (!callee_of(c, &usr, &name, &type))
-		return NULL;
+	/* pr_err() and BUG() are macros in the kernel: read the name. */
+	name = kind == CXCursor_CallExpr || kind == CXCursor_DoStmt ?
+	       first_token(s->tu, c) : NULL;
+	if (name && is_error_call(name))
+		why = xasprintf("calls %s()", name);
+	free(name);
+	if (why || !callee_of(s->tu, c, &usr, &name, &type))
+		return why;
 	if (is_error_call(name))
 		why = xasprintf("calls %s()", name);
 	else if (logs_error(s, c, name))
@@ -603,7 +682,7 @@ static void scan_if(struct scan *s, CXCursor c)
 		return;
 	}
 	scan_stmt(s, all.v[0]);
-	form = in_macro(all.v[0]) ? 0 : if_form(s, all.v[0], &x);
+	form = if_form(s, all.v[0], &x);
 	have = form && origin_of(s, x, &o);
 	for (i = 1; have && i < all.n; i++) {
 		why = branch_error(s, all.v[i], &at);
@@ -631,7 +710,7 @@ static void scan_return(struct scan *s, CXCursor c)
 	unsigned i, form = 0;
 
 	expr_kids(c, &k);
-	if (k.n != 1 || s->fn->type != RT_SIGNED || in_macro(c))
+	if (k.n != 1 || s->fn->type != RT_SIGNED)
 		return;
 	if (!origin_of(s, k.v[0], &o))
 		return;
@@ -686,4 +765,5 @@ void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
 		free(s.st[i].callee);
 	}
 	free(s.st);
+	free(s.calls);
 }

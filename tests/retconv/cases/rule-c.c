@@ -150,6 +150,28 @@ int start_quiet(struct workqueue_struct *wq, struct work_struct *w)
 		return -EBUSY;
 	return 0;
 }
+
+void refresh_dev(struct irq_dev *d);
+
+/* Not flagged: a call in between may have changed the field. */
+int start_dev_again(struct irq_dev *d, struct workqueue_struct *wq)
+{
+	d->queued = queue_work(wq, d->w);
+	refresh_dev(d);
+	if (d->queued < 0)
+		return -EBUSY;
+	return 0;
+}
+
+/* Assigned in the test itself. */
+int start_inline(struct workqueue_struct *wq, struct work_struct *w)
+{
+	int ret;
+
+	if ((ret = queue_work(wq, w)) < 0)
+		return ret;
+	return 0;
+}
 // expect: rule-c.c:39:6: warning: 'queue_work' returns only 0 or 1 (class boolean, from the built-in table), never negative: 'queue_work(...) < 0' is never true; its failure is 0 [retconv-C]
 // expect: rule-c.c:49:6: warning: 'queue_work' returns only 0 or 1 (class boolean, from the built-in table), never negative: 'ret < 0' is never true; its failure is 0 [retconv-C]
 // expect: rule-c.c:48:2: note: 'ret' holds the result of 'queue_work' from here
@@ -161,3 +183,5 @@ int start_quiet(struct workqueue_struct *wq, struct work_struct *w)
 // expect: rule-c.c:80:6: warning: 'pthread_mutex_lock' returns 0 or a positive errno (class perrno, from the built-in table), never negative: 'pthread_mutex_lock(...) < 0' is never true; its failure is non-zero [retconv-C]
 // expect: rule-c.c:89:6: warning: 'platform_get_irq' returns a value or a negative errno (class mixed, from the built-in table), but 'd->irq' is unsigned: 'd->irq < 0' is never true; keep it in a signed int [retconv-C]
 // expect: rule-c.c:88:2: note: 'd->irq' holds the result of 'platform_get_irq' from here
+// expect: rule-c.c:171:6: warning: 'queue_work' returns only 0 or 1 (class boolean, from the built-in table), never negative: 'ret < 0' is never true; its failure is 0 [retconv-C]
+// expect: rule-c.c:171:7: note: 'ret' holds the result of 'queue_work' from here

@@ -155,6 +155,42 @@ int add_or_skip(int *slot)
 out:
 	return 0;
 }
+
+/* The kernel's error macros are read by their names. */
+int printk(const char *fmt, ...);
+#define dev_err(dev, ...) printk(__VA_ARGS__)
+#define BUG() do { abort(); } while (0)
+
+int setup_dev_irq(void *dev)
+{
+	int err = request_irq(7, NULL, 0, "dev", dev);
+
+	if (!err) {
+		dev_err(dev, "no irq 7");
+		return 0;
+	}
+	if (request_irq(8, NULL, 0, "dev", dev) == 0)
+		BUG();
+	return err;
+}
+
+/* Not flagged: "err" here is a variable, not err(3). */
+int add_both(int *a, int *b)
+{
+	int err = add_item(a), err2 = add_item(b);
+
+	if (!err)
+		err = err2;
+	return err;
+}
+
+/* Not flagged: a queued request is reported as in progress. */
+int submit_req(int *slot)
+{
+	if (!add_item(slot))
+		return -EINPROGRESS;
+	return -EAGAIN;
+}
 // expect: rule-d.c:32:5: warning: action 'start_engine' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: rule-d.c:34:2: note: returns 0 or 1
 // expect: rule-d.c:39:6: warning: 'request_irq' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
@@ -171,3 +207,8 @@ out:
 // expect: rule-d.c:86:6: warning: 'pthread_create' returns 0 or a positive errno (class perrno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
 // expect: rule-d.c:84:6: note: 'err' holds the result of 'pthread_create' from here
 // expect: rule-d.c:87:3: note: the branch goes to the error label 'fail_thread'
+// expect: rule-d.c:168:6: warning: 'request_irq' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: rule-d.c:166:6: note: 'err' holds the result of 'request_irq' from here
+// expect: rule-d.c:169:3: note: the branch calls dev_err()
+// expect: rule-d.c:172:6: warning: 'request_irq' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: rule-d.c:173:3: note: the branch calls BUG()

@@ -8,6 +8,7 @@ struct work_struct;
 int queue_work(struct workqueue_struct *wq, struct work_struct *work);
 
 #define FAILED(x) ((x) < 0)
+#define likely(x) __builtin_expect(!!(x), 1)
 #define CHECKED(call) ({ int r_ = (call); if (r_ < 0) return r_; r_; })
 
 int kick_macro(struct workqueue_struct *wq, struct work_struct *w)
@@ -15,5 +16,9 @@ int kick_macro(struct workqueue_struct *wq, struct work_struct *w)
 	if (FAILED(queue_work(wq, w)))
 		return -EBUSY;
 	CHECKED(queue_work(wq, w));
+	if (likely(queue_work(wq, w) >= 0))
+		return 0;
+	if (likely(queue_work(wq, w)))
+		return -EBUSY;
 	return 0;
 }
