@@ -39,13 +39,22 @@ static const struct {
 	{ TC_BOOLEAN, "queue_work queue_work_on queue_delayed_work "
 		      "queue_delayed_work_on schedule_work schedule_work_on "
 		      "schedule_delayed_work schedule_delayed_work_on" },
+	/* 1 when the lock was taken. */
+	{ TC_BOOLEAN, "mutex_trylock spin_trylock down_read_trylock "
+		      "down_write_trylock" },
+	/* 0, or -ERESTARTSYS / -EINTR when a signal came first. */
+	{ TC_ERRNO, "wait_for_completion_interruptible "
+		    "wait_for_completion_killable mutex_lock_interruptible "
+		    "mutex_lock_killable down_interruptible down_killable" },
 	{ TC_ERRNO, "request_irq request_threaded_irq devm_request_irq "
 		    "device_register platform_device_register "
 		    "platform_driver_register register_chrdev_region "
 		    "alloc_chrdev_region misc_register" },
-	/* An IRQ number, or a negative errno. */
+	/* An IRQ number or the time left, or a negative errno. */
 	{ TC_MIXED, "platform_get_irq platform_get_irq_byname "
-		    "platform_get_irq_optional" },
+		    "platform_get_irq_optional "
+		    "wait_for_completion_interruptible_timeout "
+		    "wait_for_completion_killable_timeout" },
 	{ TC_PERRNO, "pthread_create pthread_join pthread_detach "
 		     "pthread_cancel pthread_kill pthread_once "
 		     "pthread_mutex_init pthread_mutex_destroy "

@@ -172,6 +172,32 @@ int start_inline(struct workqueue_struct *wq, struct work_struct *w)
 		return ret;
 	return 0;
 }
+
+long wait_for_completion_interruptible_timeout(struct completion *c,
+					       unsigned long timeout);
+int mutex_lock_interruptible(void *m);
+
+/* Not flagged: the table knows these waits can be negative. */
+int wait_dev_table(struct completion *c, void *m)
+{
+	long left = wait_for_completion_interruptible_timeout(c, 100);
+
+	if (left < 0)
+		return (int)left;
+	if (mutex_lock_interruptible(m) < 0)
+		return -EINTR;
+	return 0;
+}
+
+/* ...but not when the time left is kept unsigned. */
+int wait_dev_unsigned(struct completion *c)
+{
+	unsigned long left = wait_for_completion_interruptible_timeout(c, 100);
+
+	if (left < 0)
+		return -EINTR;
+	return left ? 0 : -ETIMEDOUT;
+}
 // expect: rule-c.c:39:6: warning: 'queue_work' returns only 0 or 1 (class boolean, from the built-in table), never negative: 'queue_work(...) < 0' is never true; its failure is 0 [retconv-C]
 // expect: rule-c.c:49:6: warning: 'queue_work' returns only 0 or 1 (class boolean, from the built-in table), never negative: 'ret < 0' is never true; its failure is 0 [retconv-C]
 // expect: rule-c.c:48:2: note: 'ret' holds the result of 'queue_work' from here
@@ -185,3 +211,5 @@ int start_inline(struct workqueue_struct *wq, struct work_struct *w)
 // expect: rule-c.c:88:2: note: 'd->irq' holds the result of 'platform_get_irq' from here
 // expect: rule-c.c:171:6: warning: 'queue_work' returns only 0 or 1 (class boolean, from the built-in table), never negative: 'ret < 0' is never true; its failure is 0 [retconv-C]
 // expect: rule-c.c:171:7: note: 'ret' holds the result of 'queue_work' from here
+// expect: rule-c.c:197:6: warning: 'wait_for_completion_interruptible_timeout' returns a value or a negative errno (class mixed, from the built-in table), but 'left' is unsigned: 'left < 0' is never true; keep it in a signed int [retconv-C]
+// expect: rule-c.c:195:16: note: 'left' holds the result of 'wait_for_completion_interruptible_timeout' from here

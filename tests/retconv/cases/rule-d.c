@@ -191,6 +191,16 @@ int submit_req(int *slot)
 		return -EINPROGRESS;
 	return -EAGAIN;
 }
+
+int mutex_trylock(void *m);
+
+/* 1 is "taken": returning -EBUSY then reads success as failure. */
+int grab_dev(void *m)
+{
+	if (mutex_trylock(m))
+		return -EBUSY;
+	return 0;
+}
 // expect: rule-d.c:32:5: warning: action 'start_engine' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: rule-d.c:34:2: note: returns 0 or 1
 // expect: rule-d.c:39:6: warning: 'request_irq' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
@@ -212,3 +222,5 @@ int submit_req(int *slot)
 // expect: rule-d.c:169:3: note: the branch calls dev_err()
 // expect: rule-d.c:172:6: warning: 'request_irq' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
 // expect: rule-d.c:173:3: note: the branch calls BUG()
+// expect: rule-d.c:200:6: warning: 'mutex_trylock' returns only 0 or 1 (class boolean, from the built-in table): 1 is success, but the branch taken on 1 handles an error [retconv-D]
+// expect: rule-d.c:201:3: note: the branch returns a negative errno
