@@ -7,10 +7,12 @@
 # an "// exit:" line says).  "// args:" lines add options.  The cases run
 # from their own directory, so expectations name files as "case.c".
 #
-# Then the things a case file cannot say: SARIF that a JSON parser accepts
-# and that matches the text, compile_commands.json input, compiler flags
-# after --, the configuration file's discovery, the same output from one
-# worker as from two, and every error exit (2, one line naming the file).
+# Then the things a case file cannot say: classes resolved across files
+# (for definitions and for call sites), a case run without the subsystem
+# prefix it needs, SARIF that a JSON parser accepts and that matches the
+# text, compile_commands.json input, compiler flags after --, the
+# configuration file's discovery, the same output from one worker as from
+# two, and every error exit (2, one line naming the file or table).
 #
 # Header files in the cases directory are cases too.
 #

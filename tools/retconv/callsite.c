@@ -68,7 +68,7 @@ struct scan {
 	size_t nst;
 	unsigned *calls;	/* where each call in the body is */
 	size_t ncalls;
-	char *guards[MAX_GUARDS];	/* holders tested non-zero around here */
+	char *guards[MAX_GUARDS];	/* holders tested non-zero here */
 	unsigned nguards;
 };
 
@@ -232,7 +232,8 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	x->offset = offset;
 	x->end = end_of(at);
 	if (!clang_Cursor_isNull(value))
-		x->call = callee_of(s->tu, value, &x->usr, &x->callee, &x->ctype);
+		x->call = callee_of(s->tu, value, &x->usr, &x->callee,
+				    &x->ctype);
 	line_col(at, &x->line, &x->col);
 }
 
@@ -247,7 +248,8 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	if (kind == CXCursor_CallExpr) {
-		s->calls = xrealloc(s->calls, (s->ncalls + 1) * sizeof(*s->calls));
+		s->calls = xrealloc(s->calls,
+				    (s->ncalls + 1) * sizeof(*s->calls));
 		s->calls[s->ncalls++] = offset_of(c);
 	}
 	expr_kids(c, &k);
@@ -275,7 +277,8 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
 			 strcmp(op, "--") && strcmp(op, "op="))
 			free(key);
 		else
-			add_store(s, key, offset_of(c), clang_getNullCursor(), c);
+			add_store(s, key, offset_of(c), clang_getNullCursor(),
+				  c);
 	}
 	return CXChildVisit_Recurse;
 }
@@ -323,7 +326,8 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	if (clang_getCursorKind(e) == CXCursor_BinaryOperator && k.n == 2) {
 		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (strcmp(op, "=") ||
-		    !callee_of(s->tu, k.v[1], &o->own_usr, &o->own_callee, &o->ctype) ||
+		    !callee_of(s->tu, k.v[1], &o->own_usr, &o->own_callee,
+			       &o->ctype) ||
 		    !holder_of(s, k.v[0], &o->key, &o->holder)) {
 			origin_free(o);
 			return false;
@@ -551,11 +555,10 @@ static char *error_handling(struct scan *s, CXCursor c)
 			struct kids u;
 
 			expr_kids(e, &u);
-			if (u.n == 1) {
+			if (u.n == 1)
 				unary_op(s->tu, e, u.v[0], op, sizeof(op));
-				if (!strcmp(op, "-"))
-					return xstrdup("returns a negative errno");
-			}
+			if (u.n == 1 && !strcmp(op, "-"))
+				return xstrdup("returns a negative errno");
 		}
 		if (const_value(k.v[0], &v) && v < 0)
 			return xstrdup("returns a negative errno");
@@ -694,7 +697,8 @@ static void scan_if(struct scan *s, CXCursor c)
 			 why, at);
 	}
 	/* A return of the holder under if (ret) passes on a non-zero value. */
-	scan_branch(s, all.v[1], have && form == SITE_ON_NONZERO ? o.key : NULL);
+	scan_branch(s, all.v[1],
+		    have && form == SITE_ON_NONZERO ? o.key : NULL);
 	if (all.n == 3)
 		scan_branch(s, all.v[2],
 			    have && form == SITE_ON_ZERO ? o.key : NULL);

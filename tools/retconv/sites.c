@@ -41,8 +41,8 @@ enum cclass {
 
 struct callee {
 	enum cclass cls;
-	bool table;		/* from the table, not a definition or a type */
-	char *source;		/* "its definition at f.c:3", "the built-in table" */
+	bool table;		/* from the table, not a definition */
+	char *source;		/* "its definition at f.c:3", ... */
 };
 
 static const char *const cclass_names[] = {
@@ -107,9 +107,10 @@ static enum cclass by_definition(struct rc_func **byusr, size_t n,
 	*def = NULL;
 	if (!hit)
 		return CC_NONE;
-	for (lo = (size_t)(hit - byusr); lo > 0 && !by_usr(&byusr[lo - 1], &kp);)
+	lo = hi = (size_t)(hit - byusr);
+	while (lo > 0 && !by_usr(&byusr[lo - 1], &kp))
 		lo--;
-	for (hi = (size_t)(hit - byusr); hi < n && !by_usr(&byusr[hi], &kp);)
+	while (hi < n && !by_usr(&byusr[hi], &kp))
 		hi++;
 	for (i = lo; i < hi; i++) {
 		if (!strcmp(byusr[i]->file, file)) {
@@ -271,7 +272,8 @@ static void rule_d(struct ctx *cx)
 				     KIND_ACTION)) ||
 		       c->cls == CC_PERRNO || (c->cls == CC_COUNT && c->table);
 	bool one_ok = c->cls == CC_BOOLEAN &&
-		      (c->table || naming_succeeded_boolean(cx->cfg, x->callee));
+		      (c->table ||
+		       naming_succeeded_boolean(cx->cfg, x->callee));
 
 	if (zero_ok && (x->form & SITE_ON_ZERO))
 		add(cx, 'D', xasprintf(
