@@ -40,3 +40,12 @@ int kick_delayed_on(struct delayed_work *dw)
 
 	return busy ? -EBUSY : 0;
 }
+
+int kick_counted(struct workqueue_struct *wq, struct work_struct *w)
+{
+	if (queue_work(wq, w) == 1)
+		pr_debug("queued");
+	if (schedule_work(w) > 0)
+		pr_debug("queued");
+	return 0;
+}

@@ -16,3 +16,14 @@ int count_queued(struct work_struct *w, int n)
 {
 	return n + schedule_work(w);
 }
+
+int kick_mapped(struct workqueue_struct *wq, struct work_struct *w)
+{
+	int ret;
+
+	ret = queue_work(wq, w);
+	if (!ret)
+		pr_debug("was pending");
+	ret = ret ? 0 : -EBUSY;
+	return ret;
+}

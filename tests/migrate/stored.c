@@ -32,3 +32,16 @@ int kick_delayed(struct workqueue_struct *wq, struct delayed_work *dw)
 	}
 	return 0;
 }
+
+int kick_compared(struct workqueue_struct *wq, struct work_struct *w)
+{
+	int ret;
+
+	ret = queue_work_on(0, wq, w);
+	if (ret == 0)
+		return -EBUSY;
+	ret = schedule_work_on(1, w);
+	if (ret != 0)
+		pr_debug("queued");
+	return 0;
+}

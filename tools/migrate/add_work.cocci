@@ -13,14 +13,16 @@
 ///   if (!queue_work(wq, w))   ->  if (add_work_to_q(wq, w))
 ///   if (queue_work(wq, w))    ->  if (!add_work_to_q(wq, w))
 ///   queue_work(wq, w) == 0    ->  add_work_to_q(wq, w)
+///   queue_work(wq, w) == 1    ->  !add_work_to_q(wq, w)   (and > 0)
 ///   queue_work(wq, w) < 0     ->  add_work_to_q(wq, w) < 0
 ///   ret = queue_work(wq, w); if (!ret) ...  ->  ret = add_work_to_q(...); if (ret) ...
 ///
 /// The "< 0" test was the 2006 misreading (rpc_make_runnable()): never
 /// true of a 0/1 result, it is right as written for an errno.  Plain
 /// statement calls are left alone, as the void old names still do what
-/// they did; so is a result used other than by a test (returned, added),
-/// where a person must decide what the new value means.
+/// they did; so is a result used other than by a test (returned, added,
+/// read by a later store), where a person must decide what the new value
+/// means.  A variable may be tested once and then stored to again.
 ///
 /// Usage: spatch --sp-file tools/migrate/add_work.cocci --in-place DIR
 ///
@@ -56,12 +58,21 @@ g;
 @@
 coccinelle.g = cocci.make_ident(NEW[f])
 
+// Stores that read the variable they write: "ret = ret ? 0 : -EBUSY".
+@selfref@
+identifier v;
+position p;
+@@
+v@p = <+... v ...+>
+
 // A result kept in a variable that is only tested, then dropped: no
 // other use of it before the test or after.
 @stored@
 identifier old.f, rename.g;
 local idexpression ret;
 expression list es;
+expression E;
+position q != selfref.p;
 statement S1, S2;
 @@
   ret =
@@ -69,32 +80,29 @@ statement S1, S2;
 + g
   (es);
   ... when != ret
+  if (
 (
-  if (
 - !ret
 + ret
-  ) S1 else S2
 |
-  if (
-- !ret
+- ret == 0
 + ret
-  ) S1
 |
-  if (
+- ret != 0
++ !ret
+|
 - ret
 + !ret
-  ) S1 else S2
 |
-  if (
-- ret
-+ !ret
-  ) S1
-|
-  if (ret < 0) S1 else S2
-|
-  if (ret < 0) S1
+  ret < 0
 )
+  ) S1 else S2
+(
   ... when != ret
+|
+  ... when != ret
+  ret@q = E;
+)
 
 // The same, kept in a variable as it is declared.
 @stored_decl@
@@ -102,6 +110,8 @@ identifier old.f, rename.g;
 identifier ret;
 type T;
 expression list es;
+expression E;
+position q != selfref.p;
 statement S1, S2;
 @@
   T ret =
@@ -109,32 +119,29 @@ statement S1, S2;
 + g
   (es);
   ... when != ret
+  if (
 (
-  if (
 - !ret
 + ret
-  ) S1 else S2
 |
-  if (
-- !ret
+- ret == 0
 + ret
-  ) S1
 |
-  if (
+- ret != 0
++ !ret
+|
 - ret
 + !ret
-  ) S1 else S2
 |
-  if (
-- ret
-+ !ret
-  ) S1
-|
-  if (ret < 0) S1 else S2
-|
-  if (ret < 0) S1
+  ret < 0
 )
+  ) S1 else S2
+(
   ... when != ret
+|
+  ... when != ret
+  ret@q = E;
+)
 
 // Tests written on the call itself.
 @direct disable not_int1, not_int2@
@@ -154,6 +161,18 @@ expression E1, E2;
 |
 - f(es) != 0
 + !g(es)
+|
+- f(es) == 1
++ !g(es)
+|
+- f(es) != 1
++ g(es)
+|
+- f(es) > 0
++ !g(es)
+|
+- f(es) <= 0
++ g(es)
 |
 - f(es)
 + g(es)
