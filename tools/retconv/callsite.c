@@ -675,7 +675,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	struct origin o;
 	unsigned form, i;
 	CXCursor x, at;
-	char *why, *test;
+	char *why;
 	bool have;
 
 	clang_visitChildren(c, kid_visit, &all);
@@ -691,10 +691,9 @@ static void scan_if(struct scan *s, CXCursor c)
 		why = branch_error(s, all.v[i], &at);
 		if (!why)
 			continue;
-		test = spelling(s->tu, all.v[0]);
 		add_site(s, all.v[0], 'D', i == 1 ? form :
-			 form ^ (SITE_ON_ZERO | SITE_ON_NONZERO), &o, test,
-			 why, at);
+			 form ^ (SITE_ON_ZERO | SITE_ON_NONZERO), &o,
+			 xstrdup(""), why, at);
 	}
 	/* A return of the holder under if (ret) passes on a non-zero value. */
 	scan_branch(s, all.v[1],

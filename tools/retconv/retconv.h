@@ -124,7 +124,7 @@ struct rc_site {
 	char *holder;		/* "ret", "d->err", or "" for the call itself */
 	unsigned hline;		/* where the holder was stored */
 	unsigned hcol;
-	char *op;		/* C: "< 0"; D: the test as written */
+	char *op;		/* C: "< 0", "0 >"; else "" */
 	char *why;		/* D: the error handling; else "" */
 	unsigned wline;
 	unsigned wcol;
