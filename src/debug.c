@@ -2,8 +2,7 @@
 /*
  * Debug mode: misuse detection in the spirit of the kernel's debugobjects
  * and lockdep, on with the environment variable KWQ_DEBUG=1 (or a build with
- * -DKWQ_DEBUG_DEFAULT=1).  Off, it costs one predictable branch per add,
- * start and INIT_WORK().
+ * -DKWQ_DEBUG_DEFAULT=1).
  *
  * It keeps a table of the items that are pending, with the address of the
  * code that added each, so that it can name both call sites when an item is
@@ -13,7 +12,10 @@
  * is then corrupt: kwq reports and stops the program).  And it records which
  * queue's items flush which queue: a new dependency that closes a cycle is a
  * deadlock waiting to happen, and is reported at once, even though this run
- * did not deadlock.  Reports go through the warn handler (KWQ_WARN_MISUSE).
+ * did not deadlock.  Reports go through the warn handler (KWQ_WARN_MISUSE),
+ * always after debug_lock is released, so a handler may use kwq.  Off, debug
+ * mode costs a predictable branch per add and per item run, and an
+ * out-of-line call per INIT_WORK().
  */
 #include "internal.h"
 
@@ -40,6 +42,7 @@ struct edge {
 
 static pthread_mutex_t debug_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pending_rec *table;	/* debug_lock */
+static int nr_tombs;			/* debug_lock: slots to reclaim */
 static int table_full;			/* debug_lock: warned once */
 static struct edge edges[MAX_EDGES];	/* debug_lock */
 static int nr_edges;			/* debug_lock */
@@ -80,7 +83,7 @@ static void describe(void *addr, char *buf, size_t len)
 	kwq__symbol(addr, buf, len);
 }
 
-/* Stop: a queue links memory that is something else now. */
+/* Stop: a queue links memory that is something else now.  Unlocked. */
 static void corrupt(const char *what, const struct pending_rec *rec,
 		    const char *where)
 {
@@ -93,32 +96,61 @@ static void corrupt(const char *what, const struct pending_rec *rec,
 	abort();
 }
 
+/* Put every live record back in place, dropping the tombstones. */
+static void rehash_locked(void)
+{
+	struct pending_rec *old = table;
+
+	table = calloc(TABLE_SIZE, sizeof(*table));
+	if (!table) {
+		table = old;
+		return;
+	}
+	nr_tombs = 0;
+	for (int i = 0; i < TABLE_SIZE; i++) {
+		unsigned int j;
+
+		if (!old[i].w || old[i].w == TOMB)
+			continue;
+		j = slot_of(old[i].w);
+		while (table[j].w)
+			j = (j + 1) & (TABLE_SIZE - 1);
+		table[j] = old[i];
+	}
+	free(old);
+}
+
 void kwq__debug_added(struct work_struct *w, struct workqueue_struct *wq,
 		      void *caller)
 {
-	struct pending_rec *rec;
+	struct pending_rec *rec, seen;
+	int full = 0;
 	char here[128];
 
 	pthread_mutex_lock(&debug_lock);
 	rec = find_locked(w);
 	if (rec) {
 		/* We just won PENDING, yet it was pending: not the same item. */
+		seen = *rec;
+		pthread_mutex_unlock(&debug_lock);
 		describe(caller, here, sizeof(here));
-		corrupt("added again", rec, here);
+		corrupt("added again", &seen, here);
 	}
 	for (unsigned int i = slot_of(w), n = 0; n < TABLE_SIZE;
 	     i = (i + 1) & (TABLE_SIZE - 1), n++) {
 		if (table[i].w && table[i].w != TOMB)
 			continue;
+		nr_tombs -= table[i].w == TOMB;
 		table[i] = (struct pending_rec){ w, caller, wq };
 		goto out;
 	}
-	if (!table_full++)
+	full = !table_full++;
+out:
+	pthread_mutex_unlock(&debug_lock);
+	if (full)
 		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "debug", -ENOSPC,
 			  "debug mode tracks at most %d pending items",
 			  TABLE_SIZE);
-out:
-	pthread_mutex_unlock(&debug_lock);
 }
 
 void kwq__debug_idle(struct work_struct *w)
@@ -127,33 +159,38 @@ void kwq__debug_idle(struct work_struct *w)
 
 	pthread_mutex_lock(&debug_lock);
 	rec = find_locked(w);
-	if (rec)
+	if (rec) {
 		rec->w = TOMB;
+		/* Long probe chains of tombstones would slow every look-up. */
+		if (++nr_tombs > TABLE_SIZE / 4)
+			rehash_locked();
+	}
 	pthread_mutex_unlock(&debug_lock);
 }
 
 int kwq_track_init(struct work_struct *work, const char *file, int line)
 {
-	struct pending_rec *rec;
+	struct pending_rec *rec, seen;
 	char here[160], added[128];
-	int ret = 0;
 
 	if (likely(!__atomic_load_n(&kwq__debug_on, __ATOMIC_RELAXED)) || !work)
 		return 0;
 	pthread_mutex_lock(&debug_lock);
 	rec = find_locked(work);
-	if (rec) {
-		snprintf(here, sizeof(here), "%s:%d", file, line);
-		if (!(work_data(work) & WORK_PENDING))
-			corrupt("initialised again", rec, here);
-		describe(rec->caller, added, sizeof(added));
-		kwq__warn(KWQ_WARN_MISUSE, file, line, "INIT_WORK", -EBUSY,
-			  "INIT_WORK() of an item pending on '%s' since it was added at %s; not initialised",
-			  rec->wq->name, added);
-		ret = -EBUSY;
+	if (!rec) {
+		pthread_mutex_unlock(&debug_lock);
+		return 0;
 	}
+	seen = *rec;
 	pthread_mutex_unlock(&debug_lock);
-	return ret;
+	snprintf(here, sizeof(here), "%s:%d", file, line);
+	if (!(work_data(work) & WORK_PENDING))
+		corrupt("initialised again", &seen, here);
+	describe(seen.caller, added, sizeof(added));
+	kwq__warn(KWQ_WARN_MISUSE, file, line, "INIT_WORK", -EBUSY,
+		  "INIT_WORK() of an item pending on '%s' since it was added at %s; not initialised",
+		  seen.wq->name, added);
+	return -EBUSY;
 }
 
 /* Can @from be reached from @to along the recorded dependencies? */
@@ -180,6 +217,7 @@ void kwq__debug_flush(struct workqueue_struct *to, void *caller)
 	struct kwq__worker *me = kwq__self;
 	struct workqueue_struct *from;
 	char here[128], there[128], fn[128], otherfn[128];
+	struct edge cycle;
 	int i, back;
 
 	if (!me || !current_work() || !to)
@@ -192,21 +230,23 @@ void kwq__debug_flush(struct workqueue_struct *to, void *caller)
 		if (edges[i].from == from && edges[i].to == to)
 			goto out;
 	back = reaches_locked(to, from, 0);
-	if (back) {
-		const struct edge *e = &edges[back - 1];
-
-		describe(caller, here, sizeof(here));
-		describe((void *)me->current_func, fn, sizeof(fn));
-		describe(e->caller, there, sizeof(there));
-		describe((void *)e->func, otherfn, sizeof(otherfn));
-		kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "flush", -EDEADLK,
-			  "possible deadlock: an item of '%s' (%s, at %s) waits for '%s', whose item %s waited for '%s' at %s",
-			  from->name, fn, here, to->name, otherfn,
-			  e->to->name, there);
-	}
+	if (back)
+		cycle = edges[back - 1];
 	if (nr_edges < MAX_EDGES)
 		edges[nr_edges++] = (struct edge){ from, to, caller,
 						   me->current_func };
+	pthread_mutex_unlock(&debug_lock);
+	if (!back)
+		return;
+	describe(caller, here, sizeof(here));
+	describe((void *)me->current_func, fn, sizeof(fn));
+	describe(cycle.caller, there, sizeof(there));
+	describe((void *)cycle.func, otherfn, sizeof(otherfn));
+	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "flush", -EDEADLK,
+		  "possible deadlock: an item of '%s' (%s, at %s) waits for '%s', whose item %s waited for '%s' at %s",
+		  from->name, fn, here, to->name, otherfn, cycle.to->name,
+		  there);
+	return;
 out:
 	pthread_mutex_unlock(&debug_lock);
 }
@@ -227,6 +267,7 @@ void kwq__debug_forget_wq(struct workqueue_struct *wq)
 void kwq__debug_child(void)
 {
 	pthread_mutex_init(&debug_lock, NULL);
+	nr_tombs = 0;
 	if (table)
 		memset(table, 0, TABLE_SIZE * sizeof(*table));
 }

@@ -25,9 +25,9 @@ static const char *const site_names[FAULT_NR] = {
 
 static struct {
 	int armed;		/* A: a spec is in force */
-	int site;		/* A: FAULT_NR for any site */
-	long nth;		/* A: the call that fails */
-	int sticky;		/* A: and every later one */
+	int site;		/* published by armed: FAULT_NR for any */
+	long nth;		/* published by armed: the call that fails */
+	int sticky;		/* published by armed: and every later one */
 	long calls;		/* A: calls counted so far */
 	long injected;		/* A: failures injected */
 } fault;

@@ -14,16 +14,24 @@
  * rescuer threads are started again.  The parent is not affected beyond
  * waiting, during the fork, for kwq's locks.
  *
- * Lock order, here as everywhere: init, registry, system queues, pools,
- * timer bases.
+ * Lock order, here as everywhere: system queues (whose first use creates a
+ * queue), init, registry, pools, timer bases.  An item being added by
+ * another thread at the very moment of fork() (PENDING won, not yet on a
+ * list), or being queued by the timer thread, is on no list the child can
+ * find: it stays pending in the child.
+ *
+ * fork() from a work item: the child's only thread is then that worker,
+ * inside the item's function.  It stays its pool's worker in the child,
+ * with the item it runs accounted, so that it returns from the item into a
+ * worker loop that still makes sense.
  */
 #include "internal.h"
 
 static void prepare(void)
 {
+	kwq__system_queues_lock(1);
 	kwq__init_lock(1);
 	kwq__registry_lock(1);
-	kwq__system_queues_lock(1);
 	kwq__pools_lock(1);
 	kwq__timers_lock(1);
 }
@@ -32,9 +40,9 @@ static void parent(void)
 {
 	kwq__timers_lock(0);
 	kwq__pools_lock(0);
-	kwq__system_queues_lock(0);
 	kwq__registry_lock(0);
 	kwq__init_lock(0);
+	kwq__system_queues_lock(0);
 }
 
 /*
@@ -52,17 +60,21 @@ void kwq__forget(struct work_struct *w)
 
 static void child(void)
 {
-	kwq__self = NULL;
 	kwq__debug_child();
 	kwq__mgr.word = 0;
 	kwq__mgr.watching = 0;
 	kwq__registry_child();		/* queues, pwqs, their inactive items */
-	kwq__pools_child();		/* worklists, workers */
-	kwq__timers_child();		/* armed items; restarts kwq/timer */
-	kwq__system_queues_lock(0);
+	kwq__pools_child();		/* worklists, workers; unlocks pools */
+	kwq__timers_child();		/* armed items; unlocks timer bases */
 	kwq__registry_lock(0);
 	kwq__init_lock(0);
-	/* Best effort: if they cannot start now, work waits for them. */
+	kwq__system_queues_lock(0);
+	/*
+	 * Threads last, with every lock free: a warning that one could not
+	 * be started may reach a handler that calls back into kwq.  If they
+	 * cannot start now, work waits for the next try.
+	 */
+	kwq__timers_restart();
 	if (kwq__manager_init())
 		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "fork", -EAGAIN,
 			  "could not restart kwq's manager after fork()");

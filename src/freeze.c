@@ -154,16 +154,22 @@ int kwq_freeze_workqueues(void)
 	}
 	frozen = 1;
 	for_each_freezable(freeze_pwq, NULL);
-	/* Items already running finish; the kernel polls here too. */
+	pthread_mutex_unlock(&registry_lock);
+	/*
+	 * Items already running finish; the kernel polls here too.  The
+	 * registry is free meanwhile: a running item may create or destroy
+	 * queues.
+	 */
 	kwq__sleep_begin();
 	do {
 		busy = 0;
+		pthread_mutex_lock(&registry_lock);
 		for_each_freezable(pwq_running, &busy);
+		pthread_mutex_unlock(&registry_lock);
 		if (busy)
 			nanosleep(&poll, NULL);
 	} while (busy);
 	kwq__sleep_end();
-	pthread_mutex_unlock(&registry_lock);
 	return 0;
 }
 

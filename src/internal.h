@@ -246,6 +246,7 @@ struct kwq__pool {
 	int next_id;			/* L: for worker names */
 	char need_worker;		/* L: the manager should create one */
 	char blocking;			/* M+L: its items blocked at last look */
+	unsigned int create_failed;	/* M: worker creations failed in a row */
 	unsigned long nr_started;	/* L: items started, ever */
 	unsigned long wd_seen;		/* M: nr_started at the last progress */
 	unsigned long wd_since;		/* M: jiffy of the last progress */
@@ -360,7 +361,12 @@ static inline bool kwq__debugging(void)
 	return unlikely(__atomic_load_n(&kwq__debug_on, __ATOMIC_RELAXED));
 }
 
-/* fork(), see fork.c: each file's part, called with every lock held. */
+/*
+ * fork(), see fork.c: each file's part.  The *_child() functions run in the
+ * child while the locks taken before the fork are still held, except
+ * kwq__rescuers_child() and kwq__timers_restart(), which run once all are
+ * free.
+ */
 KWQ_HIDDEN int kwq__fork_init(void);
 KWQ_HIDDEN void kwq__forget(struct work_struct *w);
 KWQ_HIDDEN void kwq__init_lock(int lock);
@@ -372,6 +378,7 @@ KWQ_HIDDEN void kwq__registry_child(void);
 KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__pools_child(void);
 KWQ_HIDDEN void kwq__timers_child(void);
+KWQ_HIDDEN void kwq__timers_restart(void);
 KWQ_HIDDEN void kwq__rescuers_child(void);
 
 /* Statistics, see stats.c. */

@@ -213,18 +213,24 @@ static int watchdog_locked(struct kwq__pool *pool, unsigned long now,
 	return 1;
 }
 
-/* Create @n workers for @pool: 0, or the error that stopped it. */
+/*
+ * Create @n workers for @pool: 0, or the error that stopped it.  A failure
+ * is reported once, not at every tick it goes on failing.
+ */
 static int create_workers(struct kwq__pool *pool, int n, int boost)
 {
 	for (int i = 0; i < n; i++) {
 		int err = kwq__create_worker(pool, boost);
 
 		if (err) {
-			kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "create_worker",
-				  err, "could not start a worker (%s); retrying",
-				  strerror(-err));
+			if (!pool->create_failed++)
+				kwq__warn(KWQ_WARN_INTERNAL, NULL, 0,
+					  "create_worker", err,
+					  "could not start a worker (%s); retrying",
+					  strerror(-err));
 			return err;
 		}
+		pool->create_failed = 0;
 	}
 	return 0;
 }

@@ -248,10 +248,12 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 			    (data & WORK_DELAYED), __ATOMIC_ACQ_REL);
 	kwq__unlock(pool);
 
-	KWQ_TRACE(execute_start, w, worker->current_func);
+	if (!barrier)
+		KWQ_TRACE(execute_start, w, worker->current_func);
 	worker->current_func(w);
 	/* @w may be gone: the end probe passes its address, never reads it. */
-	KWQ_TRACE(execute_end, w, worker->current_func);
+	if (!barrier)
+		KWQ_TRACE(execute_end, w, worker->current_func);
 
 	kwq__lock(pool);
 	busy_del_locked(pool, worker);
@@ -617,6 +619,26 @@ void kwq__pools_lock(int lock)
 	for_each_pool(pool_lock, lock);
 }
 
+/*
+ * The worker that forked stays the pool's worker in the child, with its
+ * running item in the busy hash and its pwq's accounting (which
+ * kwq__wq_child() has zeroed) restored for that one item.
+ */
+static void adopt_locked(struct kwq__pool *pool, struct kwq__worker *me)
+{
+	kwq__list_add_before(&me->node, &pool->workers);
+	pool->nr_workers = 1;
+	if (me->counted)
+		pool->nr_running = 1;
+	if (!me->current_work)
+		return;
+	busy_add_locked(pool, me);
+	if (me->current_color >= 0) {
+		me->current_pwq->nr_active = 1;
+		me->current_pwq->nr_in_flight[me->current_color] = 1;
+	}
+}
+
 static void forget_list(struct kwq_list_node *head)
 {
 	while (!kwq__list_empty(head)) {
@@ -628,9 +650,15 @@ static void forget_list(struct kwq_list_node *head)
 	}
 }
 
-/* In a fork()ed child: the pool's workers are gone, and so is its work. */
+/*
+ * In a fork()ed child: the pool's workers are gone, and so is its work,
+ * except the worker that called fork() from a work item, if it is one of
+ * this pool's: it is the child's thread, and goes on as the pool's worker.
+ */
 static void pool_child(struct kwq__pool *pool, int arg)
 {
+	struct kwq__worker *me = kwq__self;
+
 	(void)arg;
 	forget_list(&pool->worklist);
 	while (!kwq__list_empty(&pool->workers)) {
@@ -640,8 +668,10 @@ static void pool_child(struct kwq__pool *pool, int arg)
 		forget_list(&worker->scheduled);
 		if (worker->requeue_work)
 			kwq__forget(worker->requeue_work);
+		worker->requeue_work = NULL;
 		kwq__list_del_init(&worker->node);
-		free(worker);
+		if (worker != me)
+			free(worker);
 	}
 	kwq__list_init(&pool->idle);
 	pool->nr_workers = 0;
@@ -651,6 +681,8 @@ static void pool_child(struct kwq__pool *pool, int arg)
 	pool->blocking = 0;
 	pool->wd_since = 0;
 	memset(pool->busy, 0, sizeof(pool->busy));
+	if (me && me->pool == pool)
+		adopt_locked(pool, me);
 	kwq__unlock(pool);
 }
 

@@ -71,8 +71,12 @@ static void rescue_locked(struct kwq__rescuer *r, struct kwq__pwq *pwq)
 		next = pool->worklist.next;	/* the list has changed */
 	}
 	while (!kwq__list_empty(&worker->scheduled)) {
+		struct work_struct *w = kwq__list_entry(worker->scheduled.next,
+						struct work_struct, entry);
+
+		if (!kwq__is_barrier(w))
+			pwq->st.rescued++;
 		kwq__process_one_locked(worker);
-		pwq->st.rescued++;
 	}
 }
 

@@ -390,8 +390,8 @@ void kwq__timers_lock(int lock)
 }
 
 /*
- * In a fork()ed child, with every lock held: the armed items belong to the
- * parent (see fork.c), and the timer thread has to be started again.
+ * In a fork()ed child, with the bases' locks held: the armed items belong
+ * to the parent (see fork.c).  Unlocks the bases.
  */
 void kwq__timers_child(void)
 {
@@ -419,6 +419,11 @@ void kwq__timers_child(void)
 	}
 	tt.seq = 0;
 	tt.sleep_until = NEVER;
+}
+
+/* In a fork()ed child, once every lock is free: the timer thread again. */
+void kwq__timers_restart(void)
+{
 	if (bases && kwq__spawn(timer_main, NULL, -1))
 		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "fork", -EAGAIN,
 			  "could not restart kwq's timer after fork()");

@@ -75,6 +75,65 @@ static int in_child(struct workqueue_struct *ord, struct item *items,
 	return bad;
 }
 
+/* --- fork() from inside a work item ------------------------------------ */
+
+static struct workqueue_struct *item_q;
+static struct work_struct forker, finisher, later;
+static pid_t item_child;
+static int later_runs;
+
+static void later_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&later_runs);
+}
+
+/* In the child: runs after the forking item returned into its worker. */
+static void finisher_fn(struct work_struct *work)
+{
+	(void)work;
+	/* The queue still works both ways from here. */
+	if (add_work_to_q(item_q, &later))
+		_exit(2);
+	flush_work(&later);
+	_exit(LOAD(&later_runs) == 1 ? 0 : 3);
+}
+
+static void forker_fn(struct work_struct *work)
+{
+	pid_t pid;
+
+	(void)work;
+	pid = fork();
+	if (pid != 0) {
+		item_child = pid;
+		return;
+	}
+	alarm(20);
+	/* The child: its only thread is this worker, inside this item. */
+	INIT_WORK(&finisher, finisher_fn);
+	if (add_work_to_q(item_q, &finisher))
+		_exit(4);
+	/* Returning hands the thread back to its worker loop. */
+}
+
+static void test_fork_from_item(void)
+{
+	int status;
+
+	item_q = new_wq("fork-item", WQ_UNBOUND, 0);
+	INIT_WORK(&forker, forker_fn);
+	INIT_WORK(&later, later_fn);
+	add_work_to_q(item_q, &forker);
+	flush_work(&forker);
+	if (item_child <= 0 || waitpid(item_child, &status, 0) != item_child)
+		bail_out("no child from the item");
+	is_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0,
+	       "fork() from a work item: the child goes on using kwq");
+	is_int(LOAD(&later_runs), 0, "and nothing it did ran in the parent");
+	destroy_workqueue(item_q);
+}
+
 int main(void)
 {
 	struct workqueue_struct *ord;
@@ -86,7 +145,7 @@ int main(void)
 	pid_t pid;
 
 	tap_watchdog(60);
-	plan(5);
+	plan(7);
 	if (getenv("KWQ_TEST_SAN")) {
 		/*
 		 * TSan refuses threads after a multi-threaded fork(), and
@@ -94,7 +153,7 @@ int main(void)
 		 * (its threads then hang in calloc()): plain and valgrind
 		 * passes test fork().
 		 */
-		skip(5, "the sanitizers do not support threads after fork()");
+		skip(7, "the sanitizers do not support threads after fork()");
 		return done_testing();
 	}
 	ord = new_ordered("forked");
@@ -129,5 +188,6 @@ int main(void)
 	is_int(LOAD(&delayed_runs), 1, "and the armed item too, once");
 	is_int(LOAD(&child_runs), 0, "nothing of the child ran in the parent");
 	destroy_workqueue(ord);
+	test_fork_from_item();
 	return done_testing();
 }

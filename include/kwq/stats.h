@@ -34,11 +34,11 @@ struct kwq_stats {
 	char name[64];			/* the queue's name */
 	unsigned int flags;		/* its WQ_* flags */
 	int max_active;			/* its max_active */
-	unsigned long long added;	/* adds that queued an item (or armed) */
+	unsigned long long added;	/* items queued (delayed: at expiry) */
 	unsigned long long rejected;	/* adds refused with -EBUSY (enabled) */
 	unsigned long long started;	/* items whose function was called */
 	unsigned long long finished;	/* items whose function returned */
-	unsigned long long pending;	/* queued now, active or not */
+	unsigned long long pending;	/* queued or running now */
 	unsigned long long armed;	/* delayed items on their timers now */
 	unsigned long long cpu_time_ns;	/* CPU time of its items (enabled) */
 	struct kwq_timing latency;	/* add to start, sampled (enabled) */
@@ -58,7 +58,7 @@ struct kwq_stats {
  *
  * Context: Any thread, including a work item.  Takes each pool lock briefly.
  * Return: 0; -EINVAL for a NULL @wq or @st, or a @size smaller than the
- * first release's struct.
+ * first release's struct; -ENOMEM when its scratch space cannot be had.
  */
 KWQ_API int kwq_stats_get(struct workqueue_struct *wq, struct kwq_stats *st,
 			  size_t size);
