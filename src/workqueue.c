@@ -495,16 +495,28 @@ static void flush_wq(struct workqueue_struct *wq)
 	pthread_mutex_unlock(&wq->flush_mutex);
 }
 
-int flush_workqueue(struct workqueue_struct *wq)
+/*
+ * May the caller, at @caller, wait for all of @wq?  Not from one of @wq's
+ * own items, which would wait for itself; debug mode notes the dependency.
+ */
+static int check_wait(struct workqueue_struct *wq, void *caller)
 {
 	if (!wq)
 		return -EINVAL;
 	if (kwq__in_wq(wq))
 		return -EDEADLK;
 	if (kwq__debugging())
-		kwq__debug_flush(wq, __builtin_return_address(0));
-	flush_wq(wq);
+		kwq__debug_flush(wq, caller);
 	return 0;
+}
+
+int flush_workqueue(struct workqueue_struct *wq)
+{
+	int err = check_wait(wq, __builtin_return_address(0));
+
+	if (!err)
+		flush_wq(wq);
+	return err;
 }
 
 static void pwq_busy(struct kwq__pwq *pwq, void *arg)
@@ -533,14 +545,11 @@ static void drain_wq(struct workqueue_struct *wq)
 
 int drain_workqueue(struct workqueue_struct *wq)
 {
-	if (!wq)
-		return -EINVAL;
-	if (kwq__in_wq(wq))
-		return -EDEADLK;
-	if (kwq__debugging())
-		kwq__debug_flush(wq, __builtin_return_address(0));
-	drain_wq(wq);
-	return 0;
+	int err = check_wait(wq, __builtin_return_address(0));
+
+	if (!err)
+		drain_wq(wq);
+	return err;
 }
 
 /* Wait out any worker still inside pwq accounting for this queue. */
