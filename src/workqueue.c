@@ -316,11 +316,28 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 	return 0;
 }
 
-static int add_work_cpu(int cpu, struct workqueue_struct *wq,
-			struct work_struct *w, void *caller)
+/* The rest of an add, once PENDING is won: kept out of the -EBUSY path. */
+static __attribute__((noinline)) int add_won(int cpu,
+					     struct workqueue_struct *wq,
+					     struct work_struct *w,
+					     void *caller)
 {
-	unsigned long old;
+	/* PENDING is ours: nobody else writes the word until it is queued. */
+	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
 
+	if (kwq__debugging())
+		kwq__debug_added(w, wq, caller);
+	return kwq__queue_owned(cpu, wq, w, old, 0);
+}
+
+/*
+ * The front of every add, inlined into each entry point so that an add of
+ * an item already pending costs a few tests and one locked bit-test-and-set.
+ */
+static inline __attribute__((always_inline)) int
+add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w,
+	     void *caller)
+{
 	if (unlikely(!wq || !w))
 		return -EINVAL;
 	if (unlikely(!(__atomic_load_n(&w->data, __ATOMIC_RELAXED) &
@@ -328,14 +345,12 @@ static int add_work_cpu(int cpu, struct workqueue_struct *wq,
 		return -EINVAL;
 	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
 		return -EINVAL;
-	old = __atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL);
-	if (old & WORK_PENDING) {
+	if (__atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL) &
+	    WORK_PENDING) {
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}
-	if (kwq__debugging())
-		kwq__debug_added(w, wq, caller);
-	return kwq__queue_owned(cpu, wq, w, old, 0);
+	return add_won(cpu, wq, w, caller);
 }
 
 int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
