@@ -298,6 +298,41 @@ bench: bench-build
 
 .PHONY: bench bench-deps bench-build
 
+# Goal benchmarks (bench/goals/): bench-timers and bench-manager measure kwq
+# against the speed goals of issue 3 (timers) and issue 7 (the concurrency
+# manager), and kwq's timers against libuv's and GLib's (issue 5, item 5).
+# bench/goals/run.sh alternates them, prints the table, and writes
+# build/bench/goals.csv and, on a full run, docs/benchmarks-goals.md.
+# `make bench-goals` runs them alone.  A prerequisite cannot follow a
+# recipe, so `make bench` runs them just before bench/run.pl.
+
+GOALS_BIN := $(B)/bench/bench-timers $(B)/bench/bench-manager
+
+$(B)/bench/goals/%.o: bench/goals/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(APP_CFLAGS) $(BENCH_CFLAGS) -c -o $@ $<
+
+$(B)/bench/bench-timers: $(B)/bench/goals/timers.o \
+		$(B)/bench/goals/common.o $(B)/libkwq.so
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -o $@ $(filter %.o,$^) $(APP_LDFLAGS) -lkwq $(BENCH_LIBS) -lm
+
+$(B)/bench/bench-manager: $(B)/bench/goals/manager.o \
+		$(B)/bench/goals/common.o $(B)/libkwq.so
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -o $@ $(filter %.o,$^) $(APP_LDFLAGS) -lkwq
+
+bench-goals-build: bench-build
+	$(Q)$(MAKE) --no-print-directory $(GOALS_BIN)
+
+bench-goals: bench-goals-build
+	$(Q)BENCH_BUILD=$(B) BENCH_QUICK=$(BENCH_QUICK) sh bench/goals/run.sh
+
+bench: bench-goals
+
+.PHONY: bench-goals bench-goals-build
+
 # --- install ---------------------------------------------------------------
 
 install: all
