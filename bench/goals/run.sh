@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# The goals part of `make bench`: runs build/bench/bench-timers (issue 3's
+# The goals part of `make bench` (also `make bench-goals`): runs
+# build/bench/bench-timers (issue 3's
 # timer goals, and issue 5's delayed work at scale against libuv and GLib)
 # and build/bench/bench-manager (issue 7's concurrency-manager goals),
 # alternating the two programs over several repetitions so that a slow
@@ -292,16 +293,16 @@ END {
 	# The Markdown report.
 	print "# kwq against its speed goals (issues 3 and 7)" > md
 	print "" > md
-	print "`make bench` ends with `bench/goals/run.sh`, which runs" \
-	      " `build/bench/bench-timers` and `build/bench/bench-manager`" \
-	      " (sources in `bench/goals/`) " reps " times each, alternating" \
-	      " them, and judges kwq against the speed goals of issue 3" \
-	      " (delayed work) and issue 7 (concurrency manager); the" \
-	      " arm+cancel figures also compare kwq with libuv and GLib" \
-	      " timers (issue 5, item 5).  This page is rewritten by every" \
-	      " full run; `make bench BENCH_QUICK=1` leaves it alone.  Raw" \
-	      " figures: `build/bench/goals-raw.csv`; medians:" \
-	      " `build/bench/goals.csv`." > md
+	print "`make bench` (and `make bench-goals`) runs `bench/goals/run.sh`," > md
+	print "which runs" > md
+	print "`build/bench/bench-timers` and `build/bench/bench-manager`" > md
+	print "(sources in `bench/goals/`) " reps " times each, alternating them," > md
+	print "and judges kwq against the speed goals of issue 3 (delayed work)" > md
+	print "and issue 7 (concurrency manager); the arm+cancel figures also" > md
+	print "compare kwq with libuv and GLib timers (issue 5, item 5).  This" > md
+	print "page is rewritten by every full run; `make bench BENCH_QUICK=1`" > md
+	print "leaves it alone.  Raw figures: `build/bench/goals-raw.csv`;" > md
+	print "medians: `build/bench/goals.csv`." > md
 	print "" > md
 	print "## Latest run" > md
 	print "" > md
@@ -309,10 +310,10 @@ END {
 	print "- Date: " when "; kwq at " rev > md
 	print "- Load average (1 min) at the start: " load0 ", at the end: " \
 	      load1 "; the run took " secs " s" > md
-	print "- " reps " runs of each program; median (min..max) of the" \
-	      " runs.  A goal on a typical figure is judged on the median, a" \
-	      " \"never\" goal on the worst run; the runs that meet it are" \
-	      " counted." > md
+	print "- " reps " runs of each program; median (min..max) of the" > md
+	print "  runs.  A goal on a typical figure is judged on the median, a" > md
+	print "  \"never\" goal on the worst run; the runs that meet it are" > md
+	print "  counted." > md
 	for (i = 1; i <= nrows; i++) {
 		if (r_fig[i] ~ /^## /) {
 			print "" > md
@@ -335,10 +336,10 @@ END {
 	else
 		print "Nowhere among the goals judged here." > md
 	print "" > md
-	print "The throughput goal of issue 7 (\"not lower than before this" \
-	      " issue\") is not judged: no build of kwq from before the" \
-	      " manager is measured here; the figure is recorded so that" \
-	      " later runs can be compared with it." > md
+	print "The throughput goal of issue 7 (\"not lower than before this" > md
+	print "issue\") is not judged: no build of kwq from before the manager" > md
+	print "is measured here; the figure is recorded so that later runs can" > md
+	print "be compared with it." > md
 	close(md)
 }' "$raw"
 
