@@ -2,11 +2,10 @@
 # SPDX-License-Identifier: MIT
 #
 # The goals part of `make bench` (also `make bench-goals`): runs
-# build/bench/bench-timers (issue 3's
-# timer goals, and issue 5's delayed work at scale against libuv and GLib)
-# and build/bench/bench-manager (issue 7's concurrency-manager goals),
-# alternating the two programs over several repetitions so that a slow
-# minute of the machine hits both alike.  It prints a table of medians and
+# build/bench/bench-timers (issue 3's timer goals, and issue 5's delayed
+# work at scale against libuv and GLib) and build/bench/bench-manager
+# (issue 7's concurrency-manager goals), alternating the two programs over
+# several repetitions so that a slow minute of the machine hits both alike.  It prints a table of medians and
 # min..max with each goal and whether kwq meets it, and writes
 # build/bench/goals.csv (per figure: median, min, max, runs),
 # build/bench/goals-raw.csv (every run) and build/bench/goals.md; a full run
