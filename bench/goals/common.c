@@ -120,7 +120,7 @@ static int snap_find(const struct csw_snap *s, int tid)
 	return -1;
 }
 
-/* Switches from @a to @b; see the top of the file for threads that come or go. */
+/* Switches from @a to @b; threads that come or go: see the top of the file. */
 unsigned long long csw_delta(const struct csw_snap *a,
 			     const struct csw_snap *b)
 {

@@ -5,11 +5,11 @@
 # build/bench/bench-timers (issue 3's timer goals, and issue 5's delayed
 # work at scale against libuv and GLib) and build/bench/bench-manager
 # (issue 7's concurrency-manager goals), alternating the two programs over
-# several repetitions so that a slow minute of the machine hits both alike.  It prints a table of medians and
-# min..max with each goal and whether kwq meets it, and writes
-# build/bench/goals.csv (per figure: median, min, max, runs),
-# build/bench/goals-raw.csv (every run) and build/bench/goals.md; a full run
-# also writes docs/benchmarks-goals.md with the machine it ran on.
+# several repetitions so that a slow minute of the machine hits both alike.
+# It prints a table of medians and min..max with each goal and whether kwq
+# meets it, and writes build/bench/goals.csv (per figure: median, min, max,
+# runs), build/bench/goals-raw.csv (every run) and build/bench/goals.md; a
+# full run also writes docs/benchmarks-goals.md with the machine it ran on.
 #
 # Environment: BENCH_BUILD (the build directory, default build),
 # BENCH_QUICK=1 (3 shorter repetitions; docs/ is left alone),
@@ -31,7 +31,10 @@ else
 	qflag=
 	doc=${BENCH_GOALS_DOC:-docs/benchmarks-goals.md}
 fi
-[ "$reps" -ge 1 ] 2>/dev/null || { echo "run.sh: bad repetitions: $reps" >&2; exit 2; }
+if ! [ "$reps" -ge 1 ] 2>/dev/null; then
+	echo "run.sh: bad repetitions: $reps" >&2
+	exit 2
+fi
 
 for p in bench-timers bench-manager; do
 	[ -x "$out/$p" ] || { echo "run.sh: $out/$p is not built" >&2; exit 2; }
