@@ -305,8 +305,11 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 	struct rc_func **byusr = xcalloc(res->nfuncs, sizeof(*byusr));
 	size_t i, j;
 
-	memcpy(byusr, res->funcs, res->nfuncs * sizeof(*byusr));
-	qsort(byusr, res->nfuncs, sizeof(*byusr), by_usr);
+	/* No definitions at all: NULL may not be passed to memcpy or qsort. */
+	if (res->nfuncs) {
+		memcpy(byusr, res->funcs, res->nfuncs * sizeof(*byusr));
+		qsort(byusr, res->nfuncs, sizeof(*byusr), by_usr);
+	}
 	for (i = 0; i < res->nfuncs; i++) {
 		struct rc_func *fn = res->funcs[i];
 
