@@ -11,7 +11,6 @@
  */
 #include "util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -118,34 +117,6 @@ static void test_head_of_line(int cpu)
 
 /* --- idle workers retire -------------------------------------------------- */
 
-static int count_workers(const char *prefix)
-{
-	DIR *d = opendir("/proc/self/task");
-	struct dirent *e;
-	int n = 0;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d))) {
-		char path[300], comm[32] = "";
-		FILE *f;
-
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "/proc/self/task/%s/comm",
-			 e->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(comm, sizeof(comm), f) &&
-		    !strncmp(comm, prefix, strlen(prefix)))
-			n++;
-		fclose(f);
-	}
-	closedir(d);
-	return n;
-}
-
 static void test_idle_retirement(int cpu)
 {
 	char prefix[16];
@@ -153,10 +124,10 @@ static void test_idle_retirement(int cpu)
 	int n;
 
 	snprintf(prefix, sizeof(prefix), "kwq/%d:", cpu);
-	ok(count_workers(prefix) > 1,
+	ok(count_threads(prefix) > 1,
 	   "the blocking burst left extra workers on CPU %d's pool", cpu);
 	end = tap_now_ns() + 20000000000LL;
-	while ((n = count_workers(prefix)) > 1 && tap_now_ns() < end)
+	while ((n = count_threads(prefix)) > 1 && tap_now_ns() < end)
 		sleep_ms(20);
 	is_int(n, 1, "idle workers retire down to one for the pool");
 }

@@ -8,7 +8,6 @@
 #include "../src/internal.h"
 #include "util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 
 #define NR_ITEMS 16
@@ -41,31 +40,6 @@ static void count_failures(const struct kwq_warning *w)
 		INC(&failures);
 }
 
-static int thread_named(const char *name)
-{
-	DIR *d = opendir("/proc/self/task");
-	struct dirent *e;
-	int found = 0;
-
-	while (d && (e = readdir(d))) {
-		char path[300], comm[32] = "";
-		FILE *f;
-
-		snprintf(path, sizeof(path), "/proc/self/task/%s/comm",
-			 e->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(comm, sizeof(comm), f) &&
-		    !strncmp(comm, name, strlen(name)))
-			found = 1;
-		fclose(f);
-	}
-	if (d)
-		closedir(d);
-	return found;
-}
-
 int main(void)
 {
 	struct work_struct blocker, plain, items[NR_ITEMS];
@@ -80,9 +54,9 @@ int main(void)
 	reclaim = new_wq("reclaim", WQ_MEM_RECLAIM, 0);
 	other = new_wq("plain", 0, 0);
 	/* The thread exists; it names itself as it starts. */
-	for (int i = 0; i < 1000 && !thread_named("kwq/R:reclaim"); i++)
+	for (int i = 0; i < 1000 && !count_threads("kwq/R:reclaim"); i++)
 		sleep_ms(1);
-	ok(thread_named("kwq/R:reclaim"),
+	ok(count_threads("kwq/R:reclaim"),
 	   "a WQ_MEM_RECLAIM queue has its rescuer from creation");
 
 	is_int(kwq__fault_set("thread:1+"), 0,
@@ -113,9 +87,9 @@ int main(void)
 	destroy_workqueue(reclaim);
 	destroy_workqueue(other);
 	/* It has said it is done; give the thread a moment to be gone. */
-	for (int i = 0; i < 1000 && thread_named("kwq/R:reclaim"); i++)
+	for (int i = 0; i < 1000 && count_threads("kwq/R:reclaim"); i++)
 		sleep_ms(1);
-	ok(!thread_named("kwq/R:reclaim"),
+	ok(!count_threads("kwq/R:reclaim"),
 	   "destroy_workqueue() stops the rescuer");
 	kwq_set_warn_handler(NULL);
 	is_int(kwq_set_idle_timeout(5000), 0, "kwq still usable");

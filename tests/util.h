@@ -306,6 +306,35 @@ struct worker_pools {
 	int workers[KWQ_TEST_MAX_POOLS];
 };
 
+/* How many of this process's threads have a name starting with @prefix. */
+static inline int count_threads(const char *prefix)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		bail_out("cannot list /proc/self/task");
+	while ((e = readdir(d))) {
+		char path[300], comm[32] = "";
+		FILE *f;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%s/comm",
+			 e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;	/* the thread just exited */
+		if (fgets(comm, sizeof(comm), f) &&
+		    !strncmp(comm, prefix, strlen(prefix)))
+			n++;
+		fclose(f);
+	}
+	closedir(d);
+	return n;
+}
+
 /* Count this process's worker threads per pool, from their names. */
 static inline void count_pool_workers(struct worker_pools *p)
 {
