@@ -53,6 +53,29 @@ void kwq__bug(const char *file, int line, const char *func, const char *cond)
 	abort();
 }
 
+void kwq__lock_slow(uint32_t *word)
+{
+	uint32_t c;
+
+	/* Held for a few list operations: worth a short spin first. */
+	for (int i = 0; i < 100; i++) {
+		c = __atomic_load_n(word, __ATOMIC_RELAXED);
+		if (!c) {
+			if (__atomic_compare_exchange_n(word, &c, 1, 0,
+							__ATOMIC_ACQUIRE,
+							__ATOMIC_RELAXED))
+				return;
+		}
+		kwq__cpu_relax();
+	}
+	/* Mark it contended; whoever releases it then wakes a sleeper. */
+	c = __atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE);
+	while (c) {
+		kwq__futex_wait(word, 2, NULL);
+		c = __atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE);
+	}
+}
+
 void kwq__complete(struct kwq__completion *c)
 {
 	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
@@ -513,14 +536,9 @@ void kwq__sleep_end(void)
 static struct kwq__pool *pool_alloc(int cpu, int highpri)
 {
 	struct kwq__pool *pool = kwq__zalloc_aligned(sizeof(*pool));
-	pthread_mutexattr_t attr;
 
 	if (!pool)
 		return NULL;
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
-	pthread_mutex_init(&pool->lock, &attr);
-	pthread_mutexattr_destroy(&attr);
 	kwq__list_init(&pool->worklist);
 	kwq__list_init(&pool->idle);
 	kwq__list_init(&pool->workers);
