@@ -294,9 +294,10 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 int workers_run(const struct rc_jobs *jobs, int nworkers,
 		struct rc_result *res);
 int worker_default_count(void);
+struct CXTranslationUnitImpl;
+char *worker_first_error(struct CXTranslationUnitImpl *tu);
 
 /* infer.c: called in a worker, with an open translation unit */
-struct CXTranslationUnitImpl;
 int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
 	       FILE *out);
 

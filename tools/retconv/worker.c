@@ -92,7 +92,7 @@ static const char *resource_dir(void)
 }
 
 /* The first error, as one line; NULL when the parse is clean. */
-static char *first_error(CXTranslationUnit tu)
+char *worker_first_error(CXTranslationUnit tu)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu);
 	char *msg = NULL;
@@ -139,7 +139,7 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		msg = xasprintf("cannot parse: libclang error %d", (int)ec);
 		goto fail;
 	}
-	msg = first_error(tu);
+	msg = worker_first_error(tu);
 	if (msg)
 		goto fail_dispose;
 	err = infer_unit(tu, job->file, out);

@@ -68,30 +68,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* worker.c's first_error(): the first error, formatted, or false. */
+/* A parse error ends the input as worker.c ends a file: as a summary record. */
 static bool has_error(CXTranslationUnit tu)
 {
-	unsigned i, n = clang_getNumDiagnostics(tu);
-	bool found = false;
+	char *msg = worker_first_error(tu);
 
-	for (i = 0; i < n && !found; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			CXString s = clang_formatDiagnostic(d,
-				CXDiagnostic_DisplaySourceLocation |
-				CXDiagnostic_DisplayColumn);
-			char *msg = xasprintf("cannot parse: %s",
-					      clang_getCString(s));
-
-			summary_write_error(fuzz_null, FUZZ_FILE, msg);
-			free(msg);
-			clang_disposeString(s);
-			found = true;
-		}
-		clang_disposeDiagnostic(d);
-	}
-	return found;
+	if (!msg)
+		return false;
+	summary_write_error(fuzz_null, FUZZ_FILE, msg);
+	free(msg);
+	return true;
 }
 
 static size_t count_funcs(const char *text, size_t len)
