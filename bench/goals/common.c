@@ -180,3 +180,26 @@ double percentile(long long *v, size_t n, double q)
 		k = n;
 	return (double)v[k - 1];
 }
+
+int goals_options(int argc, char **argv, int *quick, int *rot)
+{
+	int opt;
+
+	*quick = 0;
+	*rot = 0;
+	while ((opt = getopt(argc, argv, "qr:")) != -1) {
+		switch (opt) {
+		case 'q':
+			*quick = 1;
+			break;
+		case 'r':
+			*rot = atoi(optarg);
+			break;
+		default:
+			fprintf(stderr, "usage: %s [-q] [-r ROTATION]\n",
+				argv[0]);
+			return 2;
+		}
+	}
+	return 0;
+}

@@ -39,5 +39,7 @@ unsigned long long csw_delta(const struct csw_snap *a,
 			     const struct csw_snap *b);
 struct idle_result idle_wakeups(long long settle_ns, long long window_ns);
 double percentile(long long *v, size_t n, double q);
+/* Both programs' options: -q (quick), -r ROTATION.  0, or 2 after usage. */
+int goals_options(int argc, char **argv, int *quick, int *rot);
 
 #endif /* KWQ_BENCH_GOALS_COMMON_H */

@@ -384,23 +384,14 @@ static void compute(void)
 int main(int argc, char **argv)
 {
 	struct idle_result r;
-	int rot = 0, opt;
+	int rot, quick;
 
-	while ((opt = getopt(argc, argv, "qr:")) != -1) {
-		switch (opt) {
-		case 'q':
-			cfg.items = 200000;
-			cfg.settle_ns = 500000000LL;
-			cfg.window_ns = 1000000000LL;
-			break;
-		case 'r':
-			rot = atoi(optarg);
-			break;
-		default:
-			fprintf(stderr, "usage: %s [-q] [-r ROTATION]\n",
-				argv[0]);
-			return 2;
-		}
+	if (goals_options(argc, argv, &quick, &rot))
+		return 2;
+	if (quick) {
+		cfg.items = 200000;
+		cfg.settle_ns = 500000000LL;
+		cfg.window_ns = 1000000000LL;
 	}
 	kwq_set_idle_timeout(50);
 	wq = system_wq;

@@ -364,24 +364,15 @@ static void idle(int armed)
 
 int main(int argc, char **argv)
 {
-	int rot = 0, opt;
+	int rot, quick;
 
-	while ((opt = getopt(argc, argv, "qr:")) != -1) {
-		switch (opt) {
-		case 'q':
-			cfg.pairs = 50000;
-			cfg.late_items = 500;
-			cfg.settle_ns = 500000000LL;
-			cfg.window_ns = 1000000000LL;
-			break;
-		case 'r':
-			rot = atoi(optarg);
-			break;
-		default:
-			fprintf(stderr, "usage: %s [-q] [-r ROTATION]\n",
-				argv[0]);
-			return 2;
-		}
+	if (goals_options(argc, argv, &quick, &rot))
+		return 2;
+	if (quick) {
+		cfg.pairs = 50000;
+		cfg.late_items = 500;
+		cfg.settle_ns = 500000000LL;
+		cfg.window_ns = 1000000000LL;
 	}
 	/* Extra workers retire in the settling time, not in a window. */
 	kwq_set_idle_timeout(50);
