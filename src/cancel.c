@@ -31,9 +31,7 @@ bool kwq__is_barrier(const struct work_struct *w)
 
 /*
  * Queue barrier @b behind the instance of @w queued on, or running in, the
- * pool its data names, and say what there is to wait for: nothing, the
- * barrier, or the barrier and then a re-add deferred behind the running
- * instance (see defer_locked()), to be waited for in turn once it is queued.
+ * pool its data names, and say whether there is anything to wait for.
  */
 enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 				      struct kwq__barrier *b,
@@ -74,15 +72,6 @@ retry:
 		*wq = pwq->wq;
 	} else {
 		worker = kwq__find_busy_locked(pool, w);
-		if (!worker && (data & WORK_DEFERRED)) {
-			/*
-			 * Its worker has finished the running instance and is
-			 * queueing the deferred re-add right now.
-			 */
-			kwq__unlock(pool);
-			sched_yield();
-			goto retry;
-		}
 		if (!worker) {
 			kwq__unlock(pool);
 			return FLUSH_NOTHING;
@@ -92,38 +81,9 @@ retry:
 		set_work_data(&b->work, bdata);
 		kwq__list_add_head(&b->work.entry, &worker->scheduled);
 		*wq = worker->current_pwq->wq;
-		if (worker->requeue_work == w) {
-			kwq__unlock(pool);
-			return FLUSH_BARRIER_THEN_AGAIN;
-		}
 	}
 	kwq__unlock(pool);
 	return FLUSH_BARRIER;
-}
-
-/*
- * Take back a re-add that the worker running @w was to queue.  Returns 0
- * when taken (the caller owns PENDING), -EAGAIN when the worker got there
- * first.
- */
-int kwq__steal_deferred(struct work_struct *w, unsigned long old)
-{
-	struct kwq__pool *pool = data_pool(old);
-	struct kwq__worker *worker;
-	int ret = -EAGAIN;
-
-	kwq__lock(pool);
-	worker = kwq__find_busy_locked(pool, w);
-	if (worker && worker->requeue_work == w) {
-		worker->requeue_work = NULL;
-		__atomic_sub_fetch(&worker->requeue_wq->nr_deferred, 1,
-				   __ATOMIC_RELEASE);
-		set_work_data(w, (unsigned long)pool | WORK_PENDING |
-			      WORK_INIT | (old & WORK_DELAYED));
-		ret = 0;
-	}
-	kwq__unlock(pool);
-	return ret;
 }
 
 static int work_valid(const struct work_struct *w)
@@ -138,27 +98,19 @@ static int running_self(const struct work_struct *w)
 
 int flush_work(struct work_struct *work)
 {
+	struct workqueue_struct *wq = NULL;
 	struct kwq__barrier b;
 
 	if (!work_valid(work))
 		return -EINVAL;
 	if (running_self(work))
 		return -EDEADLK;
-	/*
-	 * A re-add deferred behind the running instance is queued once that
-	 * instance ends: after waiting for it, look again.
-	 */
-	for (;;) {
-		struct workqueue_struct *wq = NULL;
-		enum kwq__flush_wait wait = kwq__start_flush(work, &b, &wq);
-
-		if (wait != FLUSH_NOTHING && kwq__debugging())
-			kwq__debug_flush(wq, __builtin_return_address(0));
-		if (wait != FLUSH_NOTHING)
-			kwq__wait_for_completion(&b.done);
-		if (wait != FLUSH_BARRIER_THEN_AGAIN)
-			return 0;
-	}
+	if (kwq__start_flush(work, &b, &wq) == FLUSH_NOTHING)
+		return 0;
+	if (kwq__debugging())
+		kwq__debug_flush(wq, __builtin_return_address(0));
+	kwq__wait_for_completion(&b.done);
+	return 0;
 }
 
 /*
@@ -171,7 +123,9 @@ int flush_work(struct work_struct *work)
  */
 int kwq__grab_pending(struct work_struct *w, bool *removed)
 {
+	struct kwq__worker *waiter;
 	unsigned long old, data;
+	struct kwq__pool *pool;
 	struct kwq__pwq *pwq;
 
 	*removed = false;
@@ -182,9 +136,8 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 	if (!pwq) {
 		if (old & WORK_CANCELING)
 			return -EBUSY;
-		if (((old & WORK_DEFERRED) && !kwq__steal_deferred(w, old)) ||
-		    ((old & WORK_DELAYED) &&
-		     !kwq__timer_disarm(to_delayed_work(w)))) {
+		if ((old & WORK_DELAYED) &&
+		    !kwq__timer_disarm(to_delayed_work(w))) {
 			*removed = true;
 			if (kwq__debugging())
 				kwq__debug_idle(w);
@@ -200,14 +153,29 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 		return -EAGAIN;
 	}
 	/*
-	 * An inactive item is activated first, so that the barriers linked
-	 * behind it reach the worklist and still run.
+	 * Held for a run on another pool: that worker forgets it, and the
+	 * data names that pool, where a cancel_*_sync() must wait.
 	 */
-	if (data & WORK_INACTIVE)
+	pool = pwq->pool;
+	waiter = kwq__waited_locked(pool, w);
+	if (waiter) {
+		waiter->wait_work = NULL;
+		kwq__list_del_init(&waiter->wait_node);
+		pool = waiter->pool;
+	}
+	/*
+	 * An inactive or held item is activated first, so that the barriers
+	 * linked behind it reach the worklist and still run.
+	 */
+	if (data & WORK_INACTIVE) {
 		kwq__pwq_activate_locked(pwq, w);
+	} else if (waiter && (data & WORK_LINKED)) {
+		kwq__move_linked_locked(w, &pwq->pool->worklist);
+		kwq__kick_locked(pwq->pool);
+	}
 	kwq__list_del_init(&w->entry);
 	kwq__pwq_dec_locked(pwq, !!(data & WORK_COLOR));
-	set_work_data(w, (unsigned long)pwq->pool | WORK_PENDING | WORK_INIT |
+	set_work_data(w, (unsigned long)pool | WORK_PENDING | WORK_INIT |
 		      (data & WORK_DELAYED));
 	kwq__unlock(pwq->pool);
 	*removed = true;

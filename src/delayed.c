@@ -173,7 +173,7 @@ int flush_delayed_work(struct delayed_work *dwork)
 		 */
 		data = work_data(&dwork->work);
 		if (!(data & WORK_PENDING) || data_pwq(data) ||
-		    (data & (WORK_DEFERRED | WORK_CANCELING)))
+		    (data & WORK_CANCELING))
 			break;
 		sched_yield();
 	}

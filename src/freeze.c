@@ -20,14 +20,17 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kwq_list_node registry = { &registry, &registry };
 static int frozen;			/* registry_lock */
 
-/* Put the items of @pwq that wait on the worklist back on its inactive list. */
-static void deactivate_locked(struct kwq__pwq *pwq)
+/*
+ * Move the items of @pwq on @list (the worklist, or the held list) to the
+ * tail of @back, inactive.
+ */
+static void deactivate_list_locked(struct kwq__pwq *pwq,
+				   struct kwq_list_node *list,
+				   struct kwq_list_node *back)
 {
-	struct kwq__pool *pool = pwq->pool;
-	struct kwq_list_node back, *pos, *next;
+	struct kwq_list_node *pos, *next;
 
-	kwq__list_init(&back);
-	for (pos = pool->worklist.next; pos != &pool->worklist; pos = next) {
+	for (pos = list->next; pos != list; pos = next) {
 		struct work_struct *w = kwq__list_entry(pos, struct work_struct,
 							entry);
 
@@ -36,9 +39,23 @@ static void deactivate_locked(struct kwq__pwq *pwq)
 			continue;
 		set_work_data(w, work_data(w) | WORK_INACTIVE);
 		pwq->nr_active--;
-		kwq__move_linked_locked(w, &back);
-		next = pool->worklist.next;	/* the list has changed */
+		kwq__move_linked_locked(w, back);
+		next = list->next;	/* the list has changed */
 	}
+}
+
+/*
+ * Put the items of @pwq that wait on the worklist, or are held for a run
+ * elsewhere, back on its inactive list.
+ */
+static void deactivate_locked(struct kwq__pwq *pwq)
+{
+	struct kwq__pool *pool = pwq->pool;
+	struct kwq_list_node back;
+
+	kwq__list_init(&back);
+	deactivate_list_locked(pwq, &pool->held, &back);
+	deactivate_list_locked(pwq, &pool->worklist, &back);
 	/* They were added before anything already inactive. */
 	while (!kwq__list_empty(&back)) {
 		struct kwq_list_node *n = back.prev;

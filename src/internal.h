@@ -14,9 +14,11 @@
  * Ownership of an item follows its PENDING bit: whoever sets it (an add, or a
  * cancel stealing it) owns the data word until it publishes the item on a
  * list under a pool lock; from then on that pool's lock protects it.  An
- * armed delayed item belongs to its timer base (base->lock), a deferred
- * re-add to the worker running the item (that pool's lock), and an item a
- * cancel_*_sync() holds (CANCELING) to that canceller.
+ * armed delayed item belongs to its timer base (base->lock), and an item a
+ * cancel_*_sync() holds (CANCELING) to that canceller.  An item added to a
+ * queue while it still runs on another pool is queued there at once, but
+ * held (pool->held) until that run ends: the worker running it records it
+ * (wait_work), and its end releases it.
  *
  * Structure fields follow one of these exclusion rules:
  *
@@ -98,14 +100,12 @@ KWQ_HIDDEN void *kwq__zalloc_aligned(size_t size);
  * stored above these bits leaves them free.
  */
 enum {
-	WORK_PENDING	= 1UL << 0, /* queued, armed, deferred, or owned by
-				       an add or a cancel in progress */
+	WORK_PENDING	= 1UL << 0, /* queued, armed, or owned by an add or
+				       a cancel in progress */
 	WORK_INACTIVE	= 1UL << 1, /* on pwq->inactive (with WORK_PWQ) */
 	WORK_CANCELING	= 1UL << 1, /* a cancel_*_sync owns it (off queue) */
 	WORK_PWQ	= 1UL << 2, /* the pointer is the pwq it is queued on */
 	WORK_LINKED	= 1UL << 3, /* the next item must run right after */
-	WORK_DEFERRED	= 1UL << 3, /* re-added while running elsewhere: the
-				       worker running it queues it (off queue) */
 	WORK_COLOR	= 1UL << 4, /* flush color, with WORK_PWQ */
 	WORK_INIT	= 1UL << 5, /* INIT_WORK() was called */
 	WORK_DELAYED	= 1UL << 6, /* the item is part of a delayed_work */
@@ -227,9 +227,11 @@ struct kwq__worker {
 	char boost;			/* L: may take one item beyond target */
 	char mon_blocked;		/* M+L: looks on one item, no /proc */
 	pid_t tid;			/* L: its thread, for the manager */
-	struct work_struct *requeue_work; /* L: its item, re-added to... */
-	struct workqueue_struct *requeue_wq; /* L: ...this queue, */
-	int requeue_cpu;		/* L: ...for this CPU */
+	struct kwq__pool *wait_pool;	/* L/W: a pool where its item, added
+					   again, waits for this run to end */
+	struct work_struct *wait_work;	/* wait_pool's L: that item, or NULL
+					   once cancelled */
+	struct kwq_list_node wait_node;	/* wait_pool's L: on its waits */
 };
 
 struct kwq__pool {
@@ -237,6 +239,11 @@ struct kwq__pool {
 	struct kwq_list_node worklist;	/* L: items ready to run, in order */
 	struct kwq_list_node idle;	/* L: idle workers, latest first */
 	struct kwq_list_node workers;	/* L: every worker */
+	struct kwq_list_node held;	/* L: active items whose start waits
+					   for a run on another pool */
+	struct kwq_list_node waits;	/* L: workers elsewhere whose run an
+					   item queued here waits for */
+	int rank;			/* I: lock order, as fork.c takes them */
 	int nr_workers;			/* L */
 	int nr_idle;			/* L */
 	int nr_running;			/* L: busy workers counted below */
@@ -298,7 +305,6 @@ struct workqueue_struct {
 	pthread_mutex_t flush_mutex;
 	int nr_pwqs_to_flush;		/* A: pwqs the flusher still waits on */
 	unsigned long nr_armed;		/* A: its delayed items on the wheels */
-	unsigned long nr_deferred;	/* A: re-adds a worker will queue */
 	unsigned long long st_rejected;	/* A: -EBUSY adds, while enabled */
 	struct kwq__completion *flush_done; /* F: the flusher's event */
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
@@ -418,6 +424,8 @@ KWQ_HIDDEN void kwq__manager_poke(void);
 KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
 KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
 						     struct work_struct *w);
+KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
+						  struct work_struct *w);
 KWQ_HIDDEN void kwq__move_linked_locked(struct work_struct *w,
 					struct kwq_list_node *head);
 KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
@@ -452,13 +460,11 @@ struct kwq__barrier {
 enum kwq__flush_wait {
 	FLUSH_NOTHING,			/* neither queued nor running */
 	FLUSH_BARRIER,			/* wait for the barrier */
-	FLUSH_BARRIER_THEN_AGAIN,	/* then for a deferred re-add */
 };
 
 KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 						 struct kwq__barrier *b,
 						 struct workqueue_struct **wq);
-KWQ_HIDDEN int kwq__steal_deferred(struct work_struct *w, unsigned long old);
 KWQ_HIDDEN bool kwq__is_barrier(const struct work_struct *w);
 
 static inline struct kwq__pwq *data_pwq(unsigned long data)

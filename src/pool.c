@@ -171,6 +171,21 @@ struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
 	return NULL;
 }
 
+struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
+					struct work_struct *w)
+{
+	struct kwq_list_node *pos;
+
+	for (pos = pool->waits.next; pos != &pool->waits; pos = pos->next) {
+		struct kwq__worker *worker =
+			kwq__list_entry(pos, struct kwq__worker, wait_node);
+
+		if (worker->wait_work == w)
+			return worker;
+	}
+	return NULL;
+}
+
 static void busy_add_locked(struct kwq__pool *pool, struct kwq__worker *worker)
 {
 	struct kwq__worker **head = &pool->busy[busy_hash(worker->current_work)];
@@ -210,20 +225,32 @@ void kwq__move_linked_locked(struct work_struct *w, struct kwq_list_node *head)
 }
 
 /*
- * Queue the item that was re-added, for another queue, while this worker
- * ran it (see defer_locked() in workqueue.c).  It is pending, so its memory
- * is still valid although its function has returned.
+ * The run has ended of an item that was meanwhile added to a queue on
+ * another pool (see insert_waiting_locked() in workqueue.c): let that
+ * instance start, unless a cancel has taken it.  No add can find this run
+ * any more, so nothing records a new wait meanwhile.  The pool lock is
+ * dropped, and taken again, so that the other pool's lock is taken alone.
  */
-static void requeue_locked(struct kwq__worker *worker)
+static void release_waiter_locked(struct kwq__worker *worker)
 {
 	struct kwq__pool *pool = worker->pool;
-	struct work_struct *w = worker->requeue_work;
-	struct workqueue_struct *wq = worker->requeue_wq;
+	struct kwq__pool *to = worker->wait_pool;
+	struct work_struct *w;
 
-	worker->requeue_work = NULL;
+	worker->wait_pool = NULL;
 	kwq__unlock(pool);
-	kwq__queue_owned(worker->requeue_cpu, wq, w, work_data(w), 1);
-	__atomic_sub_fetch(&wq->nr_deferred, 1, __ATOMIC_RELEASE);
+	kwq__lock(to);
+	w = worker->wait_work;
+	if (w) {
+		worker->wait_work = NULL;
+		kwq__list_del_init(&worker->wait_node);
+		/* Active: held; inactive: its activation will see no wait. */
+		if (!(work_data(w) & WORK_INACTIVE)) {
+			kwq__move_linked_locked(w, &to->worklist);
+			kwq__kick_locked(to);
+		}
+	}
+	kwq__unlock(to);
 	kwq__lock(pool);
 }
 
@@ -287,8 +314,8 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 		kwq__stat_end_locked(worker, pwq, cpu);
 		kwq__pwq_dec_locked(pwq, color);
 	}
-	if (unlikely(worker->requeue_work))
-		requeue_locked(worker);
+	if (unlikely(worker->wait_pool))
+		release_waiter_locked(worker);
 }
 
 /*
@@ -462,6 +489,7 @@ int kwq__create_worker(struct kwq__pool *pool, int boost)
 	worker->current_color = -1;
 	kwq__list_init(&worker->idle_node);
 	kwq__list_init(&worker->scheduled);
+	kwq__list_init(&worker->wait_node);
 
 	worker->boost = boost;
 	worker->counted = boost;
@@ -542,8 +570,13 @@ static struct kwq__pool *pool_alloc(int cpu, int highpri)
 	kwq__list_init(&pool->worklist);
 	kwq__list_init(&pool->idle);
 	kwq__list_init(&pool->workers);
+	kwq__list_init(&pool->held);
+	kwq__list_init(&pool->waits);
 	pool->cpu = cpu;
 	pool->highpri = highpri;
+	/* for_each_pool()'s order: CPU pools, then unbound; normal first. */
+	pool->rank = highpri * (kwq__g.nr_cpu_ids + 1) +
+		(cpu >= 0 ? cpu : kwq__g.nr_cpu_ids);
 	pool->target = cpu >= 0 ? 1 : kwq__g.nr_cpus;
 	return pool;
 }
@@ -679,14 +712,16 @@ static void pool_child(struct kwq__pool *pool, int arg)
 
 	(void)arg;
 	forget_list(&pool->worklist);
+	forget_list(&pool->held);
+	kwq__list_init(&pool->waits);
 	while (!kwq__list_empty(&pool->workers)) {
 		struct kwq__worker *worker = kwq__list_entry(pool->workers.next,
 						struct kwq__worker, node);
 
 		forget_list(&worker->scheduled);
-		if (worker->requeue_work)
-			kwq__forget(worker->requeue_work);
-		worker->requeue_work = NULL;
+		worker->wait_pool = NULL;
+		worker->wait_work = NULL;
+		kwq__list_init(&worker->wait_node);
 		kwq__list_del_init(&worker->node);
 		if (worker != me)
 			free(worker);

@@ -145,7 +145,9 @@ static void rescuer_child(struct workqueue_struct *wq, void *arg)
 	r->exited.done = 0;
 	r->worker.current_work = NULL;
 	r->worker.current_pwq = NULL;
-	r->worker.requeue_work = NULL;
+	r->worker.wait_pool = NULL;
+	r->worker.wait_work = NULL;
+	kwq__list_init(&r->worker.wait_node);
 	while (!kwq__list_empty(&r->worker.scheduled)) {
 		struct work_struct *w = kwq__list_entry(r->worker.scheduled.next,
 						struct work_struct, entry);
@@ -176,6 +178,7 @@ int kwq__rescuer_start(struct workqueue_struct *wq)
 	kwq__list_init(&r->worker.idle_node);
 	kwq__list_init(&r->worker.node);
 	kwq__list_init(&r->worker.scheduled);
+	kwq__list_init(&r->worker.wait_node);
 	err = kwq__spawn(rescuer_main, r, -1);
 	if (err) {
 		free(r);

@@ -17,9 +17,11 @@
  * and nothing more (-EBUSY).  The winner owns the item until it is on a list;
  * it then takes one pool lock.  When the item last ran on another pool, that
  * pool's lock is taken first, alone, to look for an instance still running
- * there: if there is one, the item is queued there (or, for another queue,
- * handed to the worker running it), since a work item never runs
- * concurrently with itself.
+ * there, since a work item never runs concurrently with itself.  If there is
+ * one, for the same queue, the item is queued on that pool; for another
+ * queue, it is queued on the queue as usual, and so counted by its flushes
+ * and kept in order, but held until the running instance ends (the two pool
+ * locks are then taken together, in the order fork() takes them).
  *
  * Not supported: the kernel's per-NUMA-node unbound pools and changing a
  * queue's attributes after creation.
@@ -241,6 +243,11 @@ static void insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 		KWQ_TRACE(activate, w, w->func, pwq->wq->name);
 		pwq->nr_active++;
 		set_work_data(w, data);
+		if (unlikely(!kwq__list_empty(&pool->waits)) &&
+		    kwq__waited_locked(pool, w)) {
+			kwq__list_add_before(&w->entry, &pool->held);
+			return;
+		}
 		kwq__list_add_before(&w->entry, &pool->worklist);
 		kwq__kick_locked(pool);
 	} else {
@@ -249,23 +256,34 @@ static void insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 	}
 }
 
+/* Take the locks of two pools in the order fork() takes them all. */
+static void lock_two(struct kwq__pool *a, struct kwq__pool *b)
+{
+	if (a->rank > b->rank) {
+		struct kwq__pool *t = a;
+
+		a = b;
+		b = t;
+	}
+	kwq__lock(a);
+	kwq__lock(b);
+}
+
 /*
  * @w still runs on @worker, for another queue, and has just been added to
- * @wq, which has no pwq on that pool.  Queueing it on @wq now could run it
- * twice at once, so the worker queues it when the running instance is done.
- * It stays PENDING meanwhile; @wq counts it so that it is not destroyed
- * first.
+ * @pwq, on another pool.  It takes its place on @pwq now, so that flushes
+ * count it and an ordered queue keeps the order of adds, but it may not
+ * start before that run ends: the worker records it, and releases it then
+ * (see release_waiter_locked() in pool.c).  Both pools' locks are held.
  */
-static void defer_locked(struct kwq__worker *worker, int cpu,
-			 struct workqueue_struct *wq, struct work_struct *w,
-			 unsigned long old)
+static void insert_waiting_locked(struct kwq__worker *worker,
+				  struct kwq__pwq *pwq, struct work_struct *w,
+				  unsigned long old)
 {
-	worker->requeue_work = w;
-	worker->requeue_wq = wq;
-	worker->requeue_cpu = cpu;
-	__atomic_add_fetch(&wq->nr_deferred, 1, __ATOMIC_RELAXED);
-	set_work_data(w, (unsigned long)worker->pool | WORK_PENDING |
-		      WORK_INIT | WORK_DEFERRED | (old & WORK_DELAYED));
+	worker->wait_pool = pwq->pool;
+	worker->wait_work = w;
+	kwq__list_add_before(&worker->wait_node, &pwq->pool->waits);
+	insert_locked(pwq, w, old);
 }
 
 /*
@@ -303,12 +321,23 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 			kwq__unlock(last);
 			return 0;
 		}
+		kwq__unlock(last);
 		if (worker) {
-			defer_locked(worker, cpu, wq, w, old);
+			/*
+			 * Look again with both locks: the run may have ended
+			 * meanwhile, but no other can have begun, since the
+			 * item is ours.
+			 */
+			lock_two(last, pwq->pool);
+			worker = kwq__find_busy_locked(last, w);
+			if (worker)
+				insert_waiting_locked(worker, pwq, w, old);
+			else
+				insert_locked(pwq, w, old);
 			kwq__unlock(last);
+			kwq__unlock(pwq->pool);
 			return 0;
 		}
-		kwq__unlock(last);
 	}
 	kwq__lock(pwq->pool);
 	insert_locked(pwq, w, old);
@@ -398,6 +427,11 @@ void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 	KWQ_TRACE(activate, w, w->func, pwq->wq->name);
 	set_work_data(w, work_data(w) & ~(unsigned long)WORK_INACTIVE);
 	pwq->nr_active++;
+	if (unlikely(!kwq__list_empty(&pool->waits)) &&
+	    kwq__waited_locked(pool, w)) {
+		kwq__move_linked_locked(w, &pool->held);
+		return;
+	}
 	kwq__move_linked_locked(w, &pool->worklist);
 	kwq__kick_locked(pool);
 }
@@ -464,7 +498,6 @@ void kwq__wq_child(struct workqueue_struct *wq)
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->nr_pwqs_to_flush = 0;
 	wq->nr_armed = 0;
-	wq->nr_deferred = 0;
 }
 
 /* --- flushing and draining ---------------------------------------------- */
@@ -548,12 +581,11 @@ static void drain_wq(struct workqueue_struct *wq)
 	int busy;
 
 	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	/* Each round sleeps in the flush; only chained adds make another. */
 	do {
 		flush_wq(wq);
-		busy = !!__atomic_load_n(&wq->nr_deferred, __ATOMIC_ACQUIRE);
+		busy = 0;
 		kwq__for_each_pwq(wq, pwq_busy, &busy);
-		if (busy)
-			sched_yield();
 	} while (busy);
 	__atomic_sub_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
 }
