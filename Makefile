@@ -110,7 +110,8 @@ $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(B)/libkwq.so
 
 # White-box tests reach kwq's hidden internals (fault injection), which only
 # the static library lets them link.
-STATIC_TESTS := $(B)/tests/test-rescuer $(B)/tests/test-fault
+STATIC_TESTS := $(B)/tests/test-rescuer $(B)/tests/test-fault \
+	$(B)/tests/test-destroy
 
 $(STATIC_TESTS): $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(LIB_A)
 	@$(if $(Q),echo "  CC      $@")

@@ -25,6 +25,16 @@ static int refused(struct workqueue_struct *wq)
 }
 
 /*
+ * Arming is refused on a queue being destroyed even from its own items:
+ * destroy runs armed items at once, so an item that re-arms itself each run
+ * would keep it going for ever.  Chained immediate adds are still taken.
+ */
+static int dying(struct workqueue_struct *wq)
+{
+	return unlikely(__atomic_load_n(&wq->dying, __ATOMIC_ACQUIRE));
+}
+
+/*
  * Arm @dw, whose PENDING bit the caller owns, or queue it at once for a zero
  * delay.  Unless @force, refused (and PENDING released) while @wq drains and
  * the caller is not one of its items.
@@ -36,7 +46,7 @@ static int arm_owned(int cpu, struct workqueue_struct *wq,
 
 	if (!delay)
 		return kwq__queue_owned(cpu, wq, w, work_data(w), force);
-	if (!force && refused(wq)) {
+	if (!force && (refused(wq) || dying(wq))) {
 		if (kwq__debugging())
 			kwq__debug_idle(w);
 		__atomic_fetch_and(&w->data, ~(unsigned long)WORK_PENDING,
@@ -122,7 +132,7 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 	 * then not re-armed would be lost.  A drain that starts after this
 	 * check meets an armed item, which destroy_workqueue() runs.
 	 */
-	if (refused(wq))
+	if (refused(wq) || (delay && dying(wq)))
 		return -ESHUTDOWN;
 	do {
 		ret = kwq__grab_pending(&dw->work, &removed);

@@ -302,6 +302,8 @@ struct workqueue_struct {
 	int max_active;			/* I */
 	unsigned int work_color;	/* A: F writes, L readers; 0 or 1 */
 	unsigned int draining;		/* A: drains and destroys under way */
+	int dying;			/* A: destroy_workqueue() has begun:
+					   nothing may arm on it any more */
 	pthread_mutex_t flush_mutex;
 	int nr_pwqs_to_flush;		/* A: pwqs the flusher still waits on */
 	unsigned long nr_armed;		/* A: its delayed items on the wheels */

@@ -161,11 +161,25 @@ static int boost_locked(struct kwq__pool *pool, int n)
 static void describe_lockup_locked(struct kwq__pool *pool, unsigned long ms,
 				   char *msg, size_t len)
 {
-	struct work_struct *w = kwq__list_entry(pool->worklist.next,
-						struct work_struct, entry);
-	struct kwq__pwq *pwq = data_pwq(work_data(w));
 	char running[128] = "nothing", where[32];
+	struct kwq__pwq *pwq = NULL;
 	struct kwq_list_node *pos;
+
+	/*
+	 * The first item that is not a flush barrier names the queue: a
+	 * barrier's pwq may belong to a queue destroyed since it was queued
+	 * (its item cancelled), and must not be read.
+	 */
+	for (pos = pool->worklist.next; pos != &pool->worklist;
+	     pos = pos->next) {
+		struct work_struct *w = kwq__list_entry(pos, struct work_struct,
+							entry);
+
+		if (!kwq__is_barrier(w)) {
+			pwq = data_pwq(work_data(w));
+			break;
+		}
+	}
 
 	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next) {
 		struct kwq__worker *worker =

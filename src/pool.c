@@ -274,7 +274,8 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	kwq__list_del_init(&w->entry);
 	worker->current_work = w;
 	worker->current_func = w->func;
-	worker->current_pwq = pwq;
+	/* A barrier's pwq may be freed while it runs: never keep it. */
+	worker->current_pwq = barrier ? NULL : pwq;
 	worker->current_color = color;
 	worker->seq++;
 	pool->nr_started++;

@@ -42,8 +42,12 @@ void kwq__mayday_locked(struct kwq__pool *pool)
 	     pos = pos->next, n++) {
 		struct work_struct *w = kwq__list_entry(pos,
 						struct work_struct, entry);
-		struct kwq__pwq *pwq = data_pwq(work_data(w));
+		struct kwq__pwq *pwq;
 
+		/* A barrier's queue may be gone: its item was cancelled. */
+		if (kwq__is_barrier(w))
+			continue;
+		pwq = data_pwq(work_data(w));
 		if (!pwq || !pwq->wq->rescuer || pwq->mayday)
 			continue;
 		pwq->mayday = 1;

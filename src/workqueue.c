@@ -623,10 +623,12 @@ void destroy_workqueue(struct workqueue_struct *wq)
 	}
 	/* Adds from outside fail from now on; the count never drops. */
 	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&wq->dying, 1, __ATOMIC_SEQ_CST);
 	/*
-	 * Armed items run now rather than being lost.  Items of the queue may
-	 * still arm (chained work), and the timer thread may be queueing one
-	 * it took off a wheel: go round until nothing is armed or queued.
+	 * Armed items run now rather than being lost.  Nothing arms from now
+	 * on (an arm that saw the queue alive may still land), and the timer
+	 * thread may be queueing one it took off a wheel: go round until
+	 * nothing is armed or queued.
 	 */
 	for (;;) {
 		unsigned long armed = kwq__timer_fire_wq(wq);

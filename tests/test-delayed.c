@@ -913,14 +913,21 @@ struct chain {
 	struct workqueue_struct *wq;
 	int left;	/* A */
 	int errs;	/* A */
+	int err;	/* A: the last failure */
 };
 
 static void chain_hook(struct tdw *t)
 {
 	struct chain *c = container_of(t, struct chain, t);
+	int err;
 
-	if (DEC(&c->left) >= 0 && add_delayed_work_to_q(c->wq, &t->dw, HOUR))
-		INC(&c->errs);
+	if (DEC(&c->left) >= 0) {
+		err = add_delayed_work_to_q(c->wq, &t->dw, HOUR);
+		if (err) {
+			INC(&c->errs);
+			STORE(&c->err, err);
+		}
+	}
 }
 
 static void destroy_armed(const char *what, struct workqueue_struct *wq)
@@ -951,9 +958,9 @@ static void destroy_armed(const char *what, struct workqueue_struct *wq)
 	ok(errs == 0 && wrong == 0,
 	   "destroy_workqueue() runs every armed item at once, each exactly once (%s)",
 	   what);
-	ok(tdw_runs(&c.t) == 4 && !LOAD(&c.errs) &&
-	   !delayed_work_pending(&c.t.dw),
-	   "and loses nothing: an item re-arming itself for an hour while the queue is destroyed runs each time (%s)",
+	ok(tdw_runs(&c.t) == 1 && LOAD(&c.errs) == 1 &&
+	   LOAD(&c.err) == -ESHUTDOWN && !delayed_work_pending(&c.t.dw),
+	   "an item re-arming itself for an hour while the queue is destroyed runs once more, and its re-arm fails with -ESHUTDOWN (%s)",
 	   what);
 }
 

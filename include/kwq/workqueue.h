@@ -262,8 +262,10 @@ KWQ_API struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
  *
  * Loses nothing: every item queued, and every delayed item whose timer is
  * still armed, runs before the queue goes away.  While it drains, adds from
- * outside fail with -ESHUTDOWN; items of @wq may still add to @wq (chained
- * work).  The caller must not use @wq once it has returned.
+ * outside fail with -ESHUTDOWN; items of @wq may still add to @wq without a
+ * delay (chained work), but arming with a delay fails with -ESHUTDOWN even
+ * from them, so that a periodic item runs once more and the destroy ends.
+ * The caller must not use @wq once it has returned.
  *
  * Context: Any thread but a work item of @wq: called from one, it would wait
  * for itself, so it reports KWQ_WARN_INTERNAL (-EDEADLK) through the warn
@@ -379,7 +381,8 @@ KWQ_API int add_work_on(int cpu, struct work_struct *work);
  * was already pending, armed or queued (nothing changes).  -EINVAL for a NULL
  * argument, an item never initialised with INIT_DELAYED_WORK(), or a @cpu
  * this process may not run on.  -ESHUTDOWN when @wq is being drained or
- * destroyed and the caller is not one of its own work items.
+ * destroyed and the caller is not one of its own work items, or, with a
+ * nonzero @delay, once destroy_workqueue() of @wq has begun.
  */
 KWQ_API int add_delayed_work_to_q_on(int cpu, struct workqueue_struct *wq,
 				     struct delayed_work *dwork,
