@@ -13,9 +13,25 @@
  * cancel that wins it while the item sits on a list takes it off that list
  * under the pool's lock, and one that wins it from an idle item simply owns
  * an idle item.  cancel_work_sync() keeps the bit, marked CANCELING, while it
- * waits for a running instance, so adds meanwhile fail with -EBUSY.
+ * waits for a running instance, so adds meanwhile fail with -EBUSY; a second
+ * cancel_work_sync() of the item sleeps until the first lets go.
  */
 #include "internal.h"
+
+/*
+ * A cancel_*_sync() that finds another owning the item sleeps on
+ * cancel_word until some cancel_*_sync() lets go of an item.  Bit 0 says
+ * that one sleeps, which spares the letting go a system call otherwise;
+ * each letting go adds 2.  One word for all items: two cancels of one item
+ * at once are rare, and a waiter woken for another item only looks again.
+ * Both sides change the word with a read-modify-write, so of any sleeper
+ * and any letting go, either the sleeper's look sees the item released or
+ * the letting go sees bit 0.
+ */
+#define CANCEL_SLEEPERS 1U
+#define CANCEL_LET_GO 2U
+
+static uint32_t cancel_word;		/* A: see above */
 
 static void barrier_func(struct work_struct *work)
 {
@@ -193,6 +209,48 @@ static void release_pending(struct work_struct *w)
 						 WORK_CANCELING));
 }
 
+/* A cancel_*_sync() has let go of its item: wake those that wait for one. */
+static void wake_cancellers(void)
+{
+	if (__atomic_fetch_add(&cancel_word, CANCEL_LET_GO, __ATOMIC_ACQ_REL) &
+	    CANCEL_SLEEPERS) {
+		/* Woken sleepers that still must wait set the bit again. */
+		__atomic_fetch_and(&cancel_word, ~CANCEL_SLEEPERS,
+				   __ATOMIC_RELAXED);
+		kwq__futex_wake(&cancel_word, INT32_MAX);
+	}
+}
+
+/*
+ * Take the PENDING bit of @w for cancel_work_sync(), however long another
+ * cancel_*_sync() owns it: sleep until that one lets go.
+ */
+static void grab_for_sync(struct work_struct *w, bool *removed)
+{
+	for (;;) {
+		int ret = kwq__grab_pending(w, removed);
+		uint32_t seen = 0;
+
+		if (ret == -EBUSY) {
+			/* Say that one sleeps, then look once more. */
+			seen = __atomic_fetch_or(&cancel_word, CANCEL_SLEEPERS,
+						 __ATOMIC_ACQ_REL) |
+				CANCEL_SLEEPERS;
+			ret = kwq__grab_pending(w, removed);
+		}
+		if (!ret)
+			return;
+		if (ret == -EAGAIN) {
+			sched_yield();	/* between two states, for a moment */
+			continue;
+		}
+		kwq__sleep_begin();
+		/* A wake-up may be for another item: the loop looks again. */
+		kwq__futex_wait(&cancel_word, seen, NULL);
+		kwq__sleep_end();
+	}
+}
+
 int cancel_work(struct work_struct *work)
 {
 	bool removed;
@@ -222,9 +280,7 @@ int cancel_work_sync(struct work_struct *work)
 		return -EINVAL;
 	if (running_self(work))
 		return -EDEADLK;
-	/* Another canceller owns it: wait for it to finish, then ours. */
-	while (kwq__grab_pending(work, &removed))
-		sched_yield();
+	grab_for_sync(work, &removed);
 	set_work_data(work, work_data(work) | WORK_CANCELING);
 	if (kwq__start_flush(work, &b, &wq) != FLUSH_NOTHING) {
 		if (kwq__debugging())
@@ -232,5 +288,6 @@ int cancel_work_sync(struct work_struct *work)
 		kwq__wait_for_completion(&b.done);
 	}
 	release_pending(work);
+	wake_cancellers();
 	return removed ? 0 : -ENOENT;
 }
