@@ -19,7 +19,11 @@
  *   8. after its owner's cancel_*_sync(), an item is neither pending nor
  *      running;
  *   and nothing runs after its queue's destroy_workqueue() returned, and
- *   every call returns one of its documented values.
+ *   every call returns one of its documented values.  Movers are items
+ *   whose runs add them to another queue, usually on another pool, while
+ *   threads flush the queues: every flush_workqueue() must have seen every
+ *   add of a mover to its queue made before it (guarantee 4: the re-add
+ *   takes its place in the queue at once).
  *
  * Who writes what: the earliest start allowed for a delayed item is written
  * before the add (the run may start before the add returns), by the one
@@ -49,11 +53,13 @@
 #define NR_RETIRED	8	/* retired epochs kept before they are freed */
 #define HIST		16	/* events kept per item */
 #define CHAIN_HOPS	8	/* most re-adds a self-adding item makes */
+#define NR_MOVE		2	/* per thread: movers it starts */
+#define MOVE_RING	8	/* a mover's latest instances, by number */
 
-enum kind { K_IMM, K_DLY, K_MOD, K_CHAIN, K_DCHAIN, K_ORD };
+enum kind { K_IMM, K_DLY, K_MOD, K_CHAIN, K_DCHAIN, K_ORD, K_MOVE };
 
 static const char *const kind_names[] = {
-	"imm", "delayed", "mod", "chain", "delayed-chain", "ordered",
+	"imm", "delayed", "mod", "chain", "delayed-chain", "ordered", "mover",
 };
 
 enum op {
@@ -101,6 +107,9 @@ struct item {
 	long fl_end;		/* A: ... and returned */
 	int hops;		/* A: re-adds a chain still makes */
 	long seq;		/* A: producer's sequence (ordered, owner) */
+	long inst_added;	/* A: movers: instances added, by number */
+	long inst_done;		/* A: ... and run to the end */
+	int inst_q[MOVE_RING];	/* A: ... the queue of each */
 	int owner_idle;		/* owner only: nothing of it can be pending */
 	long quiet_runs;	/* owner only: runs when its cancel_*_sync()
 				   returned, or -1 */
@@ -149,6 +158,7 @@ struct tthread {
 	struct item chain;
 	struct item dchain;
 	struct item ord[NR_ORD];
+	struct item move[NR_MOVE];
 	long ord_seq;		/* producer sequence for ordered items */
 };
 
@@ -292,6 +302,34 @@ static void set_due(struct item *it, long long due, bool exact)
 		STORE(&it->due, due);
 }
 
+/*
+ * Add mover @it, idle but for the run that may be calling, to a random
+ * static queue, numbering the instance first: its run may end before the
+ * add returns.  Only one instance is added at a time (the owner starts a
+ * mover only when it is idle, then each run adds the next).
+ */
+static void move_add(struct item *it, unsigned long long *rng, int who)
+{
+	int q = (int)(rnd(rng) % NR_Q), cpu = cpus[rnd(rng) % nr_cpus];
+	bool on = q_bound[q] && rnd(rng) % 2;
+	long k = LOAD(&it->inst_added) + 1;
+	int rc;
+
+	STORE(&it->inst_q[k % MOVE_RING], q);
+	rc = on ? add_work_to_q_on(cpu, wqs[q], &it->dw.work) :
+		add_work_to_q(wqs[q], &it->dw.work);
+	hist(it, who, who >= 100 ? OP_READD : on ? OP_ADD_ON : OP_ADD, q, rc);
+	if (rc == 0) {
+		INC(&it->adds);
+		STORE(&it->inst_added, k);
+		return;
+	}
+	/* The final drains refuse adds from other queues' items. */
+	if (rc != -ESHUTDOWN || !LOAD(&settling))
+		violation(it, "moving to queue %s returned %d", q_names[q], rc);
+	STORE(&it->hops, 0);
+}
+
 static __thread unsigned long long run_rng;
 
 static void item_fn(struct work_struct *w)
@@ -372,6 +410,20 @@ static void item_fn(struct work_struct *w)
 			}
 		}
 	}
+	if (it->kind == K_MOVE) {
+		long me = LOAD(&it->inst_done) + 1;
+
+		if (!run_rng)
+			run_rng = (unsigned long long)now | 1;
+		if (LOAD(&it->hops) > 0) {
+			DEC(&it->hops);
+			move_add(it, &run_rng, 100 + cpu);
+			/* Keep running a while: flushes meet the move. */
+			if (rnd(&run_rng) % 2)
+				sleep_us(rnd(&run_rng) % 200);
+		}
+		STORE(&it->inst_done, me);
+	}
 	/* From here on, another instance may already be running. */
 	INC(&it->runs);
 	DEC(&it->in);
@@ -382,7 +434,8 @@ static void item_init(struct item *it, enum kind kind, int id, int owner,
 {
 	memset(it, 0, sizeof(*it));
 	INIT_DELAYED_WORK(&it->dw, item_fn);
-	if (kind == K_IMM || kind == K_CHAIN || kind == K_ORD)
+	if (kind == K_IMM || kind == K_CHAIN || kind == K_ORD ||
+	    kind == K_MOVE)
 		INIT_WORK(&it->dw.work, item_fn);
 	it->kind = kind;
 	it->id = id;
@@ -564,12 +617,44 @@ static void do_flush_wq(struct tthread *t, struct workqueue_struct *wq,
 		violation(NULL, "flush_workqueue(%s) returned %d", what, rc);
 }
 
+/*
+ * flush_workqueue() of static queue @q, checked against the movers: every
+ * instance added to @q before the call has run to its end when it returns.
+ * Instances end in the order they were added, at most two are outstanding
+ * (one running, the next added by that run), so numbers tell it all.
+ */
+static void do_flush_moved(struct tthread *t, int q)
+{
+	struct {
+		struct item *it;
+		long k;
+	} want[MAX_TT * NR_MOVE * 2];
+	int n = 0;
+
+	for (int i = 0; i < opt.threads; i++) {
+		for (int m = 0; m < NR_MOVE; m++) {
+			struct item *it = &tt[i].move[m];
+			long added = LOAD(&it->inst_added);
+			long done = LOAD(&it->inst_done);
+
+			for (long k = done + 1; k <= added &&
+			     k <= done + MOVE_RING; k++)
+				if (LOAD(&it->inst_q[k % MOVE_RING]) == q)
+					want[n++] = (typeof(want[0])){ it, k };
+		}
+	}
+	do_flush_wq(t, wqs[q], q_names[q]);
+	for (int i = 0; i < n; i++)
+		if (LOAD(&want[i].it->inst_done) < want[i].k)
+			violation(want[i].it, "flush_workqueue(%s) returned before instance %ld, added to it before the flush, ran",
+				  q_names[q], want[i].k);
+}
+
 /* One random operation on a random item of the static queues. */
 static void op_static(struct tthread *t)
 {
 	unsigned int r = rnd(&t->rng) % 100;
 	struct item *it;
-	int q;
 
 	if (r < 40) {
 		it = &shared[rnd(&t->rng) % NR_SHARED];
@@ -583,8 +668,18 @@ static void op_static(struct tthread *t)
 		return;
 	}
 	if (r < 45) {
-		q = (int)(rnd(&t->rng) % NR_Q);
-		do_flush_wq(t, wqs[q], q_names[q]);
+		do_flush_moved(t, (int)(rnd(&t->rng) % NR_Q));
+		return;
+	}
+	if (r < 50) {
+		/* Start one of our movers, or flush one. */
+		it = &t->move[rnd(&t->rng) % NR_MOVE];
+		if (LOAD(&it->hops) || !quiescent(it)) {
+			do_flush(t, it);
+			return;
+		}
+		STORE(&it->hops, 1 + (int)(rnd(&t->rng) % CHAIN_HOPS));
+		move_add(it, &t->rng, t->idx);
 		return;
 	}
 	/* An item of a random thread: only its owner adds it. */
@@ -835,6 +930,8 @@ static void static_items(void (*fn)(struct item *it))
 		fn(&t->dchain);
 		for (int k = 0; k < NR_ORD; k++)
 			fn(&t->ord[k]);
+		for (int k = 0; k < NR_MOVE; k++)
+			fn(&t->move[k]);
 	}
 }
 
@@ -944,6 +1041,8 @@ static int torture(const struct opts *o, struct result *res)
 		for (int k = 0; k < NR_ORD; k++)
 			item_init(&t->ord[k], K_ORD, k, i, Q_ORDERED, NULL,
 				  &rng);
+		for (int k = 0; k < NR_MOVE; k++)
+			item_init(&t->move[k], K_MOVE, k, i, -1, NULL, &rng);
 	}
 	pthread_rwlockattr_init(&ra);
 	pthread_rwlockattr_setkind_np(&ra,
