@@ -241,7 +241,7 @@ static void grab_for_sync(struct work_struct *w, bool *removed)
 		if (!ret)
 			return;
 		if (ret == -EAGAIN) {
-			sched_yield();	/* between two states, for a moment */
+			sched_yield();	/* in transit, for a moment */
 			continue;
 		}
 		kwq__sleep_begin();

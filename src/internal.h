@@ -229,8 +229,8 @@ struct kwq__worker {
 	pid_t tid;			/* L: its thread, for the manager */
 	struct kwq__pool *wait_pool;	/* L/W: a pool where its item, added
 					   again, waits for this run to end */
-	struct work_struct *wait_work;	/* wait_pool's L: that item, or NULL
-					   once cancelled */
+	struct work_struct *wait_work;	/* wait_pool's L: that item, or
+					   NULL once cancelled */
 	struct kwq_list_node wait_node;	/* wait_pool's L: on its waits */
 };
 
@@ -243,7 +243,7 @@ struct kwq__pool {
 					   for a run on another pool */
 	struct kwq_list_node waits;	/* L: workers elsewhere whose run an
 					   item queued here waits for */
-	int rank;			/* I: lock order, as fork.c takes them */
+	int rank;			/* I: lock order, as in fork.c */
 	int nr_workers;			/* L */
 	int nr_idle;			/* L */
 	int nr_running;			/* L: busy workers counted below */

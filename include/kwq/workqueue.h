@@ -313,7 +313,10 @@ KWQ_API struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which);
  * If @work is not pending, it is queued and will run exactly once, unless a
  * cancel that returns 0 removes it.  An item that is still running from an
  * earlier add is queued where it runs, so it never runs concurrently with
- * itself.  Never allocates; the -EBUSY path is a single atomic operation.
+ * itself; one still running for another queue, on another pool, is queued
+ * on @wq at once (flushes of @wq wait for it, an ordered @wq keeps the order
+ * of adds), but starts only when that run has ended.  Never allocates; the
+ * -EBUSY path is a single atomic operation.
  *
  * Context: Any thread, including a work item.  Never waits for other work;
  * it may briefly contend for a pool's lock.
