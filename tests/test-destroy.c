@@ -159,7 +159,9 @@ static void barrier_outlives_queue(int cpu)
 	is_int(add_work_to_q_on(cpu, doomed, &item), 0,
 	       "an item waits behind the blocked worker");
 	bg_work(&c, flush_work, &item);
-	sleep_ms(50);
+	/* The barrier is queued once the item is marked as linked to it. */
+	for (int i = 0; i < 10000 && !(work_data(&item) & WORK_LINKED); i++)
+		sleep_us(100);
 	is_int(cancel_work(&item), 0, "the item is cancelled");
 	is_int(LOAD(&c.done), 0, "its flush_work() barrier is still queued");
 	destroy_workqueue(doomed);

@@ -94,6 +94,7 @@ static void flush_sees_move(const char *what, struct workqueue_struct *from,
 	ok(work_pending(&m.work), "%s: the re-added item is pending", what);
 	is_int(add_work_to_q(to, &b), 0, "%s: a second item is added", what);
 	bg_wq(&c, flush_workqueue, to);
+	wait_for(&c.started, 1, 10000);
 	/* Neither can finish while the first run is held at its gate. */
 	sleep_ms(100);
 	is_int(LOAD(&c.done), 0,
@@ -123,6 +124,7 @@ static void flush_work_sees_move(struct workqueue_struct *from,
 	mover_init(&m, to);
 	mover_start(&m, from);
 	bg_work(&c, flush_work, &m.work);
+	wait_for(&c.started, 1, 10000);
 	sleep_ms(50);
 	is_int(LOAD(&c.done), 0, "flush_work() waits while the item waits");
 	gate_open(&m.gate);
@@ -151,6 +153,7 @@ static void cancel_sees_move(struct workqueue_struct *from,
 	       "the target queue flushes at once with nothing in it");
 	is_int(add_work_to_q(to, &m.work), 0, "the item is added again");
 	bg_work(&c, cancel_work_sync, &m.work);
+	wait_for(&c.started, 1, 10000);
 	sleep_ms(50);
 	is_int(LOAD(&c.done), 0,
 	       "cancel_work_sync() waits for the instance still running");
@@ -173,6 +176,7 @@ static void destroy_sees_move(struct workqueue_struct *from)
 	mover_init(&m, to);
 	mover_start(&m, from);
 	bg_wq(&c, NULL, to);
+	wait_for(&c.started, 1, 10000);
 	sleep_ms(50);
 	is_int(LOAD(&c.done), 0,
 	       "destroy_workqueue() of the target waits for the moved item");
