@@ -67,8 +67,9 @@ static int jobs_start(struct workqueue_struct *wq, struct kwq_cq *cq)
 		}
 		jobs_left++;
 	}
+	/* -ENOENT if one has started already: it then completes as usual. */
 	for (int i = NR_JOBS - 2; i < NR_JOBS; i++)
-		(void)kwq_cq_cancel(&jobs[i].cw, KWQ_CQ_DELIVER); /* or started */
+		(void)kwq_cq_cancel(&jobs[i].cw, KWQ_CQ_DELIVER);
 	return 0;
 }
 

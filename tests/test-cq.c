@@ -182,7 +182,8 @@ static void test_basic(void)
 	   LOAD(&it.status) == 0 && !LOAD(&it.wrong_thread),
 	   "kwq_cq_run() calls the callback once, status 0, on its own thread");
 	ok(!readable(fd), "not readable once delivered");
-	is_int(kwq_cq_add(wq, &it.cw), 0, "delivered: the item may be added again");
+	is_int(kwq_cq_add(wq, &it.cw), 0,
+	       "delivered: the item may be added again");
 	flush_work(&it.cw.work);
 	ok(kwq_cq_pop(cq) == &it.cw && it.cw.status == 0 &&
 	   LOAD(&it.delivered) == 1 && !readable(fd),
@@ -215,7 +216,8 @@ static void test_fifo(void)
 		gate_open(&g[perm[k]]);
 		flush_work(&it[perm[k]].cw.work);
 	}
-	ok(kwq_cq_pop(cq) == &it[perm[0]].cw, "kwq_cq_pop() takes the first to finish");
+	ok(kwq_cq_pop(cq) == &it[perm[0]].cw,
+	   "kwq_cq_pop() takes the first to finish");
 	kwq_cq_run(cq, 0, &nr);
 	for (int k = 1; k < 4; k++)
 		bad |= order[k - 1] != perm[k];
@@ -268,7 +270,8 @@ static void test_cancel(void)
 	is_int(kwq_cq_cancel(&it[1].cw, 0), -ENOENT,
 	       "again: -ENOENT, it is idle");
 	ok(!readable(fd), "removed without KWQ_CQ_DELIVER: no completion");
-	is_int(kwq_cq_add(ord, &it[1].cw), 0, "the removed item may be added again");
+	is_int(kwq_cq_add(ord, &it[1].cw), 0,
+	       "the removed item may be added again");
 	is_int(kwq_cq_cancel(&it[2].cw, KWQ_CQ_DELIVER), 0,
 	       "kwq_cq_cancel(KWQ_CQ_DELIVER) of a pending item: 0");
 	ok(readable(fd), "the removal is a completion at once");
@@ -433,9 +436,64 @@ static int in_child(struct kwq_cq *cq, int fd, struct workqueue_struct *wq,
 		total += nr;
 	}
 	bad |= (total != 2) << 5;
-	bad |= (LOAD(&it[0].delivered) != 1 || LOAD(&it[1].delivered) != 1) << 6;
+	bad |= (LOAD(&it[0].delivered) != 1) << 6;
+	bad |= (LOAD(&it[1].delivered) != 1) << 6;
 	bad |= readable(fd) << 7;
 	return bad;
+}
+
+static pid_t forked_pid;		/* A */
+static int fork_delivered;		/* A */
+
+/* In the child forked by fork_fn(): its completion must come here too. */
+static void *child_loop(void *arg)
+{
+	struct kwq_cq *cq = arg;
+	unsigned int nr = 0;
+
+	alarm(20);
+	if (readable_within(kwq_cq_fd(cq), 10000))
+		kwq_cq_run(cq, 0, &nr);
+	_exit(nr == 1 && LOAD(&fork_delivered) == 1 ? 0 : 1);
+}
+
+static void fork_fn(struct kwq_cq_work *cw)
+{
+	pthread_t t;
+	pid_t pid = fork();
+
+	if (pid == 0 && pthread_create(&t, NULL, child_loop, cw->cq))
+		_exit(2);
+	if (pid != 0)
+		STORE(&forked_pid, pid);
+}
+
+static void fork_done(struct kwq_cq_work *cw, int status)
+{
+	(void)cw;
+	if (status == 0)
+		INC(&fork_delivered);
+}
+
+/* fork() from an item's function: it returns, and completes, in both. */
+static void test_fork_from_item(struct kwq_cq *cq, struct workqueue_struct *wq)
+{
+	struct kwq_cq_work cw;
+	unsigned int nr;
+	int st = -1;
+
+	kwq_cq_init_work(&cw, cq, fork_fn, fork_done);
+	kwq_cq_add(wq, &cw);
+	flush_work(&cw.work);
+	if (LOAD(&forked_pid) < 0)
+		bail_out("fork: %s", strerror(errno));
+	waitpid(LOAD(&forked_pid), &st, 0);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	   "fork() from an item's function: the child delivers its completion (%#x)",
+	   WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	kwq_cq_run(cq, 0, &nr);
+	ok(nr == 1 && LOAD(&fork_delivered) == 1,
+	   "and so does the parent, once");
 }
 
 static void test_fork(void)
@@ -450,7 +508,7 @@ static void test_fork(void)
 
 	if (getenv("KWQ_TEST_SAN")) {
 		/* As tests/test-fork.c: no threads after fork() there. */
-		skip(3, "the sanitizers do not support threads after fork()");
+		skip(5, "the sanitizers do not support threads after fork()");
 		kwq_cq_destroy(cq);
 		destroy_workqueue(wq);
 		return;
@@ -478,8 +536,10 @@ static void test_fork(void)
 	gate_open(&g);
 	flush_work(&it[1].cw.work);
 	kwq_cq_run(cq, 0, &nr);
-	ok(nr == 2 && LOAD(&it[0].delivered) == 1 && LOAD(&it[1].delivered) == 1,
+	ok(nr == 2 && LOAD(&it[0].delivered) == 1 &&
+	   LOAD(&it[1].delivered) == 1,
 	   "parent: both completions delivered once");
+	test_fork_from_item(cq, wq);
 	kwq_cq_destroy(cq);
 	destroy_workqueue(wq);
 }
@@ -560,6 +620,7 @@ static void test_stress(int pass)
 	pthread_t t;
 	int fd, lost = 0, spurious = 0;
 	unsigned int nr, max = 1 + pass % 4;
+	long ran = 0;
 
 	memset(&s, 0, sizeof(s));
 	S = &s;
@@ -579,11 +640,13 @@ static void test_stress(int pass)
 		stress_add(&s.it[i]);
 	while (LOAD(&s.deliveries) < (long)NR * s.rounds) {
 		if (!readable_within(fd, 10000)) {
-			for (int i = 0; i < NR; i++)
-				diag("item %d: state %d delivered %d ran %d pending %d data %lx",
-				     i, s.it[i].cw.state, s.it[i].delivered,
-				     s.it[i].ran, work_pending(&s.it[i].cw.work),
-				     s.it[i].cw.work.data);
+			for (int i = 0; i < NR; i++) {
+				struct item *it = &s.it[i];
+
+				diag("item %d: state %d, %d delivered, %d ran, pending %d",
+				     i, it->cw.state, it->delivered, it->ran,
+				     work_pending(&it->cw.work));
+			}
 			lost = 1;
 			break;
 		}
@@ -595,18 +658,18 @@ static void test_stress(int pass)
 	ok(!lost, "pass %d: poll() saw every completion (%ld) within 10 s",
 	   pass, LOAD(&s.deliveries));
 	is_int(spurious, 0,
-	       "pass %d: one thread runs it: readable means a completion waits", pass);
+	       "pass %d: one thread runs it: readable means a completion waits",
+	       pass);
 	ok(LOAD(&s.adds) == LOAD(&s.ok_done) + LOAD(&s.canceled) +
 	   LOAD(&s.dropped) && LOAD(&s.canceled) == LOAD(&s.cancel_deliver) &&
 	   !LOAD(&s.add_err),
 	   "pass %d: each of %ld adds gave one completion or one drop (%ld removed with -ECANCELED, %ld dropped)",
 	   pass, LOAD(&s.adds), LOAD(&s.canceled), LOAD(&s.dropped));
-	long ran = 0;
-
 	for (int i = 0; i < NR; i++)
 		ran += LOAD(&s.it[i].ran);
 	ok(ran == LOAD(&s.ok_done) && !readable(fd) && !kwq_cq_pop(s.cq),
-	   "pass %d: functions ran once per status-0 completion; nothing left", pass);
+	   "pass %d: functions ran once per status-0 completion; nothing left",
+	   pass);
 	destroy_workqueue(s.wq);
 	kwq_cq_destroy(s.cq);
 }
@@ -705,7 +768,7 @@ static void test_epoll_et(void)
 int main(void)
 {
 	tap_watchdog(60);
-	plan(68);
+	plan(70);
 	test_args();
 	test_basic();
 	test_fifo();

@@ -41,7 +41,7 @@ struct kwq_cq_work {
 	struct kwq_cq *cq;		/* where its completion goes */
 	void (*func)(struct kwq_cq_work *cw);	/* runs on a worker */
 	void (*done)(struct kwq_cq_work *cw, int status); /* runs on delivery */
-	int status;			/* of the last delivery: 0 or -ECANCELED */
+	int status;			/* last delivered: 0 or -ECANCELED */
 	int state;			/* idle, queued or finished */
 };
 
