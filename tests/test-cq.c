@@ -17,6 +17,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #define NR 16
@@ -108,6 +109,28 @@ static void reset_order(void)
 	loop_thread = pthread_self();
 }
 
+/* kwq_cq_create() with the descriptor limit reached: its errno. */
+static int create_without_fds(void)
+{
+	struct rlimit old, low;
+	struct kwq_cq *cq;
+	int fd = dup(0), err;
+
+	if (fd < 0 || getrlimit(RLIMIT_NOFILE, &old))
+		bail_out("dup/getrlimit: %s", strerror(errno));
+	close(fd);
+	low = old;
+	low.rlim_cur = (rlim_t)fd;	/* the lowest free number: none left */
+	if (setrlimit(RLIMIT_NOFILE, &low))
+		bail_out("setrlimit: %s", strerror(errno));
+	errno = 0;
+	cq = kwq_cq_create(0);
+	err = cq ? 0 : errno;
+	setrlimit(RLIMIT_NOFILE, &old);
+	kwq_cq_destroy(cq);
+	return err;
+}
+
 static void test_args(void)
 {
 	struct workqueue_struct *wq = new_wq("cq-args", WQ_UNBOUND, 0);
@@ -119,6 +142,8 @@ static void test_args(void)
 	errno = 0;
 	ok(!kwq_cq_create(1) && errno == EINVAL,
 	   "kwq_cq_create() with an unknown flag: NULL, EINVAL");
+	ok(create_without_fds() == EMFILE,
+	   "kwq_cq_create() without a free descriptor: NULL, EMFILE");
 	cq = new_cq();
 	ok(kwq_cq_fd(cq) >= 0 && (fcntl(kwq_cq_fd(cq), F_GETFD) & FD_CLOEXEC),
 	   "kwq_cq_fd(): a close-on-exec descriptor");
@@ -768,7 +793,7 @@ static void test_epoll_et(void)
 int main(void)
 {
 	tap_watchdog(60);
-	plan(70);
+	plan(71);
 	test_args();
 	test_basic();
 	test_fifo();
