@@ -35,8 +35,14 @@
  * kwq_cq_work), a -ECANCELED completion for an item removed with plain
  * cancel_work() (it would stay in flight: use kwq_cq_cancel()).
  *
- * The queue's lock is a leaf: no kwq lock is taken while it is held, and it
- * is never held while user code runs.
+ * Locking: the queue's lock is held across add_work_to_q() and
+ * cancel_work(), which take pool locks, so that the item's state here and
+ * its PENDING bit change together (a cancel_work() that finds nothing to
+ * remove still holds PENDING for a moment, and an add beside it would fail
+ * with -EBUSY).  The order is queue lock, then pool lock: no pool lock is
+ * held where the queue's lock is taken (cw_main() runs unlocked), and the
+ * fork handlers take them in that order.  The queue's lock is never held
+ * while user code runs.
  */
 #include "internal.h"
 
@@ -245,6 +251,14 @@ struct kwq_cq *kwq_cq_create(unsigned int flags)
 		err = -EINVAL;
 		goto fail;
 	}
+	/*
+	 * kwq's own fork handlers first: prepare handlers run in the reverse
+	 * order, so a fork takes the queues' locks before the pool locks,
+	 * the order kwq_cq_add() and kwq_cq_cancel() take them in.
+	 */
+	err = kwq__init();
+	if (err)
+		goto fail;
 	pthread_once(&fork_once, fork_setup);
 	err = fork_err;
 	if (err)
@@ -349,52 +363,47 @@ int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw)
 	cq = cw->cq;
 	pthread_mutex_lock(&cq->lock);
 	if (cw->state != CW_IDLE) {
-		pthread_mutex_unlock(&cq->lock);
-		return -EBUSY;
+		err = -EBUSY;
+		goto out_unlock;
 	}
 	if (cq->dying && !own(cq)) {
-		pthread_mutex_unlock(&cq->lock);
-		return -ESHUTDOWN;
+		err = -ESHUTDOWN;
+		goto out_unlock;
 	}
-	/* On "queued" before it can run: a worker may finish it at once. */
-	cw->state = CW_QUEUED;
-	kwq__list_add_before(&cw->node, &cq->queued);
-	pthread_mutex_unlock(&cq->lock);
-
+	/*
+	 * Under the lock, so that a kwq_cq_cancel(), whose cancel_work()
+	 * holds PENDING for a moment even when it finds nothing to remove,
+	 * cannot make this add fail with -EBUSY; a worker that runs the item
+	 * at once waits for the lock before it queues the completion.
+	 */
 	err = add_work_to_q(wq, &cw->work);
-	if (err) {
-		pthread_mutex_lock(&cq->lock);
-		kwq__list_del_init(&cw->node);
-		cw->state = CW_IDLE;
-		changed_locked(cq);
-		pthread_mutex_unlock(&cq->lock);
+	if (!err) {
+		cw->state = CW_QUEUED;
+		kwq__list_add_before(&cw->node, &cq->queued);
 	}
+out_unlock:
+	pthread_mutex_unlock(&cq->lock);
 	return err;
 }
 
 int kwq_cq_cancel(struct kwq_cq_work *cw, unsigned int flags)
 {
 	struct kwq_cq *cq;
-	int state, err;
+	int err;
 
 	if (!cw || !cw->cq || cw->work.func != cw_main ||
 	    (flags & ~(unsigned int)KWQ_CQ_DELIVER))
 		return -EINVAL;
 	cq = cw->cq;
 	pthread_mutex_lock(&cq->lock);
-	state = cw->state;
-	pthread_mutex_unlock(&cq->lock);
-	if (state != CW_QUEUED)
-		return -ENOENT;
-	/*
-	 * The lock is not held across cancel_work(), which takes a pool lock.
-	 * If it removes the item, the item cannot run, be delivered or be
-	 * added again meanwhile, so it is still CW_QUEUED below.
-	 */
+	if (cw->state != CW_QUEUED) {
+		err = -ENOENT;
+		goto out_unlock;
+	}
+	/* Under the lock: see kwq_cq_add(). */
 	err = cancel_work(&cw->work);
 	if (err)
-		return err;
-	pthread_mutex_lock(&cq->lock);
+		goto out_unlock;
 	if (flags & KWQ_CQ_DELIVER) {
 		finish_locked(cq, cw, -ECANCELED);
 	} else {
@@ -402,8 +411,9 @@ int kwq_cq_cancel(struct kwq_cq_work *cw, unsigned int flags)
 		cw->state = CW_IDLE;
 	}
 	changed_locked(cq);
+out_unlock:
 	pthread_mutex_unlock(&cq->lock);
-	return 0;
+	return err;
 }
 
 int kwq_cq_run(struct kwq_cq *cq, unsigned int max, unsigned int *nr)

@@ -34,6 +34,7 @@ struct item {
 	int destroy_err;	/* A: kwq_cq_destroy() from function/callback */
 	int try_destroy;	/* call kwq_cq_destroy() from both */
 	struct item *chain;	/* callback adds it once */
+	int add_err;		/* A: the last failed add's error */
 	struct workqueue_struct *wq; /* where the callback re-adds */
 };
 
@@ -599,9 +600,10 @@ static void stress_add(struct item *it)
 {
 	int err = kwq_cq_add(S->wq, &it->cw);
 
-	if (err)
+	if (err) {
 		INC(&S->add_err);
-	else
+		STORE(&it->add_err, err);
+	} else
 		INC(&S->adds);
 }
 
@@ -668,9 +670,10 @@ static void test_stress(int pass)
 			for (int i = 0; i < NR; i++) {
 				struct item *it = &s.it[i];
 
-				diag("item %d: state %d, %d delivered, %d ran, pending %d",
+				diag("item %d: state %d, %d delivered, %d ran, pending %d, add error %d",
 				     i, it->cw.state, it->delivered, it->ran,
-				     work_pending(&it->cw.work));
+				     work_pending(&it->cw.work),
+				     LOAD(&it->add_err));
 			}
 			lost = 1;
 			break;
@@ -697,6 +700,66 @@ static void test_stress(int pass)
 	   pass);
 	destroy_workqueue(s.wq);
 	kwq_cq_destroy(s.cq);
+}
+
+/*
+ * One item re-added from its callback while another thread keeps trying to
+ * cancel it: an add must never fail with -EBUSY because a cancel that
+ * found nothing to remove held the item's PENDING bit for a moment.
+ */
+static struct kwq_cq_work *race_cw;
+static struct workqueue_struct *race_wq;
+static int race_stop, race_left, race_add_err, race_removed;
+
+static void race_fn(struct kwq_cq_work *cw)
+{
+	(void)cw;
+}
+
+static void race_done(struct kwq_cq_work *cw, int status)
+{
+	(void)status;
+	if (DEC(&race_left) > 0 && kwq_cq_add(race_wq, cw))
+		INC(&race_add_err);
+}
+
+static void *race_canceller(void *arg)
+{
+	(void)arg;
+	while (!LOAD(&race_stop))
+		if (!kwq_cq_cancel(race_cw, KWQ_CQ_DELIVER))
+			INC(&race_removed);
+	return NULL;
+}
+
+static void test_cancel_add_race(void)
+{
+	struct kwq_cq *cq = new_cq();
+	struct kwq_cq_work cw;
+	pthread_t t;
+	int lost = 0;
+
+	race_wq = new_wq("cq-race", WQ_UNBOUND, 0);
+	race_cw = &cw;
+	STORE(&race_left, (int)tap_scale(20000));
+	kwq_cq_init_work(&cw, cq, race_fn, race_done);
+	if (pthread_create(&t, NULL, race_canceller, NULL))
+		bail_out("pthread_create failed");
+	kwq_cq_add(race_wq, &cw);
+	while (LOAD(&race_left) > 0 && !LOAD(&race_add_err)) {
+		if (!readable_within(kwq_cq_fd(cq), 30000)) {
+			lost = 1;
+			break;
+		}
+		kwq_cq_run(cq, 0, NULL);
+	}
+	STORE(&race_stop, 1);
+	pthread_join(t, NULL);
+	ok(!lost && !LOAD(&race_add_err),
+	   "re-adds beside a cancelling thread never fail (%d removed)",
+	   LOAD(&race_removed));
+	destroy_workqueue(race_wq);
+	kwq_cq_destroy(cq);
 }
 
 /* Two threads running one queue: each completion goes to one of them. */
@@ -793,7 +856,7 @@ static void test_epoll_et(void)
 int main(void)
 {
 	tap_watchdog(60);
-	plan(71);
+	plan(72);
 	test_args();
 	test_basic();
 	test_fifo();
@@ -803,6 +866,7 @@ int main(void)
 	test_fork();
 	for (int pass = 0; pass < 4; pass++)
 		test_stress(pass);
+	test_cancel_add_race();
 	test_two_runners();
 	test_epoll_et();
 	return done_testing();

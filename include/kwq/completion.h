@@ -60,7 +60,8 @@ enum {
  *
  * Context: Any thread.
  * Return: The new queue, or NULL with errno set: EINVAL for unknown @flags;
- * ENOMEM; or the error of eventfd() (EMFILE, ENFILE).
+ * ENOMEM; EAGAIN when kwq's own threads cannot start (as for the first
+ * alloc_workqueue()); or the error of eventfd() (EMFILE, ENFILE).
  */
 KWQ_API struct kwq_cq *kwq_cq_create(unsigned int flags);
 
