@@ -42,7 +42,7 @@
  * with -EBUSY).  The order is queue lock, then pool lock: no pool lock is
  * held where the queue's lock is taken (cw_main() runs unlocked), and the
  * fork handlers take them in that order.  The queue's lock is never held
- * while user code runs.
+ * while an item's function or callback runs.
  */
 #include "internal.h"
 
