@@ -158,6 +158,7 @@ deps:
 
 # The whole suite, as CI runs it.
 check: deps
+	$(Q)$(MAKE) --no-print-directory examples examples-loops
 	$(Q)$(MAKE) --no-print-directory test
 	$(Q)$(MAKE) --no-print-directory test SAN=address,undefined
 	$(Q)$(MAKE) --no-print-directory test SAN=thread
@@ -177,6 +178,32 @@ examples: $(EXAMPLE_BIN)
 
 demo: deps all examples
 	$(Q)KWQ_BUILD=$(B) scripts/demo.sh
+
+# The completion-queue examples with an event-loop library (examples/loops/)
+# need its -dev package, so `make demo` never builds them; `make check` does,
+# through examples-loops, which skips (and says so) what pkg-config cannot
+# find.  tests/cq-examples.t runs whichever were built.
+LOOP_PKG_uv := libuv
+LOOP_PKG_glib := glib-2.0
+LOOP_BIN := $(B)/examples/loops/cq-uv $(B)/examples/loops/cq-glib
+
+$(LOOP_BIN): $(B)/examples/loops/cq-%: examples/loops/cq-%.c $(B)/libkwq.so
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(APP_CFLAGS) $(patsubst -I%,-isystem %,$(shell \
+		pkg-config --cflags $(LOOP_PKG_$*))) -o $@ $< $(APP_LDFLAGS) \
+		-lkwq $(shell pkg-config --libs $(LOOP_PKG_$*))
+
+examples-loops: all
+	$(Q)for e in uv:libuv glib:glib-2.0; do \
+		if pkg-config --exists $${e#*:}; then \
+			$(MAKE) --no-print-directory \
+				$(B)/examples/loops/cq-$${e%%:*} || exit 1; \
+		else \
+			echo "examples/loops/cq-$${e%%:*}.c: skipped:" \
+				"pkg-config cannot find $${e#*:}"; \
+		fi; \
+	done
 
 # --- retconv (tools/retconv) -------------------------------------------------
 # The checker links libclang; nothing else does.  It is built without the
@@ -356,6 +383,6 @@ install: all
 clean:
 	rm -rf build build-*
 
-.PHONY: all tests test check deps examples demo install clean
+.PHONY: all tests test check deps examples demo install clean examples-loops
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -18,4 +18,5 @@ show ebusy "0 on success, -EBUSY when already pending"
 show old-names "the old void names warn once per call site"
 show per-cpu "bound queues run work on the CPU asked for"
 show teardown "cancel_work_sync before freeing an object"
+show cq-poll "results back to a poll() loop through a completion queue"
 printf '\nAll examples ran.  Tests: make check\n'
