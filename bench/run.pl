@@ -507,7 +507,9 @@ sub goals_regression {
     $got .= '; no reference for: ' . join(', ', @missing)
         if @missing && $ref;
     goal('bound queue throughput, timers, manager: against the reference run',
-         $got, "no regression beyond the reference run's min..max ($ref_csv)",
+         $got, "no regression beyond the reference run's min..max ($ref_csv)"
+         . ($quick ? '; a quick run against a full one is only indicative'
+                   : ''),
          !$ref ? "not judged: no reference run ($ref_csv; a run with "
                  . 'BENCH_DOCS=1 writes it)'
                : @same || @worse ? !@worse : undef);
