@@ -164,7 +164,7 @@ struct csw_snap {
 /* Wake-ups of the process while it idles, as idle_wakeups() measures them. */
 struct idle_result {
 	double per_s;		/* context switches per second */
-	int threads;		/* threads at the end, the measuring one included */
+	int threads;		/* at the end, the measuring one included */
 };
 
 void csw_take(struct csw_snap *s);
