@@ -164,7 +164,7 @@ sub run {
             my ($t, $u, $b) = @{ $gfig{$m} };
             push @metrics, $metric{$id} = {
                 id => $id, title => sprintf($t, $param), unit => $u,
-                better => $b, scale => 1, fmt => '%.4g', goal => 1 };
+                better => $b, scale => 1, fmt => 'auto', goal => 1 };
         }
         record($id, $impl, $v);
     }
@@ -330,9 +330,15 @@ sub advantage {
     return $metric{$id}{better} eq 'higher' ? $r : 1 / $r;
 }
 
+# A figure as its metric's format says; "auto": three significant digits
+# or the whole number.
 sub fmt_val {
     my ($id, $v) = @_;
-    return defined $v ? sprintf($metric{$id}{fmt}, $v) : 'n/a';
+    my $f = $metric{$id}{fmt};
+    return 'n/a' unless defined $v;
+    $f = abs($v) >= 100 ? '%.0f' : abs($v) >= 10 ? '%.1f' : '%.3g'
+        if $f eq 'auto';
+    return sprintf($f, $v);
 }
 
 sub fmt_stat {
@@ -649,22 +655,32 @@ sub machine {
 # The libraries a metric has figures for, in table order.
 sub impls_of {
     my ($id) = @_;
-    my @known = (@all, qw(kwq unlimited pool4 kwq/unlimited pool4/unlimited));
+    my @known = ('kwq', @all,
+                 qw(unlimited pool4 kwq/unlimited pool4/unlimited));
     my %has = map { $_ => 1 } keys %{ $stat{$id} || {} };
     return ((grep { $has{$_} } @known),
             sort(grep { my $i = $_; !grep { $_ eq $i } @known } keys %has));
 }
 
-sub label_of { $label{ $_[0] } // $_[0] }
+# The goal programs measure libuv's and GLib's timers, not their pools.
+my %timer_label = (libuv => 'libuv uv_timer_t',
+                   glib => 'GLib timeout source');
 
-# One figure per library: median, min..max, and the ratio to its reference
-# peer (the mutex+condvar pool; its one-worker form for serial queues).
+sub label_of {
+    my ($impl, $id) = @_;
+    return $timer_label{$impl} if $metric{$id}{goal} && $timer_label{$impl};
+    return $label{$impl} // $impl;
+}
+
+# One figure per library: median, min..max, and the ratio to its reference:
+# the mutex+condvar pool (its one-worker form for serial queues), or kwq
+# for the goal programs' figures.
 sub figure_rows {
     my ($id) = @_;
     return map {
         my ($med, $range) = fmt_stat($id, $_);
-        my $ref = $ref_of{$_};
-        [ label_of($_), $med, $range,
+        my $ref = $metric{$id}{goal} ? 'kwq' : $ref_of{$_};
+        [ label_of($_, $id), $med, $range,
           $ref && $ref ne $_ && $stat{$id}{$ref}
               ? fmt_ratio($id, $_, $ref) . " $ref" : '' ]
     } impls_of($id);
@@ -904,6 +920,8 @@ one-worker form; above 1 is better where higher is better.
 
 @{[ md_figures(0) ]}
 ### Figures of the goal programs
+
+The ratio is to kwq's figure.
 
 @{[ md_figures(1) ]}
 ### Ratios kwq / peer
