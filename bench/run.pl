@@ -150,6 +150,10 @@ sub run {
 
     if ($?) {
         print STDERR "\n  FAILED (status $?): @cmd\n", map { "    $_" } @lines;
+        push @{ $extra{failed} }, "repetition $rep: `@cmd` ("
+            . ($? >> 8 == 124 ? "timed out after $timeout s"
+               : $? & 127 ? 'signal ' . ($? & 127) : 'exit ' . ($? >> 8))
+            . ')';
         return undef;
     }
     (my $prog = $cmd[0] eq 'valgrind' ? $cmd[-4] : $cmd[0]) =~ s{.*/}{};
@@ -241,7 +245,7 @@ sub run_reps {
         }
         progress('hol', 'hol', $rep, @main);
         for my $impl (rotation($rep, @main)) {
-            my $r = run($rep, 60, 'mem', $binmem, 'mem', $impl,
+            my $r = run($rep, 300, 'mem', $binmem, 'mem', $impl,
                         $cfg{mem_items}) or next;
             record('mem', $impl,
                    $r->{caller_bytes} + $r->{rss_bytes_per_pending});
@@ -875,6 +879,8 @@ sub md_notes {
             . "item, all threads, add to run: "
             . "$r->{allocs_per_item_all_threads}.\n";
     }
+    $notes .= "- A run that failed, so its figures have fewer runs: $_.\n"
+        for @{ $extra{failed} || [] };
     return $notes || "- (none)\n";
 }
 
