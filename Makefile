@@ -286,10 +286,14 @@ endif
 
 # --- benchmarks (bench/) ----------------------------------------------------
 # `make bench` installs the peer libraries (scripts/deps.sh bench), builds
-# bench/ against them and kwq, and runs bench/run.pl, which alternates the
-# libraries and writes the table, build/bench/*.csv, the chart and
-# docs/benchmarks.md.  BENCH_QUICK=1: a short run for development, which
-# leaves docs/ alone.  Never part of `make check`.
+# bench/ against them and kwq, and runs bench/run.pl, the one driver: it
+# alternates the libraries and the goal programs of bench/goals/
+# (bench-timers: issue 3's timers and issue 5's delayed work against libuv
+# and GLib; bench-manager: issue 7's concurrency manager), judges every goal
+# and writes the table, build/bench/*.csv, the chart and the report
+# build/bench/report.md.  BENCH_DOCS=1 also writes docs/benchmarks.md (and
+# its chart and CSV); BENCH_QUICK=1 is a short run for development.
+# `make bench-goals` runs only the goal programs.  Never part of `make check`.
 
 BENCH_PKGS := libuv glib-2.0 apr-util-1 apr-1
 # Recursive (=): pkg-config is asked only once deps.sh has run.  The peers'
@@ -298,7 +302,9 @@ BENCH_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(BENCH_PKG
 BENCH_LIBS = $(shell pkg-config --libs $(BENCH_PKGS))
 BENCH_SRC := $(filter-out bench/malloc-count.c,$(wildcard bench/*.c))
 BENCH_OBJ := $(BENCH_SRC:%.c=$(B)/%.o)
-BENCH_BIN := $(B)/bench/bench $(B)/bench/bench-mem
+GOALS_BIN := $(B)/bench/bench-timers $(B)/bench/bench-manager
+BENCH_BIN := $(B)/bench/bench $(B)/bench/bench-mem $(GOALS_BIN)
+BENCH_ENV = BENCH_BUILD=$(B) BENCH_QUICK=$(BENCH_QUICK) BENCH_DOCS=$(BENCH_DOCS)
 
 $(B)/bench/%.o: bench/%.c
 	@mkdir -p $(@D)
@@ -315,6 +321,16 @@ $(B)/bench/bench-mem: $(BENCH_OBJ) $(B)/bench/malloc-count.o $(B)/libkwq.so
 	$(Q)$(CC) -o $@ $(BENCH_OBJ) $(B)/bench/malloc-count.o $(APP_LDFLAGS) \
 		-lkwq $(BENCH_LIBS)
 
+$(B)/bench/bench-timers: $(B)/bench/goals/timers.o $(B)/bench/common.o \
+		$(B)/libkwq.so
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -o $@ $(filter %.o,$^) $(APP_LDFLAGS) -lkwq $(BENCH_LIBS) -lm
+
+$(B)/bench/bench-manager: $(B)/bench/goals/manager.o $(B)/bench/common.o \
+		$(B)/libkwq.so
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) -o $@ $(filter %.o,$^) $(APP_LDFLAGS) -lkwq
+
 bench-deps:
 	$(Q)scripts/deps.sh bench
 
@@ -322,44 +338,12 @@ bench-build: bench-deps
 	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN)
 
 bench: bench-build
-	$(Q)BENCH_BUILD=$(B) BENCH_QUICK=$(BENCH_QUICK) perl bench/run.pl
+	$(Q)$(BENCH_ENV) perl bench/run.pl
 
-.PHONY: bench bench-deps bench-build
+bench-goals: bench-build
+	$(Q)$(BENCH_ENV) perl bench/run.pl --goals
 
-# Goal benchmarks (bench/goals/): bench-timers and bench-manager measure kwq
-# against the speed goals of issue 3 (timers) and issue 7 (the concurrency
-# manager), and kwq's timers against libuv's and GLib's (issue 5, item 5).
-# bench/goals/run.sh alternates them, prints the table, and writes
-# build/bench/goals.csv and, on a full run, docs/benchmarks-goals.md.
-# `make bench-goals` runs them alone.  A prerequisite cannot follow a
-# recipe, so `make bench` runs them just before bench/run.pl.
-
-GOALS_BIN := $(B)/bench/bench-timers $(B)/bench/bench-manager
-
-$(B)/bench/goals/%.o: bench/goals/%.c
-	@mkdir -p $(@D)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(APP_CFLAGS) $(BENCH_CFLAGS) -c -o $@ $<
-
-$(B)/bench/bench-timers: $(B)/bench/goals/timers.o \
-		$(B)/bench/goals/common.o $(B)/libkwq.so
-	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) -o $@ $(filter %.o,$^) $(APP_LDFLAGS) -lkwq $(BENCH_LIBS) -lm
-
-$(B)/bench/bench-manager: $(B)/bench/goals/manager.o \
-		$(B)/bench/goals/common.o $(B)/libkwq.so
-	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) -o $@ $(filter %.o,$^) $(APP_LDFLAGS) -lkwq
-
-bench-goals-build: bench-build
-	$(Q)$(MAKE) --no-print-directory $(GOALS_BIN)
-
-bench-goals: bench-goals-build
-	$(Q)BENCH_BUILD=$(B) BENCH_QUICK=$(BENCH_QUICK) sh bench/goals/run.sh
-
-bench: bench-goals
-
-.PHONY: bench-goals bench-goals-build
+.PHONY: bench bench-deps bench-build bench-goals
 
 # --- install ---------------------------------------------------------------
 

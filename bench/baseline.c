@@ -7,6 +7,9 @@
  * An add appends under the mutex and signals the condition only when a
  * worker is waiting on it.  The caller keeps a 16-byte node per item, so
  * adding never allocates, like kwq.
+ *
+ * With one worker ("baseline-serial") it is the serial queue a programmer
+ * writes by hand, the peer of kwq's ordered and max_active 1 queues.
  */
 #include "bench.h"
 
@@ -81,6 +84,12 @@ static int bp_init(int nthreads)
 	return 0;
 }
 
+static int bp_init_serial(int nthreads)
+{
+	(void)nthreads;
+	return bp_init(1);
+}
+
 static void bp_fini(void)
 {
 	pthread_mutex_lock(&pool.lock);
@@ -116,13 +125,17 @@ static int bp_add(struct bitem *b)
 	return 0;
 }
 
-const struct bench_impl impl_baseline = {
-	.name = "baseline",
-	.entry = "bp_add",
-	.stride = sizeof(struct nitem),
-	.item_bytes = sizeof(struct bnode),
-	.init = bp_init,
-	.fini = bp_fini,
-	.init_item = bp_init_item,
-	.add = bp_add,
-};
+#define BP_IMPL(n, initfn) {						\
+	.name = (n),							\
+	.entry = "bp_add",						\
+	.stride = sizeof(struct nitem),					\
+	.item_bytes = sizeof(struct bnode),				\
+	.init = (initfn),						\
+	.fini = bp_fini,						\
+	.init_item = bp_init_item,					\
+	.add = bp_add,							\
+}
+
+const struct bench_impl impl_baseline = BP_IMPL("baseline", bp_init);
+const struct bench_impl impl_baseline_serial =
+	BP_IMPL("baseline-serial", bp_init_serial);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * kwq's benchmark program: one process runs one workload on one library and
- * prints "key=value" result lines, which bench/run.pl collects, alternating
- * the libraries over many runs.
+ * prints its figures ("metric,impl,param,value", see bench.h), which
+ * bench/run.pl collects, alternating the libraries over many runs.
  *
- *   bench tp    IMPL PRODUCERS ITEMS   add->run throughput, items/s
- *   bench rt    IMPL SAMPLES GAP_NS    idle round trip percentiles, ns
+ *   bench tp    IMPL PRODUCERS ITEMS   add->run throughput, items/s, and
+ *                                      context switches and CPU per item
+ *   bench rt    IMPL SAMPLES GAP_NS    idle round trip percentiles, ns, and
+ *                                      context switches and CPU per trip
  *   bench hol   IMPL SLEEP_NS          head-of-line blocking, ns
  *   bench ipa   IMPL ADDS              adds for callgrind (ipa_loop)
  *   bench ebusy IMPL ADDS              -EBUSY adds for callgrind (ipa_loop)
@@ -14,8 +16,14 @@
  *
  * Every item reports back through the futex signals of common.c, so the
  * notification costs the same whichever library runs it.  Peers get
- * BENCH_THREADS worker threads (default: the online CPUs); kwq sizes its
- * pools itself.
+ * BENCH_THREADS worker threads (default: the online CPUs), the serial peers
+ * one; kwq sizes its pools itself.  The param field of every figure is the
+ * workload's first argument.
+ *
+ * Context switches and CPU time are the whole process's (getrusage), over
+ * the timed part: the adding and the measuring threads count as well as the
+ * library's, so that a library that spins or hands the lock back and forth
+ * pays for it here whichever thread does it.
  */
 #include "bench.h"
 
@@ -28,11 +36,27 @@
 #include <unistd.h>
 
 static const struct bench_impl *const impls[] = {
-	&impl_kwq_bound, &impl_kwq_unbound, &impl_baseline,
-	&impl_libuv, &impl_glib, &impl_apr,
+	&impl_kwq_bound, &impl_kwq_unbound, &impl_kwq_ordered,
+	&impl_kwq_unbound_ma1, &impl_kwq_unbound_ma2, &impl_kwq_bound_ma1,
+	&impl_baseline, &impl_baseline_serial, &impl_libuv, &impl_glib,
+	&impl_glib_serial, &impl_apr,
 };
 
 static const struct bench_impl *im;
+static const char *param = "";
+
+#define result(key, ...) figure(key, im->name, param, __VA_ARGS__)
+
+/* What the process spent from @u0 to now, per @n items or trips. */
+static void usage_result(const struct usage *u0, size_t n)
+{
+	struct usage u1;
+
+	usage_take(&u1);
+	result("csw_per_item", "%.4f", (double)(u1.csw - u0->csw) / (double)n);
+	result("cpu_ns_per_item", "%.1f",
+	       (double)(u1.cpu_ns - u0->cpu_ns) / (double)n);
+}
 
 /* Items report here: how many ran, and a signal raised when all have. */
 static uint64_t done;
@@ -117,6 +141,7 @@ static void run_tp(int nprod, size_t n, int nthreads)
 	struct producer *p = calloc((size_t)nprod, sizeof(*p));
 	char *items = items_alloc(im, n, count_item);
 	size_t errors = 0;
+	struct usage u0;
 	uint64_t t0, t1;
 	uint32_t ticket;
 
@@ -132,6 +157,7 @@ static void run_tp(int nprod, size_t n, int nthreads)
 			die("pthread_create failed");
 	}
 	bsig_wait(&tp_ready, (uint32_t)nprod, -1);
+	usage_take(&u0);
 	t0 = now_ns();
 	bsig_add(&tp_go, 1);
 	wait_runs(ticket);
@@ -140,6 +166,7 @@ static void run_tp(int nprod, size_t n, int nthreads)
 		errors += p[i].errors;
 	}
 	t1 = now_ns();
+	usage_result(&u0, n);
 	impl_stop();
 	if (errors)
 		die("%s: %zu adds failed", im->name, errors);
@@ -161,31 +188,19 @@ static void rt_item(struct bitem *b)
 	bsig_add(&rt_ran, 1);
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The nearest-rank percentile @p (0..1) of the sorted @v[@n]. */
-static uint64_t percentile(const uint64_t *v, size_t n, double p)
-{
-	size_t rank = (size_t)(p * (double)n + 0.999999);
-
-	return v[rank ? rank - 1 : 0];
-}
-
 /*
  * Each sample: let the pool go idle for @gap ns, add one item, wait until
  * it has signalled; the time from before the add to the waiter's return.
+ * The CPU per trip includes what a library burns while idle in the gap
+ * (a worker that spins before it sleeps).
  */
 static void run_rt(size_t samples, uint64_t gap, int nthreads)
 {
 	const size_t warmup = 100;
 	size_t n = warmup + samples;
 	char *items = items_alloc(im, n, rt_item);
-	uint64_t *t = calloc(samples, sizeof(*t));
+	int64_t *t = calloc(samples, sizeof(*t));
+	struct usage u0;
 
 	if (!t)
 		die("out of memory");
@@ -195,26 +210,28 @@ static void run_rt(size_t samples, uint64_t gap, int nthreads)
 	for (size_t i = 0; i < n; i++) {
 		uint64_t t0;
 
+		if (i == warmup)
+			usage_take(&u0);
 		sleep_ns(gap);
 		t0 = now_ns();
 		if (im->add(item_at(im, items, i)))
 			die("%s: add failed", im->name);
 		bsig_wait(&rt_ran, (uint32_t)(i + 1), -1);
 		if (i >= warmup)
-			t[i - warmup] = now_ns() - t0;
+			t[i - warmup] = (int64_t)(now_ns() - t0);
 		if (im->reap)
 			im->reap();
 	}
+	usage_result(&u0, samples);
 	if (im->producer_end)
 		im->producer_end();
 	impl_stop();
-	qsort(t, samples, sizeof(*t), cmp_u64);
 	result("samples", "%zu", samples);
 	result("gap_ns", "%llu", (unsigned long long)gap);
-	result("p50_ns", "%" PRIu64, percentile(t, samples, .5));
-	result("p99_ns", "%" PRIu64, percentile(t, samples, .99));
-	result("p999_ns", "%" PRIu64, percentile(t, samples, .999));
-	result("max_ns", "%" PRIu64, t[samples - 1]);
+	result("p50_ns", "%" PRId64, percentile(t, samples, .5));
+	result("p99_ns", "%" PRId64, percentile(t, samples, .99));
+	result("p999_ns", "%" PRId64, percentile(t, samples, .999));
+	result("max_ns", "%" PRId64, t[samples - 1]);
 	free(t);
 	free(items);
 }
@@ -457,8 +474,7 @@ int main(int argc, char **argv)
 		usage();
 	w = argv[1];
 	im = find_impl(argv[2]);
-	result("impl", "%s", im->name);
-	result("workload", "%s", w);
+	param = argv[3];
 	result("threads", "%d", nthreads);
 	if (!strcmp(w, "tp") && argc == 5)
 		run_tp((int)arg_num(argv[3]), arg_num(argv[4]), nthreads);

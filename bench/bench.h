@@ -1,15 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What kwq's benchmark programs share: the item every library runs, the
- * table of libraries under test, and the small helpers for time, futex
- * signals and result lines.
+ * What kwq's benchmark programs share (bench, bench-mem, and the goal
+ * programs bench-timers and bench-manager of bench/goals/): the item every
+ * library runs, the table of libraries under test, and the helpers of
+ * common.c for time, futex signals, context switches and result lines.
  *
  * Each library gets an adapter (impl-*.c, baseline.c) that fills a struct
  * bench_impl.  Its items are the adapter's own structures with a struct
  * bitem first, so the workloads in bench.c walk an array of them by stride
  * and never know which library runs the items.  One process measures one
- * library and one workload; bench/run.pl starts the processes, alternates
- * the libraries and does the statistics.
+ * workload (one library for bench, kwq and its timer peers for the goal
+ * programs); bench/run.pl starts the processes, alternates them and does
+ * the statistics.
+ *
+ * Every program reports in one format, one figure per line on stdout:
+ * "metric,impl,param,value" (figure() prints it), where param is what the
+ * figure was measured at (producers, items armed, ...).
  */
 #ifndef KWQ_BENCH_H
 #define KWQ_BENCH_H
@@ -55,9 +61,15 @@ struct bench_impl {
 
 extern const struct bench_impl impl_kwq_bound;
 extern const struct bench_impl impl_kwq_unbound;
+extern const struct bench_impl impl_kwq_ordered;
+extern const struct bench_impl impl_kwq_unbound_ma1;
+extern const struct bench_impl impl_kwq_unbound_ma2;
+extern const struct bench_impl impl_kwq_bound_ma1;
 extern const struct bench_impl impl_baseline;
+extern const struct bench_impl impl_baseline_serial;
 extern const struct bench_impl impl_libuv;
 extern const struct bench_impl impl_glib;
+extern const struct bench_impl impl_glib_serial;
 extern const struct bench_impl impl_apr;
 
 /* Called by every adapter's trampoline when the library runs @b. */
@@ -86,13 +98,31 @@ void bsig_add(uint32_t *w, uint32_t n);
  */
 int bsig_wait(uint32_t *w, uint32_t target, int64_t timeout_ns);
 
-/* Print one result line "key=value" on stdout. */
-void result(const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* Print one figure, "metric,impl,param,value", on stdout. */
+void figure(const char *metric, const char *impl, const char *param,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Print a message and exit with status 1. */
+/* Print a message, prefixed with the program's name, and exit with 1. */
 void die(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
+
+/* The CPUs this process may run on, as kwq counts them. */
+int nr_cpus(void);
+
+/* The nearest-rank @q quantile (0 < @q <= 1) of @v, sorted in place. */
+int64_t percentile(int64_t *v, size_t n, double q);
+
+/*
+ * What the whole process has used so far (getrusage(RUSAGE_SELF): every
+ * thread, live or exited): context switches, voluntary and not, and CPU
+ * time, user and system.
+ */
+struct usage {
+	uint64_t csw;
+	uint64_t cpu_ns;
+};
+
+void usage_take(struct usage *u);
 
 /* An array of @n zeroed items of @im, each initialised to run @fn. */
 char *items_alloc(const struct bench_impl *im, size_t n, bitem_fn fn);
@@ -119,5 +149,29 @@ struct heap_snap {
 
 /* Fill @s; returns 0, or -ENOSYS when the program does not count. */
 int heap_snapshot(struct heap_snap *s);
+
+/* --- wake-ups per thread (the goal programs) ---------------------------- */
+
+#define BENCH_MAX_TASKS 8192
+
+/* The context switches of each thread of the process at one moment. */
+struct csw_snap {
+	int n;
+	int tid[BENCH_MAX_TASKS];
+	uint64_t sw[BENCH_MAX_TASKS];	/* voluntary + nonvoluntary */
+};
+
+/* Wake-ups of the process while it idles, as idle_wakeups() measures them. */
+struct idle_result {
+	double per_s;		/* context switches per second */
+	int threads;		/* at the end, the measuring one included */
+};
+
+void csw_take(struct csw_snap *s);
+uint64_t csw_delta(const struct csw_snap *a, const struct csw_snap *b);
+struct idle_result idle_wakeups(uint64_t settle_ns, uint64_t window_ns);
+
+/* The goal programs' options: -q (quick), -r ROTATION.  0, or 2 after usage. */
+int goals_options(int argc, char **argv, int *quick, int *rot);
 
 #endif /* KWQ_BENCH_H */

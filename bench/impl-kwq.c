@@ -2,9 +2,12 @@
 /*
  * The kwq adapter: a bound queue (items run on the adding CPU's pool, as on
  * the kernel's system_wq) and a WQ_UNBOUND one (one pool for the process),
- * both with the default max_active.  kwq sizes its pools itself, so the
- * thread count the peers get is not used here.  The item is intrusive: a
- * struct work_struct in the caller's structure, and adding never allocates.
+ * both with the default max_active; and the queues a user picks to
+ * serialise work, measured against the serial peers (issue 14): an ordered
+ * queue, WQ_UNBOUND with max_active 1 and 2, and create_workqueue() (bound,
+ * max_active 1).  kwq sizes its pools itself, so the thread count the peers
+ * get is not used here.  The item is intrusive: a struct work_struct in the
+ * caller's structure, and adding never allocates.
  */
 #include "bench.h"
 
@@ -23,23 +26,49 @@ static void kq_fn(struct work_struct *w)
 	bitem_run(&bench_container_of(w, struct kitem, w)->b);
 }
 
-static int kq_init(unsigned int flags)
+static int kq_init(unsigned int flags, int max_active)
 {
-	wq = alloc_workqueue("bench%s", flags, 0,
-			     flags & WQ_UNBOUND ? "-unbound" : "");
+	wq = alloc_workqueue("bench%s-%d", flags, max_active,
+			     flags & WQ_UNBOUND ? "-unbound" : "", max_active);
 	return wq ? 0 : -errno;
 }
 
 static int kq_init_bound(int nthreads)
 {
 	(void)nthreads;
-	return kq_init(0);
+	return kq_init(0, 0);
 }
 
 static int kq_init_unbound(int nthreads)
 {
 	(void)nthreads;
-	return kq_init(WQ_UNBOUND);
+	return kq_init(WQ_UNBOUND, 0);
+}
+
+static int kq_init_unbound_ma1(int nthreads)
+{
+	(void)nthreads;
+	return kq_init(WQ_UNBOUND, 1);
+}
+
+static int kq_init_unbound_ma2(int nthreads)
+{
+	(void)nthreads;
+	return kq_init(WQ_UNBOUND, 2);
+}
+
+static int kq_init_ordered(int nthreads)
+{
+	(void)nthreads;
+	wq = alloc_ordered_workqueue("bench-ordered", 0);
+	return wq ? 0 : -errno;
+}
+
+static int kq_init_bound_ma1(int nthreads)
+{
+	(void)nthreads;
+	wq = create_workqueue("bench-legacy");
+	return wq ? 0 : -errno;
 }
 
 static void kq_fini(void)
@@ -58,7 +87,7 @@ static int kq_add(struct bitem *b)
 	return add_work_to_q(wq, &((struct kitem *)(void *)b)->w);
 }
 
-/* The two queues differ only in how they are created. */
+/* The queues differ only in how they are created. */
 #define KQ_IMPL(n, initfn) {						\
 	.name = (n),							\
 	.entry = "add_work_to_q",					\
@@ -74,3 +103,11 @@ static int kq_add(struct bitem *b)
 const struct bench_impl impl_kwq_bound = KQ_IMPL("kwq-bound", kq_init_bound);
 const struct bench_impl impl_kwq_unbound =
 	KQ_IMPL("kwq-unbound", kq_init_unbound);
+const struct bench_impl impl_kwq_ordered =
+	KQ_IMPL("kwq-ordered", kq_init_ordered);
+const struct bench_impl impl_kwq_unbound_ma1 =
+	KQ_IMPL("kwq-unbound-ma1", kq_init_unbound_ma1);
+const struct bench_impl impl_kwq_unbound_ma2 =
+	KQ_IMPL("kwq-unbound-ma2", kq_init_unbound_ma2);
+const struct bench_impl impl_kwq_bound_ma1 =
+	KQ_IMPL("kwq-bound-ma1", kq_init_bound_ma1);

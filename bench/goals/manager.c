@@ -27,9 +27,9 @@
  *
  * Usage: bench-manager [-q] [-r ROTATION]; -q is a shorter run (fewer
  * compute items, shorter idle window), -r rotates the order of the three
- * sleeper runs.  Output: "metric,impl,param,value" lines (see common.h).
+ * sleeper runs.  Output: "metric,impl,param,value" lines (see bench.h).
  */
-#include "common.h"
+#include "../bench.h"
 
 #include <kwq/workqueue.h>
 
@@ -50,8 +50,8 @@
 
 static struct {
 	int items;		/* compute items */
-	long long settle_ns;	/* quiet time before the idle window */
-	long long window_ns;	/* the idle window */
+	uint64_t settle_ns;	/* quiet time before the idle window */
+	uint64_t window_ns;	/* the idle window */
 } cfg = { 1000000, 1000000000LL, 2000000000LL };
 
 static struct workqueue_struct *wq;
@@ -95,7 +95,7 @@ static void sleeper_fn(struct work_struct *w)
 static double sleepers_kwq(void)
 {
 	static struct work_struct w[SLEEPERS];
-	long long t0;
+	uint64_t t0;
 
 	expect(SLEEPERS);
 	t0 = now_ns();
@@ -120,7 +120,7 @@ static double sleepers_unlimited(void)
 {
 	static pthread_t t[SLEEPERS];
 	double ms;
-	long long t0;
+	uint64_t t0;
 
 	expect(SLEEPERS);
 	t0 = now_ns();
@@ -181,7 +181,7 @@ static double sleepers_pool(void)
 	static struct job jobs[SLEEPERS];
 	pthread_t t[POOL_THREADS];
 	double ms;
-	long long t0;
+	uint64_t t0;
 
 	pool.stop = false;
 	for (int i = 0; i < POOL_THREADS; i++)
@@ -215,6 +215,7 @@ static void sleepers(int rot)
 		sleepers_kwq, sleepers_unlimited, sleepers_pool,
 	};
 	double ms[3];
+	char p[16];
 
 	for (int k = 0; k < 3; k++) {
 		int i = (k + rot) % 3;
@@ -223,13 +224,11 @@ static void sleepers(int rot)
 		/* Let kwq's extra workers retire between the runs. */
 		sleep_ns(200000000LL);
 	}
+	snprintf(p, sizeof(p), "%d", SLEEPERS);
 	for (int i = 0; i < 3; i++)
-		printf("sleepers_ms,%s,%d,%.2f\n", names[i], SLEEPERS, ms[i]);
-	printf("sleepers_ratio,kwq/unlimited,%d,%.2f\n", SLEEPERS,
-	       ms[0] / ms[1]);
-	printf("sleepers_ratio,pool4/unlimited,%d,%.2f\n", SLEEPERS,
-	       ms[2] / ms[1]);
-	fflush(stdout);
+		figure("sleepers_ms", names[i], p, "%.2f", ms[i]);
+	figure("sleepers_ratio", "kwq/unlimited", p, "%.2f", ms[0] / ms[1]);
+	figure("sleepers_ratio", "pool4/unlimited", p, "%.2f", ms[2] / ms[1]);
 }
 
 /* --- compute -------------------------------------------------------------- */
@@ -254,23 +253,23 @@ static void spin(unsigned long n)
 static void calibrate(void)
 {
 	const unsigned long n = 1000000;
-	long long best = -1;
+	int64_t best = -1;
 
 	for (int i = 0; i < 5; i++) {
-		long long t0 = now_ns(), t;
+		int64_t t0 = (int64_t)now_ns(), t;
 
 		spin(n);
-		t = now_ns() - t0;
+		t = (int64_t)now_ns() - t0;
 		if (best < 0 || t < best)
 			best = t;
 	}
 	spin_iters = (unsigned long)((double)n * 1000.0 / (double)best);
 	if (!spin_iters)
 		spin_iters = 1;
-	best = now_ns();
+	best = (int64_t)now_ns();
 	for (int i = 0; i < 10000; i++)
 		spin(spin_iters);
-	spin_ns = (double)(now_ns() - best) / 10000.0;
+	spin_ns = (double)((int64_t)now_ns() - best) / 10000.0;
 }
 
 static void compute_fn(struct work_struct *w)
@@ -350,7 +349,8 @@ static void compute(void)
 {
 	struct work_struct *w = calloc((size_t)cfg.items, sizeof(*w));
 	pthread_t st;
-	long long t0, t;
+	uint64_t t0, t;
+	char p[16];
 
 	if (!w)
 		die("out of memory");
@@ -369,15 +369,15 @@ static void compute(void)
 	t = now_ns() - t0;
 	__atomic_store_n(&smp.stop, true, __ATOMIC_RELEASE);
 	pthread_join(st, NULL);
-	printf("compute_mitems_s,kwq,%d,%.3f\n", cfg.items,
+	snprintf(p, sizeof(p), "%d", cfg.items);
+	figure("compute_mitems_s", "kwq", p, "%.3f",
 	       (double)cfg.items * 1e3 / (double)t);
-	printf("compute_max_running,kwq,%d,%d\n", cfg.items, smp.max_running);
-	printf("compute_cpus,kwq,%d,%d\n", cfg.items, smp.cpus);
-	printf("compute_sweeps_over_pct,kwq,%d,%.2f\n", cfg.items,
+	figure("compute_max_running", "kwq", p, "%d", smp.max_running);
+	figure("compute_cpus", "kwq", p, "%d", smp.cpus);
+	figure("compute_sweeps_over_pct", "kwq", p, "%.2f",
 	       smp.sweeps ? 100.0 * (double)smp.sweeps_over /
 			    (double)smp.sweeps : 0.0);
-	printf("compute_item_ns,kwq,%d,%.0f\n", cfg.items, spin_ns);
-	fflush(stdout);
+	figure("compute_item_ns", "kwq", p, "%.0f", spin_ns);
 	free(w);
 }
 
@@ -402,7 +402,7 @@ int main(int argc, char **argv)
 	sleepers(rot);
 	compute();
 	r = idle_wakeups(cfg.settle_ns, cfg.window_ns);
-	printf("idle_wakeups_per_s,kwq,after-load,%.2f\n", r.per_s);
-	printf("idle_threads,kwq,after-load,%d\n", r.threads);
+	figure("idle_wakeups_per_s", "kwq", "after-load", "%.2f", r.per_s);
+	figure("idle_threads", "kwq", "after-load", "%d", r.threads);
 	return 0;
 }

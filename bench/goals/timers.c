@@ -27,9 +27,9 @@
  * Usage: bench-timers [-q] [-r ROTATION].  -q makes a shorter run (fewer
  * pairs and items, shorter idle windows); -r rotates the order in which the
  * libraries are measured, so that repeated runs do not favour one.  Output:
- * one "metric,impl,param,value" line per figure (see common.h).
+ * one "metric,impl,param,value" line per figure (see bench.h).
  */
-#include "common.h"
+#include "../bench.h"
 
 #include <kwq/workqueue.h>
 
@@ -53,8 +53,8 @@ static struct {
 	int late_items;		/* items whose lateness is measured */
 	int late_armed;		/* armed far ahead meanwhile */
 	int idle_armed;		/* armed far ahead for the second idle figure */
-	long long settle_ns;	/* quiet time before an idle window */
-	long long window_ns;	/* the idle window */
+	uint64_t settle_ns;	/* quiet time before an idle window */
+	uint64_t window_ns;	/* the idle window */
 } cfg = { 200000, 2000, 100000, 1000000, 1000000000LL, 2000000000LL };
 
 static unsigned int seed = 12345;
@@ -122,7 +122,7 @@ static void kwq_setup(int armed)
 
 static double kwq_pairs(long n)
 {
-	long long t0 = now_ns();
+	uint64_t t0 = now_ns();
 
 	for (long i = 0; i < n; i++) {
 		if (add_delayed_work_to_q(kwq, &kx, pair_ms(i)))
@@ -169,7 +169,7 @@ static void libuv_setup(int armed)
 
 static double libuv_pairs(long n)
 {
-	long long t0 = now_ns();
+	uint64_t t0 = now_ns();
 
 	for (long i = 0; i < n; i++) {
 		if (uv_timer_start(&ux, uv_nop, pair_ms(i), 0))
@@ -225,7 +225,7 @@ static void glib_setup(int armed)
 
 static double glib_pairs(long n)
 {
-	long long t0 = now_ns();
+	uint64_t t0 = now_ns();
 
 	for (long i = 0; i < n; i++) {
 		GSource *s = glib_arm(pair_ms(i));
@@ -256,21 +256,22 @@ static const struct impl impls[NR_IMPLS] = {
 static void arm_cancel(const struct impl *im, int armed)
 {
 	double ns;
+	char p[16];
 
 	im->setup(armed);
 	im->pairs(cfg.pairs / 10);
 	ns = im->pairs(cfg.pairs);
 	im->teardown();
-	printf("arm_cancel_ns,%s,%d,%.1f\n", im->name, armed, ns);
-	fflush(stdout);
+	snprintf(p, sizeof(p), "%d", armed);
+	figure("arm_cancel_ns", im->name, p, "%.1f", ns);
 }
 
 /* --- lateness of expiry (kwq) --------------------------------------------- */
 
 struct late_item {
 	struct delayed_work dw;
-	long long due;		/* ns: read before the add, plus the delay */
-	long long start;	/* ns: when its function began */
+	int64_t due;		/* ns: read before the add, plus the delay */
+	int64_t start;		/* ns: when its function began */
 };
 
 static sem_t late_sem;
@@ -281,7 +282,7 @@ static void late_fn(struct work_struct *w)
 	struct late_item *l = container_of(to_delayed_work(w),
 					   struct late_item, dw);
 
-	l->start = now_ns();
+	l->start = (int64_t)now_ns();
 	if (__atomic_sub_fetch(&late_left, 1, __ATOMIC_ACQ_REL) == 0)
 		sem_post(&late_sem);
 }
@@ -291,9 +292,10 @@ static void lateness(void)
 	int n = cfg.late_items, early = 0, missing = 0;
 	struct delayed_work *bg = calloc((size_t)cfg.late_armed, sizeof(*bg));
 	struct late_item *l = calloc((size_t)n, sizeof(*l));
-	long long *v = calloc((size_t)n, sizeof(*v));
+	int64_t *v = calloc((size_t)n, sizeof(*v));
 	struct timespec deadline;
 	int nv = 0;
+	char p[16];
 
 	if (!bg || !l || !v)
 		die("out of memory");
@@ -305,7 +307,7 @@ static void lateness(void)
 		unsigned long d = lround(pow(1000.0, (double)i / (n - 1)));
 
 		INIT_DELAYED_WORK(&l[i].dw, late_fn);
-		l[i].due = now_ns() + (long long)d * 1000000LL;
+		l[i].due = (int64_t)now_ns() + (int64_t)d * 1000000;
 		if (add_delayed_work_to_q(kwq, &l[i].dw, d))
 			die("kwq: cannot arm item %d", i);
 	}
@@ -322,15 +324,15 @@ static void lateness(void)
 		early += v[nv] < 0;
 		nv++;
 	}
-	printf("late_p50_us,kwq,%d,%.1f\n", cfg.late_armed,
-	       percentile(v, (size_t)nv, 0.50) / 1e3);
-	printf("late_p99_us,kwq,%d,%.1f\n", cfg.late_armed,
-	       percentile(v, (size_t)nv, 0.99) / 1e3);
-	printf("late_max_us,kwq,%d,%.1f\n", cfg.late_armed,
-	       percentile(v, (size_t)nv, 1.0) / 1e3);
-	printf("late_early,kwq,%d,%d\n", cfg.late_armed, early);
-	printf("late_missing,kwq,%d,%d\n", cfg.late_armed, missing);
-	fflush(stdout);
+	snprintf(p, sizeof(p), "%d", cfg.late_armed);
+	figure("late_p50_us", "kwq", p, "%.1f",
+	       (double)percentile(v, (size_t)nv, 0.50) / 1e3);
+	figure("late_p99_us", "kwq", p, "%.1f",
+	       (double)percentile(v, (size_t)nv, 0.99) / 1e3);
+	figure("late_max_us", "kwq", p, "%.1f",
+	       (double)percentile(v, (size_t)nv, 1.0) / 1e3);
+	figure("late_early", "kwq", p, "%d", early);
+	figure("late_missing", "kwq", p, "%d", missing);
 	kwq_disarm(bg, cfg.late_armed);
 	if (missing)
 		exit(1);	/* the items still refer to l[] */
@@ -345,6 +347,7 @@ static void idle(int armed)
 {
 	struct delayed_work *bg = NULL;
 	struct idle_result r;
+	char p[16];
 
 	if (armed) {
 		bg = calloc((size_t)armed, sizeof(*bg));
@@ -353,9 +356,9 @@ static void idle(int armed)
 		kwq_arm_far(bg, armed);
 	}
 	r = idle_wakeups(cfg.settle_ns, cfg.window_ns);
-	printf("idle_wakeups_per_s,kwq,%d,%.2f\n", armed, r.per_s);
-	printf("idle_threads,kwq,%d,%d\n", armed, r.threads);
-	fflush(stdout);
+	snprintf(p, sizeof(p), "%d", armed);
+	figure("idle_wakeups_per_s", "kwq", p, "%.2f", r.per_s);
+	figure("idle_threads", "kwq", p, "%d", r.threads);
 	if (armed) {
 		kwq_disarm(bg, armed);
 		free(bg);
