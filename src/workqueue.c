@@ -93,6 +93,7 @@ static int wq_alloc_pwqs(struct workqueue_struct *wq)
 	return 0;
 }
 
+__attribute__((format(printf, 1, 0)))
 static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 					  unsigned int flags, int max_active,
 					  int ordered)
