@@ -414,15 +414,16 @@ static void *worker_main(void *arg)
 	for (;;) {
 		if (!may_run_locked(worker))
 			goto idle;
+		/* Before it counts: a boosted worker keeps its boost. */
+		if (unlikely(worker->name_gen != pool->name_gen)) {
+			worker_rename_locked(worker);
+			continue;
+		}
 		if (!worker->counted) {
 			worker->counted = 1;
 			pool->nr_running++;
 		}
 		worker->boost = 0;
-		if (unlikely(worker->name_gen != pool->name_gen)) {
-			worker_rename_locked(worker);
-			continue;
-		}
 		struct work_struct *w = kwq__list_entry(pool->worklist.next,
 							struct work_struct,
 							entry);
