@@ -89,11 +89,16 @@ $(LIB_A): $(LIB_OBJ)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
+# Every symbol must resolve at link time (-z defs), but in a sanitizer build:
+# clang leaves the runtime out of shared libraries, for the program's own
+# copy to provide when it loads.
+ZDEFS := $(if $(SANFLAGS),,-Wl$(comma)-z$(comma)defs)
+
 $(LIB_SO): $(LIB_OBJ) $(LIB_MAP)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS) -shared -pthread $(SANFLAGS) \
 		-Wl,-soname,libkwq.so.$(SOMAJOR) \
-		-Wl,--version-script=$(LIB_MAP) -Wl,-z,defs -Wl,--as-needed \
+		-Wl,--version-script=$(LIB_MAP) $(ZDEFS) -Wl,--as-needed \
 		-o $@ $(LIB_OBJ) $(LDFLAGS)
 
 $(B)/libkwq.so: $(LIB_SO)
