@@ -8,7 +8,7 @@
 #   make            the library (static, shared, pkg-config file)
 #   make demo       build and run the tour of examples/
 #   make check      the whole test suite: the library's tests plain, with
-#                   clang, ASan+UBSan, TSan and valgrind, then retconv's,
+#                   clang, ASan+UBSan, TSan and valgrind, and retconv's,
 #                   the migration's and the packaging's (installs what the
 #                   tests need, as root, through scripts/deps.sh)
 #   make test       the library's tests, one prove pass (= make test-lib)
@@ -192,7 +192,8 @@ test-retconv: $(B)/retconv
 test-migrate:
 	$(Q)$(PROVE) $(MIGRATE_TESTS)
 
-test-pkg:
+# Built first: the scripts run `make install` side by side.
+test-pkg: all
 	$(Q)$(PROVE) $(PKG_TESTS)
 
 # What the tests need beyond gcc and make (as root; see the script).
