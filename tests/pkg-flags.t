@@ -4,15 +4,16 @@
 # The Makefile builds the way a packager expects: the CPPFLAGS, CFLAGS and
 # LDFLAGS given to make reach every compile and link of the library, its
 # tests and its examples, and warnings are errors only when asked for
-# (WERROR=1, which make check sets), not in a user's plain `make`.  Read
-# from `make -n V=1 CC=cc` into an empty build tree, so that every command
-# is shown and nothing is built.
+# (WERROR=1, which make check sets), not in a user's plain `make`; `make
+# demo` needs the C compiler and nothing the tests need (no deps.sh, no
+# clang, no other library).  Read from `make -n V=1 CC=cc` into an empty
+# build tree, so that every command is shown and nothing is built.
 #
 # Run by prove from the top of the tree.
 set -u
 . "$(dirname "$0")/tap.sh"
 
-echo "1..5"
+echo "1..6"
 
 # commands [VAR=value...]: the compile and link commands make would run.
 commands() {
@@ -59,5 +60,14 @@ if grep -- ' -c ' "$tmp/cmds" | grep -v -- '-Werror' > "$tmp/log"; then
 	tap fail "WERROR=1 (make check) compiles everything with -Werror"
 else
 	tap ok "WERROR=1 (make check) compiles everything with -Werror"
+fi
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SAN -u VALGRIND -u WERROR \
+	make -n -C "$top" V=1 BUILD="$tmp/b" CC=cc demo > "$tmp/demo" 2>&1
+if grep -q 'scripts/demo.sh' "$tmp/demo" &&
+   ! grep -E 'deps\.sh|clang|llvm|spatch|valgrind|pkg-config|-l(uv|glib)' \
+	"$tmp/demo" > "$tmp/log"; then
+	tap ok "make demo runs the tour with the C compiler alone"
+else
+	tap fail "make demo runs the tour with the C compiler alone"
 fi
 tap_exit
