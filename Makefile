@@ -147,9 +147,11 @@ $(STATIC_TESTS): $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(LIB_A)
 	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(B)/tests/tap.o $(LIB_A) -pthread \
 		$(SANFLAGS) $(LDFLAGS)
 
-# Programs run by hand, not by prove: build/tests/torture --duration 600.
-# tests/test-torture.c includes torture.c and runs it briefly under prove.
-TEST_PROGS := $(B)/tests/torture
+# Programs run by hand, not by prove: the other tests/*.c with a main(),
+# such as build/tests/torture --duration 600 (tests/test-torture.c
+# includes torture.c and runs it briefly under prove).
+TEST_PROGS := $(patsubst tests/%.c,$(B)/tests/%,$(shell grep -l '^int main' \
+	$(filter-out tests/test-%,$(wildcard tests/*.c))))
 
 tests: $(TEST_BIN) $(TEST_PROGS)
 
