@@ -7,14 +7,20 @@
 #
 #   make            the library (static, shared, pkg-config file)
 #   make demo       build and run the tour of examples/
-#   make check      the whole test suite: plain, ASan+UBSan, TSan, valgrind,
-#                   and retconv over kwq's own sources
-#   make test       one prove pass over the current build flavour only
+#   make check      the whole test suite: the library's tests plain, with
+#                   clang, ASan+UBSan, TSan and valgrind, and retconv's,
+#                   the migration's and the packaging's (installs what the
+#                   tests need, as root, through scripts/deps.sh)
+#   make test       the library's tests, one prove pass (= make test-lib)
+#   make test-retconv, test-migrate, test-pkg: the other groups, one each
 #   make bench      benchmarks against the peer libraries (never run by check)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR=; `make retconv install` adds
+#                   retconv; make uninstall removes what install put there
 #
 # Knobs: V=1 (echo commands), SAN=address,undefined or SAN=thread,
-# VALGRIND=1 (run `make test` under valgrind), WERROR=0, config.mak.
+# VALGRIND=1 (run `make test` under valgrind), WERROR=1 (make check sets
+# it), BUILD=dir (build tree, default build), CPPFLAGS, CFLAGS, LDFLAGS,
+# config.mak.
 
 -include config.mak
 
@@ -24,19 +30,24 @@ SOMAJOR := 0
 CC ?= cc
 CXX ?= c++
 CFLAGS ?= -O2 -g
+CPPFLAGS ?=
 LDFLAGS ?=
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
-WERROR ?= 1
+# Warnings stay warnings for a user's build; the project's own checks
+# (make check) turn them into errors.
+WERROR ?= 0
+BUILD ?= build
 
 comma := ,
 SAN ?=
 ifeq ($(SAN),)
-B := build
+B := $(BUILD)
 else
-B := build-$(subst $(comma),-,$(SAN))
+B := $(BUILD)-$(subst $(comma),-,$(SAN))
 SANFLAGS := -fsanitize=$(SAN) -fno-omit-frame-pointer -fno-sanitize-recover=all
 endif
 
@@ -53,7 +64,7 @@ WARN += -Werror
 endif
 
 BASE_CFLAGS := -std=gnu11 -D_GNU_SOURCE -pthread -MMD -MP -Iinclude \
-	$(WARN) $(SANFLAGS)
+	$(WARN) $(SANFLAGS) $(CPPFLAGS)
 LIB_CFLAGS := $(BASE_CFLAGS) -fPIC -fvisibility=hidden $(CFLAGS)
 APP_CFLAGS := $(BASE_CFLAGS) $(CFLAGS)
 APP_LDFLAGS := -pthread $(SANFLAGS) -L$(B) -Wl,-rpath,$(abspath $(B)) $(LDFLAGS)
@@ -78,10 +89,16 @@ $(LIB_A): $(LIB_OBJ)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
+# Every symbol must resolve at link time (-z defs), but in a sanitizer build:
+# clang leaves the runtime out of shared libraries, for the program's own
+# copy to provide when it loads.
+ZDEFS := $(if $(SANFLAGS),,-Wl$(comma)-z$(comma)defs)
+
 $(LIB_SO): $(LIB_OBJ) $(LIB_MAP)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) -shared -pthread $(SANFLAGS) -Wl,-soname,libkwq.so.$(SOMAJOR) \
-		-Wl,--version-script=$(LIB_MAP) -Wl,-z,defs -Wl,--as-needed \
+	$(Q)$(CC) $(CFLAGS) -shared -pthread $(SANFLAGS) \
+		-Wl,-soname,libkwq.so.$(SOMAJOR) \
+		-Wl,--version-script=$(LIB_MAP) $(ZDEFS) -Wl,--as-needed \
 		-o $@ $(LIB_OBJ) $(LDFLAGS)
 
 $(B)/libkwq.so: $(LIB_SO)
@@ -95,10 +112,27 @@ $(PC): src/kwq.pc.in Makefile
 		$< > $@
 
 # --- tests -----------------------------------------------------------------
+# Four groups, each run alone by its target and all by `make check`.  A test
+# joins its group by its file name, so there is no list to keep:
+#   test-lib      tests/test-*.c and every other tests/*.t: the library, its
+#                 headers, ABI and man pages; needs gcc, make and prove only
+#   test-retconv  tests/retconv*.t: retconv and its fuzzer (libclang)
+#   test-migrate  tests/migrate*.t: the add_* patch (coccinelle)
+#   test-pkg      tests/pkg*.t: make install into a staging tree, used through
+#                 pkg-config, CMake and meson, then make uninstall
+# `make test` is test-lib.  A test program that includes src/internal.h is
+# white-box: it reaches kwq's hidden internals (fault injection), which only
+# the static library lets it link.
 
 TEST_SRC := $(wildcard tests/test-*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
-TEST_SCRIPTS := $(wildcard tests/*.t)
+STATIC_TESTS := $(patsubst tests/%.c,$(B)/tests/%,$(shell grep -l \
+	'^.include "../src/internal.h"' $(TEST_SRC)))
+RETCONV_TESTS := $(wildcard tests/retconv*.t)
+MIGRATE_TESTS := $(wildcard tests/migrate*.t)
+PKG_TESTS := $(wildcard tests/pkg*.t)
+LIB_SCRIPTS := $(filter-out $(RETCONV_TESTS) $(MIGRATE_TESTS) $(PKG_TESTS), \
+	$(wildcard tests/*.t))
 
 $(B)/tests/tap.o: tests/tap.c
 	@mkdir -p $(@D)
@@ -108,19 +142,16 @@ $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(B)/libkwq.so
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(B)/tests/tap.o $(APP_LDFLAGS) -lkwq
 
-# White-box tests reach kwq's hidden internals (fault injection), which only
-# the static library lets them link.
-STATIC_TESTS := $(B)/tests/test-rescuer $(B)/tests/test-fault \
-	$(B)/tests/test-destroy
-
 $(STATIC_TESTS): $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(LIB_A)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(B)/tests/tap.o $(LIB_A) -pthread \
 		$(SANFLAGS) $(LDFLAGS)
 
-# Programs run by hand, not by prove: build/tests/torture --duration 600.
-# tests/test-torture.c includes torture.c and runs it briefly under prove.
-TEST_PROGS := $(B)/tests/torture
+# Programs run by hand, not by prove: the other tests/*.c with a main(),
+# such as build/tests/torture --duration 600 (tests/test-torture.c
+# includes torture.c and runs it briefly under prove).
+TEST_PROGS := $(patsubst tests/%.c,$(B)/tests/%,$(shell grep -l '^int main' \
+	$(filter-out tests/test-%,$(wildcard tests/*.c))))
 
 tests: $(TEST_BIN) $(TEST_PROGS)
 
@@ -135,9 +166,9 @@ VALGRIND_CMD := valgrind -q --error-exitcode=99 --leak-check=full \
 ifeq ($(VALGRIND),1)
 PROVE_EXEC := --exec '$(VALGRIND_CMD)'
 TEST_ENV += KWQ_TEST_QUICK=1
-PROVE_FILES = $(TEST_BIN)
+LIB_TESTS = $(TEST_BIN)
 else
-PROVE_FILES = $(TEST_BIN) $(TEST_SCRIPTS)
+LIB_TESTS = $(TEST_BIN) $(LIB_SCRIPTS)
 endif
 ifneq ($(SAN),)
 TEST_ENV += KWQ_TEST_SAN=$(SAN)
@@ -149,20 +180,44 @@ ifneq ($(findstring thread,$(SAN)),)
 PROVE_WRAP := setarch $(shell uname -m) -R
 endif
 
-test: all tests
-	$(Q)$(TEST_ENV) $(PROVE_WRAP) prove -j2 --timer $(PROVE_EXEC) \
-		$(PROVE_FILES)
+PROVE = $(TEST_ENV) $(PROVE_WRAP) prove -j2 --timer $(PROVE_EXEC)
 
+test-lib: all tests
+	$(Q)$(PROVE) $(LIB_TESTS)
+
+test: test-lib
+
+# retconv is built without the sanitizers, so one pass is enough.
+test-retconv: $(B)/retconv
+	$(Q)$(PROVE) $(RETCONV_TESTS)
+
+test-migrate:
+	$(Q)$(PROVE) $(MIGRATE_TESTS)
+
+# Built first: the scripts run `make install` side by side.
+test-pkg: all
+	$(Q)$(PROVE) $(PKG_TESTS)
+
+# What the tests need beyond gcc and make (as root; see the script).
 deps:
-	$(Q)scripts/deps.sh core migrate
+	$(Q)scripts/deps.sh core migrate pkg
 
-# The whole suite, as CI runs it.
+# The whole suite, as CI runs it, with warnings as errors.  The library's
+# tests run in every flavour, the others once.
+CHECK = $(MAKE) --no-print-directory WERROR=1
+
 check: deps
-	$(Q)$(MAKE) --no-print-directory examples examples-loops
-	$(Q)$(MAKE) --no-print-directory test
-	$(Q)$(MAKE) --no-print-directory test SAN=address,undefined
-	$(Q)$(MAKE) --no-print-directory test SAN=thread
-	$(Q)$(MAKE) --no-print-directory test VALGRIND=1
+	$(Q)$(CHECK) examples examples-loops
+	$(Q)$(CHECK) test-lib
+	$(Q)$(CHECK) test-lib CC=clang-14 CXX=clang++-14 BUILD=build-clang
+	$(Q)$(CHECK) test-retconv
+	$(Q)$(CHECK) test-migrate
+	$(Q)$(CHECK) test-pkg
+	$(Q)$(CHECK) test-lib SAN=address,undefined
+	$(Q)$(CHECK) test-lib SAN=thread
+	$(Q)$(CHECK) test-lib VALGRIND=1
+
+.PHONY: test-lib test-retconv test-migrate test-pkg
 
 # --- examples and the tour -------------------------------------------------
 
@@ -176,7 +231,12 @@ $(B)/examples/%: examples/%.c $(B)/libkwq.so
 
 examples: $(EXAMPLE_BIN)
 
-demo: deps all examples
+# The tour builds only the examples it shows (scripts/demo.sh names them),
+# so that it needs gcc and make alone, whatever other examples link.
+DEMO_BIN := $(patsubst %,$(B)/examples/%,$(shell sed -n \
+	's/^show \([a-z0-9_-]*\) .*/\1/p' scripts/demo.sh))
+
+demo: all $(DEMO_BIN)
 	$(Q)KWQ_BUILD=$(B) scripts/demo.sh
 
 # The completion-queue examples with an event-loop library (examples/loops/)
@@ -234,8 +294,6 @@ $(B)/retconv: $(RETCONV_OBJ)
 
 retconv: $(B)/retconv
 
-test: $(B)/retconv
-
 .PHONY: retconv
 
 # Fuzzing (tools/retconv/fuzz): a libFuzzer harness, built by clang with
@@ -275,10 +333,11 @@ fuzz: $(B)/fuzz-retconv
 		-artifact_prefix=$(B)/fuzz/artifacts/ -print_final_stats=1 \
 		$(FUZZ_ARGS) $(B)/fuzz/new $(FUZZ_DIR)/corpus
 
-# The plain pass runs the short fuzz; the sanitizer passes have their own.
+# test-retconv runs the short fuzz (tests/retconv-fuzz.t) when clang is
+# there; the harness carries its own sanitizers.
 ifeq ($(SAN),)
 ifneq ($(FUZZ_CC),)
-test: $(B)/fuzz-retconv
+test-retconv: $(B)/fuzz-retconv
 endif
 endif
 
@@ -346,10 +405,38 @@ bench-goals: bench-build
 .PHONY: bench bench-deps bench-build bench-goals
 
 # --- install ---------------------------------------------------------------
+# What `make install` puts under $(DESTDIR): the headers, libkwq.a,
+# libkwq.so and its links, kwq.pc, the CMake package (kwqConfig.cmake and
+# kwqConfigVersion.cmake in $(CMAKEDIR)), the man pages of sections 3 and 7,
+# and retconv with retconv(1) when it has been built (`make retconv install`;
+# retconv needs libclang).  `make uninstall` removes exactly that.
+
+CMAKEDIR ?= $(LIBDIR)/cmake/kwq
+INST_HEADERS := $(notdir $(wildcard include/kwq/*.h))
+INST_MAN := $(wildcard man/man3/*.3 man/man7/*.7)
+MAJOR := $(firstword $(subst ., ,$(VERSION)))
+
+# The CMake package finds the prefix from its own place (see
+# src/kwqConfig.cmake.in): these are the relative paths it walks.
+relpath = $(shell realpath -m --relative-to=$(1) $(2))
+CMAKE_SUBST = -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOMAJOR@|$(SOMAJOR)|g' \
+	-e 's|@MAJOR@|$(MAJOR)|g' \
+	-e 's|@CMAKE_TO_PREFIX@|$(call relpath,$(CMAKEDIR),$(PREFIX))|g' \
+	-e 's|@PREFIX_TO_LIBDIR@|$(call relpath,$(PREFIX),$(LIBDIR))|g' \
+	-e 's|@PREFIX_TO_INCLUDEDIR@|$(call relpath,$(PREFIX),$(INCLUDEDIR))|g' \
+	-e "s|@SIZEOF_POINTER@|$$(echo __SIZEOF_POINTER__ | \
+		$(CC) $(CPPFLAGS) $(CFLAGS) -E -P - | tail -n 1)|g"
+
+# `make retconv install` in one command (even with -j) installs retconv.
+ifneq ($(filter retconv,$(MAKECMDGOALS)),)
+install: $(B)/retconv
+endif
 
 install: all
-	install -d $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(LIBDIR)/pkgconfig
-	install -m 644 include/kwq/*.h $(DESTDIR)$(INCLUDEDIR)/kwq/
+	install -d $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(CMAKEDIR)
+	install -m 644 $(addprefix include/kwq/,$(INST_HEADERS)) \
+		$(DESTDIR)$(INCLUDEDIR)/kwq/
 	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/
 	ln -sf libkwq.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libkwq.so.$(SOMAJOR)
@@ -357,16 +444,37 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 		src/kwq.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/kwq.pc
-	for s in 1 3 7; do \
-		install -d $(DESTDIR)$(MANDIR)/man$$s; \
-		for p in man/man$$s/*.$$s; do \
-			[ -e "$$p" ] && install -m 644 "$$p" $(DESTDIR)$(MANDIR)/man$$s/; \
-		done; \
-	done; true
+	sed $(CMAKE_SUBST) src/kwqConfig.cmake.in \
+		> $(DESTDIR)$(CMAKEDIR)/kwqConfig.cmake
+	sed $(CMAKE_SUBST) src/kwqConfigVersion.cmake.in \
+		> $(DESTDIR)$(CMAKEDIR)/kwqConfigVersion.cmake
+	for s in 3 7; do \
+		install -d $(DESTDIR)$(MANDIR)/man$$s && \
+		install -m 644 man/man$$s/*.$$s $(DESTDIR)$(MANDIR)/man$$s/ || \
+		exit 1; \
+	done
+	if [ -x $(B)/retconv ]; then \
+		install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 && \
+		install -m 755 $(B)/retconv $(DESTDIR)$(BINDIR)/ && \
+		install -m 644 man/man1/retconv.1 $(DESTDIR)$(MANDIR)/man1/; \
+	fi
+
+# Shared directories (lib/, share/man/man3, ...) stay; kwq's own go.
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/kwq/,$(INST_HEADERS)) \
+		$(addprefix $(DESTDIR)$(LIBDIR)/,libkwq.a libkwq.so \
+			libkwq.so.$(SOMAJOR) libkwq.so.$(VERSION)) \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/kwq.pc \
+		$(DESTDIR)$(CMAKEDIR)/kwqConfig.cmake \
+		$(DESTDIR)$(CMAKEDIR)/kwqConfigVersion.cmake \
+		$(INST_MAN:man/%=$(DESTDIR)$(MANDIR)/%) \
+		$(DESTDIR)$(BINDIR)/retconv $(DESTDIR)$(MANDIR)/man1/retconv.1
+	rmdir $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
 	rm -rf build build-*
 
-.PHONY: all tests test check deps examples demo install clean examples-loops
+	$(Q)$(CHECK) examples examples-loops
+.PHONY: all tests test check deps examples demo install uninstall clean
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

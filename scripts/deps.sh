@@ -5,18 +5,21 @@
 # need beyond gcc and make.  Idempotent: a package that is already installed
 # is skipped, and when everything is present nothing is run at all.
 #
-# Usage: scripts/deps.sh [core] [bench] [retconv-extra]
+# Usage: scripts/deps.sh [core] [bench] [migrate] [pkg]
 #   core          the library, its tests, the sanitizer/valgrind passes,
 #                 retconv (libclang) and its fuzzer (clang's libFuzzer,
 #                 which libclang-rt-14-dev has); the default
 #   bench         the peer libraries `make bench` compares kwq against,
 #                 valgrind (callgrind) and gnuplot for its chart
 #   migrate       coccinelle, for the add_* migration patch
+#   pkg           cmake and meson, to build projects against an installed
+#                 kwq (make test-pkg)
 set -eu
 
 core="perl valgrind groff-base pkgconf g++ systemtap-sdt-dev libclang-14-dev clang-14 libclang-rt-14-dev"
 bench="libuv1-dev libglib2.0-dev libaprutil1-dev gnuplot-nox valgrind pkgconf perl"
 migrate="coccinelle"
+pkg="cmake meson ninja-build pkgconf"
 
 want=""
 [ $# -eq 0 ] && set -- core
@@ -25,6 +28,7 @@ for group in "$@"; do
 	core) want="$want $core" ;;
 	bench) want="$want $bench" ;;
 	migrate) want="$want $migrate" ;;
+	pkg) want="$want $pkg" ;;
 	*) echo "deps.sh: unknown group '$group'" >&2; exit 2 ;;
 	esac
 done

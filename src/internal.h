@@ -89,6 +89,16 @@ KWQ_HIDDEN bool kwq__fault(enum kwq__fault_site site);
 KWQ_HIDDEN int kwq__fault_set(const char *spec);
 KWQ_HIDDEN long kwq__fault_injected(void);
 KWQ_HIDDEN void kwq__fault_init(void);
+
+/* --- limits.c: the worker cap and the stack size ------------------------- */
+
+KWQ_HIDDEN void kwq__limits_init(void);
+/* 0, or -EUSERS when the cap is reached. */
+KWQ_HIDDEN int kwq__worker_slot_get(void);
+KWQ_HIDDEN void kwq__worker_slot_put(void);
+KWQ_HIDDEN void kwq__worker_slots_child(unsigned int nr);
+/* 0 for the default. */
+KWQ_HIDDEN size_t kwq__worker_stack(void);
 KWQ_HIDDEN void *kwq__zalloc(size_t size);
 KWQ_HIDDEN void *kwq__zalloc_array(size_t n, size_t size);
 KWQ_HIDDEN void *kwq__zalloc_aligned(size_t size);
@@ -232,6 +242,8 @@ struct kwq__worker {
 	struct work_struct *wait_work;	/* wait_pool's L: that item, or
 					   NULL once cancelled */
 	struct kwq_list_node wait_node;	/* wait_pool's L: on its waits */
+	unsigned int name_gen;		/* W: pool->name_gen its name shows */
+	char reap;			/* L: leave: another pool needs a slot */
 };
 
 struct kwq__pool {
@@ -260,6 +272,10 @@ struct kwq__pool {
 	char wd_reported;		/* M: this stall was reported */
 	unsigned long long st_created;	/* L: workers started */
 	unsigned long long st_retired;	/* L: workers that retired */
+	struct kwq_list_node wqs;	/* L: queues using it (unbound only) */
+	int nr_wqs;			/* L: how many */
+	struct workqueue_struct *sole_wq; /* L: the one of them, or NULL */
+	unsigned int name_gen;		/* L: bumped when sole_wq changes */
 	struct {
 		struct work_struct *w;
 		unsigned long long t;
@@ -313,6 +329,7 @@ struct workqueue_struct {
 	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
 	struct kwq__rescuer *rescuer;	/* I: WQ_MEM_RECLAIM's own worker */
 	struct kwq_list_node node;	/* on the registry (freeze.c) */
+	struct kwq_list_node pool_node;	/* L: on its unbound pool's wqs */
 	char name[64];			/* I */
 };
 
@@ -335,6 +352,9 @@ KWQ_HIDDEN int kwq__init(void);
 KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
+KWQ_HIDDEN int kwq__reclaim_slot(struct kwq__pool *except);
+KWQ_HIDDEN void kwq__pool_user(struct kwq__pool *pool,
+			       struct workqueue_struct *wq, int add);
 KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
 				    struct kwq__worker *worker);

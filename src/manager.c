@@ -236,8 +236,9 @@ static int create_workers(struct kwq__pool *pool, int n, int boost)
 	for (int i = 0; i < n; i++) {
 		int err = kwq__create_worker(pool, boost);
 
+		/* At the worker cap (-EUSERS) nothing failed: no report. */
 		if (err) {
-			if (!pool->create_failed++)
+			if (err != -EUSERS && !pool->create_failed++)
 				kwq__warn(KWQ_WARN_INTERNAL, NULL, 0,
 					  "create_worker", err,
 					  "could not start a worker (%s); retrying",
@@ -257,7 +258,7 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 {
 	struct look looks[MAX_LOOK];
 	int state[MAX_LOOK];
-	int n, blocked = 0, boost, need, waiting, stalled = 0;
+	int n, blocked = 0, boost, need, waiting, stalled = 0, err;
 	char msg[256];
 
 	kwq__lock(pool);
@@ -296,8 +297,13 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 	if (stalled)
 		kwq__warn(KWQ_WARN_LOCKUP, NULL, 0, "watchdog", 0, "%s", msg);
 
-	if ((boost && create_workers(pool, boost, 1)) ||
-	    (need && create_workers(pool, 1, 0))) {
+	err = boost ? create_workers(pool, boost, 1) : 0;
+	if (!err && need)
+		err = create_workers(pool, 1, 0);
+	if (err) {
+		/* At the cap, an idle worker elsewhere gives up its slot. */
+		if (err == -EUSERS)
+			kwq__reclaim_slot(pool);
 		/* No thread to be had: the rescuers take over. */
 		kwq__lock(pool);
 		kwq__mayday_locked(pool);

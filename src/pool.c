@@ -347,6 +347,8 @@ static int worker_idle_locked(struct kwq__worker *worker)
 			break;
 
 	kwq__lock(pool);
+	if (worker->reap)
+		goto leave;		/* its slot went to another pool */
 	if (!worker->idle)
 		return 1;		/* kicked: counted by the kicker */
 	kwq__list_del_init(&worker->idle_node);
@@ -354,25 +356,58 @@ static int worker_idle_locked(struct kwq__worker *worker)
 	pool->nr_idle--;
 	if (pool->nr_workers == 1)
 		return 1;		/* the last one stays, idle again */
+leave:
 	kwq__list_del_init(&worker->node);
 	pool->nr_workers--;
 	pool->st_retired++;
 	return 0;
 }
 
-static void worker_setup(struct kwq__worker *worker)
+/*
+ * Name the thread after its pool and number, or after @wq when that is the
+ * one queue the pool serves: kwq/u:<queue>.  The kernel keeps 15 bytes.
+ */
+static void worker_name(struct kwq__worker *worker, const char *wq)
 {
 	struct kwq__pool *pool = worker->pool;
-	char name[32];
+	char name[80];
 
 	if (pool->cpu >= 0)
 		snprintf(name, sizeof(name), "kwq/%d%s:%d", pool->cpu,
 			 pool->highpri ? "H" : "", worker->id);
+	else if (wq)
+		snprintf(name, sizeof(name), "kwq/u%s:%s",
+			 pool->highpri ? "H" : "", wq);
 	else
 		snprintf(name, sizeof(name), "kwq/u%s:%d",
 			 pool->highpri ? "H" : "", worker->id);
-	name[15] = '\0';	/* the kernel keeps 15 characters */
+	name[15] = '\0';
 	pthread_setname_np(pthread_self(), name);
+}
+
+/*
+ * The queues using the worker's pool changed since it was named: name it
+ * again.  Drops the pool lock for the system call.
+ */
+static void worker_rename_locked(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+	char wq[64];
+	int sole = pool->sole_wq != NULL;
+
+	worker->name_gen = pool->name_gen;
+	if (sole)
+		snprintf(wq, sizeof(wq), "%s", pool->sole_wq->name);
+	kwq__unlock(pool);
+	worker_name(worker, sole ? wq : NULL);
+	kwq__lock(pool);
+}
+
+static void worker_setup(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+
+	worker_name(worker, NULL);
 	/* Best effort: raising priority needs privilege we may not have. */
 	if (pool->highpri)
 		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), -20);
@@ -407,6 +442,11 @@ static void *worker_main(void *arg)
 	for (;;) {
 		if (!may_run_locked(worker))
 			goto idle;
+		/* Before it counts: a boosted worker keeps its boost. */
+		if (unlikely(worker->name_gen != pool->name_gen)) {
+			worker_rename_locked(worker);
+			continue;
+		}
 		if (!worker->counted) {
 			worker->counted = 1;
 			pool->nr_running++;
@@ -432,6 +472,7 @@ idle:
 	}
 	kwq__unlock(pool);
 	free(worker);
+	kwq__worker_slot_put();
 	return NULL;
 }
 
@@ -455,6 +496,11 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 		-pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	if (err)
 		goto out_attr;
+	if (kwq__worker_stack()) {
+		err = -pthread_attr_setstacksize(&attr, kwq__worker_stack());
+		if (err)
+			goto out_attr;
+	}
 	if (cpu >= 0) {
 		CPU_ZERO(&one);
 		CPU_SET(cpu, &one);
@@ -483,9 +529,14 @@ int kwq__create_worker(struct kwq__pool *pool, int boost)
 	struct kwq__worker *worker;
 	int err;
 
+	err = kwq__worker_slot_get();
+	if (err)
+		return err;
 	worker = kwq__zalloc(sizeof(*worker));
-	if (!worker)
+	if (!worker) {
+		kwq__worker_slot_put();
 		return -ENOMEM;
+	}
 	worker->pool = pool;
 	worker->current_color = -1;
 	kwq__list_init(&worker->idle_node);
@@ -516,18 +567,93 @@ fail_spawn:
 	pool->st_created--;
 	kwq__unlock(pool);
 	free(worker);
+	kwq__worker_slot_put();
 	return err;
 }
 
-/* Make sure @pool has a worker; used when a queue starts using it. */
+/*
+ * Make sure @pool has a worker; used when a queue starts using it.  At the
+ * worker cap the pool goes without: the manager finds it one when an item
+ * comes (limits.c).
+ */
 int kwq__pool_get_worker(struct kwq__pool *pool)
 {
-	int have;
+	int have, err;
 
 	kwq__lock(pool);
 	have = pool->nr_workers > 0;
 	kwq__unlock(pool);
-	return have ? 0 : kwq__create_worker(pool, 0);
+	err = have ? 0 : kwq__create_worker(pool, 0);
+	return err == -EUSERS ? 0 : err;
+}
+
+/* Ask the longest idle worker of @pool to leave: 0, or -ENOENT if none. */
+static int reap_one(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker;
+
+	kwq__lock(pool);
+	if (kwq__list_empty(&pool->idle)) {
+		kwq__unlock(pool);
+		return -ENOENT;
+	}
+	worker = kwq__list_entry(pool->idle.prev, struct kwq__worker,
+				 idle_node);
+	kwq__list_del_init(&worker->idle_node);
+	worker->idle = 0;
+	worker->reap = 1;
+	pool->nr_idle--;
+	__atomic_store_n(&worker->wake, 1, __ATOMIC_RELEASE);
+	kwq__futex_wake(&worker->wake, 1);
+	kwq__unlock(pool);
+	return 0;
+}
+
+/*
+ * At the worker cap: ask an idle worker of a pool other than @except to
+ * leave, even its pool's last, so that its slot goes where items wait.
+ * 0, or -ENOENT when no other pool has an idle worker.
+ */
+int kwq__reclaim_slot(struct kwq__pool *except)
+{
+	for (int hi = 0; hi < 2; hi++) {
+		for (int cpu = -1; cpu < kwq__g.nr_cpu_ids; cpu++) {
+			struct kwq__pool *pool = cpu < 0 ?
+				kwq__g.unbound_pools[hi] :
+				kwq__g.cpu_pools[hi][cpu];
+
+			if (pool && pool != except && !reap_one(pool))
+				return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/*
+ * @wq starts (@add) or stops using the unbound @pool.  While it is the
+ * pool's only queue, the workers carry its name.
+ */
+void kwq__pool_user(struct kwq__pool *pool, struct workqueue_struct *wq,
+		    int add)
+{
+	struct workqueue_struct *sole = NULL;
+
+	kwq__lock(pool);
+	if (add) {
+		kwq__list_add_before(&wq->pool_node, &pool->wqs);
+		pool->nr_wqs++;
+	} else {
+		kwq__list_del_init(&wq->pool_node);
+		pool->nr_wqs--;
+	}
+	if (pool->nr_wqs == 1)
+		sole = kwq__list_entry(pool->wqs.next, struct workqueue_struct,
+				       pool_node);
+	if (sole != pool->sole_wq) {
+		pool->sole_wq = sole;
+		pool->name_gen++;
+	}
+	kwq__unlock(pool);
 }
 
 /*
@@ -573,6 +699,7 @@ static struct kwq__pool *pool_alloc(int cpu, int highpri)
 	kwq__list_init(&pool->workers);
 	kwq__list_init(&pool->held);
 	kwq__list_init(&pool->waits);
+	kwq__list_init(&pool->wqs);
 	pool->cpu = cpu;
 	pool->highpri = highpri;
 	/* for_each_pool()'s order: CPU pools, then unbound; normal first. */
@@ -740,9 +867,21 @@ static void pool_child(struct kwq__pool *pool, int arg)
 	kwq__unlock(pool);
 }
 
+static unsigned int child_workers;
+
+static void count_workers(struct kwq__pool *pool, int arg)
+{
+	(void)arg;
+	child_workers += (unsigned int)pool->nr_workers;
+}
+
 void kwq__pools_child(void)
 {
 	for_each_pool(pool_child, 0);
+	/* At most the worker that forked is left, holding its slot. */
+	child_workers = 0;
+	for_each_pool(count_workers, 0);
+	kwq__worker_slots_child(child_workers);
 }
 
 /*
@@ -762,6 +901,7 @@ int kwq__init(void)
 		goto out_unlock;
 	if (!have_pools) {
 		kwq__fault_init();
+		kwq__limits_init();
 		kwq__stats_init();
 		kwq__debug_init();
 		err = read_cpus();

@@ -57,6 +57,8 @@ static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 
 static void wq_free(struct workqueue_struct *wq)
 {
+	if (wq->dfl_pwq)
+		kwq__pool_user(wq->dfl_pwq->pool, wq, 0);
 	if (wq->cpu_pwqs)
 		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
 			free(wq->cpu_pwqs[cpu]);
@@ -76,6 +78,7 @@ static int wq_alloc_pwqs(struct workqueue_struct *wq)
 		wq->dfl_pwq = pwq_alloc(wq, kwq__g.unbound_pools[hi]);
 		if (!wq->dfl_pwq)
 			return -ENOMEM;
+		kwq__pool_user(wq->dfl_pwq->pool, wq, 1);
 		return kwq__pool_get_worker(wq->dfl_pwq->pool);
 	}
 	wq->cpu_pwqs = kwq__zalloc_array(kwq__g.nr_cpu_ids,
@@ -95,6 +98,7 @@ static int wq_alloc_pwqs(struct workqueue_struct *wq)
 	return 0;
 }
 
+__attribute__((format(printf, 1, 0)))
 static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 					  unsigned int flags, int max_active,
 					  int ordered)

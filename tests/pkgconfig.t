@@ -7,20 +7,16 @@
 # `pkg-config --cflags --libs kwq` says compiles, links against the staged
 # libkwq.so.0 (not the build tree's), and runs a work item.  The static
 # library links the same program with `pkg-config --static`.
-#
-# The install is the plain build's: the make flags of a sanitizer pass
-# (SAN=... through MAKEFLAGS) are not handed down.
 set -u
 . "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/pkg/stage.sh"
 
 CC=${CC:-cc}
 dest="$tmp/root"
 
 echo "1..8"
 
-if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SAN -u VALGRIND \
-	make -s -C "$top" install DESTDIR="$dest" PREFIX=/usr \
-	> "$tmp/log" 2>&1; then
+if stage_install "$dest"; then
 	tap ok "make install DESTDIR=... PREFIX=/usr"
 else
 	tap fail "make install DESTDIR=... PREFIX=/usr"
@@ -56,64 +52,14 @@ else
 	tap fail "pkg-config finds kwq"
 fi
 
-cat > "$tmp/prog.c" <<'SNIP'
-#include <kwq/workqueue.h>
-#include <stdio.h>
-
-static int ran;
-
-static void fn(struct work_struct *w)
-{
-	(void)w;
-	__atomic_store_n(&ran, 1, __ATOMIC_RELEASE);
-}
-
-int main(void)
-{
-	struct workqueue_struct *wq = alloc_workqueue("pc", WQ_UNBOUND, 0);
-	struct work_struct w;
-	int err;
-
-	if (!wq)
-		return 2;
-	INIT_WORK(&w, fn);
-	err = add_work_to_q(wq, &w);
-	if (!err)
-		err = flush_work(&w);
-	destroy_workqueue(wq);
-	if (err || !__atomic_load_n(&ran, __ATOMIC_ACQUIRE))
-		return 1;
-	puts("kwq ran the work item");
-	return 0;
-}
-SNIP
-
 # shellcheck disable=SC2086 # pkg-config output is a list of words
-if $CC -std=c11 -o "$tmp/prog" "$tmp/prog.c" $cflags $libs \
-	> "$tmp/log" 2>&1; then
-	tap ok "a program builds with pkg-config --cflags --libs kwq"
+if $CC -std=c11 -o "$tmp/prog" "$consumer" $cflags $libs \
+	> "$tmp/log" 2>&1 &&
+   $CC -std=c11 -o "$tmp/sprog" "$consumer" $cflags \
+	-Wl,-Bstatic $libs -Wl,-Bdynamic $slibs > "$tmp/log" 2>&1; then
+	tap ok "a program builds with pkg-config --cflags --libs kwq (and --static)"
 else
-	tap fail "a program builds with pkg-config --cflags --libs kwq"
+	tap fail "a program builds with pkg-config --cflags --libs kwq (and --static)"
 fi
-if LD_LIBRARY_PATH="$dest/usr/lib" ldd "$tmp/prog" 2>&1 |
-	grep -q "libkwq.so.0 => $dest/usr/lib/libkwq.so.0"; then
-	tap ok "it loads the installed libkwq.so.0"
-else
-	LD_LIBRARY_PATH="$dest/usr/lib" ldd "$tmp/prog" > "$tmp/log" 2>&1
-	tap fail "it loads the installed libkwq.so.0"
-fi
-if LD_LIBRARY_PATH="$dest/usr/lib" "$tmp/prog" > "$tmp/log" 2>&1; then
-	tap ok "it runs a work item"
-else
-	tap fail "it runs a work item"
-fi
-# shellcheck disable=SC2086
-if $CC -std=c11 -o "$tmp/sprog" "$tmp/prog.c" $cflags \
-	-Wl,-Bstatic $libs -Wl,-Bdynamic $slibs > "$tmp/log" 2>&1 &&
-   "$tmp/sprog" > "$tmp/log" 2>&1 &&
-   ! ldd "$tmp/sprog" 2>/dev/null | grep -q libkwq; then
-	tap ok "the static libkwq.a links with pkg-config --static and runs"
-else
-	tap fail "the static libkwq.a links with pkg-config --static and runs"
-fi
+check_built "$tmp/prog" "$tmp/sprog" pkg-config
 tap_exit

@@ -18,7 +18,8 @@ static int planned = -1;
 static int counter;
 static int failed;
 
-static void vline(const char *prefix, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 2, 0)))
+vline(const char *prefix, const char *fmt, va_list ap)
 {
 	flockfile(stdout);
 	fputs(prefix, stdout);
@@ -68,8 +69,8 @@ void tap_watchdog(unsigned int seconds)
 	alarm(slow_run() ? seconds * 5 : seconds);
 }
 
-static bool vresult(bool cond, const char *file, int line, const char *fmt,
-		    va_list ap)
+static bool __attribute__((format(printf, 4, 0)))
+vresult(bool cond, const char *file, int line, const char *fmt, va_list ap)
 {
 	int n = __atomic_add_fetch(&counter, 1, __ATOMIC_SEQ_CST);
 	char head[32];

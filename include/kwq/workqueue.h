@@ -696,6 +696,46 @@ KWQ_API int kwq_set_idle_timeout(unsigned int msecs);
 KWQ_API int kwq_set_watchdog_thresh(unsigned int msecs);
 
 /**
+ * kwq_set_worker_limit() - cap the number of kwq's worker threads
+ * @max: the most workers the process may have, over all pools; 0 for no
+ *	cap (the default)
+ *
+ * Without a cap, each pool starts workers as its items need them: more
+ * when items block (the concurrency manager starts up to four per blocked
+ * worker), up to 512 per pool; max_active bounds the items of one queue
+ * that run at once, not the threads.  With a cap, no worker is started
+ * beyond it: items wait on their pool until one of its workers is free, or
+ * until an idle worker of another pool, asked to leave, frees a slot.
+ * Nothing queued is lost, and the rescuer of a WQ_MEM_RECLAIM queue still
+ * runs that queue's items when no worker can be had.  The rescuers, the
+ * timer thread and the manager do not count.  Lowering the cap stops new
+ * workers; those beyond it are not stopped, but retire at their idle
+ * timeout as idle workers do (a pool keeps its last).  The default is no cap,
+ * or the environment variable KWQ_WORKER_LIMIT when kwq starts; a call to
+ * this function takes precedence over both.
+ *
+ * Context: Any thread.
+ * Return: 0.
+ */
+KWQ_API int kwq_set_worker_limit(unsigned int max);
+
+/**
+ * kwq_set_worker_stack() - set the stack size of the threads kwq starts
+ * @bytes: the stack size, at least 65536; 0 for the default of new
+ *	threads (RLIMIT_STACK, often 8 MiB)
+ *
+ * Applies to every thread kwq starts after the call: workers, rescuers,
+ * and the timer and manager threads when they start.  Threads already
+ * running keep their stack.  The default is the environment variable
+ * KWQ_WORKER_STACK when kwq starts (bytes, or with a k or m suffix); a
+ * call to this function takes precedence over it.
+ *
+ * Context: Any thread.
+ * Return: 0; -EINVAL for a size below 65536 other than 0.
+ */
+KWQ_API int kwq_set_worker_stack(size_t bytes);
+
+/**
  * kwq_freeze_workqueues() - stop the WQ_FREEZABLE queues from running items
  *
  * Items already running finish first: on return no item of a freezable

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Limits a program sets on kwq's threads: a process-wide cap on the number
+ * of workers (kwq_set_worker_limit(), KWQ_WORKER_LIMIT) and the stack size
+ * of the threads kwq starts (kwq_set_worker_stack(), KWQ_WORKER_STACK).
+ * The environment variables are read once, when kwq starts; a call made
+ * before or after takes precedence over them.
+ *
+ * The cap counts the workers of every pool, bound and unbound, normal and
+ * high priority; the timer thread, the manager and the rescuers of
+ * WQ_MEM_RECLAIM queues are not workers and do not count.  A worker takes
+ * a slot before its thread is created (kwq__worker_slot_get(), from
+ * kwq__create_worker()) and gives it back when it exits.  With no slot
+ * free, nothing is lost: items wait on their pool's worklist until a worker
+ * of that pool is free or a slot is; meanwhile the manager asks an idle
+ * worker of another pool to leave (kwq__reclaim_slot() in pool.c) so that a
+ * pool with waiting items is not starved by idle ones, and calls the
+ * pool's rescuers, which run their queues' items as when no thread can be
+ * created.  Lowering the cap below the workers alive stops new ones; the
+ * extra ones are not stopped, but retire at their idle timeout as usual.
+ */
+#include "internal.h"
+
+#include <limits.h>
+#include <string.h>
+
+/* Room for kwq's own frames, with plenty to spare. */
+#define MIN_STACK	(64 * 1024)
+
+static struct {
+	unsigned int max;	/* A: 0, or the cap on workers */
+	unsigned int nr;	/* A: workers holding a slot */
+	size_t stack;		/* A: 0, or new threads' stack size */
+	int max_set;		/* A: set by the program: env ignored */
+	int stack_set;		/* A: likewise */
+} lim;
+
+int kwq_set_worker_limit(unsigned int max)
+{
+	__atomic_store_n(&lim.max, max, __ATOMIC_RELAXED);
+	__atomic_store_n(&lim.max_set, 1, __ATOMIC_RELAXED);
+	/* Items may be waiting for a slot that is now free. */
+	kwq__manager_poke();
+	return 0;
+}
+
+int kwq_set_worker_stack(size_t bytes)
+{
+	if (bytes && bytes < MIN_STACK)
+		return -EINVAL;
+	__atomic_store_n(&lim.stack, bytes, __ATOMIC_RELAXED);
+	__atomic_store_n(&lim.stack_set, 1, __ATOMIC_RELAXED);
+	return 0;
+}
+
+int kwq__worker_slot_get(void)
+{
+	unsigned int n = __atomic_load_n(&lim.nr, __ATOMIC_RELAXED);
+	unsigned int max;
+
+	do {
+		max = __atomic_load_n(&lim.max, __ATOMIC_RELAXED);
+		if (max && n >= max)
+			return -EUSERS;
+	} while (!__atomic_compare_exchange_n(&lim.nr, &n, n + 1, true,
+					      __ATOMIC_RELAXED,
+					      __ATOMIC_RELAXED));
+	return 0;
+}
+
+void kwq__worker_slot_put(void)
+{
+	__atomic_sub_fetch(&lim.nr, 1, __ATOMIC_RELAXED);
+}
+
+void kwq__worker_slots_child(unsigned int nr)
+{
+	__atomic_store_n(&lim.nr, nr, __ATOMIC_RELAXED);
+}
+
+size_t kwq__worker_stack(void)
+{
+	return __atomic_load_n(&lim.stack, __ATOMIC_RELAXED);
+}
+
+/* A size in bytes, with an optional k or m suffix (KiB, MiB); 0 if bad. */
+static size_t parse_size(const char *s)
+{
+	unsigned long long n;
+	char *end;
+
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return 0;
+	if (*end == 'k' || *end == 'K') {
+		n <<= 10;
+		end++;
+	} else if (*end == 'm' || *end == 'M') {
+		n <<= 20;
+		end++;
+	}
+	return *end || n > SIZE_MAX ? 0 : (size_t)n;
+}
+
+void kwq__limits_init(void)
+{
+	const char *max = getenv("KWQ_WORKER_LIMIT");
+	const char *stack = getenv("KWQ_WORKER_STACK");
+	char *end;
+
+	if (max && *max && !__atomic_load_n(&lim.max_set, __ATOMIC_RELAXED)) {
+		unsigned long n = strtoul(max, &end, 10);
+
+		if (*end || n > UINT_MAX)
+			fprintf(stderr, "kwq: KWQ_WORKER_LIMIT=%s: not a number\n",
+				max);
+		else
+			__atomic_store_n(&lim.max, (unsigned int)n,
+					 __ATOMIC_RELAXED);
+	}
+	if (stack && *stack &&
+	    !__atomic_load_n(&lim.stack_set, __ATOMIC_RELAXED)) {
+		size_t n = parse_size(stack);
+
+		if (n < MIN_STACK)
+			fprintf(stderr,
+				"kwq: KWQ_WORKER_STACK=%s: not a size of at least 64k\n",
+				stack);
+		else
+			__atomic_store_n(&lim.stack, n, __ATOMIC_RELAXED);
+	}
+}
