@@ -17,5 +17,5 @@ show hello "alloc, INIT_WORK, add (checked), flush, destroy"
 show ebusy "0 on success, -EBUSY when already pending"
 show old-names "the old void names warn once per call site"
 show per-cpu "bound queues run work on the CPU asked for"
-show teardown "cancel_work_sync before freeing an object"
+show teardown "remove_work_sync before freeing an object: who drops the reference"
 printf '\nAll examples ran.  Tests: make check\n'

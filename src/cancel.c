@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Waiting for and cancelling single work items: flush_work(), cancel_work()
- * and cancel_work_sync().
+ * Waiting for and cancelling single work items: wait_for_work(), remove_work()
+ * and remove_work_sync().
  *
  * Flushing an item queues a barrier, an item of kwq's own that completes an
  * event, right behind it: behind the pending instance on its list (linked to
@@ -12,7 +12,7 @@
  * Cancelling steals the PENDING bit: whoever holds it owns the item, so a
  * cancel that wins it while the item sits on a list takes it off that list
  * under the pool's lock, and one that wins it from an idle item simply owns
- * an idle item.  cancel_work_sync() keeps the bit, marked CANCELING, while it
+ * an idle item.  remove_work_sync() keeps the bit, marked CANCELING, while it
  * waits for a running instance, so adds meanwhile fail with -EBUSY.
  */
 #include "internal.h"
@@ -136,7 +136,7 @@ static int running_self(const struct work_struct *w)
 	return kwq__self && current_work() == w;
 }
 
-int flush_work(struct work_struct *work)
+int wait_for_work(struct work_struct *work)
 {
 	struct kwq__barrier b;
 
@@ -225,7 +225,7 @@ static void release_pending(struct work_struct *w)
 						 WORK_CANCELING));
 }
 
-int cancel_work(struct work_struct *work)
+int remove_work(struct work_struct *work)
 {
 	bool removed;
 	int ret;
@@ -244,7 +244,7 @@ int cancel_work(struct work_struct *work)
 	return removed ? 0 : -ENOENT;
 }
 
-int cancel_work_sync(struct work_struct *work)
+int remove_work_sync(struct work_struct *work)
 {
 	struct workqueue_struct *wq = NULL;
 	struct kwq__barrier b;

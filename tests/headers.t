@@ -60,7 +60,7 @@ int use(struct thing *t)
 	queue_work(system_wq, &t->work);
 	schedule_work(&static_work);
 	(void)add_work(&t->work);
-	return work_pending(&t->work) ? flush_work(&t->work) : 0;
+	return work_pending(&t->work) ? wait_for_work(&t->work) : 0;
 }
 SNIP
 
