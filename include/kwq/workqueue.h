@@ -120,9 +120,15 @@ static inline void kwq_init_work(struct work_struct *work, work_func_t func)
 
 /*
  * Delays are counted in jiffies of CLOCK_MONOTONIC, HZ per second, as in the
- * kernel; with HZ 1000 a jiffy is a millisecond.
+ * kernel; with HZ 1000 a jiffy is a millisecond.  Ported code may define HZ
+ * itself (a compatibility header, -DHZ=1000): that is fine as long as it
+ * agrees, since kwq's jiffies are milliseconds whatever the program says.
  */
+#ifndef HZ
 #define HZ 1000
+#elif HZ != 1000
+#error "kwq's jiffies are milliseconds: HZ must be 1000 (or left undefined)"
+#endif
 
 static inline unsigned long msecs_to_jiffies(const unsigned int m)
 {
@@ -164,6 +170,9 @@ struct delayed_work {
 		.func = (f),						\
 	},								\
 	.timer = { &(n).timer, &(n).timer },				\
+	.expires = 0,							\
+	.wq = NULL,							\
+	.base = NULL,							\
 	.cpu = -1,							\
 }
 
