@@ -3,9 +3,10 @@
  * The old void names and kwq's warnings.
  *
  * <kwq/compat.h> makes queue_work(), cancel_work() and friends statement
- * macros that warn once per call site.  The functions here are the same names as real
- * symbols, for code that takes their address: such a caller has no file and
- * line to report, so it is named by its return address, once per address.
+ * macros that warn once per call site.  The functions here are the same
+ * names as real symbols, for code that takes their address: such a caller
+ * has no file and line to report, so it is named by its return address,
+ * once per address.
  * All warnings go through one replaceable handler.
  */
 #include "internal.h"

@@ -153,12 +153,12 @@ else
 	tap_skip "no C++ compiler ($CXX)"
 fi
 
-printf '#define HZ (1000)\n#include <kwq/workqueue.h>\nunsigned long j = 2 * HZ;\n' \
-	> "$tmp/hz-same.c"
+printf '#define HZ (1000)\n#include <kwq/workqueue.h>\n%s\n' \
+	'unsigned long j = 2 * HZ;' > "$tmp/hz-same.c"
 check "an HZ of 1000 defined before the header is accepted" \
 	$CC -std=c11 $WFLAGS -I"$top/include" -fsyntax-only "$tmp/hz-same.c"
-printf '#define HZ 250\n#include <kwq/workqueue.h>\nunsigned long j = 2 * HZ;\n' \
-	> "$tmp/hz-other.c"
+printf '#define HZ 250\n#include <kwq/workqueue.h>\n%s\n' \
+	'unsigned long j = 2 * HZ;' > "$tmp/hz-other.c"
 if $CC -std=c11 -I"$top/include" -fsyntax-only "$tmp/hz-other.c" \
 	> "$tmp/log" 2>&1; then
 	tap fail "an HZ other than 1000 is refused, naming HZ"

@@ -28,7 +28,7 @@ B=${KWQ_BUILD:-build}
 case $B in /*) ;; *) B=$top/$B ;; esac
 cc=${CC:-cc}
 run=$top/tests/migrate/run
-names='cancel_work|cancel_work_sync|cancel_delayed_work|cancel_delayed_work_sync|flush_work|flush_delayed_work|mod_delayed_work|mod_delayed_work_on'
+names='cancel_(delayed_)?work(_sync)?|flush_(delayed_)?work|mod_delayed_work(_on)?'
 cflags="-std=gnu11 -D_GNU_SOURCE -pthread -I$top/include -I$run -I$top/tests"
 # A sanitizer pass's library needs its runtime in the programs linked to it.
 if nm -D "$B/libkwq.so" 2>/dev/null | grep -q ' U __tsan_'; then

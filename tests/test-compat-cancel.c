@@ -220,7 +220,7 @@ static void test_einval_once_per_site(void)
 	destroy_workqueue(wq);
 }
 
-/* --- -EDEADLK: from the item itself ---------------------------------------- */
+/* --- -EDEADLK: from the item itself --------------------------------------- */
 
 static int self_lines[4];
 
@@ -263,7 +263,7 @@ static void test_edeadlk(void)
 	destroy_workqueue(wq);
 }
 
-/* --- -EBUSY: a mod while a sync cancel owns the item ----------------------- */
+/* --- -EBUSY: a mod while a sync cancel owns the item ---------------------- */
 
 static void *cancel_dsync_thread(void *arg)
 {
@@ -303,7 +303,7 @@ static void test_ebusy_mod(void)
 	destroy_workqueue(wq);
 }
 
-/* --- -ESHUTDOWN: a mod from outside a queue being drained ------------------ */
+/* --- -ESHUTDOWN: a mod from outside a queue being drained ----------------- */
 
 static void test_eshutdown_mod(void)
 {

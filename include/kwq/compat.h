@@ -181,7 +181,7 @@ KWQ_API void schedule_delayed_work_on(int cpu, struct delayed_work *dwork,
 #define KWQ_COMPAT_CALL_QUIET_ENOENT(name, act) ({			\
 	static int kwq_warned_;						\
 	int kwq_err_ = (act);						\
-	if (__builtin_expect(kwq_err_ != 0 && kwq_err_ != -ENOENT, 0) &&	\
+	if (__builtin_expect(kwq_err_ != 0 && kwq_err_ != -ENOENT, 0) && \
 	    !__atomic_exchange_n(&kwq_warned_, 1, __ATOMIC_RELAXED))	\
 		kwq_warn_compat(__FILE__, __LINE__, name, kwq_err_);	\
 	(void)0;							\
@@ -212,7 +212,7 @@ KWQ_API void cancel_work(struct work_struct *work);
  */
 KWQ_API void cancel_work_sync(struct work_struct *work);
 #define cancel_work_sync(work)						\
-	KWQ_COMPAT_CALL_QUIET_ENOENT("cancel_work_sync",			\
+	KWQ_COMPAT_CALL_QUIET_ENOENT("cancel_work_sync",		\
 				     remove_work_sync((work)))
 
 /**
@@ -239,7 +239,7 @@ KWQ_API void cancel_delayed_work(struct delayed_work *dwork);
  */
 KWQ_API void cancel_delayed_work_sync(struct delayed_work *dwork);
 #define cancel_delayed_work_sync(dwork)					\
-	KWQ_COMPAT_CALL_QUIET_ENOENT("cancel_delayed_work_sync",		\
+	KWQ_COMPAT_CALL_QUIET_ENOENT("cancel_delayed_work_sync",	\
 				     remove_delayed_work_sync((dwork)))
 
 /**
@@ -280,7 +280,7 @@ KWQ_API void flush_delayed_work(struct delayed_work *dwork);
 KWQ_API void mod_delayed_work(struct workqueue_struct *wq,
 			      struct delayed_work *dwork, unsigned long delay);
 #define mod_delayed_work(wq, dwork, delay)				\
-	KWQ_COMPAT_CALL_QUIET_ENOENT("mod_delayed_work",			\
+	KWQ_COMPAT_CALL_QUIET_ENOENT("mod_delayed_work",		\
 			rearm_delayed_work((wq), (dwork), (delay)))
 
 /**
