@@ -66,27 +66,46 @@ static void test_cancel_names_remove(void)
 }
 
 struct sync_call {
-	struct tw *t;
-	int runs_after;	/* A: runs of @t seen right after the cancel */
-	int in_after;	/* A: runs of @t in progress right after it */
+	struct tw *t;		/* cancel_work_sync() this, */
+	struct tdw *d;		/* or cancel_delayed_work_sync() this */
+	int runs_after;		/* A: runs seen right after the cancel */
+	int in_after;		/* A: runs in progress right after it */
 };
 
 static void *cancel_sync_thread(void *arg)
 {
 	struct sync_call *c = arg;
 
-	cancel_work_sync(&c->t->work);
-	STORE(&c->runs_after, tw_runs(c->t));
-	STORE(&c->in_after, LOAD(&c->t->in));
+	if (c->t) {
+		cancel_work_sync(&c->t->work);
+		STORE(&c->runs_after, tw_runs(c->t));
+		STORE(&c->in_after, LOAD(&c->t->in));
+	} else {
+		cancel_delayed_work_sync(&c->d->dw);
+		STORE(&c->runs_after, tdw_runs(c->d));
+		STORE(&c->in_after, LOAD(&c->d->in));
+	}
 	return NULL;
+}
+
+/* Run @c's cancel in a thread while its item is held at @g; let it go. */
+static void cancel_while_running(struct sync_call *c, struct gate *g)
+{
+	pthread_t th;
+
+	if (pthread_create(&th, NULL, cancel_sync_thread, c))
+		bail_out("pthread_create failed");
+	sleep_ms(20);
+	gate_open(g);
+	pthread_join(th, NULL);
 }
 
 static void test_cancel_sync_waits(void)
 {
 	struct workqueue_struct *wq = new_wq("cc-sync", WQ_UNBOUND, 0);
-	struct sync_call c = { 0 };
-	struct gate g = { 0 };
-	pthread_t th;
+	struct sync_call c = { 0 }, cd = { 0 };
+	struct gate g = { 0 }, gd = { 0 };
+	struct tdw d;
 	struct tw t;
 
 	tw_init(&t);
@@ -94,14 +113,22 @@ static void test_cancel_sync_waits(void)
 	c.t = &t;
 	if (add_work_to_q(wq, &t.work) || !wait_for(&g.entered, 1, 10000))
 		bail_out("the item did not start");
-	if (pthread_create(&th, NULL, cancel_sync_thread, &c))
-		bail_out("pthread_create failed");
-	sleep_ms(20);
-	gate_open(&g);
-	pthread_join(th, NULL);
+	cancel_while_running(&c, &g);
 	ok(LOAD(&c.runs_after) == 1 && LOAD(&c.in_after) == 0 &&
 	   !work_pending(&t.work),
 	   "guarantee 8: after the void cancel_work_sync() the item is neither pending nor running");
+
+	/* Running, and armed again for an hour meanwhile. */
+	tdw_init(&d);
+	d.gate = &gd;
+	cd.d = &d;
+	if (tdw_add(wq, &d, 0) || !wait_for(&gd.entered, 1, 10000) ||
+	    tdw_add(wq, &d, 3600 * 1000))
+		bail_out("the delayed item did not start and re-arm");
+	cancel_while_running(&cd, &gd);
+	ok(LOAD(&cd.runs_after) == 1 && LOAD(&cd.in_after) == 0 &&
+	   !delayed_work_pending(&d.dw),
+	   "guarantee 8: the void cancel_delayed_work_sync() of a running, re-armed item leaves it neither armed nor running");
 	destroy_workqueue(wq);
 }
 
@@ -382,7 +409,7 @@ int main(void)
 {
 	tap_watchdog(60);
 	kwq_set_warn_handler(warnlog_record);
-	plan(18);
+	plan(19);
 	test_cancel_names_remove();
 	test_cancel_sync_waits();
 	test_flush_and_mod_names();
