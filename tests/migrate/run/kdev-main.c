@@ -6,11 +6,15 @@
  * instance (the kernel's true) drops that instance's reference, one that
  * found nothing (false) does not; a mod of a pending item (true) gives back
  * the reference it took, of an idle one (false) keeps it; a flush of an
- * armed item (true) waits for its run.  Queued items stay pending behind a
- * gated item on an ordered queue; armed ones are armed for an hour.
+ * armed or queued item (true) waits for its run.  Queued items stay
+ * pending behind a gated item on an ordered queue, or on a frozen queue;
+ * armed ones are armed for an hour.
  */
 #include "../../util.h"
 #include "kdev.h"
+
+#include <stdio.h>
+#include <sys/syscall.h>
 
 #define HOUR (3600UL * HZ)
 
@@ -121,13 +125,73 @@ static void test_flush_armed(void)
 	destroy_workqueue(wq);
 }
 
+struct thaw {
+	pid_t tid;	/* the thread that flushes */
+	int calling;	/* A: it is about to call the flush */
+};
+
+/* Is thread @tid asleep (state S in /proc)? */
+static bool asleep(pid_t tid)
+{
+	char path[64], buf[256], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' && p[2] == 'S';
+}
+
+/*
+ * Thaw once the flushing thread sleeps: nothing between its "calling" and
+ * the flush sleeps, so by then it has read the item as pending.
+ */
+static void *thaw_when_waiting(void *arg)
+{
+	struct thaw *t = arg;
+
+	while (!LOAD(&t->calling) || !asleep(t->tid))
+		sleep_us(100);
+	if (kwq_thaw_workqueues())
+		bail_out("kwq_thaw_workqueues failed");
+	return NULL;
+}
+
+static void test_flush_queued(void)
+{
+	struct workqueue_struct *wq = new_wq("kdev-frozen", WQ_FREEZABLE, 0);
+	struct thaw t = { .tid = (pid_t)syscall(SYS_gettid) };
+	struct kdev dev = { 0 };
+	pthread_t th;
+
+	kdev_init(&dev, wq);
+	if (kwq_freeze_workqueues() || kdev_queue_reset(&dev))
+		bail_out("cannot freeze, or cannot add");
+	if (pthread_create(&th, NULL, thaw_when_waiting, &t))
+		bail_out("pthread_create failed");
+	STORE(&t.calling, 1);
+	kdev_sync_reset(&dev);
+	pthread_join(th, NULL);
+	ok(dev.synced == 1 && LOAD(&dev.resets) == 1 && ref(&dev) == 1,
+	   "flush_work of a reset queued on a frozen queue (kernel: true) waited for its run");
+	kdev_put(&dev);
+	destroy_workqueue(wq);
+}
+
 int main(void)
 {
 	tap_watchdog(30);
-	plan(17);
+	plan(18);
 	test_all_pending();
 	test_nothing_pending();
 	test_abort_and_pause();
 	test_flush_armed();
+	test_flush_queued();
 	return done_testing();
 }
