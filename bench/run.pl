@@ -1008,7 +1008,7 @@ fresh process (`build/bench/bench WORKLOAD LIBRARY ARGS`).
    cancels it, 200,000 times after a warm-up (50,000 in a quick run), while
    1k, 100k or 1M other items are armed 1 to 2 hours ahead on the same
    queue, loop or context; the item's own delay is 1 to 5 s.  kwq:
-   `add_delayed_work_to_q()` on `system_wq` and `cancel_delayed_work()`.
+   `add_delayed_work_to_q()` on `system_wq` and `remove_delayed_work()`.
    libuv: `uv_timer_start()` and `uv_timer_stop()` on one `uv_loop_t`.
    GLib: `g_timeout_source_new()`, `g_source_set_callback()` and
    `g_source_attach()` to one `GMainContext`, then `g_source_destroy()` and

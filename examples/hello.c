@@ -36,7 +36,7 @@ int main(void)
 	err = add_work_to_q(wq, &g.work);
 	if (err)
 		fprintf(stderr, "add_work_to_q: %s\n", strerror(-err));
-	flush_work(&g.work);
+	wait_for_work(&g.work);
 	destroy_workqueue(wq);
 	return err ? 1 : 0;
 }

@@ -4,6 +4,11 @@
  * unchanged as long as it ignores the result (the names return void now), and
  * a failed add is reported once per call site, with the caller's file and
  * line.  A program may route those reports to its own log.
+ *
+ * The kernel's cancel_work_sync(), flush_work(), mod_delayed_work() & co.
+ * are void here for the same reason (their kernel bool would be misread):
+ * as statements they port unchanged, say nothing when there was nothing to
+ * cancel, and report a real failure the same way.
  */
 #include <kwq/workqueue.h>
 
@@ -37,6 +42,12 @@ static void release(struct workqueue_struct *wq)
 	flush_workqueue(wq);
 }
 
+/* Kernel code with a bug: an item that waits for itself. */
+static void selfish(struct work_struct *work)
+{
+	flush_work(work);	/* refused (-EDEADLK) and reported */
+}
+
 static void to_my_log(const struct kwq_warning *w)
 {
 	printf("my log: %s:%d: %s\n", w->file ? w->file : "?", w->line,
@@ -46,7 +57,7 @@ static void to_my_log(const struct kwq_warning *w)
 int main(void)
 {
 	struct workqueue_struct *wq = create_singlethread_workqueue("legacy");
-	struct work_struct g, w;
+	struct work_struct g, w, s;
 
 	if (!wq) {
 		perror("create_singlethread_workqueue");
@@ -70,6 +81,12 @@ int main(void)
 	queue_work(wq, &w);
 	queue_work(wq, &w);
 	release(wq);
+
+	printf("the kernel's cancel and flush names, as statements:\n");
+	INIT_WORK(&s, selfish);
+	queue_work(wq, &s);
+	flush_workqueue(wq);
+	cancel_work_sync(&w);	/* nothing pending: nothing to say */
 	kwq_set_warn_handler(NULL);
 
 	destroy_workqueue(wq);

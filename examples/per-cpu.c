@@ -49,7 +49,7 @@ int main(void)
 		n++;
 	}
 	for (int i = 0; i < n; i++) {
-		flush_work(&probes[i].work);
+		wait_for_work(&probes[i].work);
 		printf("asked for CPU %d, ran on CPU %d\n", probes[i].asked,
 		       probes[i].ran_on);
 	}

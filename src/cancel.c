@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Waiting for and cancelling single work items: flush_work(), cancel_work()
- * and cancel_work_sync().
+ * Waiting for and cancelling single work items: wait_for_work(), remove_work()
+ * and remove_work_sync().
  *
  * Flushing an item queues a barrier, an item of kwq's own that completes an
  * event, right behind it: behind the pending instance on its list (linked to
@@ -12,9 +12,9 @@
  * Cancelling steals the PENDING bit: whoever holds it owns the item, so a
  * cancel that wins it while the item sits on a list takes it off that list
  * under the pool's lock, and one that wins it from an idle item simply owns
- * an idle item.  cancel_work_sync() keeps the bit, marked CANCELING, while it
+ * an idle item.  remove_work_sync() keeps the bit, marked CANCELING, while it
  * waits for a running instance, so adds meanwhile fail with -EBUSY; a second
- * cancel_work_sync() of the item sleeps until the first lets go.
+ * remove_work_sync() of the item sleeps until the first lets go.
  */
 #include "internal.h"
 
@@ -112,7 +112,7 @@ static int running_self(const struct work_struct *w)
 	return kwq__self && current_work() == w;
 }
 
-int flush_work(struct work_struct *work)
+int wait_for_work(struct work_struct *work)
 {
 	struct workqueue_struct *wq = NULL;
 	struct kwq__barrier b;
@@ -222,7 +222,7 @@ static void wake_cancellers(void)
 }
 
 /*
- * Take the PENDING bit of @w for cancel_work_sync(), however long another
+ * Take the PENDING bit of @w for remove_work_sync(), however long another
  * cancel_*_sync() owns it: sleep until that one lets go.
  */
 static void grab_for_sync(struct work_struct *w, bool *removed)
@@ -251,7 +251,7 @@ static void grab_for_sync(struct work_struct *w, bool *removed)
 	}
 }
 
-int cancel_work(struct work_struct *work)
+int remove_work(struct work_struct *work)
 {
 	bool removed;
 	int ret;
@@ -270,7 +270,7 @@ int cancel_work(struct work_struct *work)
 	return removed ? 0 : -ENOENT;
 }
 
-int cancel_work_sync(struct work_struct *work)
+int remove_work_sync(struct work_struct *work)
 {
 	struct workqueue_struct *wq = NULL;
 	struct kwq__barrier b;

@@ -2,10 +2,11 @@
 /*
  * The old void names and kwq's warnings.
  *
- * <kwq/compat.h> makes queue_work() and friends statement macros that warn
- * once per call site.  The functions here are the same names as real
- * symbols, for code that takes their address: such a caller has no file and
- * line to report, so it is named by its return address, once per address.
+ * <kwq/compat.h> makes queue_work(), cancel_work() and friends statement
+ * macros that warn once per call site.  The functions here are the same
+ * names as real symbols, for code that takes their address: such a caller
+ * has no file and line to report, so it is named by its return address,
+ * once per address.
  * All warnings go through one replaceable handler.
  */
 #include "internal.h"
@@ -22,6 +23,14 @@
 #undef queue_delayed_work_on
 #undef schedule_delayed_work
 #undef schedule_delayed_work_on
+#undef cancel_work
+#undef cancel_work_sync
+#undef cancel_delayed_work
+#undef cancel_delayed_work_sync
+#undef flush_work
+#undef flush_delayed_work
+#undef mod_delayed_work
+#undef mod_delayed_work_on
 
 #define SEEN_SLOTS 64
 
@@ -71,25 +80,66 @@ void kwq__symbol(void *addr, char *buf, size_t len)
 		snprintf(buf, len, "%p", addr);
 }
 
-static const char *err_text(int err)
+/*
+ * The old names that are not adds, with the action that returns what they
+ * did.  Their failures are not "an add failed", so they have their own kind.
+ */
+static const char *const not_adds[][2] = {
+	{ "cancel_work", "remove_work" },
+	{ "cancel_work_sync", "remove_work_sync" },
+	{ "cancel_delayed_work", "remove_delayed_work" },
+	{ "cancel_delayed_work_sync", "remove_delayed_work_sync" },
+	{ "flush_work", "wait_for_work" },
+	{ "flush_delayed_work", "wait_for_delayed_work" },
+	{ "mod_delayed_work", "rearm_delayed_work" },
+	{ "mod_delayed_work_on", "rearm_delayed_work_on" },
+};
+
+static const char *action_of(const char *func)
+{
+	for (size_t i = 0; func && i < sizeof(not_adds) / sizeof(*not_adds);
+	     i++)
+		if (!strcmp(func, not_adds[i][0]))
+			return not_adds[i][1];
+	return NULL;
+}
+
+static const char *err_text(const char *func, int err)
 {
 	switch (err) {
 	case -EBUSY:
-		return "already pending";
+		return action_of(func) ? "a sync cancel owns the item" :
+			"already pending";
 	case -EINVAL:
 		return "invalid argument";
 	case -ESHUTDOWN:
 		return "queue is being drained or destroyed";
+	case -EDEADLK:
+		return "called from the work item itself";
 	default:
 		return strerror(-err);
 	}
 }
 
+static enum kwq_warning_kind kind_of(const char *func)
+{
+	return action_of(func) ? KWQ_WARN_COMPAT_FAILED :
+		KWQ_WARN_COMPAT_ADD_FAILED;
+}
+
 void kwq_warn_compat(const char *file, int line, const char *func, int err)
 {
-	kwq__warn(KWQ_WARN_COMPAT_ADD_FAILED, file, line, func, err,
-		  "%s() failed: %s (%d); use add_*() to check the result, "
-		  "or (void)add_*() to ignore it", func, err_text(err), err);
+	const char *act = action_of(func);
+
+	if (act)
+		kwq__warn(KWQ_WARN_COMPAT_FAILED, file, line, func, err,
+			  "%s() failed: %s (%d); use %s() to check the result",
+			  func, err_text(func, err), err, act);
+	else
+		kwq__warn(KWQ_WARN_COMPAT_ADD_FAILED, file, line, func, err,
+			  "%s() failed: %s (%d); use add_*() to check the "
+			  "result, or (void)add_*() to ignore it", func,
+			  err_text(func, err), err);
 }
 
 /*
@@ -113,8 +163,8 @@ static void warn_by_address(const char *func, int err, void *caller)
 			return;
 	}
 	snprintf(where, sizeof(where), "%s called from %p", func, caller);
-	kwq__warn(KWQ_WARN_COMPAT_ADD_FAILED, NULL, 0, func, err,
-		  "%s: failed: %s (%d)", where, err_text(err), err);
+	kwq__warn(kind_of(func), NULL, 0, func, err,
+		  "%s: failed: %s (%d)", where, err_text(func, err), err);
 }
 
 void queue_work(struct workqueue_struct *wq, struct work_struct *work)
@@ -191,4 +241,67 @@ void schedule_delayed_work_on(int cpu, struct delayed_work *dwork,
 	if (err)
 		warn_by_address("schedule_delayed_work_on", err,
 				__builtin_return_address(0));
+}
+
+/*
+ * The names whose action returns -ENOENT for "nothing was pending": that is
+ * no failure, so only the others are reported.
+ */
+static void warn_unless_enoent(const char *func, int err, void *caller)
+{
+	if (err && err != -ENOENT)
+		warn_by_address(func, err, caller);
+}
+
+void cancel_work(struct work_struct *work)
+{
+	warn_unless_enoent("cancel_work", remove_work(work),
+			   __builtin_return_address(0));
+}
+
+void cancel_work_sync(struct work_struct *work)
+{
+	warn_unless_enoent("cancel_work_sync", remove_work_sync(work),
+			   __builtin_return_address(0));
+}
+
+void cancel_delayed_work(struct delayed_work *dwork)
+{
+	warn_unless_enoent("cancel_delayed_work", remove_delayed_work(dwork),
+			   __builtin_return_address(0));
+}
+
+void cancel_delayed_work_sync(struct delayed_work *dwork)
+{
+	warn_unless_enoent("cancel_delayed_work_sync",
+			   remove_delayed_work_sync(dwork),
+			   __builtin_return_address(0));
+}
+
+void flush_work(struct work_struct *work)
+{
+	warn_unless_enoent("flush_work", wait_for_work(work),
+			   __builtin_return_address(0));
+}
+
+void flush_delayed_work(struct delayed_work *dwork)
+{
+	warn_unless_enoent("flush_delayed_work", wait_for_delayed_work(dwork),
+			   __builtin_return_address(0));
+}
+
+void mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+		      unsigned long delay)
+{
+	warn_unless_enoent("mod_delayed_work",
+			   rearm_delayed_work(wq, dwork, delay),
+			   __builtin_return_address(0));
+}
+
+void mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
+			 struct delayed_work *dwork, unsigned long delay)
+{
+	warn_unless_enoent("mod_delayed_work_on",
+			   rearm_delayed_work_on(cpu, wq, dwork, delay),
+			   __builtin_return_address(0));
 }

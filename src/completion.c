@@ -10,7 +10,7 @@
  * the eventfd readable if it was not.  kwq_cq_run() and kwq_cq_pop() take
  * items from the head of "done", one at a time under the lock, and reset
  * the eventfd when they take the last one.  kwq_cq_cancel() is
- * cancel_work() plus the same move, with -ECANCELED, or a plain unlink.
+ * remove_work() plus the same move, with -ECANCELED, or a plain unlink.
  *
  * DESIGN.  Guarantees: every kwq_cq_add() that returned 0 gives exactly one
  * completion, status 0 after the function has returned, unless a
@@ -33,11 +33,11 @@
  *
  * Not supported: delayed items (arm a delayed_work whose function adds the
  * kwq_cq_work), a -ECANCELED completion for an item removed with plain
- * cancel_work() (it would stay in flight: use kwq_cq_cancel()).
+ * remove_work() (it would stay in flight: use kwq_cq_cancel()).
  *
  * Locking: the queue's lock is held across add_work_to_q() and
- * cancel_work(), which take pool locks, so that the item's state here and
- * its PENDING bit change together (a cancel_work() that finds nothing to
+ * remove_work(), which take pool locks, so that the item's state here and
+ * its PENDING bit change together (a remove_work() that finds nothing to
  * remove still holds PENDING for a moment, and an add beside it would fail
  * with -EBUSY).  The order is queue lock, then pool lock: no pool lock is
  * held where the queue's lock is taken (cw_main() runs unlocked), and the
@@ -371,7 +371,7 @@ int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw)
 		goto out_unlock;
 	}
 	/*
-	 * Under the lock, so that a kwq_cq_cancel(), whose cancel_work()
+	 * Under the lock, so that a kwq_cq_cancel(), whose remove_work()
 	 * holds PENDING for a moment even when it finds nothing to remove,
 	 * cannot make this add fail with -EBUSY; a worker that runs the item
 	 * at once waits for the lock before it queues the completion.
@@ -401,7 +401,7 @@ int kwq_cq_cancel(struct kwq_cq_work *cw, unsigned int flags)
 		goto out_unlock;
 	}
 	/* Under the lock: see kwq_cq_add(). */
-	err = cancel_work(&cw->work);
+	err = remove_work(&cw->work);
 	if (err)
 		goto out_unlock;
 	if (flags & KWQ_CQ_DELIVER) {

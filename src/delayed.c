@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Delayed work: the add_delayed_* family, mod_delayed_work(), and the
+ * Delayed work: the add_delayed_* family, rearm_delayed_work(), and the
  * delayed forms of flush and cancel.
  *
  * An add wins the item's PENDING bit exactly as an immediate add does, then
@@ -8,7 +8,7 @@
  * delay has passed, the timer thread queues it as an add would.  Cancelling
  * an armed item takes it off its wheel and so takes over PENDING; the
  * generic cancel code does that for any item marked WORK_DELAYED, which is
- * why cancel_work() on &dwork->work works too.
+ * why remove_work() on &dwork->work works too.
  */
 #include "internal.h"
 
@@ -147,7 +147,7 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 	return arm_owned(cpu, wq, dw, delay, 1);
 }
 
-int mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
+int rearm_delayed_work_on(int cpu, struct workqueue_struct *wq,
 			struct delayed_work *dwork, unsigned long delay)
 {
 	if (cpu == WORK_CPU_ANY)
@@ -155,13 +155,13 @@ int mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
 	return mod_delayed(cpu, wq, dwork, delay);
 }
 
-int mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+int rearm_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 		     unsigned long delay)
 {
 	return mod_delayed(WORK_CPU_ANY, wq, dwork, delay);
 }
 
-int flush_delayed_work(struct delayed_work *dwork)
+int wait_for_delayed_work(struct delayed_work *dwork)
 {
 	if (!dwork_valid(dwork))
 		return -EINVAL;
@@ -179,7 +179,7 @@ int flush_delayed_work(struct delayed_work *dwork)
 		/*
 		 * Pending but on no list: the timer thread has taken it off
 		 * the wheel and is about to queue it.  Wait for that, or
-		 * flush_work() would find nothing to wait for.
+		 * wait_for_work() would find nothing to wait for.
 		 */
 		data = work_data(&dwork->work);
 		if (!(data & WORK_PENDING) || data_pwq(data) ||
@@ -187,19 +187,19 @@ int flush_delayed_work(struct delayed_work *dwork)
 			break;
 		sched_yield();
 	}
-	return flush_work(&dwork->work);
+	return wait_for_work(&dwork->work);
 }
 
-int cancel_delayed_work(struct delayed_work *dwork)
+int remove_delayed_work(struct delayed_work *dwork)
 {
 	if (!dwork_valid(dwork))
 		return -EINVAL;
-	return cancel_work(&dwork->work);
+	return remove_work(&dwork->work);
 }
 
-int cancel_delayed_work_sync(struct delayed_work *dwork)
+int remove_delayed_work_sync(struct delayed_work *dwork)
 {
 	if (!dwork_valid(dwork))
 		return -EINVAL;
-	return cancel_work_sync(&dwork->work);
+	return remove_work_sync(&dwork->work);
 }

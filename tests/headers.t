@@ -7,6 +7,13 @@
 # DECLARE_WORK, container_of, work_pending, the old names) compiles in each
 # language too, since a macro is only checked where it is used.  Defining
 # KWQ_NO_COMPAT must leave the old names out.
+#
+# What users of the header hit when porting: DECLARE_WORK() and
+# DECLARE_DELAYED_WORK() compile as C++17 with -Wall -Wextra -Werror; an
+# HZ the program defines itself is accepted when it is 1000 and refused
+# with a clear error otherwise (kwq's jiffies are milliseconds); and a
+# structure member named like an old name, called as ops->cancel_work(ctx),
+# compiles with KWQ_NO_COMPAT, or written (ops->cancel_work)(ctx) without.
 set -u
 . "$(dirname "$0")/tap.sh"
 
@@ -60,12 +67,12 @@ int use(struct thing *t)
 	queue_work(system_wq, &t->work);
 	schedule_work(&static_work);
 	(void)add_work(&t->work);
-	return work_pending(&t->work) ? flush_work(&t->work) : 0;
+	return work_pending(&t->work) ? wait_for_work(&t->work) : 0;
 }
 SNIP
 
 nr_headers=$(echo "$headers" | wc -w)
-echo "1..$((nr_headers * 3 + 4))"
+echo "1..$((nr_headers * 3 + 9))"
 for h in $headers; do
 	for std in c99 c11; do
 		check "$h compiles alone as $std" \
@@ -98,6 +105,10 @@ cat > "$tmp/nocompat.c" <<'SNIP'
 #include <kwq/workqueue.h>
 #if defined(queue_work) || defined(queue_work_on) || \
     defined(schedule_work) || defined(schedule_work_on) || \
+    defined(cancel_work) || defined(cancel_work_sync) || \
+    defined(cancel_delayed_work) || defined(cancel_delayed_work_sync) || \
+    defined(flush_work) || defined(flush_delayed_work) || \
+    defined(mod_delayed_work) || defined(mod_delayed_work_on) || \
     defined(KWQ_COMPAT_H)
 #error "KWQ_NO_COMPAT still defines the old names"
 #endif
@@ -106,6 +117,95 @@ int main(void)
 	return add_work(0) == 0;
 }
 SNIP
-check "-DKWQ_NO_COMPAT leaves queue_work & co. undefined" \
+check "-DKWQ_NO_COMPAT leaves queue_work, cancel_work & co. undefined" \
 	$CC -std=c11 $WFLAGS -I"$top/include" -fsyntax-only "$tmp/nocompat.c"
+
+cat > "$tmp/declare.cc" <<'SNIP'
+#include <kwq/workqueue.h>
+
+static void fn(struct work_struct *w)
+{
+	(void)w;
+}
+
+static DECLARE_WORK(file_work, fn);
+static DECLARE_DELAYED_WORK(file_dwork, fn);
+
+int main()
+{
+	DECLARE_WORK(local_work, fn);
+	DECLARE_DELAYED_WORK(local_dwork, fn);
+
+	schedule_work(&file_work);
+	mod_delayed_work(system_wq, &file_dwork, HZ);
+	cancel_delayed_work_sync(&file_dwork);
+	flush_work(&file_work);
+	cancel_work_sync(&local_work);
+	cancel_delayed_work(&local_dwork);
+	return remove_work_sync(&file_work) == -ENOENT ? 0 : 1;
+}
+SNIP
+if [ $have_cxx = yes ]; then
+	check "DECLARE_WORK and DECLARE_DELAYED_WORK compile as C++17 with -Wall -Wextra -Werror" \
+		$CXX -std=c++17 -Wall -Wextra -Werror -I"$top/include" \
+		-fsyntax-only -x c++ "$tmp/declare.cc"
+else
+	tap_skip "no C++ compiler ($CXX)"
+fi
+
+printf '#define HZ (1000)\n#include <kwq/workqueue.h>\n%s\n' \
+	'unsigned long j = 2 * HZ;' > "$tmp/hz-same.c"
+check "an HZ of 1000 defined before the header is accepted" \
+	$CC -std=c11 $WFLAGS -I"$top/include" -fsyntax-only "$tmp/hz-same.c"
+printf '#define HZ 250\n#include <kwq/workqueue.h>\n%s\n' \
+	'unsigned long j = 2 * HZ;' > "$tmp/hz-other.c"
+if $CC -std=c11 -I"$top/include" -fsyntax-only "$tmp/hz-other.c" \
+	> "$tmp/log" 2>&1; then
+	tap fail "an HZ other than 1000 is refused, naming HZ"
+elif grep -q 'HZ must be 1000' "$tmp/log"; then
+	tap ok "an HZ other than 1000 is refused, naming HZ"
+else
+	tap fail "an HZ other than 1000 is refused, naming HZ"
+fi
+
+# A structure of callbacks named like the kernel's functions.
+cat > "$tmp/members.h" <<'SNIP'
+struct ops {
+	void (*schedule_work)(void *ctx);
+	void (*cancel_work)(void *ctx);
+	int (*flush_work)(void *ctx, int how);
+};
+SNIP
+cat > "$tmp/members-nocompat.c" <<'SNIP'
+#define KWQ_NO_COMPAT
+#include <kwq/workqueue.h>
+#include "members.h"
+
+void run(const struct ops *ops, void *ctx);
+void run(const struct ops *ops, void *ctx)
+{
+	ops->schedule_work(ctx);
+	ops->cancel_work(ctx);
+	(void)ops->flush_work(ctx, 0);
+}
+SNIP
+check "with KWQ_NO_COMPAT, ops->schedule_work(ctx) and ops->cancel_work(ctx) compile" \
+	$CC -std=c11 $WFLAGS -I"$top/include" -I"$tmp" -fsyntax-only \
+	"$tmp/members-nocompat.c"
+cat > "$tmp/members-paren.c" <<'SNIP'
+#include <kwq/workqueue.h>
+#include "members.h"
+
+void run(const struct ops *ops, void *ctx, struct work_struct *w);
+void run(const struct ops *ops, void *ctx, struct work_struct *w)
+{
+	(ops->schedule_work)(ctx);
+	(ops->cancel_work)(ctx);
+	(void)(ops->flush_work)(ctx, 0);
+	cancel_work_sync(w);
+}
+SNIP
+check "without it, the members compile as (ops->cancel_work)(ctx), beside the old names" \
+	$CC -std=c11 $WFLAGS -I"$top/include" -I"$tmp" -fsyntax-only \
+	"$tmp/members-paren.c"
 tap_exit

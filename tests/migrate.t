@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# The add_* migration (tools/migrate/add_work.cocci), on sample code: each
-# tests/migrate/NAME.c, patched by spatch, must come out as NAME.res, and
-# patching NAME.res again must change nothing.  Then what the patch is
+# The migrations (tools/migrate/add_work.cocci for queue_work() & co.,
+# tools/migrate/cancel_work.cocci for cancel_work(), flush_work(),
+# mod_delayed_work() & co.), on sample code: each tests/migrate/NAME.c,
+# patched by spatch with both, must come out as NAME.res, and patching
+# NAME.res again must change nothing.  Then what the patch is
 # for: the samples that test an old name's result do not compile against
 # kwq, whose old names are void, and once patched they do; the plain
 # statement calls compile before and after; the results used other than
@@ -15,7 +17,7 @@ set -u
 
 . tests/tap.sh
 
-cocci=$top/tools/migrate/add_work.cocci
+coccis="$top/tools/migrate/add_work.cocci $top/tools/migrate/cancel_work.cocci"
 dir=$top/tests/migrate
 cc=${CC:-cc}
 
@@ -31,8 +33,10 @@ patch_all() {
 	for f in "$dir"/*.c; do
 		cp "$dir/$(basename "$f" .c).$1" "$2/$(basename "$f")"
 	done
-	spatch --very-quiet --sp-file "$cocci" --in-place --dir "$2" \
-		>"$tmp/spatch.log" 2>&1
+	for cocci in $coccis; do
+		spatch --very-quiet --sp-file "$cocci" --in-place --dir "$2" \
+			>"$tmp/spatch.log" 2>&1 || return 1
+	done
 }
 
 # builds FILE: it compiles against kwq's headers.
@@ -61,7 +65,7 @@ for in in "$dir"/*.c; do
 	fi
 done
 
-for name in direct stored misread; do
+for name in direct stored misread cancel rearm flush; do
 	if builds "$dir/$name.c"; then
 		tap fail "$name.c: testing a void old name does not compile"
 	else
@@ -74,6 +78,8 @@ done
 
 builds "$dir/statements.c" && builds "$dir/statements.res" && st=ok || st=fail
 tap $st "statements: plain calls of the old names compile, before and after"
+builds "$dir/teardown.c" && builds "$dir/teardown.res" && st=ok || st=fail
+tap $st "teardown: plain calls of cancel_work() & co. compile, before and after"
 
 if builds "$dir/escapes.res"; then
 	tap fail "escapes.res: still fails to compile, for a person to decide"

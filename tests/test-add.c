@@ -24,7 +24,7 @@ static void test_runs_once(const char *what, struct workqueue_struct *wq)
 
 	tw_init(&t);
 	err = add_work_to_q(wq, &t.work);
-	ferr = flush_work(&t.work);
+	ferr = wait_for_work(&t.work);
 	ok(err == 0 && ferr == 0 && tw_runs(&t) == 1 && !LOAD(&t.not_current) &&
 	   !work_pending(&t.work),
 	   "guarantee 1: add to %s returns 0 and runs the item once, in a worker",
@@ -67,7 +67,7 @@ static void test_queue_kinds(void)
 	test_runs_once("system_unbound_wq", system_unbound_wq);
 
 	tw_init(&t);
-	ok(add_work(&t.work) == 0 && flush_work(&t.work) == 0 &&
+	ok(add_work(&t.work) == 0 && wait_for_work(&t.work) == 0 &&
 	   tw_runs(&t) == 1, "add_work() runs the item once on system_wq");
 }
 
@@ -83,7 +83,7 @@ static void test_static_item(void)
 {
 	static DECLARE_WORK(w, static_fn);
 
-	ok(add_work(&w) == 0 && flush_work(&w) == 0 && !work_pending(&w) &&
+	ok(add_work(&w) == 0 && wait_for_work(&w) == 0 && !work_pending(&w) &&
 	   LOAD(&static_runs) == 1,
 	   "a DECLARE_WORK() item can be added, runs once, and is flushed");
 }
@@ -100,17 +100,17 @@ static void test_runs_on_cpu(void)
 	for (int rep = 0; rep < 3; rep++) {
 		for (int i = 0; i < nr_cpus; i++) {
 			errs += add_work_to_q_on(cpus[i], wq, &t.work) != 0;
-			errs += flush_work(&t.work) != 0;
+			errs += wait_for_work(&t.work) != 0;
 			wrong_q += LOAD(&t.cpu) != cpus[i];
 			errs += add_work_on(cpus[i], &t.work) != 0;
-			errs += flush_work(&t.work) != 0;
+			errs += wait_for_work(&t.work) != 0;
 			wrong_sys += LOAD(&t.cpu) != cpus[i];
 			errs += add_work_to_q_on(cpus[i], hi, &t.work) != 0;
-			errs += flush_work(&t.work) != 0;
+			errs += wait_for_work(&t.work) != 0;
 			wrong_hi += LOAD(&t.cpu) != cpus[i];
 		}
 	}
-	is_int(errs, 0, "add_*_on() and flush_work() all return 0");
+	is_int(errs, 0, "add_*_on() and wait_for_work() all return 0");
 	is_int(wrong_q, 0,
 	       "add_work_to_q_on(cpu) on a bound queue runs on that cpu");
 	is_int(wrong_sys, 0, "add_work_on(cpu) runs on that cpu");
@@ -137,7 +137,7 @@ static void *add_local(void *p)
 	tw_init(&t);
 	for (int i = 0; i < 20; i++) {
 		a->errs += add_work_to_q(a->wq, &t.work) != 0;
-		a->errs += flush_work(&t.work) != 0;
+		a->errs += wait_for_work(&t.work) != 0;
 		a->wrong += LOAD(&t.cpu) != a->cpu;
 	}
 	return NULL;
@@ -306,7 +306,7 @@ static void test_ebusy(void)
 	flush_workqueue(wq);
 	ok(r == 0 && tw_runs(&t) == 1 && !work_pending(&t.work),
 	   "guarantee 2: the -EBUSY adds queued nothing: it ran once");
-	ok(add_work_to_q(wq, &t.work) == 0 && flush_work(&t.work) == 0 &&
+	ok(add_work_to_q(wq, &t.work) == 0 && wait_for_work(&t.work) == 0 &&
 	   tw_runs(&t) == 2, "once run, the item can be added again");
 	destroy_workqueue(wq);
 }
@@ -341,7 +341,7 @@ static void self_readd(const char *what, struct workqueue_struct *wq)
 	if (add_work_to_q(wq, &c.work))
 		bail_out("add failed");
 	done = wait_for(&c.runs, c.n, 20000);
-	flush_work(&c.work);
+	wait_for_work(&c.work);
 	sleep_ms(5);
 	ok(done && LOAD(&c.runs) == c.n && LOAD(&c.errs) == 0 &&
 	   LOAD(&c.pending_inside) == 0,
@@ -400,7 +400,7 @@ static void ebusy_publishes(const char *what, struct workqueue_struct *wq)
 			__atomic_store_n(&h.value, v, __ATOMIC_RELAXED);
 			busy += add_work_to_q(wq, &h.work) == -EBUSY;
 		}
-		flush_work(&h.work);
+		wait_for_work(&h.work);
 		lost += __atomic_load_n(&h.seen, __ATOMIC_RELAXED) !=
 			r * 1000 + 49;
 	}

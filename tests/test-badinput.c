@@ -186,12 +186,12 @@ static void test_bad_waits(void)
 	struct work_struct z;
 
 	memset(&z, 0, sizeof(z));
-	expect_einval(flush_work(NULL), "flush_work(NULL)");
-	expect_einval(flush_work(&z), "flush_work(zeroed item)");
-	expect_einval(cancel_work(NULL), "cancel_work(NULL)");
-	expect_einval(cancel_work(&z), "cancel_work(zeroed item)");
-	expect_einval(cancel_work_sync(NULL), "cancel_work_sync(NULL)");
-	expect_einval(cancel_work_sync(&z), "cancel_work_sync(zeroed item)");
+	expect_einval(wait_for_work(NULL), "wait_for_work(NULL)");
+	expect_einval(wait_for_work(&z), "wait_for_work(zeroed item)");
+	expect_einval(remove_work(NULL), "remove_work(NULL)");
+	expect_einval(remove_work(&z), "remove_work(zeroed item)");
+	expect_einval(remove_work_sync(NULL), "remove_work_sync(NULL)");
+	expect_einval(remove_work_sync(&z), "remove_work_sync(zeroed item)");
 	expect_einval(flush_workqueue(NULL), "flush_workqueue(NULL)");
 	expect_einval(drain_workqueue(NULL), "drain_workqueue(NULL)");
 	destroy_workqueue(NULL);

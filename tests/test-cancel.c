@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Cancelling work: cancel_work() and cancel_work_sync() on pending, idle and
+ * Cancelling work: remove_work() and remove_work_sync() on pending, idle and
  * running items, from outside and from the item itself, and under
  * concurrent adds and cancels.
  *
@@ -42,7 +42,7 @@ static void cancel_pending(const char *what,
 	ok(tw_runs(&t) == 0 && tw_runs(&after) == 1,
 	   "guarantee 1: the cancelled instance never runs; the item behind it does (%s)",
 	   what);
-	ok(add_work_to_q(wq, &t.work) == 0 && flush_work(&t.work) == 0 &&
+	ok(add_work_to_q(wq, &t.work) == 0 && wait_for_work(&t.work) == 0 &&
 	   tw_runs(&t) == 1, "a cancelled item can be added again and runs (%s)",
 	   what);
 	destroy_workqueue(wq);
@@ -53,20 +53,20 @@ static void test_cancel_idle(void)
 	struct tw t;
 
 	tw_init(&t);
-	is_int(cancel_work(&t.work), -ENOENT,
-	       "cancel_work() of an item never added returns -ENOENT");
-	is_int(cancel_work_sync(&t.work), -ENOENT,
-	       "cancel_work_sync() of an item never added returns -ENOENT");
+	is_int(remove_work(&t.work), -ENOENT,
+	       "remove_work() of an item never added returns -ENOENT");
+	is_int(remove_work_sync(&t.work), -ENOENT,
+	       "remove_work_sync() of an item never added returns -ENOENT");
 	add_work(&t.work);
-	flush_work(&t.work);
-	is_int(cancel_work(&t.work), -ENOENT,
-	       "cancel_work() of an item that already ran returns -ENOENT");
-	is_int(cancel_work_sync(&t.work), -ENOENT,
-	       "cancel_work_sync() of an item that already ran returns -ENOENT");
+	wait_for_work(&t.work);
+	is_int(remove_work(&t.work), -ENOENT,
+	       "remove_work() of an item that already ran returns -ENOENT");
+	is_int(remove_work_sync(&t.work), -ENOENT,
+	       "remove_work_sync() of an item that already ran returns -ENOENT");
 	is_int(tw_runs(&t), 1, "and it ran once");
 }
 
-/* cancel_work() does not stop, nor wait for, a running instance. */
+/* remove_work() does not stop, nor wait for, a running instance. */
 static void test_cancel_running(void)
 {
 	struct workqueue_struct *wq = new_wq("cancel-run", WQ_UNBOUND, 0);
@@ -78,15 +78,15 @@ static void test_cancel_running(void)
 	t.gate = &g;
 	add_work_to_q(wq, &t.work);
 	wait_for(&g.entered, 1, 10000);
-	rc = cancel_work(&t.work);
+	rc = remove_work(&t.work);
 	in = LOAD(&t.in);
 	gate_open(&g);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	ok(rc == -ENOENT && in == 1,
-	   "cancel_work() of a running item returns -ENOENT at once");
+	   "remove_work() of a running item returns -ENOENT at once");
 	is_int(tw_runs(&t), 1, "the running instance completes");
 
-	/* cancel_work_sync() of a running item waits and returns -ENOENT. */
+	/* remove_work_sync() of a running item waits and returns -ENOENT. */
 	memset(&g, 0, sizeof(g));
 	add_work_to_q(wq, &t.work);
 	wait_for(&g.entered, 1, 10000);
@@ -94,14 +94,14 @@ static void test_cancel_running(void)
 		struct bg_call c;
 		bool early;
 
-		bg_work(&c, cancel_work_sync, &t.work);
+		bg_work(&c, remove_work_sync, &t.work);
 		sleep_ms(20);
 		early = LOAD(&c.done);
 		gate_open(&g);
 		rc = bg_join(&c);
 		ok(!early && rc == -ENOENT && LOAD(&t.in) == 0 &&
 		   tw_runs(&t) == 2,
-		   "guarantee 8: cancel_work_sync() of a running item waits for it, returns -ENOENT");
+		   "guarantee 8: remove_work_sync() of a running item waits for it, returns -ENOENT");
 	}
 	destroy_workqueue(wq);
 }
@@ -113,8 +113,8 @@ struct selfcancel {
 	struct workqueue_struct *wq;
 	int runs;	/* A */
 	int add;	/* A: the re-add in the first run */
-	int sync;	/* A: cancel_work_sync(self) in the first run */
-	int plain;	/* A: cancel_work(self) in the first run */
+	int sync;	/* A: remove_work_sync(self) in the first run */
+	int plain;	/* A: remove_work(self) in the first run */
 	bool use_sync;
 };
 
@@ -126,9 +126,9 @@ static void selfcancel_fn(struct work_struct *work)
 		return;
 	STORE(&s->add, add_work_to_q(s->wq, work));
 	if (s->use_sync)
-		STORE(&s->sync, cancel_work_sync(work));
+		STORE(&s->sync, remove_work_sync(work));
 	else
-		STORE(&s->plain, cancel_work(work));
+		STORE(&s->plain, remove_work(work));
 }
 
 static void test_cancel_from_self(void)
@@ -138,9 +138,9 @@ static void test_cancel_from_self(void)
 	INIT_WORK(&s.work, selfcancel_fn);
 	add_work(&s.work);
 	wait_for(&s.runs, 2, 10000);
-	flush_work(&s.work);
+	wait_for_work(&s.work);
 	ok(LOAD(&s.add) == 0 && LOAD(&s.sync) == -EDEADLK,
-	   "cancel_work_sync() from the item itself returns -EDEADLK");
+	   "remove_work_sync() from the item itself returns -EDEADLK");
 	is_int(LOAD(&s.runs), 2,
 	       "and does nothing: the instance it re-added still runs");
 
@@ -149,10 +149,10 @@ static void test_cancel_from_self(void)
 	INIT_WORK(&s.work, selfcancel_fn);
 	add_work(&s.work);
 	wait_for(&s.runs, 1, 10000);
-	flush_work(&s.work);
+	wait_for_work(&s.work);
 	sleep_ms(10);
 	ok(LOAD(&s.add) == 0 && LOAD(&s.plain) == 0,
-	   "cancel_work() from the item itself removes its own re-add (returns 0)");
+	   "remove_work() from the item itself removes its own re-add (returns 0)");
 	is_int(LOAD(&s.runs), 1, "guarantee 1: the removed re-add never runs");
 }
 
@@ -163,7 +163,7 @@ static void test_cancel_from_self(void)
 struct racer {
 	struct workqueue_struct *wq;
 	struct tw *items;
-	int mode;	/* 0: add, 1: cancel_work, 2: cancel_work_sync */
+	int mode;	/* 0: add, 1: remove_work, 2: remove_work_sync */
 	long loops;
 	long ok;	/* calls that returned 0 */
 	long other;	/* returns outside the documented set */
@@ -183,11 +183,11 @@ static void *racer_main(void *p)
 			r->other += rc != 0 && rc != -EBUSY;
 			break;
 		case 1:
-			rc = cancel_work(w);
+			rc = remove_work(w);
 			r->other += rc != 0 && rc != -ENOENT;
 			break;
 		default:
-			rc = cancel_work_sync(w);
+			rc = remove_work_sync(w);
 			r->other += rc != 0 && rc != -ENOENT;
 			break;
 		}
@@ -255,8 +255,8 @@ int main(void)
 {
 	tap_watchdog(60);
 	plan(24);
-	cancel_pending("cancel_work", cancel_work);
-	cancel_pending("cancel_work_sync", cancel_work_sync);
+	cancel_pending("remove_work", remove_work);
+	cancel_pending("remove_work_sync", remove_work_sync);
 	test_cancel_idle();
 	test_cancel_running();
 	test_cancel_from_self();

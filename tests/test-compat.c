@@ -81,21 +81,21 @@ static void test_old_names_run(void)
 
 	tw_init(&t);
 	queue_work(wq, &t.work);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	queue_work_on(cpu, wq, &t.work);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	schedule_work(&t.work);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	schedule_work_on(cpu, &t.work);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	is_int(tw_runs(&t), 4,
 	       "queue_work, queue_work_on, schedule_work, schedule_work_on each run the item");
 	is_int(nr_seen() - n0, 0, "successful old-name calls do not warn");
 	/* Usable where the kernel's were: in ?: and comma expressions. */
 	(t.runs >= 0 ? queue_work(wq, &t.work) : (void)0);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	(void)(schedule_work(&t.work), 0);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	is_int(tw_runs(&t), 6, "the old names work inside ?: and comma expressions");
 	destroy_workqueue(wq);
 }
@@ -180,7 +180,7 @@ static void test_schedule_warns(void)
 	for (int i = 0; i < 3; i++) {
 		schedule_work(&t.work);
 		wait_for(&t.runs, 2 * (i + 1), 10000);
-		flush_work(&t.work);
+		wait_for_work(&t.work);
 	}
 	ok(nr_seen() - n0 == 2 &&
 	   warned(n0, "schedule_work", -EBUSY, sched_line) &&
@@ -222,11 +222,11 @@ static void test_pointer(void)
 
 	tw_init(&t);
 	qw(wq, &t.work);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	sw(&t.work);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	(queue_work)(wq, &t.work);
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	is_int(tw_runs(&t), 3,
 	       "&queue_work, &schedule_work and (queue_work)(...) add and run");
 	if (block_ordered(wq, &blocker, &g))

@@ -199,7 +199,7 @@ static void test_basic(void)
 	busy |= kwq_cq_add(wq, &it.cw) != -EBUSY;	/* running */
 	ok(!readable(fd), "not readable while the item runs");
 	gate_open(&g);
-	flush_work(&it.cw.work);
+	wait_for_work(&it.cw.work);
 	busy |= kwq_cq_add(wq, &it.cw) != -EBUSY;	/* undelivered */
 	ok(!busy, "-EBUSY while queued, running and undelivered");
 	ok(readable(fd) && LOAD(&it.ran) == 1 && LOAD(&it.delivered) == 0,
@@ -210,7 +210,7 @@ static void test_basic(void)
 	ok(!readable(fd), "not readable once delivered");
 	is_int(kwq_cq_add(wq, &it.cw), 0,
 	       "delivered: the item may be added again");
-	flush_work(&it.cw.work);
+	wait_for_work(&it.cw.work);
 	ok(kwq_cq_pop(cq) == &it.cw && it.cw.status == 0 &&
 	   LOAD(&it.delivered) == 1 && !readable(fd),
 	   "kwq_cq_pop() returns the item without calling its callback");
@@ -240,7 +240,7 @@ static void test_fifo(void)
 	wait_for(&g[0].entered, 1, 10000);
 	for (int k = 0; k < 4; k++) {
 		gate_open(&g[perm[k]]);
-		flush_work(&it[perm[k]].cw.work);
+		wait_for_work(&it[perm[k]].cw.work);
 	}
 	ok(kwq_cq_pop(cq) == &it[perm[0]].cw,
 	   "kwq_cq_pop() takes the first to finish");
@@ -321,11 +321,11 @@ static void test_cancel(void)
 	       "kwq_cq_cancel() of a running item: -ENOENT");
 	item_init(&it[5], cq, 5);
 	kwq_cq_add(wq, &it[5].cw);
-	flush_work(&it[5].cw.work);
+	wait_for_work(&it[5].cw.work);
 	is_int(kwq_cq_cancel(&it[5].cw, KWQ_CQ_DELIVER), -ENOENT,
 	       "kwq_cq_cancel() of a finished item: -ENOENT");
 	gate_open(&g2);
-	flush_work(&it[4].cw.work);
+	wait_for_work(&it[4].cw.work);
 	kwq_cq_run(cq, 0, &nr);
 	ok(nr == 2 && LOAD(&it[4].status) == 0 && LOAD(&it[5].status) == 0,
 	   "both complete with status 0");
@@ -397,7 +397,7 @@ static void test_cq_destroy(void)
 	}
 	for (int i = 0; i < 2; i++) {		/* finished, undelivered */
 		kwq_cq_add(wq, &it[i].cw);
-		flush_work(&it[i].cw.work);
+		wait_for_work(&it[i].cw.work);
 	}
 	if (block_ordered(ord, &blocker, &g))
 		bail_out("cannot block the ordered queue");
@@ -431,7 +431,7 @@ static void test_cq_destroy(void)
 	item_init(&it[5], cq, 5);
 	it[5].try_destroy = 1;
 	kwq_cq_add(wq, &it[5].cw);
-	flush_work(&it[5].cw.work);
+	wait_for_work(&it[5].cw.work);
 	is_int(LOAD(&it[5].destroy_err), -EDEADLK,
 	       "kwq_cq_destroy() from an item's function: -EDEADLK");
 	STORE(&it[5].destroy_err, 0);
@@ -510,7 +510,7 @@ static void test_fork_from_item(struct kwq_cq *cq, struct workqueue_struct *wq)
 
 	kwq_cq_init_work(&cw, cq, fork_fn, fork_done);
 	kwq_cq_add(wq, &cw);
-	flush_work(&cw.work);
+	wait_for_work(&cw.work);
 	if (LOAD(&forked_pid) < 0)
 		bail_out("fork: %s", strerror(errno));
 	waitpid(LOAD(&forked_pid), &st, 0);
@@ -544,7 +544,7 @@ static void test_fork(void)
 	item_init(&it[1], cq, 1);
 	it[1].gate = &g;
 	kwq_cq_add(wq, &it[0].cw);
-	flush_work(&it[0].cw.work);
+	wait_for_work(&it[0].cw.work);
 	kwq_cq_add(wq, &it[1].cw);
 	wait_for(&g.entered, 1, 10000);
 
@@ -560,7 +560,7 @@ static void test_fork(void)
 	ok(readable(fd) && LOAD(&it[0].delivered) == 0,
 	   "parent: its completion still waits; the child took nothing");
 	gate_open(&g);
-	flush_work(&it[1].cw.work);
+	wait_for_work(&it[1].cw.work);
 	kwq_cq_run(cq, 0, &nr);
 	ok(nr == 2 && LOAD(&it[0].delivered) == 1 &&
 	   LOAD(&it[1].delivered) == 1,

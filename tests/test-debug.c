@@ -100,10 +100,10 @@ static void test_cycle(void)
 	INIT_WORK(&a, flush_b);
 	INIT_WORK(&b, flush_a);
 	add_work_to_q(qa, &a);
-	flush_work(&a);
+	wait_for_work(&a);
 	ok(!found("possible deadlock"), "one dependency alone is no cycle");
 	add_work_to_q(qb, &b);
-	flush_work(&b);
+	wait_for_work(&b);
 	ok(found("possible deadlock: an item of 'cycle-b'") &&
 	   found("waits for 'cycle-a'"),
 	   "the dependency that closes a cycle is reported, though no deadlock happened");
@@ -126,12 +126,12 @@ static void test_destroy_own(void)
 	qc = new_wq("self-destroy", 0, 0);
 	INIT_WORK(&w, destroy_own);
 	add_work_to_q(qc, &w);
-	flush_work(&w);
+	wait_for_work(&w);
 	ok(found("queue 'self-destroy' destroyed from its own work item"),
 	   "destroying a queue from its own item is reported");
 	INIT_WORK(&w, fn_a);
 	is_int(add_work_to_q(qc, &w), 0, "and the queue was left working");
-	flush_work(&w);
+	wait_for_work(&w);
 	destroy_workqueue(qc);
 }
 

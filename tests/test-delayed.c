@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Delayed work: the add_delayed_* family, mod_delayed_work(),
- * flush_delayed_work(), cancel_delayed_work(_sync), delayed_work_pending(),
+ * Delayed work: the add_delayed_* family, rearm_delayed_work(),
+ * wait_for_delayed_work(), remove_delayed_work(_sync), delayed_work_pending(),
  * destroy_workqueue() of a queue with armed items, the old void names, and
  * every bad input.
  *
@@ -60,7 +60,7 @@ static void test_types(void)
 	ok(to_delayed_work(&static_dw.work) == &static_dw &&
 	   !delayed_work_pending(&static_dw) &&
 	   add_delayed_work(&static_dw, 1) == 0 &&
-	   flush_delayed_work(&static_dw) == 0 && LOAD(&static_runs) == 1,
+	   wait_for_delayed_work(&static_dw) == 0 && LOAD(&static_runs) == 1,
 	   "DECLARE_DELAYED_WORK() makes an item add_delayed_work() runs; to_delayed_work() finds it");
 }
 
@@ -235,18 +235,18 @@ static void *on_cpu_main(void *p)
 		if (pin_self(cpus[(i + 1) % nr_cpus]))
 			bail_out("cannot pin to cpu %d", cpus[(i + 1) % nr_cpus]);
 		a->errs += add_delayed_work_to_q_on(cpu, a->bound, &t.dw, 1);
-		a->errs += flush_delayed_work(&t.dw);
+		a->errs += wait_for_delayed_work(&t.dw);
 		a->wrong_q += LOAD(&t.cpu) != cpu;
 		a->errs += add_delayed_work_on(cpu, &t.dw, 2);
 		tdw_wait(&t, 2 + 4 * i);
-		a->errs += flush_work(&t.dw.work);
+		a->errs += wait_for_work(&t.dw.work);
 		a->wrong_sys += LOAD(&t.cpu) != cpu;
-		a->errs += mod_delayed_work_on(cpu, a->hi, &t.dw, 1);
+		a->errs += rearm_delayed_work_on(cpu, a->hi, &t.dw, 1);
 		tdw_wait(&t, 3 + 4 * i);
-		a->errs += flush_work(&t.dw.work);
+		a->errs += wait_for_work(&t.dw.work);
 		a->wrong_mod += LOAD(&t.cpu) != cpu;
 		a->errs += add_delayed_work_to_q_on(cpu, a->bound, &t.dw, HOUR);
-		a->errs += flush_delayed_work(&t.dw);
+		a->errs += wait_for_delayed_work(&t.dw);
 		a->wrong_flush += LOAD(&t.cpu) != cpu;
 	}
 	a->errs += tdw_runs(&t) != 4 * nr_cpus;
@@ -268,9 +268,9 @@ static void test_on_cpu(void)
 		       "add_delayed_work_to_q_on(cpu) on a bound queue runs on that cpu, not the arming one");
 		is_int(a.wrong_sys, 0, "add_delayed_work_on(cpu) runs on that cpu");
 		is_int(a.wrong_mod, 0,
-		       "mod_delayed_work_on(cpu) on a WQ_HIGHPRI queue runs on that cpu");
+		       "rearm_delayed_work_on(cpu) on a WQ_HIGHPRI queue runs on that cpu");
 		is_int(a.wrong_flush, 0,
-		       "flush_delayed_work() of an item armed _on(cpu) runs it on that cpu");
+		       "wait_for_delayed_work() of an item armed _on(cpu) runs it on that cpu");
 		is_int(a.errs, 0, "and every call returned 0, one run per arm");
 	}
 	destroy_workqueue(a.hi);
@@ -294,9 +294,9 @@ static void *arming_cpu_main(void *p)
 	tdw_init(&t);
 	for (int i = 0; i < 10; i++) {
 		a->errs += i % 2 ? add_delayed_work_to_q(a->wq, &t.dw, i % 3) :
-			mod_delayed_work(a->wq, &t.dw, i % 3);
+			rearm_delayed_work(a->wq, &t.dw, i % 3);
 		a->errs += !tdw_wait(&t, i + 1);
-		a->errs += flush_work(&t.dw.work);
+		a->errs += wait_for_work(&t.dw.work);
 		a->wrong += LOAD(&t.cpu) != a->cpu;
 	}
 	return NULL;
@@ -318,7 +318,7 @@ static void test_arming_cpu(void)
 		errs += a[i].errs;
 	}
 	ok(wrong == 0 && errs == 0,
-	   "add_delayed_work_to_q() and mod_delayed_work() on a bound queue run on the arming thread's cpu (%d cpus)",
+	   "add_delayed_work_to_q() and rearm_delayed_work() on a bound queue run on the arming thread's cpu (%d cpus)",
 	   n);
 	destroy_workqueue(wq);
 }
@@ -427,32 +427,32 @@ static void test_never_early(void)
 	}
 	never_early(", with 20k items armed far ahead");
 	for (int i = 0; i < n; i++)
-		cancelled += cancel_delayed_work(&load[i]) == 0;
+		cancelled += remove_delayed_work(&load[i]) == 0;
 	ok(errs == 0 && cancelled == n && LOAD(&load_runs) == 0,
 	   "the %d items armed far ahead were all still armed, and are cancelled", n);
 	destroy_workqueue(wq);
 	free(load);
 }
 
-/* --- flush_delayed_work -------------------------------------------------- */
+/* --- wait_for_delayed_work ------------------------------------------------ */
 
 /* For bg_work(), which calls a function of a work_struct. */
 static int flush_dw(struct work_struct *work)
 {
-	return flush_delayed_work(to_delayed_work(work));
+	return wait_for_delayed_work(to_delayed_work(work));
 }
 
 static int cancel_dw_sync(struct work_struct *work)
 {
-	return cancel_delayed_work_sync(to_delayed_work(work));
+	return remove_delayed_work_sync(to_delayed_work(work));
 }
 
 static int self_flush_rc, self_cancel_rc;	/* A */
 
 static void self_hook(struct tdw *t)
 {
-	STORE(&self_flush_rc, flush_delayed_work(&t->dw));
-	STORE(&self_cancel_rc, cancel_delayed_work_sync(&t->dw));
+	STORE(&self_flush_rc, wait_for_delayed_work(&t->dw));
+	STORE(&self_cancel_rc, remove_delayed_work_sync(&t->dw));
 }
 
 static void test_flush_delayed(void)
@@ -466,15 +466,15 @@ static void test_flush_delayed(void)
 
 	tdw_init(&t);
 	rc = add_delayed_work_to_q(wq, &t.dw, HOUR);
-	rc |= flush_delayed_work(&t.dw);
+	rc |= wait_for_delayed_work(&t.dw);
 	runs = tdw_runs(&t);
 	pending = delayed_work_pending(&t.dw);
 	sleep_ms(20);
 	ok(rc == 0 && runs == 1 && !pending,
-	   "flush_delayed_work() of an item armed for an hour queues it now and waits: it has run on return");
+	   "wait_for_delayed_work() of an item armed for an hour queues it now and waits: it has run on return");
 	is_int(tdw_runs(&t), 1, "and it runs exactly once: the timer is gone");
-	is_int(flush_delayed_work(&t.dw), 0,
-	       "flush_delayed_work() of an idle item returns 0");
+	is_int(wait_for_delayed_work(&t.dw), 0,
+	       "wait_for_delayed_work() of an idle item returns 0");
 
 	/* A running instance is waited for. */
 	t.gate = &g;
@@ -486,20 +486,20 @@ static void test_flush_delayed(void)
 	gate_open(&g);
 	rc = bg_join(&c);
 	ok(!early && rc == 0 && tdw_runs(&t) == 2,
-	   "flush_delayed_work() of a running item waits for it");
+	   "wait_for_delayed_work() of a running item waits for it");
 
 	t.gate = NULL;
 	t.hook = self_hook;
 	add_delayed_work_to_q(wq, &t.dw, 1);
 	tdw_wait(&t, 3);
-	flush_work(&t.dw.work);
+	wait_for_work(&t.dw.work);
 	ok(LOAD(&self_flush_rc) == -EDEADLK && LOAD(&self_cancel_rc) == -EDEADLK,
-	   "flush_delayed_work() and cancel_delayed_work_sync() from the item itself return -EDEADLK");
+	   "wait_for_delayed_work() and remove_delayed_work_sync() from the item itself return -EDEADLK");
 	destroy_workqueue(wq);
 }
 
 /*
- * flush_delayed_work() while the timer fires: many items expire together and
+ * wait_for_delayed_work() while the timer fires: many items expire together and
  * are flushed one after the other as the timer thread queues them.  On
  * return each must have run.
  */
@@ -526,7 +526,7 @@ static void test_flush_vs_timer(void)
 		}
 		sleep_us(1000 + rand_r(&seed) % 2500);
 		for (int i = n - 1; i >= 0; i--) {
-			flush_delayed_work(&items[i].dw);
+			wait_for_delayed_work(&items[i].dw);
 			missed += tdw_runs(&items[i]) != adds[i];
 		}
 	}
@@ -541,7 +541,7 @@ static void test_flush_vs_timer(void)
 	for (int i = 0; i < n; i++)
 		wrong += tdw_runs(&items[i]) != adds[i];
 	is_int(missed, 0,
-	       "flush_delayed_work() while the timer fires: on return the item has run");
+	       "wait_for_delayed_work() while the timer fires: on return the item has run");
 	is_int(wrong, 0, "guarantee 1: every arm that returned 0 ran exactly once");
 	destroy_workqueue(wq);
 	free(adds);
@@ -554,11 +554,11 @@ static void test_cancel_armed(void)
 {
 	struct workqueue_struct *wq = new_wq("d-cancel", WQ_UNBOUND, 0);
 	int (*const cancels[4])(struct work_struct *) = {
-		NULL, NULL, cancel_work, cancel_work_sync,
+		NULL, NULL, remove_work, remove_work_sync,
 	};
 	static const char *const names[4] = {
-		"cancel_delayed_work", "cancel_delayed_work_sync",
-		"cancel_work(&dw->work)", "cancel_work_sync(&dw->work)",
+		"remove_delayed_work", "remove_delayed_work_sync",
+		"remove_work(&dw->work)", "remove_work_sync(&dw->work)",
 	};
 
 	for (int k = 0; k < 4; k++) {
@@ -568,18 +568,18 @@ static void test_cancel_armed(void)
 
 		tdw_init(&t);
 		tdw_add(wq, &t, 50);
-		rc = k == 0 ? cancel_delayed_work(&t.dw) :
-			k == 1 ? cancel_delayed_work_sync(&t.dw) :
+		rc = k == 0 ? remove_delayed_work(&t.dw) :
+			k == 1 ? remove_delayed_work_sync(&t.dw) :
 			cancels[k](&t.dw.work);
 		pending = delayed_work_pending(&t.dw);
-		again = cancel_delayed_work(&t.dw);
+		again = remove_delayed_work(&t.dw);
 		sleep_ms(70);
 		ok(rc == 0 && !pending && again == -ENOENT &&
 		   tdw_runs(&t) == 0,
 		   "guarantee 1: %s() of an armed item returns 0, and it never runs",
 		   names[k]);
 		ok(tdw_add(wq, &t, 1) == 0 && tdw_wait(&t, 1) &&
-		   flush_work(&t.dw.work) == 0 && tdw_runs(&t) == 1,
+		   wait_for_work(&t.dw.work) == 0 && tdw_runs(&t) == 1,
 		   "and it can be armed again and runs (%s)", names[k]);
 	}
 	destroy_workqueue(wq);
@@ -590,15 +590,15 @@ static void test_cancel_idle(void)
 	struct tdw t;
 
 	tdw_init(&t);
-	ok(cancel_delayed_work(&t.dw) == -ENOENT &&
-	   cancel_delayed_work_sync(&t.dw) == -ENOENT,
-	   "cancel_delayed_work(_sync)() of an item never armed returns -ENOENT");
+	ok(remove_delayed_work(&t.dw) == -ENOENT &&
+	   remove_delayed_work_sync(&t.dw) == -ENOENT,
+	   "remove_delayed_work(_sync)() of an item never armed returns -ENOENT");
 	add_delayed_work(&t.dw, 1);
 	tdw_wait(&t, 1);
-	flush_work(&t.dw.work);
-	ok(cancel_delayed_work(&t.dw) == -ENOENT &&
-	   cancel_delayed_work_sync(&t.dw) == -ENOENT && tdw_runs(&t) == 1,
-	   "cancel_delayed_work(_sync)() of an item that has run returns -ENOENT");
+	wait_for_work(&t.dw.work);
+	ok(remove_delayed_work(&t.dw) == -ENOENT &&
+	   remove_delayed_work_sync(&t.dw) == -ENOENT && tdw_runs(&t) == 1,
+	   "remove_delayed_work(_sync)() of an item that has run returns -ENOENT");
 }
 
 static void test_cancel_queued(void)
@@ -616,14 +616,14 @@ static void test_cancel_queued(void)
 	tdw_add(wq, &a, 0);		/* queued at once */
 	tdw_add(wq, &b, 1);		/* queued when the timer fires */
 	sleep_ms(30);
-	ra = cancel_delayed_work(&a.dw);
-	rb = cancel_delayed_work(&b.dw);
+	ra = remove_delayed_work(&a.dw);
+	rb = remove_delayed_work(&b.dw);
 	gate_open(&g);
 	flush_workqueue(wq);
 	sleep_ms(10);
 	ok(ra == 0 && rb == 0 && tdw_runs(&a) == 0 && tdw_runs(&b) == 0 &&
 	   !delayed_work_pending(&a.dw) && !delayed_work_pending(&b.dw),
-	   "guarantee 1: cancel_delayed_work() of a queued item returns 0, and it never runs");
+	   "guarantee 1: remove_delayed_work() of a queued item returns 0, and it never runs");
 	destroy_workqueue(wq);
 }
 
@@ -640,12 +640,12 @@ static void test_cancel_running(void)
 	t.gate = &g;
 	add_delayed_work_to_q(wq, &t.dw, 1);
 	wait_for(&g.entered, 1, 10000);
-	rc = cancel_delayed_work(&t.dw);
+	rc = remove_delayed_work(&t.dw);
 	in = LOAD(&t.in);
 	gate_open(&g);
-	flush_work(&t.dw.work);
+	wait_for_work(&t.dw.work);
 	ok(rc == -ENOENT && in == 1 && tdw_runs(&t) == 1,
-	   "cancel_delayed_work() of a running item returns -ENOENT and does not stop it");
+	   "remove_delayed_work() of a running item returns -ENOENT and does not stop it");
 
 	memset(&g, 0, sizeof(g));
 	add_delayed_work_to_q(wq, &t.dw, 1);
@@ -656,14 +656,14 @@ static void test_cancel_running(void)
 	sleep_ms(10);
 	early = LOAD(&c.done);
 	busy = add_delayed_work_to_q(wq, &t.dw, 0);
-	mod = mod_delayed_work(wq, &t.dw, 0);
+	mod = rearm_delayed_work(wq, &t.dw, 0);
 	gate_open(&g);
 	rc = bg_join(&c);
 	ok(!early && rc == -ENOENT && LOAD(&t.in) == 0 &&
 	   !delayed_work_pending(&t.dw),
-	   "guarantee 8: cancel_delayed_work_sync() of a running item waits for it, returns -ENOENT");
+	   "guarantee 8: remove_delayed_work_sync() of a running item waits for it, returns -ENOENT");
 	ok(busy == -EBUSY && mod == -EBUSY,
-	   "add and mod_delayed_work() while cancel_delayed_work_sync() waits return -EBUSY (add %d, mod %d)",
+	   "add and rearm_delayed_work() while remove_delayed_work_sync() waits return -EBUSY (add %d, mod %d)",
 	   busy, mod);
 	sleep_ms(10);
 	is_int(tdw_runs(&t), 2, "and nothing runs afterwards");
@@ -671,7 +671,7 @@ static void test_cancel_running(void)
 }
 
 /*
- * cancel_delayed_work_sync() while the timer fires: arm for 1 ms, wait
+ * remove_delayed_work_sync() while the timer fires: arm for 1 ms, wait
  * around that long, cancel.  On return the item is neither pending nor
  * running, and it never runs again until the next arm.
  */
@@ -688,14 +688,14 @@ static void cancel_sync_vs_timer(const char *what, struct workqueue_struct *wq)
 		late += tdw_runs(&t) != after;
 		tdw_add(wq, &t, 1);
 		sleep_us(rand_r(&seed) % 2000);
-		cancels += cancel_delayed_work_sync(&t.dw) == 0;
+		cancels += remove_delayed_work_sync(&t.dw) == 0;
 		left += delayed_work_pending(&t.dw) || LOAD(&t.in);
 		after = tdw_runs(&t);
 	}
 	sleep_ms(10);
 	late += tdw_runs(&t) != after;
 	is_int(left, 0,
-	       "guarantee 8: cancel_delayed_work_sync() racing the timer leaves nothing armed, queued or running (%s)",
+	       "guarantee 8: remove_delayed_work_sync() racing the timer leaves nothing armed, queued or running (%s)",
 	       what);
 	is_int(late, 0, "no run starts after it returned (%s)", what);
 	ok(tdw_runs(&t) == loops - cancels && !LOAD(&t.early) &&
@@ -731,7 +731,7 @@ static void periodic_hook(struct tdw *t)
 	int rc;
 
 	tdw_arming(t, 2);
-	rc = p->use_mod ? mod_delayed_work(p->wq, &t->dw, 2) :
+	rc = p->use_mod ? rearm_delayed_work(p->wq, &t->dw, 2) :
 		add_delayed_work_to_q(p->wq, &t->dw, 2);
 	if (rc == 0)
 		INC(&p->rearmed);
@@ -757,7 +757,7 @@ static void cancel_sync_periodic(bool use_mod)
 		tdw_add(p.wq, &p.t, 2);
 		wait_for(&p.t.runs, base + 2, 10000);
 		sleep_us(rand_r(&seed) % 3000);
-		cancels += cancel_delayed_work_sync(&p.t.dw) == 0;
+		cancels += remove_delayed_work_sync(&p.t.dw) == 0;
 		runs = tdw_runs(&p.t);
 		left += delayed_work_pending(&p.t.dw) || LOAD(&p.t.in);
 		sleep_ms(10);	/* five periods */
@@ -765,7 +765,7 @@ static void cancel_sync_periodic(bool use_mod)
 	}
 	wrong = tdw_runs(&p.t) != rounds + LOAD(&p.rearmed) - cancels;
 	is_int(left, 0,
-	       "guarantee 8: cancel_delayed_work_sync() of an item re-arming itself by %s leaves it idle",
+	       "guarantee 8: remove_delayed_work_sync() of an item re-arming itself by %s leaves it idle",
 	       use_mod ? "mod" : "add");
 	is_int(late, 0, "after it returns, no further run happens (%s)",
 	       use_mod ? "mod" : "add");
@@ -777,7 +777,7 @@ static void cancel_sync_periodic(bool use_mod)
 	destroy_workqueue(p.wq);
 }
 
-/* --- mod_delayed_work ---------------------------------------------------- */
+/* --- rearm_delayed_work --------------------------------------------------- */
 
 static void test_mod_pending(void)
 {
@@ -789,9 +789,9 @@ static void test_mod_pending(void)
 	tdw_init(&t);
 	add_delayed_work_to_q(wq, &t.dw, HOUR);
 	tdw_arming(&t, 20);
-	rc = mod_delayed_work(wq, &t.dw, 20);
+	rc = rearm_delayed_work(wq, &t.dw, 20);
 	ok(rc == 0 && delayed_work_pending(&t.dw) && tdw_wait(&t, 1),
-	   "mod_delayed_work() of an item armed for an hour returns 0; it runs at the new time");
+	   "rearm_delayed_work() of an item armed for an hour returns 0; it runs at the new time");
 	sleep_ms(20);
 	ok(tdw_runs(&t) == 1 && !LOAD(&t.early) && !delayed_work_pending(&t.dw),
 	   "once, not before the new delay");
@@ -800,27 +800,27 @@ static void test_mod_pending(void)
 	tdw_init(&t);
 	tdw_add(wq, &t, 40);
 	tdw_arming(&t, 150);
-	rc = mod_delayed_work(wq, &t.dw, 150);
+	rc = rearm_delayed_work(wq, &t.dw, 150);
 	tdw_wait(&t, 1);
 	sleep_ms(30);
 	ok(rc == 0 && tdw_runs(&t) == 1 && !LOAD(&t.early),
-	   "mod_delayed_work() pushing 40 ms back to 150 ms: runs once, not at the old time");
+	   "rearm_delayed_work() pushing 40 ms back to 150 ms: runs once, not at the old time");
 
 	/* An hour becomes 0: queued at once. */
 	tdw_init(&t);
 	add_delayed_work_to_q(wq, &t.dw, HOUR);
-	rc = mod_delayed_work(wq, &t.dw, 0);
+	rc = rearm_delayed_work(wq, &t.dw, 0);
 	flush_workqueue(wq);
 	ok(rc == 0 && tdw_runs(&t) == 1 && !delayed_work_pending(&t.dw),
-	   "mod_delayed_work() to 0 of an armed item queues it at once");
+	   "rearm_delayed_work() to 0 of an armed item queues it at once");
 
 	/* Idle: arms it. */
 	tdw_init(&t);
 	tdw_arming(&t, 30);
-	rc = mod_delayed_work(wq, &t.dw, 30);
+	rc = rearm_delayed_work(wq, &t.dw, 30);
 	ok(rc == 0 && delayed_work_pending(&t.dw) && tdw_wait(&t, 1) &&
 	   !LOAD(&t.early),
-	   "mod_delayed_work() of an idle item arms it");
+	   "rearm_delayed_work() of an idle item arms it");
 	sleep_ms(20);
 	is_int(tdw_runs(&t), 1, "and it runs once");
 	destroy_workqueue(wq);
@@ -838,14 +838,14 @@ static void test_mod_queued(void)
 		bail_out("cannot block the ordered queue");
 	tdw_init(&t);
 	add_delayed_work_to_q(wq, &t.dw, 0);
-	rc = mod_delayed_work(wq, &t.dw, HOUR);
+	rc = rearm_delayed_work(wq, &t.dw, HOUR);
 	gate_open(&g);
 	flush_workqueue(wq);
 	runs = tdw_runs(&t);
 	ok(rc == 0 && runs == 0 && delayed_work_pending(&t.dw),
-	   "mod_delayed_work() of a queued item takes it off the queue and arms it");
-	ok(cancel_delayed_work(&t.dw) == 0 && tdw_runs(&t) == 0,
-	   "where cancel_delayed_work() finds it");
+	   "rearm_delayed_work() of a queued item takes it off the queue and arms it");
+	ok(remove_delayed_work(&t.dw) == 0 && tdw_runs(&t) == 0,
+	   "where remove_delayed_work() finds it");
 	destroy_workqueue(wq);
 }
 
@@ -861,14 +861,14 @@ static void test_mod_running(void)
 	t.gate = &g;
 	add_delayed_work_to_q(wq, &t.dw, 1);
 	wait_for(&g.entered, 1, 10000);
-	rc = mod_delayed_work(wq, &t.dw, 2);
+	rc = rearm_delayed_work(wq, &t.dw, 2);
 	sleep_ms(30);
 	gate_open(&g);
 	tdw_wait(&t, 2);
-	flush_work(&t.dw.work);
+	wait_for_work(&t.dw.work);
 	sleep_ms(10);
 	ok(rc == 0 && tdw_runs(&t) == 2 && !LOAD(&t.overlaps),
-	   "guarantee 4: mod_delayed_work() of a running item arms a new run that waits for the running one");
+	   "guarantee 4: rearm_delayed_work() of a running item arms a new run that waits for the running one");
 	destroy_workqueue(wq);
 }
 
@@ -886,7 +886,7 @@ static void self_mod_hook(struct tdw *t)
 	if (DEC(&s->left) < 0)
 		return;
 	tdw_arming(t, 3);
-	if (mod_delayed_work(s->wq, &t->dw, 3))
+	if (rearm_delayed_work(s->wq, &t->dw, 3))
 		INC(&s->errs);
 }
 
@@ -902,7 +902,7 @@ static void test_mod_self(void)
 	sleep_ms(20);
 	ok(tdw_runs(&s.t) == 6 && !LOAD(&s.errs) && !LOAD(&s.t.early) &&
 	   !LOAD(&s.t.overlaps) && !delayed_work_pending(&s.t.dw),
-	   "mod_delayed_work() from the item itself re-arms it: 1 + 5 runs, none early");
+	   "rearm_delayed_work() from the item itself re-arms it: 1 + 5 runs, none early");
 	destroy_workqueue(s.wq);
 }
 
@@ -991,7 +991,7 @@ static void test_old_names(void)
 	tdw_wait(&t, 3);
 	schedule_delayed_work_on(cpu, &t.dw, 1);
 	tdw_wait(&t, 4);
-	flush_work(&t.dw.work);
+	wait_for_work(&t.dw.work);
 	ok(tdw_runs(&t) == 4 && warnlog_count() == n0,
 	   "queue_delayed_work(_on) and schedule_delayed_work(_on) arm and run the item, silently");
 
@@ -1010,7 +1010,7 @@ static void test_old_names(void)
 	   warnlog_is(n0 + 2, "schedule_delayed_work", -EBUSY, f, line[2]) &&
 	   warnlog_is(n0 + 3, "schedule_delayed_work_on", -EBUSY, f, line[3]),
 	   "a failed old-name call warns once per call site, with file, line, name and -EBUSY; (void)add_delayed_work() never does");
-	ok(cancel_delayed_work(&t.dw) == 0 && tdw_runs(&t) == 4,
+	ok(remove_delayed_work(&t.dw) == 0 && tdw_runs(&t) == 4,
 	   "the failed calls changed nothing: the item was still armed");
 
 	queue_delayed_work(NULL, &t.dw, 1); line[4] = __LINE__;
@@ -1034,11 +1034,11 @@ static int all_calls(struct workqueue_struct *wq, struct delayed_work *dw)
 		(add_delayed_work_to_q_on(cpu, wq, dw, 1) == -EINVAL) +
 		(add_delayed_work(dw, 1) == -EINVAL) +
 		(add_delayed_work_on(cpu, dw, 1) == -EINVAL) +
-		(mod_delayed_work(wq, dw, 1) == -EINVAL) +
-		(mod_delayed_work_on(cpu, wq, dw, 1) == -EINVAL) +
-		(flush_delayed_work(dw) == -EINVAL) +
-		(cancel_delayed_work(dw) == -EINVAL) +
-		(cancel_delayed_work_sync(dw) == -EINVAL);
+		(rearm_delayed_work(wq, dw, 1) == -EINVAL) +
+		(rearm_delayed_work_on(cpu, wq, dw, 1) == -EINVAL) +
+		(wait_for_delayed_work(dw) == -EINVAL) +
+		(remove_delayed_work(dw) == -EINVAL) +
+		(remove_delayed_work_sync(dw) == -EINVAL);
 }
 
 /* A CPU number this process may not run on (there is always one). */
@@ -1084,8 +1084,8 @@ static void test_bad_input(void)
 	memcpy(&copy, &t.dw, sizeof(copy));
 	n = (add_delayed_work_to_q(NULL, &t.dw, 1) == -EINVAL) +
 		(add_delayed_work_to_q_on(cpus[0], NULL, &t.dw, 1) == -EINVAL) +
-		(mod_delayed_work(NULL, &t.dw, 1) == -EINVAL) +
-		(mod_delayed_work_on(cpus[0], NULL, &t.dw, 1) == -EINVAL);
+		(rearm_delayed_work(NULL, &t.dw, 1) == -EINVAL) +
+		(rearm_delayed_work_on(cpus[0], NULL, &t.dw, 1) == -EINVAL);
 	ok(n == 4 && memcmp(&t.dw, &copy, sizeof(copy)) == 0,
 	   "a NULL queue: add and mod return -EINVAL, the item is untouched");
 
@@ -1095,7 +1095,7 @@ static void test_bad_input(void)
 
 		n += (add_delayed_work_to_q_on(cpu, wq, &t.dw, 0) == -EINVAL) +
 			(add_delayed_work_on(cpu, &t.dw, 0) == -EINVAL) +
-			(mod_delayed_work_on(cpu, wq, &t.dw, 0) == -EINVAL);
+			(rearm_delayed_work_on(cpu, wq, &t.dw, 0) == -EINVAL);
 		wrong += memcmp(&t.dw, &copy, sizeof(copy)) != 0;
 	}
 	ok(n == 3 * (int)ARRAY_SIZE(bad_cpus) && !wrong,
@@ -1104,14 +1104,14 @@ static void test_bad_input(void)
 
 	/* An armed item stays armed through bad calls. */
 	add_delayed_work_to_q(wq, &t.dw, HOUR);
-	n = (mod_delayed_work(NULL, &t.dw, 0) == -EINVAL) +
-		(mod_delayed_work_on(-2, wq, &t.dw, 0) == -EINVAL) +
-		(mod_delayed_work_on(forbidden_cpu(), wq, &t.dw, 0) == -EINVAL) +
+	n = (rearm_delayed_work(NULL, &t.dw, 0) == -EINVAL) +
+		(rearm_delayed_work_on(-2, wq, &t.dw, 0) == -EINVAL) +
+		(rearm_delayed_work_on(forbidden_cpu(), wq, &t.dw, 0) == -EINVAL) +
 		(add_delayed_work_to_q_on(INT_MAX, wq, &t.dw, 0) == -EINVAL);
 	flush_workqueue(wq);
 	runs = tdw_runs(&t);
 	ok(n == 4 && runs == 0 && delayed_work_pending(&t.dw) &&
-	   cancel_delayed_work(&t.dw) == 0,
+	   remove_delayed_work(&t.dw) == 0,
 	   "bad mod and add calls on an armed item return -EINVAL and leave it armed");
 	is_int(tdw_runs(&t), 0, "it never ran");
 	destroy_workqueue(wq);

@@ -3,7 +3,7 @@
  * destroy_workqueue() at its edges.  A periodic item that re-arms itself
  * from its function no longer keeps destroy going for ever: the armed
  * instance runs once more, its re-arm during destroy returns -ESHUTDOWN,
- * and destroy returns.  And a flush_work() barrier left queued behind a
+ * and destroy returns.  And a wait_for_work() barrier left queued behind a
  * cancelled item of a queue since destroyed is never read through that
  * queue's freed pwq, by the lockup watchdog or by the mayday path (the
  * sanitizer passes of make check catch the use after free this guards
@@ -25,7 +25,7 @@ struct periodic {
 	int destroying;		/* A: set by the test before destroy */
 	int runs_in_destroy;	/* A */
 	int rearm;		/* A: what the last re-arm returned */
-	int mod;		/* A: re-arm with mod_delayed_work() */
+	int mod;		/* A: re-arm with rearm_delayed_work() */
 };
 
 static void periodic_fn(struct work_struct *work)
@@ -37,7 +37,7 @@ static void periodic_fn(struct work_struct *work)
 	if (LOAD(&p->destroying))
 		INC(&p->runs_in_destroy);
 	if (LOAD(&p->mod))
-		err = mod_delayed_work(p->wq, &p->dw, p->period);
+		err = rearm_delayed_work(p->wq, &p->dw, p->period);
 	else
 		err = add_delayed_work_to_q(p->wq, &p->dw, p->period);
 	STORE(&p->rearm, err);
@@ -63,7 +63,7 @@ static bool destroy_returns(struct workqueue_struct *wq)
 static void destroy_periodic_armed(int mod)
 {
 	struct periodic p = { .period = 3600 * HZ, .mod = mod };
-	const char *how = mod ? "mod_delayed_work" : "add_delayed_work_to_q";
+	const char *how = mod ? "rearm_delayed_work" : "add_delayed_work_to_q";
 
 	p.wq = new_wq("periodic", 0, 0);
 	INIT_DELAYED_WORK(&p.dw, periodic_fn);
@@ -134,7 +134,7 @@ static void on_warning(const struct kwq_warning *w)
 
 /*
  * The pool's only worker blocks and no other can be created; behind it an
- * item of "doomed" with a flush_work() barrier behind that.  The item is
+ * item of "doomed" with a wait_for_work() barrier behind that.  The item is
  * cancelled and its queue destroyed, leaving the barrier queued: the
  * watchdog and the mayday calls then look at the worklist.
  */
@@ -158,12 +158,12 @@ static void barrier_outlives_queue(int cpu)
 		bail_out("the blocker did not start");
 	is_int(add_work_to_q_on(cpu, doomed, &item), 0,
 	       "an item waits behind the blocked worker");
-	bg_work(&c, flush_work, &item);
+	bg_work(&c, wait_for_work, &item);
 	/* The barrier is queued once the item is marked as linked to it. */
 	for (int i = 0; i < 10000 && !(work_data(&item) & WORK_LINKED); i++)
 		sleep_us(100);
-	is_int(cancel_work(&item), 0, "the item is cancelled");
-	is_int(LOAD(&c.done), 0, "its flush_work() barrier is still queued");
+	is_int(remove_work(&item), 0, "the item is cancelled");
+	is_int(LOAD(&c.done), 0, "its wait_for_work() barrier is still queued");
 	destroy_workqueue(doomed);
 	kwq_set_watchdog_thresh(20);
 	/* The watchdog (20 ms) and a mayday every 1 ms tick look now. */

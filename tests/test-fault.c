@@ -166,7 +166,7 @@ static int scenario(void)
 
 			INIT_DELAYED_WORK(&f->dw, fitem_fn);
 			if (k == 2)
-				rc = mod_delayed_work(q->wq, &f->dw, 1);
+				rc = rearm_delayed_work(q->wq, &f->dw, 1);
 			else
 				rc = add_delayed_work_to_q(q->wq, &f->dw,
 							   (unsigned long)k * 2);
@@ -184,16 +184,16 @@ static int scenario(void)
 	INIT_WORK(&sys_item.dw.work, fitem_fn);
 	rc = add_work(&sys_item.dw.work);
 	note_add("add_work", &sys_item, rc);
-	if (rc == 0 && (rc = flush_work(&sys_item.dw.work)))
-		fail("flush_work returned %d", rc);
+	if (rc == 0 && (rc = wait_for_work(&sys_item.dw.work)))
+		fail("wait_for_work returned %d", rc);
 
 	for (size_t i = 0; i < ARRAY_SIZE(queues); i++) {
 		struct fq *q = &queues[i];
 
 		if (!q->wq)
 			continue;
-		if ((rc = flush_delayed_work(&q->dly[0].dw)))
-			fail("%s: flush_delayed_work returned %d", q->what, rc);
+		if ((rc = wait_for_delayed_work(&q->dly[0].dw)))
+			fail("%s: wait_for_delayed_work returned %d", q->what, rc);
 		if ((rc = flush_workqueue(q->wq)))
 			fail("%s: flush_workqueue returned %d", q->what, rc);
 	}

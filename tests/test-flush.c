@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Waiting for work: flush_work(), flush_workqueue(), drain_workqueue() and
+ * Waiting for work: wait_for_work(), flush_workqueue(), drain_workqueue() and
  * the teardown promise of destroy_workqueue().
  *
  * Each wait is checked both ways: it must not return while what it waits
@@ -20,7 +20,7 @@
 static int cpus[CPU_SETSIZE];
 static int nr_cpus;
 
-/* --- flush_work() ------------------------------------------------------- */
+/* --- wait_for_work() ------------------------------------------------------ */
 
 static void test_flush_work_idle(void)
 {
@@ -30,17 +30,17 @@ static void test_flush_work_idle(void)
 
 	tw_init(&t);
 	t0 = tap_now_ns();
-	rc = flush_work(&t.work);
+	rc = wait_for_work(&t.work);
 	ok(rc == 0 && tap_now_ns() - t0 < 5000000000LL,
-	   "flush_work() of an item never added returns 0 at once");
+	   "wait_for_work() of an item never added returns 0 at once");
 	add_work(&t.work);
-	flush_work(&t.work);
-	ok(flush_work(&t.work) == 0 && tw_runs(&t) == 1,
-	   "flush_work() of an item that already ran returns 0");
+	wait_for_work(&t.work);
+	ok(wait_for_work(&t.work) == 0 && tw_runs(&t) == 1,
+	   "wait_for_work() of an item that already ran returns 0");
 }
 
 /*
- * The item is held at a gate: flush_work() (or flush_workqueue() when
+ * The item is held at a gate: wait_for_work() (or flush_workqueue() when
  * @whole_queue) must wait for that run.
  */
 static void waits_for_running(const char *what, struct workqueue_struct *wq,
@@ -59,19 +59,19 @@ static void waits_for_running(const char *what, struct workqueue_struct *wq,
 	if (whole_queue)
 		bg_wq(&c, flush_workqueue, wq);
 	else
-		bg_work(&c, flush_work, &t.work);
+		bg_work(&c, wait_for_work, &t.work);
 	sleep_ms(20);
 	early = LOAD(&c.done);
 	gate_open(&g);
 	rc = bg_join(&c);
 	ok(!early && rc == 0 && tw_runs(&t) == 1,
 	   "%s waits for a running item (%s)",
-	   whole_queue ? "flush_workqueue()" : "flush_work()", what);
+	   whole_queue ? "flush_workqueue()" : "wait_for_work()", what);
 }
 
 /*
  * The item is queued behind a blocker on an ordered queue, with other items
- * before it: flush_work() waits until it has run, and (FIFO) so have they.
+ * before it: wait_for_work() waits until it has run, and (FIFO) so have they.
  */
 static void test_flush_work_pending(void)
 {
@@ -90,7 +90,7 @@ static void test_flush_work_pending(void)
 	}
 	tw_init(&t);
 	add_work_to_q(wq, &t.work);
-	bg_work(&c, flush_work, &t.work);
+	bg_work(&c, wait_for_work, &t.work);
 	sleep_ms(20);
 	early = LOAD(&c.done);
 	gate_open(&g);
@@ -98,11 +98,11 @@ static void test_flush_work_pending(void)
 	for (int i = 0; i < 5; i++)
 		ran_before += tw_runs(&before[i]);
 	ok(!early && rc == 0 && tw_runs(&t) == 1 && ran_before == 5,
-	   "flush_work() of an item pending behind others waits until it ran");
+	   "wait_for_work() of an item pending behind others waits until it ran");
 	destroy_workqueue(wq);
 }
 
-/* flush_work() ignores adds made after it was called: it returns. */
+/* wait_for_work() ignores adds made after it was called: it returns. */
 static void test_flush_work_chain_returns(void)
 {
 	struct workqueue_struct *wq = new_wq("fl-chain", WQ_UNBOUND, 0);
@@ -112,11 +112,11 @@ static void test_flush_work_chain_returns(void)
 	tw_init(&t);
 	for (int i = 0; i < rounds; i++) {
 		bad += add_work_to_q(wq, &t.work) != 0;
-		bad += flush_work(&t.work) != 0;
+		bad += wait_for_work(&t.work) != 0;
 		/* Only this thread adds, so each add has run by now. */
 		bad += tw_runs(&t) != i + 1;
 	}
-	is_int(bad, 0, "flush_work() after each add returns once it ran (%d rounds)",
+	is_int(bad, 0, "wait_for_work() after each add returns once it ran (%d rounds)",
 	       rounds);
 	destroy_workqueue(wq);
 }
@@ -128,7 +128,7 @@ struct self_wait {
 	struct workqueue_struct *wq;	/* the item's own queue */
 	struct workqueue_struct *other;	/* another queue, or NULL */
 	struct tw *other_item;		/* added to @other, then flushed */
-	int flush_self;			/* A: flush_work(self) */
+	int flush_self;			/* A: wait_for_work(self) */
 	int flush_own_wq;		/* A: flush_workqueue(own) */
 	int drain_own_wq;		/* A: drain_workqueue(own) */
 	int flush_other_wq;		/* A */
@@ -140,14 +140,14 @@ static void self_wait_fn(struct work_struct *work)
 {
 	struct self_wait *s = container_of(work, struct self_wait, work);
 
-	STORE(&s->flush_self, flush_work(work));
+	STORE(&s->flush_self, wait_for_work(work));
 	STORE(&s->flush_own_wq, flush_workqueue(s->wq));
 	STORE(&s->drain_own_wq, drain_workqueue(s->wq));
 	if (s->other) {
 		int cpu = sched_getcpu();
 
 		add_work_to_q_on(cpu, s->other, &s->other_item->work);
-		STORE(&s->flush_other_item, flush_work(&s->other_item->work));
+		STORE(&s->flush_other_item, wait_for_work(&s->other_item->work));
 		add_work_to_q_on(cpu, s->other, &s->other_item->work);
 		STORE(&s->flush_other_wq, flush_workqueue(s->other));
 	}
@@ -166,9 +166,9 @@ static void self_wait(const char *what, struct workqueue_struct *wq,
 	add_work_to_q_on(cpus[0], wq, &s.work);
 	ok(wait_for(&s.done, 1, 20000), "an item waiting on its own queue does not hang (%s)",
 	   what);
-	flush_work(&s.work);
+	wait_for_work(&s.work);
 	is_int(LOAD(&s.flush_self), -EDEADLK,
-	       "flush_work() from the item itself returns -EDEADLK (%s)", what);
+	       "wait_for_work() from the item itself returns -EDEADLK (%s)", what);
 	is_int(LOAD(&s.flush_own_wq), -EDEADLK,
 	       "flush_workqueue() from an item of that queue returns -EDEADLK (%s)",
 	       what);
@@ -307,7 +307,7 @@ static int shutdown_refuses(struct workqueue_struct *wq,
 	end = tap_now_ns() + 10000000000LL;
 	while (tap_now_ns() < end) {
 		r = add_work_to_q(wq, &outside->work);
-		if (r == 0 && cancel_work(&outside->work) != 0)
+		if (r == 0 && remove_work(&outside->work) != 0)
 			(*added)++;
 		if (r != 0 && r != -EBUSY)
 			break;
@@ -348,7 +348,7 @@ static void test_drain(void)
 	   added);
 	tw_init(&outside);
 	ok(add_work_to_q(wq, &outside.work) == 0 &&
-	   flush_work(&outside.work) == 0 && tw_runs(&outside) == 1,
+	   wait_for_work(&outside.work) == 0 && tw_runs(&outside) == 1,
 	   "after drain_workqueue() the queue accepts work again");
 	ok(drain_workqueue(wq) == 0, "drain_workqueue() of an idle queue returns 0");
 	destroy_workqueue(wq);

@@ -61,16 +61,16 @@ static int in_child(struct workqueue_struct *ord, struct item *items,
 	/* The system queue and new queues work, with new workers. */
 	INIT_WORK(&w, child_fn);
 	bad |= (add_work(&w) != 0) << 5;
-	flush_work(&w);
+	wait_for_work(&w);
 	own = alloc_workqueue("child", WQ_UNBOUND | WQ_MEM_RECLAIM, 0);
 	bad |= !own << 6;
 	if (own) {
 		bad |= (add_work_to_q(own, &w) != 0) << 7;
-		flush_work(&w);
+		wait_for_work(&w);
 		destroy_workqueue(own);
 	}
 	bad |= (add_delayed_work_to_q(ord, dw, 1) != 0) << 8;
-	flush_delayed_work(dw);
+	wait_for_delayed_work(dw);
 	bad |= (LOAD(&child_runs) != 2 || LOAD(&delayed_runs) != 1) << 9;
 	return bad;
 }
@@ -95,7 +95,7 @@ static void finisher_fn(struct work_struct *work)
 	/* The queue still works both ways from here. */
 	if (add_work_to_q(item_q, &later))
 		_exit(2);
-	flush_work(&later);
+	wait_for_work(&later);
 	_exit(LOAD(&later_runs) == 1 ? 0 : 3);
 }
 
@@ -125,7 +125,7 @@ static void test_fork_from_item(void)
 	INIT_WORK(&forker, forker_fn);
 	INIT_WORK(&later, later_fn);
 	add_work_to_q(item_q, &forker);
-	flush_work(&forker);
+	wait_for_work(&forker);
 	if (item_child <= 0 || waitpid(item_child, &status, 0) != item_child)
 		bail_out("no child from the item");
 	is_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0,
@@ -184,7 +184,7 @@ int main(void)
 	for (int i = 0; i < NR; i++)
 		all_once &= LOAD(&runs[i]) == 1;
 	ok(all_once, "in the parent, every queued item ran exactly once");
-	flush_delayed_work(&dw);
+	wait_for_delayed_work(&dw);
 	is_int(LOAD(&delayed_runs), 1, "and the armed item too, once");
 	is_int(LOAD(&child_runs), 0, "nothing of the child ran in the parent");
 	destroy_workqueue(ord);

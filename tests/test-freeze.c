@@ -61,7 +61,7 @@ int main(void)
 
 	INIT_WORK(&sf, self_freeze_fn);
 	add_work_to_q(fz, &sf);
-	flush_work(&sf);
+	wait_for_work(&sf);
 	is_int(LOAD(&self_freeze_ret), -EDEADLK,
 	       "freezing from an item of a freezable queue: -EDEADLK");
 
@@ -85,7 +85,7 @@ int main(void)
 
 	INIT_WORK(&pw, plain_fn);
 	add_work_to_q(plain, &pw);
-	flush_work(&pw);
+	wait_for_work(&pw);
 	is_int(LOAD(&plain_runs), 1, "a queue that is not freezable still runs");
 	sleep_ms(30);
 	is_int(LOAD(&next_slot), 0, "nothing of a frozen queue runs");
@@ -95,7 +95,7 @@ int main(void)
 	is_int(kwq_thaw_workqueues(), -EALREADY, "thawing twice: -EALREADY");
 	flush_workqueue(fz);
 	flush_workqueue(ord);
-	flush_delayed_work(&dw);
+	wait_for_delayed_work(&dw);
 	is_int(LOAD(&next_slot) + LOAD(&plain_runs), NR + 2,
 	       "after the thaw every waiting item ran once");
 	/* The ordered queue's items (the even ids) ran in add order. */

@@ -9,7 +9,7 @@
  *      producer, with several producers);
  *   6. no more than max_active items of a queue run at once (per CPU for a
  *      bound queue);
- *   8. after cancel_work_sync() returns, the item is neither pending nor
+ *   8. after remove_work_sync() returns, the item is neither pending nor
  *      running, and adds made while it waits return -EBUSY.
  *
  * Only upper bounds are asserted: how much parallelism kwq reaches depends on
@@ -81,7 +81,7 @@ static void no_self_concurrency(const char *what, struct workqueue_struct *wq,
 		h[i].loops = tap_scale(3000);
 	}
 	run_threads(n, hammer_main, h, sizeof(h[0]));
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	for (int i = 0; i < n; i++) {
 		added += h[i].added;
 		other += h[i].other;
@@ -134,7 +134,7 @@ static void across_queues(const char *what, struct workqueue_struct *a,
 		if (i % 4 == 0)
 			sleep_us(20);
 	}
-	flush_work(&t.work);
+	wait_for_work(&t.work);
 	flush_workqueue(a);
 	flush_workqueue(b);
 	ok(LOAD(&t.overlaps) == 0 && tw_runs(&t) == added,
@@ -357,7 +357,7 @@ static void test_max_active(void)
 		   n * 2);
 }
 
-/* --- guarantee 8: cancel_work_sync() ------------------------------------- */
+/* --- guarantee 8: remove_work_sync() ------------------------------------- */
 
 struct selfish {
 	struct tw t;
@@ -376,7 +376,7 @@ static void selfish_fn(struct work_struct *work)
 
 /*
  * An item that keeps re-adding itself, and sleeps a little in each run, is
- * cancelled with cancel_work_sync(): on return it is neither pending nor
+ * cancelled with remove_work_sync(): on return it is neither pending nor
  * running, and the chain is dead: it never runs again.
  */
 static void cancel_sync_chain(const char *what, struct workqueue_struct *wq)
@@ -395,7 +395,7 @@ static void cancel_sync_chain(const char *what, struct workqueue_struct *wq)
 		if (add_work_to_q(wq, &s.t.work))
 			bail_out("add failed");
 		wait_for(&s.t.runs, tw_runs(&s.t) + 1 + r % 3, 10000);
-		rc = cancel_work_sync(&s.t.work);
+		rc = remove_work_sync(&s.t.work);
 		badrc += rc != 0 && rc != -ENOENT;
 		runs0 = tw_runs(&s.t);
 		bad += work_pending(&s.t.work) || LOAD(&s.t.in) != 0;
@@ -405,7 +405,7 @@ static void cancel_sync_chain(const char *what, struct workqueue_struct *wq)
 		}
 	}
 	ok(bad == 0 && badrc == 0,
-	   "guarantee 8: after cancel_work_sync() a self-re-adding item is neither pending nor running, and stays so (%s)",
+	   "guarantee 8: after remove_work_sync() a self-re-adding item is neither pending nor running, and stays so (%s)",
 	   what);
 	ok(LOAD(&s.t.overlaps) == 0, "guarantee 4: and it never overlapped itself");
 	if (bad || badrc)
@@ -414,7 +414,7 @@ static void cancel_sync_chain(const char *what, struct workqueue_struct *wq)
 
 /*
  * The item is running (held at a gate) and pending again (added while it
- * runs).  cancel_work_sync() removes the pending instance (returns 0), waits
+ * runs).  remove_work_sync() removes the pending instance (returns 0), waits
  * for the running one, and adds made while it waits return -EBUSY.  Should
  * the cancel thread be scheduled so late that the gate opened first, the
  * pending instance may legitimately run before the cancel sees it; then the
@@ -433,7 +433,7 @@ static void cancel_sync_running(const char *what, struct workqueue_struct *wq)
 	add_work_to_q(wq, &t.work);
 	wait_for(&g.entered, 1, 10000);
 	readd = add_work_to_q(wq, &t.work);
-	bg_work(&c, cancel_work_sync, &t.work);
+	bg_work(&c, remove_work_sync, &t.work);
 	wait_for(&c.started, 1, 10000);
 	sleep_ms(30);
 	/* Refused either way: still pending, or the cancel is waiting. */
@@ -450,13 +450,13 @@ static void cancel_sync_running(const char *what, struct workqueue_struct *wq)
 	if (late)
 		diag("the cancel came after the pending instance had started");
 	is_int(readd, 0, "adding a running item queues it again (%s)", what);
-	ok(waited, "guarantee 8: cancel_work_sync() waits for the running instance (%s)",
+	ok(waited, "guarantee 8: remove_work_sync() waits for the running instance (%s)",
 	   what);
 	ok(removed || late,
-	   "guarantee 1: cancel_work_sync() returns 0 when it removed the pending instance, which never runs (%s)",
+	   "guarantee 1: remove_work_sync() returns 0 when it removed the pending instance, which never runs (%s)",
 	   what);
 	is_int(during, -EBUSY,
-	       "an add while cancel_work_sync() waits returns -EBUSY (%s)",
+	       "an add while remove_work_sync() waits returns -EBUSY (%s)",
 	       what);
 	ok(!pending && in == 0 && tw_runs(&t) == runs,
 	   "guarantee 8: on return it is neither pending nor running, and does not run again (%s)",
@@ -464,9 +464,9 @@ static void cancel_sync_running(const char *what, struct workqueue_struct *wq)
 	if (pending || in || tw_runs(&t) != runs || !(removed || late))
 		diag("rc %d, pending %d, running %d, runs %d then %d", rc,
 		     pending, in, runs, tw_runs(&t));
-	ok(add_work_to_q(wq, &t.work) == 0 && flush_work(&t.work) == 0 &&
+	ok(add_work_to_q(wq, &t.work) == 0 && wait_for_work(&t.work) == 0 &&
 	   tw_runs(&t) == runs + 1,
-	   "after cancel_work_sync() the item can be added again (%s)", what);
+	   "after remove_work_sync() the item can be added again (%s)", what);
 }
 
 static void test_cancel_sync(void)

@@ -184,7 +184,7 @@ static int cap_moves_slot(void)
 	b = new_wq("bound", 0, 0);
 	tw_init(&bt);
 	CHECK(add_work_to_q_on(cpu, b, &bt.work) == 0, "add bound");
-	CHECK(flush_work(&bt.work) == 0 && tw_runs(&bt) == 1, "bound ran");
+	CHECK(wait_for_work(&bt.work) == 0 && tw_runs(&bt) == 1, "bound ran");
 	u = new_wq("unbound", WQ_UNBOUND, 0);
 	tw_init(&ut);
 	CHECK(add_work_to_q(u, &ut.work) == 0, "add unbound");
@@ -225,13 +225,13 @@ static int cap_rescuer(void)
 	CHECK(wait_for(&g.entered, 1, 10000), "the blocker started");
 	INIT_WORK(&w, named_fn);
 	CHECK(add_work_to_q(r, &w) == 0, "add to the reclaim queue");
-	CHECK(flush_work(&w) == 0, "flush the reclaim item");
+	CHECK(wait_for_work(&w) == 0, "flush the reclaim item");
 	CHECK(!strcmp(rescuer_name, "kwq/R:reclaim"),
 	      "the item ran on '%s', want kwq/R:reclaim", rescuer_name);
 	CHECK(LOAD(&g.entered) == 1 && tw_runs(&t) == 0,
 	      "the blocker still blocks");
 	gate_open(&g);
-	CHECK(flush_work(&t.work) == 0 && tw_runs(&t) == 1, "blocker ran");
+	CHECK(wait_for_work(&t.work) == 0 && tw_runs(&t) == 1, "blocker ran");
 	destroy_workqueue(r);
 	destroy_workqueue(u);
 	return 0;
@@ -262,7 +262,7 @@ static size_t stack_of_item(void)
 
 	INIT_WORK(&w, stack_fn);
 	STORE(&item_stack, 0);
-	if (add_work_to_q(wq, &w) || flush_work(&w))
+	if (add_work_to_q(wq, &w) || wait_for_work(&w))
 		return 0;
 	destroy_workqueue(wq);
 	return LOAD(&item_stack);
@@ -336,7 +336,7 @@ static const char *comm_on(struct workqueue_struct *wq)
 
 	INIT_WORK(&w, comm_fn);
 	item_comm[0] = '\0';
-	if (add_work_to_q(wq, &w) || flush_work(&w))
+	if (add_work_to_q(wq, &w) || wait_for_work(&w))
 		return "(add failed)";
 	return item_comm;
 }

@@ -109,8 +109,8 @@ static void test_head_of_line(int cpu)
 	add_work_on(cpu, &s1);
 	add_work_on(cpu, &s2);
 	add_work_on(cpu, &t);
-	flush_work(&s1);
-	flush_work(&s2);
+	wait_for_work(&s1);
+	wait_for_work(&s2);
 	ok(LOAD(&trivial_ran),
 	   "an item behind two blocked ones runs while they still block");
 }

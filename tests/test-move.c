@@ -3,7 +3,7 @@
  * Guarantee 4 across queues: an item re-added to another queue while it
  * still runs elsewhere takes its place in that queue at once.  The queue's
  * flush_workqueue() waits for it, an ordered queue runs it in the order of
- * adds, flush_work(), cancel_work() and cancel_work_sync() see it there,
+ * adds, wait_for_work(), remove_work() and remove_work_sync() see it there,
  * and only its start waits for the instance still running.  Each case moves
  * an item between two different pools (unbound to ordered, bound to
  * unbound, normal to high priority), since a move within one pool is the
@@ -114,7 +114,7 @@ static void flush_sees_move(const char *what, struct workqueue_struct *from,
 	       what);
 }
 
-/* flush_work() of the moved item waits for its run on the target queue. */
+/* wait_for_work() of the moved item waits for its run on the target queue. */
 static void flush_work_sees_move(struct workqueue_struct *from,
 				 struct workqueue_struct *to)
 {
@@ -123,19 +123,19 @@ static void flush_work_sees_move(struct workqueue_struct *from,
 
 	mover_init(&m, to);
 	mover_start(&m, from);
-	bg_work(&c, flush_work, &m.work);
+	bg_work(&c, wait_for_work, &m.work);
 	wait_for(&c.started, 1, 10000);
 	sleep_ms(50);
-	is_int(LOAD(&c.done), 0, "flush_work() waits while the item waits");
+	is_int(LOAD(&c.done), 0, "wait_for_work() waits while the item waits");
 	gate_open(&m.gate);
-	is_int(bg_join(&c), 0, "flush_work() returns 0");
+	is_int(bg_join(&c), 0, "wait_for_work() returns 0");
 	is_int(LOAD(&m.runs), 2,
-	       "flush_work() returned after the run on the target queue");
+	       "wait_for_work() returned after the run on the target queue");
 }
 
 /*
- * cancel_work() takes the waiting instance out of the target queue, which
- * is left with nothing in flight; cancel_work_sync() also waits for the
+ * remove_work() takes the waiting instance out of the target queue, which
+ * is left with nothing in flight; remove_work_sync() also waits for the
  * instance still running.
  */
 static void cancel_sees_move(struct workqueue_struct *from,
@@ -146,19 +146,19 @@ static void cancel_sees_move(struct workqueue_struct *from,
 
 	mover_init(&m, to);
 	mover_start(&m, from);
-	is_int(cancel_work(&m.work), 0,
-	       "cancel_work() removes the waiting instance");
+	is_int(remove_work(&m.work), 0,
+	       "remove_work() removes the waiting instance");
 	ok(!work_pending(&m.work), "the item is no longer pending");
 	is_int(flush_workqueue(to), 0,
 	       "the target queue flushes at once with nothing in it");
 	is_int(add_work_to_q(to, &m.work), 0, "the item is added again");
-	bg_work(&c, cancel_work_sync, &m.work);
+	bg_work(&c, remove_work_sync, &m.work);
 	wait_for(&c.started, 1, 10000);
 	sleep_ms(50);
 	is_int(LOAD(&c.done), 0,
-	       "cancel_work_sync() waits for the instance still running");
+	       "remove_work_sync() waits for the instance still running");
 	gate_open(&m.gate);
-	is_int(bg_join(&c), 0, "cancel_work_sync() removed the instance");
+	is_int(bg_join(&c), 0, "remove_work_sync() removed the instance");
 	is_int(LOAD(&m.runs), 1, "the cancelled instances never ran");
 	ok(!work_pending(&m.work), "nothing is pending afterwards");
 	flush_workqueue(from);

@@ -74,13 +74,13 @@ int main(void)
 
 	ok(wait_for(&rescued, NR_ITEMS, 20000),
 	   "the rescuer runs the queue's items while no worker can be had");
-	flush_work(&blocker);
+	wait_for_work(&blocker);
 	ok(kwq__fault_injected() > 0 && LOAD(&failures) > 0,
 	   "thread creation did fail, and was reported (%ld injected)",
 	   kwq__fault_injected());
 
 	kwq__fault_set(NULL);
-	flush_work(&plain);
+	wait_for_work(&plain);
 	is_int(LOAD(&plain_ran), 1,
 	       "a queue without a rescuer runs its item once a worker is free");
 

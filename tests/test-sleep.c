@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Waiting inside kwq sleeps.  A second cancel_work_sync() of an item that a
+ * Waiting inside kwq sleeps.  A second remove_work_sync() of an item that a
  * first one already holds, and a drain_workqueue() that waits for an item
  * still running on another queue, must not spin: the waiting thread's CPU
  * time (CLOCK_THREAD_CPUTIME_ID) stays a small part of its wait.  That is a
@@ -65,7 +65,7 @@ static void slept(struct timed *t, const char *what)
 }
 
 /*
- * The item runs, held at a gate; one cancel_work_sync() owns it and waits
+ * The item runs, held at a gate; one remove_work_sync() owns it and waits
  * for the run; a second one waits for the first.
  */
 static void second_cancel_sync(void)
@@ -80,19 +80,19 @@ static void second_cancel_sync(void)
 	add_work_to_q(wq, &t.work);
 	if (!wait_for(&g.entered, 1, 10000))
 		bail_out("the item did not start");
-	first.c.work_fn = cancel_work_sync;
+	first.c.work_fn = remove_work_sync;
 	first.c.work = &t.work;
 	timed_start(&first);
 	/* The first canceller owns the item once it is pending again. */
 	for (int i = 0; i < 10000 && !work_pending(&t.work); i++)
 		sleep_us(100);
-	ok(work_pending(&t.work), "the first cancel_work_sync() owns the item");
-	second.c.work_fn = cancel_work_sync;
+	ok(work_pending(&t.work), "the first remove_work_sync() owns the item");
+	second.c.work_fn = remove_work_sync;
 	second.c.work = &t.work;
 	timed_start(&second);
 	sleep_ms(HOLD_MS);
 	is_int(LOAD(&second.c.done), 0,
-	       "the second cancel_work_sync() waits while the item runs");
+	       "the second remove_work_sync() waits while the item runs");
 	gate_open(&g);
 	pthread_join(first.c.thread, NULL);
 	pthread_join(second.c.thread, NULL);
@@ -100,7 +100,7 @@ static void second_cancel_sync(void)
 	       "the second one found nothing pending");
 	ok(!work_pending(&t.work) && tw_runs(&t) == 1,
 	   "the item is idle, having run once");
-	slept(&second, "a second cancel_work_sync()");
+	slept(&second, "a second remove_work_sync()");
 	destroy_workqueue(wq);
 }
 

@@ -27,7 +27,7 @@ static int child(void)
 
 	INIT_WORK(&w, nop);
 	add_work_to_q(wq, &w);
-	flush_work(&w);
+	wait_for_work(&w);
 	return 0;
 }
 
@@ -134,7 +134,7 @@ int main(int argc, char **argv)
 	ok(strstr(table, "statsq") && strstr(table, "unbound"),
 	   "kwq_stats_print() lists the queue and the pools");
 
-	cancel_delayed_work_sync(&dw);
+	remove_delayed_work_sync(&dw);
 	destroy_workqueue(wq);
 	test_at_exit();
 	return done_testing();

@@ -13,7 +13,7 @@
  *      is neither pending nor running, and it does not run again until that
  *      thread adds it again.
  *
- * mod_delayed_work() returns 0 whether or not it replaced a pending instance,
+ * rearm_delayed_work() returns 0 whether or not it replaced a pending instance,
  * so its runs cannot be counted exactly: it is used only on items of their
  * own, checked for overlap and for being idle after the final flush.
  */
@@ -24,14 +24,14 @@
 #define NR_THREADS	4
 #define NR_QUEUES	4
 #define NR_SHARED	48	/* items every thread uses */
-#define NR_MOD		8	/* items only mod_delayed_work() arms */
+#define NR_MOD		8	/* items only rearm_delayed_work() arms */
 
 enum kind {
 	IMM,		/* a work item, always on its own queue */
 	DLY,		/* a delayed item, always on its own queue */
 	ROAM_IMM,	/* a work item added to any queue */
 	ROAM_DLY,	/* a delayed item armed on any queue */
-	MOD,		/* a delayed item armed only by mod_delayed_work() */
+	MOD,		/* a delayed item armed only by rearm_delayed_work() */
 };
 
 struct sitem {
@@ -100,8 +100,8 @@ static int add_one(struct worker_args *a, struct sitem *s)
 	case ROAM_IMM:
 		return on ? add_work_to_q_on(cpu, wq, w) : add_work_to_q(wq, w);
 	case MOD:
-		return on ? mod_delayed_work_on(cpu, wq, &s->t.dw, delay) :
-			mod_delayed_work(wq, &s->t.dw, delay);
+		return on ? rearm_delayed_work_on(cpu, wq, &s->t.dw, delay) :
+			rearm_delayed_work(wq, &s->t.dw, delay);
 	default:
 		/* Now and then, the work member added at once. */
 		if (rand_r(seed) % 8 == 0)
@@ -122,15 +122,15 @@ static int cancel_one(struct sitem *s, bool sync, unsigned int *seed)
 
 	/* A delayed item may be cancelled through its work member too. */
 	if (!is_delayed(s) || rand_r(seed) % 4 == 0)
-		return sync ? cancel_work_sync(w) : cancel_work(w);
-	return sync ? cancel_delayed_work_sync(&s->t.dw) :
-		cancel_delayed_work(&s->t.dw);
+		return sync ? remove_work_sync(w) : remove_work(w);
+	return sync ? remove_delayed_work_sync(&s->t.dw) :
+		remove_delayed_work(&s->t.dw);
 }
 
 static int flush_one(struct sitem *s)
 {
-	return is_delayed(s) ? flush_delayed_work(&s->t.dw) :
-		flush_work(&s->t.dw.work);
+	return is_delayed(s) ? wait_for_delayed_work(&s->t.dw) :
+		wait_for_work(&s->t.dw.work);
 }
 
 /* One random operation on @s; @own is its index in a->own, or -1. */
@@ -278,11 +278,11 @@ static void test_mixed(void)
 	is_int(odd, 0,
 	       "guarantee 2: every add, cancel and flush returned a documented value");
 	is_int(overlaps, 0,
-	       "guarantee 4: no item ever ran concurrently with itself, across queues and with mod_delayed_work()");
+	       "guarantee 4: no item ever ran concurrently with itself, across queues and with rearm_delayed_work()");
 	is_int(g8, 0,
 	       "guarantee 8: after cancel_*_sync() an item is idle, and does not run until added again");
 	is_int(pending, 0,
-	       "after flush_delayed_work() of every item and a drain, nothing is pending or running");
+	       "after wait_for_delayed_work() of every item and a drain, nothing is pending or running");
 	diag("%ld runs in all", runs);
 	for (int i = 0; i < NR_QUEUES; i++)
 		destroy_workqueue(wqs[i]);

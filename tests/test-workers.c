@@ -6,7 +6,7 @@
  *
  * Retirement is timed by KWQ_IDLE_TIMEOUT_MS, read at kwq's first use, so
  * main() sets it before anything else.  Extra workers are made the one way
- * that does not depend on timing: items that wait inside kwq (flush_work()
+ * that does not depend on timing: items that wait inside kwq (wait_for_work()
  * of a gated item) stop counting against their pool, so the pool starts
  * another worker for the next item.  How many it starts is not asserted;
  * that none is left idle beyond the first, once the timeout has passed, is.
@@ -93,14 +93,14 @@ static void waiter_fn(struct work_struct *work)
 {
 	struct waiter *w = container_of(work, struct waiter, work);
 
-	flush_work(w->target);
+	wait_for_work(w->target);
 	STORE(&w->done, 1);
 }
 
 #define NR_WAITERS 6
 
 /*
- * Fill @wq's pool for @cpu with items that wait in flush_work() for an item
+ * Fill @wq's pool for @cpu with items that wait in wait_for_work() for an item
  * held at a gate on another queue, then let them all go.
  */
 static void crowd(struct workqueue_struct *wq, int cpu,
@@ -173,8 +173,8 @@ static void test_retirement(void)
 	}
 	ok(kept && before.n > 0, "every pool keeps one worker");
 	tw_init(&t);
-	ok(add_work_to_q(u, &t.work) == 0 && flush_work(&t.work) == 0 &&
-	   add_work_on(cpus[0], &t.work) == 0 && flush_work(&t.work) == 0 &&
+	ok(add_work_to_q(u, &t.work) == 0 && wait_for_work(&t.work) == 0 &&
+	   add_work_on(cpus[0], &t.work) == 0 && wait_for_work(&t.work) == 0 &&
 	   tw_runs(&t) == 2, "work still runs after the workers retired");
 	destroy_workqueue(other);
 	destroy_workqueue(u);

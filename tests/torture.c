@@ -10,7 +10,7 @@
  * everything is accounted for at the end:
  *
  *   1. runs == adds that returned 0 - cancels that returned 0, per item
- *      (mod_delayed_work() returns 0 whether or not it replaced a pending
+ *      (rearm_delayed_work() returns 0 whether or not it replaced a pending
  *      instance, so its items are checked for everything but the count);
  *   4. an item never runs concurrently with itself;
  *   5. ordered queues run one item at a time, in add order per producer;
@@ -72,10 +72,10 @@ enum op {
 static const char *const op_names[OP_NR] = {
 	"add_work_to_q", "add_work_to_q_on", "add_work", "add_work_on",
 	"add_delayed_work_to_q", "add_delayed_work_to_q_on",
-	"add_delayed_work", "add_delayed_work_on", "mod_delayed_work",
-	"mod_delayed_work_on", "cancel_work", "cancel_work_sync",
-	"cancel_delayed_work", "cancel_delayed_work_sync", "flush_work",
-	"flush_delayed_work", "run", "re-add (from its run)",
+	"add_delayed_work", "add_delayed_work_on", "rearm_delayed_work",
+	"rearm_delayed_work_on", "remove_work", "remove_work_sync",
+	"remove_delayed_work", "remove_delayed_work_sync", "wait_for_work",
+	"wait_for_delayed_work", "run", "re-add (from its run)",
 	"destroy_workqueue",
 };
 
@@ -103,7 +103,7 @@ struct item {
 	long runs;		/* A: runs finished */
 	int in;			/* A: runs in progress */
 	long long due;		/* A: earliest allowed start, ns (owner) */
-	long fl_begin;		/* A: flush_delayed_work() calls begun */
+	long fl_begin;		/* A: wait_for_delayed_work() calls begun */
 	long fl_end;		/* A: ... and returned */
 	int hops;		/* A: re-adds a chain still makes */
 	long seq;		/* A: producer's sequence (ordered, owner) */
@@ -533,8 +533,8 @@ static void do_mod(struct tthread *t, struct item *it)
 	set_due(it, tap_now_ns() + (long long)delay * MS, it->owner_idle);
 	it->owner_idle = 0;
 	begin(t, it, op);
-	rc = on ? mod_delayed_work_on(cpu, wqs[q], &it->dw, delay) :
-		mod_delayed_work(wqs[q], &it->dw, delay);
+	rc = on ? rearm_delayed_work_on(cpu, wqs[q], &it->dw, delay) :
+		rearm_delayed_work(wqs[q], &it->dw, delay);
 	hist(it, t->idx, op, (long)delay, rc);
 	if (rc != 0 && rc != -EBUSY)
 		violation(it, "%s returned %d", op_names[op], rc);
@@ -549,11 +549,11 @@ static void do_cancel(struct tthread *t, struct item *it, bool sync)
 
 	begin(t, it, op);
 	if (d)
-		rc = sync ? cancel_delayed_work_sync(&it->dw) :
-			cancel_delayed_work(&it->dw);
+		rc = sync ? remove_delayed_work_sync(&it->dw) :
+			remove_delayed_work(&it->dw);
 	else
-		rc = sync ? cancel_work_sync(&it->dw.work) :
-			cancel_work(&it->dw.work);
+		rc = sync ? remove_work_sync(&it->dw.work) :
+			remove_work(&it->dw.work);
 	hist(it, t->idx, op, 0, rc);
 	if (rc == 0) {
 		INC(&it->cancels);
@@ -594,12 +594,12 @@ static void do_flush(struct tthread *t, struct item *it)
 	if (is_delayed(it) && rnd(&t->rng) % 2) {
 		begin(t, it, OP_DFLUSH);
 		INC(&it->fl_begin);
-		rc = flush_delayed_work(&it->dw);
+		rc = wait_for_delayed_work(&it->dw);
 		INC(&it->fl_end);
 		hist(it, t->idx, OP_DFLUSH, 0, rc);
 	} else {
 		begin(t, it, OP_FLUSH);
-		rc = flush_work(&it->dw.work);
+		rc = wait_for_work(&it->dw.work);
 		hist(it, t->idx, OP_FLUSH, 0, rc);
 	}
 	if (rc)
@@ -940,9 +940,9 @@ static int nr_busy;
 static void settle_one(struct item *it)
 {
 	if (is_delayed(it))
-		flush_delayed_work(&it->dw);
+		wait_for_delayed_work(&it->dw);
 	else
-		flush_work(&it->dw.work);
+		wait_for_work(&it->dw.work);
 }
 
 static void count_busy(struct item *it)

@@ -184,7 +184,7 @@ static inline int block_ordered(struct workqueue_struct *wq, struct tw *blocker,
 
 /* --- a blocking call made in a background thread ------------------------ */
 
-/* One of flush_work()/cancel_work_sync() or flush/drain/destroy of a queue. */
+/* wait_for_work()/remove_work_sync(), or flush/drain/destroy of a queue. */
 struct bg_call {
 	pthread_t thread;
 	int (*work_fn)(struct work_struct *work);

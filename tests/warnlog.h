@@ -9,6 +9,8 @@
 
 #include <kwq/workqueue.h>
 
+#include "tap.h"
+
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,7 +24,7 @@ static struct {
 	struct {
 		enum kwq_warning_kind kind;
 		int line, err;
-		char file[128], func[64];
+		char file[128], func[64], message[256];
 	} w[WARNLOG_MAX];
 } warnlog = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -39,6 +41,8 @@ static inline void warnlog_record(const struct kwq_warning *w)
 			 w->file ? w->file : "");
 		snprintf(warnlog.w[i].func, sizeof(warnlog.w[i].func), "%s",
 			 w->func ? w->func : "");
+		snprintf(warnlog.w[i].message, sizeof(warnlog.w[i].message),
+			 "%s", w->message ? w->message : "");
 	}
 	pthread_mutex_unlock(&warnlog.lock);
 }
@@ -53,20 +57,43 @@ static inline int warnlog_count(void)
 	return n;
 }
 
-/* Is warning @i a failed add through @func, with @err, at @file:@line? */
-static inline bool warnlog_is(int i, const char *func, int err,
-			      const char *file, int line)
+/*
+ * Is warning @i of @kind, from @func with @err at @file:@line (0 and NULL:
+ * no file and line), with one line of text containing @text?
+ */
+static inline bool warnlog_was(int i, enum kwq_warning_kind kind,
+			       const char *func, int err, const char *file,
+			       int line, const char *text)
 {
 	bool ret;
 
 	pthread_mutex_lock(&warnlog.lock);
-	ret = i < warnlog.n &&
-		warnlog.w[i].kind == KWQ_WARN_COMPAT_ADD_FAILED &&
+	ret = i < warnlog.n && warnlog.w[i].kind == kind &&
 		warnlog.w[i].line == line && warnlog.w[i].err == err &&
-		strcmp(warnlog.w[i].file, file) == 0 &&
-		strcmp(warnlog.w[i].func, func) == 0;
+		strcmp(warnlog.w[i].file, file ? file : "") == 0 &&
+		strcmp(warnlog.w[i].func, func) == 0 &&
+		strstr(warnlog.w[i].message, text) &&
+		!strchr(warnlog.w[i].message, '\n');
 	pthread_mutex_unlock(&warnlog.lock);
 	return ret;
+}
+
+/* Is warning @i a failed add through @func, with @err, at @file:@line? */
+static inline bool warnlog_is(int i, const char *func, int err,
+			      const char *file, int line)
+{
+	return warnlog_was(i, KWQ_WARN_COMPAT_ADD_FAILED, func, err, file,
+			   line, "");
+}
+
+/* Show the warnings from @from on, as TAP diagnostics. */
+static inline void warnlog_show(int from)
+{
+	for (int i = from; i < warnlog_count(); i++)
+		diag("warning %d: %s:%d %s kind %d err %d: %s", i,
+		     warnlog.w[i].file, warnlog.w[i].line, warnlog.w[i].func,
+		     warnlog.w[i].kind, warnlog.w[i].err,
+		     warnlog.w[i].message);
 }
 
 #endif /* KWQ_TESTS_WARNLOG_H */

@@ -82,7 +82,7 @@ struct impl {
 	void (*teardown)(void);
 };
 
-/* --- kwq: add_delayed_work_to_q() and cancel_delayed_work() -------------- */
+/* --- kwq: add_delayed_work_to_q() and remove_delayed_work() -------------- */
 
 static struct workqueue_struct *kwq;
 static struct delayed_work *kbg;
@@ -106,7 +106,7 @@ static void kwq_arm_far(struct delayed_work *dw, int n)
 static void kwq_disarm(struct delayed_work *dw, int n)
 {
 	for (int i = 0; i < n; i++)
-		if (cancel_delayed_work(&dw[i]))
+		if (remove_delayed_work(&dw[i]))
 			die("kwq: background item %d was not armed", i);
 }
 
@@ -127,7 +127,7 @@ static double kwq_pairs(long n)
 	for (long i = 0; i < n; i++) {
 		if (add_delayed_work_to_q(kwq, &kx, pair_ms(i)))
 			die("kwq: arm failed");
-		if (cancel_delayed_work(&kx))
+		if (remove_delayed_work(&kx))
 			die("kwq: cancel found nothing armed");
 	}
 	return (double)(now_ns() - t0) / (double)n;

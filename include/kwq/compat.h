@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The kernel's old names for adding work, kept for code being ported.
+ * The kernel's names whose result kwq cannot keep, kept for code being
+ * ported: queue_work() & co., and cancel_work() & co.
  *
  * Before 2006 queue_work() and friends returned 1 when they queued the item
  * and 0 when it was already pending, the reverse of every other action, and
@@ -12,16 +13,33 @@
  * call site, naming the caller's file and line.  To ignore "already pending"
  * on purpose, write (void)add_work(&w): it never warns.
  *
+ * The kernel's cancel_work(), cancel_work_sync(), cancel_delayed_work(),
+ * cancel_delayed_work_sync(), flush_work(), flush_delayed_work(),
+ * mod_delayed_work() and mod_delayed_work_on() return a bool that is true
+ * for "it was pending" or "it waited"; a kwq function of the same name
+ * returning 0 for that would turn "if (cancel_work_sync(&w)) put(x);" into
+ * its opposite without a word from the compiler.  So they get the same
+ * treatment: void, doing what remove_work(), remove_work_sync(),
+ * remove_delayed_work(), remove_delayed_work_sync(), wait_for_work(),
+ * wait_for_delayed_work(), rearm_delayed_work() and rearm_delayed_work_on()
+ * do, and warning once per call site on a real failure (-EINVAL, -EDEADLK,
+ * -ESHUTDOWN, -EBUSY), never because nothing was pending (-ENOENT).
+ * Teardown code, which calls them as statements, ports unchanged.
+ *
  * Each old name is a statement expression of type void (so it is usable
  * where the kernel's was, even in a comma expression) and also a real
  * exported function, so &queue_work still works; calls through such a
  * pointer warn once per calling address.
  *
- * Define KWQ_NO_COMPAT before including <kwq/workqueue.h> to leave these
- * names out.
+ * Being function-like macros, the old names also expand where code calls a
+ * function pointer of the same name, as in ops->schedule_work(ctx).  Write
+ * that call (ops->schedule_work)(ctx), or define KWQ_NO_COMPAT before
+ * including <kwq/workqueue.h> to leave all these names out.
  */
 #ifndef KWQ_COMPAT_H
 #define KWQ_COMPAT_H
+
+#include <errno.h>
 
 #include <kwq/workqueue.h>
 
@@ -154,6 +172,134 @@ KWQ_API void schedule_delayed_work_on(int cpu, struct delayed_work *dwork,
 #define schedule_delayed_work_on(cpu, dwork, delay)			\
 	KWQ_COMPAT_CALL("schedule_delayed_work_on",			\
 			add_delayed_work_on((cpu), (dwork), (delay)))
+
+/*
+ * As KWQ_COMPAT_CALL(), for the names whose action returns -ENOENT when
+ * there was nothing to remove: that is the ordinary outcome of a teardown
+ * cancel, not a failure, so it never warns.
+ */
+#define KWQ_COMPAT_CALL_QUIET_ENOENT(name, act) ({			\
+	static int kwq_warned_;						\
+	int kwq_err_ = (act);						\
+	if (__builtin_expect(kwq_err_ != 0 && kwq_err_ != -ENOENT, 0) && \
+	    !__atomic_exchange_n(&kwq_warned_, 1, __ATOMIC_RELAXED))	\
+		kwq_warn_compat(__FILE__, __LINE__, name, kwq_err_);	\
+	(void)0;							\
+})
+
+/**
+ * cancel_work() - remove_work() that returns nothing
+ * @work: the item
+ *
+ * Context: As remove_work().
+ * Return: Nothing; a failure other than -ENOENT is reported once per call
+ * site.
+ */
+KWQ_API void cancel_work(struct work_struct *work);
+#define cancel_work(work) \
+	KWQ_COMPAT_CALL_QUIET_ENOENT("cancel_work", remove_work((work)))
+
+/**
+ * cancel_work_sync() - remove_work_sync() that returns nothing
+ * @work: the item
+ *
+ * On return @work is neither pending nor running, as after
+ * remove_work_sync().
+ *
+ * Context: As remove_work_sync().
+ * Return: Nothing; a failure other than -ENOENT is reported once per call
+ * site.
+ */
+KWQ_API void cancel_work_sync(struct work_struct *work);
+#define cancel_work_sync(work)						\
+	KWQ_COMPAT_CALL_QUIET_ENOENT("cancel_work_sync",		\
+				     remove_work_sync((work)))
+
+/**
+ * cancel_delayed_work() - remove_delayed_work() that returns nothing
+ * @dwork: the item
+ *
+ * Context: As remove_delayed_work().
+ * Return: Nothing; a failure other than -ENOENT is reported once per call
+ * site.
+ */
+KWQ_API void cancel_delayed_work(struct delayed_work *dwork);
+#define cancel_delayed_work(dwork)					\
+	KWQ_COMPAT_CALL_QUIET_ENOENT("cancel_delayed_work",		\
+				     remove_delayed_work((dwork)))
+
+/**
+ * cancel_delayed_work_sync() - remove_delayed_work_sync() that returns
+ * nothing
+ * @dwork: the item
+ *
+ * Context: As remove_delayed_work_sync().
+ * Return: Nothing; a failure other than -ENOENT is reported once per call
+ * site.
+ */
+KWQ_API void cancel_delayed_work_sync(struct delayed_work *dwork);
+#define cancel_delayed_work_sync(dwork)					\
+	KWQ_COMPAT_CALL_QUIET_ENOENT("cancel_delayed_work_sync",	\
+				     remove_delayed_work_sync((dwork)))
+
+/**
+ * flush_work() - wait_for_work() that returns nothing
+ * @work: the item
+ *
+ * Context: As wait_for_work().
+ * Return: Nothing; a failure (-EINVAL, -EDEADLK) is reported once per call
+ * site.
+ */
+KWQ_API void flush_work(struct work_struct *work);
+#define flush_work(work) \
+	KWQ_COMPAT_CALL_QUIET_ENOENT("flush_work", wait_for_work((work)))
+
+/**
+ * flush_delayed_work() - wait_for_delayed_work() that returns nothing
+ * @dwork: the item
+ *
+ * Context: As wait_for_delayed_work().
+ * Return: Nothing; a failure (-EINVAL, -EDEADLK) is reported once per call
+ * site.
+ */
+KWQ_API void flush_delayed_work(struct delayed_work *dwork);
+#define flush_delayed_work(dwork)					\
+	KWQ_COMPAT_CALL_QUIET_ENOENT("flush_delayed_work",		\
+				     wait_for_delayed_work((dwork)))
+
+/**
+ * mod_delayed_work() - rearm_delayed_work() that returns nothing
+ * @wq: the queue
+ * @dwork: the item
+ * @delay: jiffies from now
+ *
+ * Context: As rearm_delayed_work().
+ * Return: Nothing; a failure (-EINVAL, -ESHUTDOWN, or -EBUSY during a
+ * remove_delayed_work_sync()) is reported once per call site.
+ */
+KWQ_API void mod_delayed_work(struct workqueue_struct *wq,
+			      struct delayed_work *dwork, unsigned long delay);
+#define mod_delayed_work(wq, dwork, delay)				\
+	KWQ_COMPAT_CALL_QUIET_ENOENT("mod_delayed_work",		\
+			rearm_delayed_work((wq), (dwork), (delay)))
+
+/**
+ * mod_delayed_work_on() - rearm_delayed_work_on() that returns nothing
+ * @cpu: the CPU
+ * @wq: the queue
+ * @dwork: the item
+ * @delay: jiffies from now
+ *
+ * Context: As rearm_delayed_work_on().
+ * Return: Nothing; a failure is reported once per call site, as for
+ * mod_delayed_work().
+ */
+KWQ_API void mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
+				 struct delayed_work *dwork,
+				 unsigned long delay);
+#define mod_delayed_work_on(cpu, wq, dwork, delay)			\
+	KWQ_COMPAT_CALL_QUIET_ENOENT("mod_delayed_work_on",		\
+			rearm_delayed_work_on((cpu), (wq), (dwork), (delay)))
 
 #ifdef __cplusplus
 }

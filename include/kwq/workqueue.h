@@ -120,9 +120,15 @@ static inline void kwq_init_work(struct work_struct *work, work_func_t func)
 
 /*
  * Delays are counted in jiffies of CLOCK_MONOTONIC, HZ per second, as in the
- * kernel; with HZ 1000 a jiffy is a millisecond.
+ * kernel; with HZ 1000 a jiffy is a millisecond.  Ported code may define HZ
+ * itself (a compatibility header, -DHZ=1000): that is fine as long as it
+ * agrees, since kwq's jiffies are milliseconds whatever the program says.
  */
+#ifndef HZ
 #define HZ 1000
+#elif HZ != 1000
+#error "kwq's jiffies are milliseconds: HZ must be 1000 (or left undefined)"
+#endif
 
 static inline unsigned long msecs_to_jiffies(const unsigned int m)
 {
@@ -154,7 +160,7 @@ struct delayed_work {
 	int cpu;			/* the CPU it runs on, or -1 */
 };
 
-/* Marks an item as part of a delayed_work, for cancel_work() & co. */
+/* Marks an item as part of a delayed_work, for remove_work() & co. */
 #define KWQ_WORK_INIT_DELAYED_DATA (KWQ_WORK_INIT_DATA | (1UL << 6))
 
 #define __DELAYED_WORK_INITIALIZER(n, f) {				\
@@ -164,6 +170,9 @@ struct delayed_work {
 		.func = (f),						\
 	},								\
 	.timer = { &(n).timer, &(n).timer },				\
+	.expires = 0,							\
+	.wq = NULL,							\
+	.base = NULL,							\
 	.cpu = -1,							\
 }
 
@@ -311,7 +320,7 @@ KWQ_API struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which);
  * @work: the item, initialised with INIT_WORK() or DECLARE_WORK()
  *
  * If @work is not pending, it is queued and will run exactly once, unless a
- * cancel that returns 0 removes it.  An item that is still running from an
+ * remove that returns 0 removes it.  An item that is still running from an
  * earlier add is queued where it runs, so it never runs concurrently with
  * itself; one still running for another queue, on another pool, is queued
  * on @wq at once (flushes of @wq wait for it, an ordered @wq keeps the order
@@ -375,7 +384,7 @@ KWQ_API int add_work_on(int cpu, struct work_struct *work);
  *
  * Arms @dwork's timer: once @delay jiffies have passed on CLOCK_MONOTONIC,
  * never earlier, the item is added to @wq as by add_work_to_q_on(), and it
- * runs exactly once unless a cancel that returns 0 removes it.  While armed
+ * runs exactly once unless a remove that returns 0 takes it back.  While armed
  * and while queued it is pending.  Arming never allocates and is O(1) however
  * many items are armed.
  *
@@ -433,56 +442,65 @@ KWQ_API int add_delayed_work_on(int cpu, struct delayed_work *dwork,
 				unsigned long delay);
 
 /**
- * mod_delayed_work_on() - (re)arm a delayed work item, pending or not
+ * rearm_delayed_work_on() - (re)arm a delayed work item, pending or not
  * @cpu: the CPU to run it on
  * @wq: the queue
  * @dwork: the item
  * @delay: jiffies from now; 0 queues at once
  *
- * If @dwork is armed or queued, it is taken back first (as a cancel would,
+ * If @dwork is armed or queued, it is taken back first (as a remove would,
  * without waiting for a running instance); then it is armed for @delay from
  * now.  The usual way to push a timeout back.
  *
  * Context: Any thread, including a work item.  Never sleeps.
  * Return: 0 when @dwork is armed (or queued).  -EINVAL for a NULL argument, an
  * item never initialised or an invalid @cpu.  -EBUSY while a
- * cancel_delayed_work_sync() of @dwork is under way (as an add would).
+ * remove_delayed_work_sync() of @dwork is under way (as an add would).
  * -ESHUTDOWN as for the add functions; the item is then left as it was.
  */
-KWQ_API int mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
-				struct delayed_work *dwork,
-				unsigned long delay);
+KWQ_API int rearm_delayed_work_on(int cpu, struct workqueue_struct *wq,
+				  struct delayed_work *dwork,
+				  unsigned long delay);
 
 /**
- * mod_delayed_work() - (re)arm a delayed work item, pending or not
+ * rearm_delayed_work() - (re)arm a delayed work item, pending or not
  * @wq: the queue
  * @dwork: the item
  * @delay: jiffies from now
  *
- * As mod_delayed_work_on(), on the CPU that calls it (bound queues).
+ * As rearm_delayed_work_on(), on the CPU that calls it (bound queues).
  *
  * Context: Any thread, including a work item.  Never sleeps.
- * Return: As mod_delayed_work_on().
+ * Return: As rearm_delayed_work_on().
  */
-KWQ_API int mod_delayed_work(struct workqueue_struct *wq,
-			     struct delayed_work *dwork, unsigned long delay);
+KWQ_API int rearm_delayed_work(struct workqueue_struct *wq,
+			       struct delayed_work *dwork, unsigned long delay);
 
-/* --- waiting and cancelling: 0 or a negative errno ---------------------- */
+/*
+ * --- waiting and cancelling: 0 or a negative errno ----------------------
+ *
+ * The kernel's cancel_work(), cancel_work_sync(), cancel_delayed_work(),
+ * cancel_delayed_work_sync(), flush_work(), flush_delayed_work() and the
+ * mod_delayed_work() pair return a bool, true for "it was pending" or "it
+ * waited".  Here those names are void wrappers in <kwq/compat.h>, so that
+ * ported code testing them stops compiling instead of reading 0 as false;
+ * the actions below are their 0 / negative errno forms.
+ */
 
 /**
- * flush_work() - wait until the last queued instance of @work has finished
+ * wait_for_work() - wait until the last queued instance of @work finishes
  * @work: the item
  *
  * Returns at once when no instance of @work is queued or running.  A
  * delayed item whose timer is still armed is not waited for (use
- * flush_delayed_work()).  Adds made after the call are not waited for.
+ * wait_for_delayed_work()).  Adds made after the call are not waited for.
  *
  * Context: Any thread but @work itself.  Sleeps.
  * Return: 0 once nothing that was queued before the call remains; -EINVAL for
  * a NULL or never-initialised item; -EDEADLK when called from @work itself,
  * which could never finish.
  */
-KWQ_API int flush_work(struct work_struct *work);
+KWQ_API int wait_for_work(struct work_struct *work);
 
 /**
  * flush_workqueue() - wait for every item queued on @wq before the call
@@ -511,7 +529,7 @@ KWQ_API int flush_workqueue(struct workqueue_struct *wq);
 KWQ_API int drain_workqueue(struct workqueue_struct *wq);
 
 /**
- * cancel_work() - remove a pending instance of @work
+ * remove_work() - remove a pending instance of @work
  * @work: the item
  *
  * Does not wait for an instance that is already running.
@@ -520,10 +538,10 @@ KWQ_API int drain_workqueue(struct workqueue_struct *wq);
  * Return: 0 when a pending instance was removed (it will not run); -ENOENT
  * when nothing was pending; -EINVAL for a NULL or never-initialised item.
  */
-KWQ_API int cancel_work(struct work_struct *work);
+KWQ_API int remove_work(struct work_struct *work);
 
 /**
- * cancel_work_sync() - remove a pending instance and wait for a running one
+ * remove_work_sync() - remove a pending instance and wait for a running one
  * @work: the item
  *
  * On return @work is neither pending nor running, so its memory may be freed
@@ -535,24 +553,24 @@ KWQ_API int cancel_work(struct work_struct *work);
  * never-initialised item; -EDEADLK when called from @work itself (nothing is
  * done).
  */
-KWQ_API int cancel_work_sync(struct work_struct *work);
+KWQ_API int remove_work_sync(struct work_struct *work);
 
 /**
- * flush_delayed_work() - queue an armed item now, then wait for it
+ * wait_for_delayed_work() - queue an armed item now, then wait for it
  * @dwork: the item
  *
  * If the timer of @dwork is armed, the item is queued at once on the queue
- * and CPU it was armed for; then, as flush_work(), the last queued instance
+ * and CPU it was armed for; then, as wait_for_work(), the last queued instance
  * is waited for.
  *
  * Context: Any thread but @dwork itself.  Sleeps.
  * Return: 0; -EINVAL for a NULL or never-initialised item; -EDEADLK when
  * called from @dwork itself.
  */
-KWQ_API int flush_delayed_work(struct delayed_work *dwork);
+KWQ_API int wait_for_delayed_work(struct delayed_work *dwork);
 
 /**
- * cancel_delayed_work() - disarm or dequeue a pending delayed work item
+ * remove_delayed_work() - disarm or dequeue a pending delayed work item
  * @dwork: the item
  *
  * Does not wait for an instance that is already running.
@@ -561,10 +579,10 @@ KWQ_API int flush_delayed_work(struct delayed_work *dwork);
  * Return: 0 when a pending instance, armed or queued, was removed; -ENOENT
  * when nothing was pending; -EINVAL for a NULL or never-initialised item.
  */
-KWQ_API int cancel_delayed_work(struct delayed_work *dwork);
+KWQ_API int remove_delayed_work(struct delayed_work *dwork);
 
 /**
- * cancel_delayed_work_sync() - cancel_delayed_work(), then wait for a
+ * remove_delayed_work_sync() - remove_delayed_work(), then wait for a
  * running instance
  * @dwork: the item
  *
@@ -572,9 +590,9 @@ KWQ_API int cancel_delayed_work(struct delayed_work *dwork);
  * waits fail with -EBUSY.
  *
  * Context: Any thread but @dwork itself.  Sleeps.
- * Return: As cancel_work_sync().
+ * Return: As remove_work_sync().
  */
-KWQ_API int cancel_delayed_work_sync(struct delayed_work *dwork);
+KWQ_API int remove_delayed_work_sync(struct delayed_work *dwork);
 
 /* --- predicates --------------------------------------------------------- */
 
@@ -629,6 +647,7 @@ enum kwq_warning_kind {
 	KWQ_WARN_INTERNAL,		/* kwq could not do something it tried */
 	KWQ_WARN_LOCKUP,		/* a pool made no progress for too long */
 	KWQ_WARN_MISUSE,		/* debug mode: the API was misused */
+	KWQ_WARN_COMPAT_FAILED,		/* an old void cancel/flush/mod failed */
 };
 
 /* One warning, as handed to the handler; valid only during the call. */
@@ -653,13 +672,16 @@ struct kwq_warning {
 KWQ_API void kwq_set_warn_handler(void (*handler)(const struct kwq_warning *w));
 
 /**
- * kwq_warn_compat() - report a failed add made through an old void name
+ * kwq_warn_compat() - report a failure of an old void name
  * @file: the caller's file (__FILE__)
  * @line: the caller's line (__LINE__)
  * @func: the old name that was called
- * @err: the negative errno the add returned
+ * @err: the negative errno its action returned
  *
  * Used by the macros in <kwq/compat.h>, which call it once per call site.
+ * A failed add (queue_work() & co.) is reported as
+ * KWQ_WARN_COMPAT_ADD_FAILED; a failed cancel_*(), flush_*work() or
+ * mod_delayed_work*() as KWQ_WARN_COMPAT_FAILED, naming the action to use.
  *
  * Context: Any thread.
  */

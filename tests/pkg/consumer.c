@@ -26,7 +26,7 @@ int main(void)
 	INIT_WORK(&w, fn);
 	err = add_work_to_q(wq, &w);
 	if (!err)
-		err = flush_work(&w);
+		err = wait_for_work(&w);
 	destroy_workqueue(wq);
 	if (err || !__atomic_load_n(&ran, __ATOMIC_ACQUIRE))
 		return 1;
