@@ -34,11 +34,12 @@
  */
 #include "internal.h"
 
+#include <limits.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
 
-#define DFL_IDLE_TIMEOUT_MS 5000
+#define DFL_IDLE_TIMEOUT_MS 5000U
 
 struct kwq__global kwq__g;
 __thread struct kwq__worker *kwq__self;
@@ -48,8 +49,12 @@ static int initialized;			/* A: release once set up */
 
 void kwq__bug(const char *file, int line, const char *func, const char *cond)
 {
-	fprintf(stderr, "kwq: BUG at %s:%d in %s(): %s\n", file, line, func,
-		cond);
+	/*
+	 * Nearly always the trace of a misused item (initialised or freed
+	 * while pending), which debug mode reports where it happens.
+	 */
+	fprintf(stderr, "kwq: BUG at %s:%d in %s(): %s; a work item was probably initialised or freed while pending: run with KWQ_DEBUG=1 to find where\n",
+		file, line, func, cond);
 	abort();
 }
 
@@ -582,9 +587,31 @@ static int pools_alloc(void)
 	return 0;
 }
 
-static int read_cpus(void)
+/*
+ * KWQ_IDLE_TIMEOUT_MS, as kwq(7) says: a decimal number of milliseconds from
+ * 1 to UINT_MAX, nothing else; any other value is reported and ignored.
+ * strtoul() alone would take "10abc" as 10 and "-5" as 49 days.
+ */
+static unsigned int env_idle_timeout(void)
 {
 	const char *env = getenv("KWQ_IDLE_TIMEOUT_MS");
+	unsigned long long ms = 0;
+	const char *p;
+
+	if (!env || !*env)
+		return DFL_IDLE_TIMEOUT_MS;
+	for (p = env; *p >= '0' && *p <= '9' && ms <= UINT_MAX; p++)
+		ms = ms * 10 + (unsigned int)(*p - '0');
+	if (*p || !ms || ms > UINT_MAX) {
+		fprintf(stderr, "kwq: KWQ_IDLE_TIMEOUT_MS=%s: not a number of milliseconds from 1 to %u; using %u\n",
+			env, UINT_MAX, DFL_IDLE_TIMEOUT_MS);
+		return DFL_IDLE_TIMEOUT_MS;
+	}
+	return (unsigned int)ms;
+}
+
+static int read_cpus(void)
+{
 
 	if (sched_getaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus))
 		return -errno;
@@ -599,9 +626,7 @@ static int read_cpus(void)
 	}
 	if (__atomic_load_n(&kwq__g.idle_timeout_set, __ATOMIC_RELAXED))
 		return 0;
-	kwq__g.idle_timeout_ms = DFL_IDLE_TIMEOUT_MS;
-	if (env && *env && strtoul(env, NULL, 10) > 0)
-		kwq__g.idle_timeout_ms = (unsigned int)strtoul(env, NULL, 10);
+	kwq__g.idle_timeout_ms = env_idle_timeout();
 	return kwq__g.nr_cpus > 0 ? 0 : -EINVAL;
 }
 

@@ -214,9 +214,9 @@ static void print_wq(struct workqueue_struct *wq, void *arg)
 
 	if (kwq_stats_get(wq, &s, sizeof(s)))
 		return;
-	fprintf(out, "%-20.20s %5s %4d %7llu %5llu %9llu %7llu %9llu %9llu "
+	fprintf(out, "%-20.20s %#5x %4d %7llu %5llu %9llu %8llu %9llu %9llu "
 		"%8.1f/%.1f/%.1f %8.1f/%.1f/%.1f %9.1f\n",
-		s.name, s.flags & WQ_UNBOUND ? "unb" : "bound", s.max_active,
+		s.name, s.flags, s.max_active,
 		s.pending, s.armed, s.added, s.rejected, s.started, s.finished,
 		us(s.latency.p50_ns), us(s.latency.p99_ns),
 		us(s.latency.max_ns), us(s.runtime.p50_ns),
@@ -247,8 +247,8 @@ int kwq_stats_print(FILE *out)
 {
 	if (!out)
 		return -EINVAL;
-	fprintf(out, "%-20s %5s %4s %7s %5s %9s %7s %9s %9s %-19s %-19s %9s\n",
-		"queue", "kind", "max", "pending", "armed", "added", "busy",
+	fprintf(out, "%-20s %5s %4s %7s %5s %9s %8s %9s %9s %-19s %-19s %9s\n",
+		"queue", "flags", "max", "pending", "armed", "added", "rejected",
 		"started", "finished", "wait us p50/p99/max",
 		"run us p50/p99/max", "cpu ms");
 	kwq__for_each_wq(print_wq, out);
