@@ -306,6 +306,7 @@ struct workqueue_struct {
 	struct kwq__rescuer *rescuer;	/* I: WQ_MEM_RECLAIM's own worker */
 	struct kwq_list_node node;	/* on the registry (freeze.c) */
 	char name[64];			/* I */
+	void *destroyed_at;		/* A: debug mode: who destroyed it */
 };
 
 /* Process-wide state, set up once by kwq__init(). */
@@ -355,6 +356,13 @@ KWQ_HIDDEN void kwq__debug_flush(struct workqueue_struct *to, void *caller);
 KWQ_HIDDEN void kwq__debug_forget_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__debug_child(void);
 KWQ_HIDDEN void kwq__symbol(void *addr, char *buf, size_t len);
+KWQ_HIDDEN int kwq__debug_check_add(struct workqueue_struct *wq,
+				    struct work_struct *w, void *caller);
+KWQ_HIDDEN void kwq__debug_pwq(struct kwq__pwq *pwq, bool live);
+KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
+				      void *caller);
+KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,
+				   const char *what, void *caller);
 
 static inline bool kwq__debugging(void)
 {

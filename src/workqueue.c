@@ -50,18 +50,36 @@ static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 	pwq->max_active = wq->max_active;
 	pwq->flush_color = -1;
 	kwq__list_init(&pwq->inactive);
+	if (kwq__debugging())
+		kwq__debug_pwq(pwq, true);
 	return pwq;
 }
 
-static void wq_free(struct workqueue_struct *wq)
+static void pwq_free(struct kwq__pwq *pwq)
+{
+	if (pwq && kwq__debugging())
+		kwq__debug_pwq(pwq, false);
+	free(pwq);
+}
+
+/*
+ * Free @wq, which @destroyer destroyed (NULL: its creation failed).  Debug
+ * mode keeps the queue itself a while, poisoned, to report later uses.
+ */
+static void wq_free(struct workqueue_struct *wq, void *destroyer)
 {
 	if (wq->cpu_pwqs)
 		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
-			free(wq->cpu_pwqs[cpu]);
+			pwq_free(wq->cpu_pwqs[cpu]);
 	free(wq->cpu_pwqs);
-	free(wq->dfl_pwq);
+	pwq_free(wq->dfl_pwq);
+	wq->cpu_pwqs = NULL;
+	wq->dfl_pwq = NULL;
 	pthread_mutex_destroy(&wq->flush_mutex);
-	free(wq);
+	if (destroyer && kwq__debugging())
+		kwq__debug_quarantine(wq, destroyer);
+	else
+		free(wq);
 }
 
 /* Give @wq its pwqs, and the pools behind them a worker each. */
@@ -130,7 +148,7 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	return wq;
 
 fail_pwqs:
-	wq_free(wq);
+	wq_free(wq, NULL);
 fail:
 	errno = -err;
 	return NULL;
@@ -161,6 +179,7 @@ struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
 }
 
 static pthread_mutex_t system_queues_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct workqueue_struct *system_queues[KWQ_NR_SYSTEM_QUEUES]; /* A */
 
 void kwq__system_queues_lock(int lock)
 {
@@ -172,7 +191,6 @@ void kwq__system_queues_lock(int lock)
 
 struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 {
-	static struct workqueue_struct *queues[KWQ_NR_SYSTEM_QUEUES];
 	static const struct {
 		const char *name;
 		unsigned int flags;
@@ -190,16 +208,17 @@ struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 		errno = EINVAL;
 		return NULL;
 	}
-	wq = __atomic_load_n(&queues[which], __ATOMIC_ACQUIRE);
+	wq = __atomic_load_n(&system_queues[which], __ATOMIC_ACQUIRE);
 	if (likely(wq))
 		return wq;
 	pthread_mutex_lock(&system_queues_lock);
-	wq = queues[which];
+	wq = system_queues[which];
 	if (!wq) {
 		wq = alloc_workqueue("%s", spec[which].flags,
 				     spec[which].max_active, spec[which].name);
 		if (wq)
-			__atomic_store_n(&queues[which], wq, __ATOMIC_RELEASE);
+			__atomic_store_n(&system_queues[which], wq,
+					 __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&system_queues_lock);
 	return wq;
@@ -345,6 +364,12 @@ add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w,
 		return -EINVAL;
 	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
 		return -EINVAL;
+	if (kwq__debugging()) {
+		int err = kwq__debug_check_add(wq, w, caller);
+
+		if (err)
+			return err;
+	}
 	if (__atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL) &
 	    WORK_PENDING) {
 		kwq__stat_rejected(wq);
@@ -518,6 +543,8 @@ static int check_wait(struct workqueue_struct *wq, void *caller)
 {
 	if (!wq)
 		return -EINVAL;
+	if (kwq__debugging() && kwq__debug_check_wq(wq, "flush", caller))
+		return -EINVAL;
 	if (kwq__in_wq(wq))
 		return -EDEADLK;
 	if (kwq__debugging())
@@ -575,14 +602,42 @@ static void pwq_quiesce(struct kwq__pwq *pwq, void *arg)
 	kwq__unlock(pwq->pool);
 }
 
+/*
+ * The system queues are shared by every user of kwq in the process, and
+ * their pointers are handed out for its whole life: never destroy them.
+ */
+static bool refuse_system_wq(struct workqueue_struct *wq, void *caller)
+{
+	static int warned;
+	char at[128];
+
+	for (int i = 0; i < KWQ_NR_SYSTEM_QUEUES; i++) {
+		if (wq != __atomic_load_n(&system_queues[i], __ATOMIC_ACQUIRE))
+			continue;
+		if (__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+			return true;
+		kwq__symbol(caller, at, sizeof(at));
+		kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "destroy_workqueue", -EPERM,
+			  "system queue '%s' destroyed at %s; not destroyed (further attempts are ignored silently)",
+			  wq->name, at);
+		return true;
+	}
+	return false;
+}
+
 void destroy_workqueue(struct workqueue_struct *wq)
 {
-	if (!wq)
+	void *caller = __builtin_return_address(0);
+
+	if (!wq || refuse_system_wq(wq, caller))
+		return;
+	if (kwq__debugging() &&
+	    kwq__debug_check_wq(wq, "destroy_workqueue", caller))
 		return;
 	if (kwq__in_wq(wq)) {
 		char at[128], fn[128];
 
-		kwq__symbol(__builtin_return_address(0), at, sizeof(at));
+		kwq__symbol(caller, at, sizeof(at));
 		kwq__symbol((void *)kwq__self->current_func, fn, sizeof(fn));
 		kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "destroy_workqueue",
 			  -EDEADLK, "queue '%s' destroyed from its own work item %s, at %s; not destroyed",
@@ -609,5 +664,5 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		kwq__debug_forget_wq(wq);
 	kwq__rescuer_stop(wq);
 	kwq__for_each_pwq(wq, pwq_quiesce, NULL);
-	wq_free(wq);
+	wq_free(wq, caller);
 }

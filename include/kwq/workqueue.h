@@ -263,7 +263,10 @@ KWQ_API struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
  * Loses nothing: every item queued, and every delayed item whose timer is
  * still armed, runs before the queue goes away.  While it drains, adds from
  * outside fail with -ESHUTDOWN; items of @wq may still add to @wq (chained
- * work).  The caller must not use @wq once it has returned.
+ * work).  The caller must not use @wq once it has returned (debug mode
+ * reports such a use and refuses it with -EINVAL).  A system queue is never
+ * destroyed: the first attempt is reported (KWQ_WARN_MISUSE, -EPERM), and
+ * none does anything.
  *
  * Context: Any thread but a work item of @wq: called from one, it would wait
  * for itself, so it reports KWQ_WARN_INTERNAL (-EDEADLK) through the warn
@@ -316,9 +319,13 @@ KWQ_API struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which);
  * Context: Any thread, including a work item.  Never waits for other work;
  * it may briefly contend for a pool's lock.
  * Return: 0 when @work was queued.  -EBUSY when it was already pending
- * (nothing changes).  -EINVAL for a NULL argument, an item never initialised,
- * or a @cpu this process may not run on.  -ESHUTDOWN when @wq is being
- * drained or destroyed and the caller is not one of its own work items.
+ * (nothing changes).  -EINVAL for a NULL argument, an item never initialised
+ * that is zeroed memory (static storage, calloc(), memset() to 0), or a @cpu
+ * this process may not run on.  -ESHUTDOWN when @wq is being drained or
+ * destroyed and the caller is not one of its own work items.  Any other
+ * memory never initialised (recycled heap, a stack left as it was) is
+ * undefined: it may look pending (-EBUSY) or crash a worker; debug mode
+ * (KWQ_DEBUG=1) reports it and stops the program.
  */
 KWQ_API int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
 			     struct work_struct *work);
@@ -377,9 +384,11 @@ KWQ_API int add_work_on(int cpu, struct work_struct *work);
  * Context: Any thread, including a work item.  Never sleeps.
  * Return: 0 when @dwork was armed (or queued, for a 0 @delay).  -EBUSY when it
  * was already pending, armed or queued (nothing changes).  -EINVAL for a NULL
- * argument, an item never initialised with INIT_DELAYED_WORK(), or a @cpu
- * this process may not run on.  -ESHUTDOWN when @wq is being drained or
- * destroyed and the caller is not one of its own work items.
+ * argument, an item never initialised with INIT_DELAYED_WORK() that is
+ * zeroed memory, or a @cpu this process may not run on.  -ESHUTDOWN when @wq
+ * is being drained or destroyed and the caller is not one of its own work
+ * items.  Other memory never initialised is undefined, as for
+ * add_work_to_q_on().
  */
 KWQ_API int add_delayed_work_to_q_on(int cpu, struct workqueue_struct *wq,
 				     struct delayed_work *dwork,
