@@ -326,6 +326,7 @@ KWQ_HIDDEN extern __thread struct kwq__worker *kwq__self;
 
 KWQ_HIDDEN int kwq__init(void);
 KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
+KWQ_HIDDEN void kwq__thread_prio(bool highpri);
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
 KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);

@@ -350,9 +350,7 @@ static void worker_setup(struct kwq__worker *worker)
 			 pool->highpri ? "H" : "", worker->id);
 	name[15] = '\0';	/* the kernel keeps 15 characters */
 	pthread_setname_np(pthread_self(), name);
-	/* Best effort: raising priority needs privilege we may not have. */
-	if (pool->highpri)
-		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), -20);
+	kwq__thread_prio(pool->highpri);
 	kwq__self = worker;
 }
 
@@ -413,15 +411,68 @@ idle:
 }
 
 /*
- * Start a detached thread running @fn(@arg), pinned to @cpu unless it is
- * negative.  It blocks every signal, so that the program's signals go to
- * the program's own threads.
+ * Set the nice value of the calling kwq thread: 0, or -20 for a
+ * high-priority pool, whatever the thread that created it had (nice is
+ * inherited, and no thread attribute carries it).  Lowering it needs
+ * CAP_SYS_NICE; without, the thread goes as low as RLIMIT_NICE allows
+ * (20 - limit), which may be where it already is.
+ */
+void kwq__thread_prio(bool highpri)
+{
+	id_t tid = (id_t)syscall(SYS_gettid);
+	int want = highpri ? -20 : 0, cur;
+	struct rlimit rl;
+
+	if (!setpriority(PRIO_PROCESS, tid, want))
+		return;
+	if (getrlimit(RLIMIT_NICE, &rl) || rl.rlim_cur > 40)
+		return;
+	errno = 0;
+	cur = getpriority(PRIO_PROCESS, tid);
+	if (!errno && 20 - (int)rl.rlim_cur < cur)
+		setpriority(PRIO_PROCESS, tid, 20 - (int)rl.rlim_cur);
+}
+
+/*
+ * Attributes that make a kwq thread independent of the thread creating it:
+ * the CPUs of @cpu, or all the process's CPUs, and the normal scheduling
+ * policy, never an inherited real-time one.
+ */
+static int set_attrs(pthread_attr_t *attr, int cpu)
+{
+	struct sched_param param = { .sched_priority = 0 };
+	cpu_set_t one, *set = &kwq__g.cpus;
+	int err;
+
+	if (cpu >= 0) {
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		set = &one;
+	}
+	err = kwq__fault(FAULT_AFFINITY) ? -EINVAL :
+		-pthread_attr_setaffinity_np(attr, sizeof(*set), set);
+	if (err)
+		return err;
+	if (kwq__fault(FAULT_ATTR))
+		return -EINVAL;
+	err = -pthread_attr_setinheritsched(attr, PTHREAD_EXPLICIT_SCHED);
+	if (!err)
+		err = -pthread_attr_setschedpolicy(attr, SCHED_OTHER);
+	if (!err)
+		err = -pthread_attr_setschedparam(attr, &param);
+	return err;
+}
+
+/*
+ * Start a detached thread running @fn(@arg), pinned to @cpu, or free to
+ * run on the process's CPUs if it is negative.  It blocks every signal, so
+ * that the program's signals go to the program's own threads, and must
+ * call kwq__thread_prio() first thing.
  */
 int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 {
 	pthread_attr_t attr;
 	sigset_t all, old;
-	cpu_set_t one;
 	pthread_t tid;
 	int err;
 
@@ -432,14 +483,9 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 		-pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	if (err)
 		goto out_attr;
-	if (cpu >= 0) {
-		CPU_ZERO(&one);
-		CPU_SET(cpu, &one);
-		err = kwq__fault(FAULT_AFFINITY) ? -EINVAL :
-			-pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
-		if (err)
-			goto out_attr;
-	}
+	err = set_attrs(&attr, cpu);
+	if (err)
+		goto out_attr;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	err = kwq__fault(FAULT_THREAD) ? -EAGAIN :
@@ -610,11 +656,21 @@ static unsigned int env_idle_timeout(void)
 	return (unsigned int)ms;
 }
 
+/*
+ * The CPUs the process may run on.  Not just the caller's: the first
+ * thread to use kwq may be pinned, and kwq's threads and _on(cpu) would
+ * be held to its CPUs for good.  The main thread's mask (what taskset and
+ * /proc/self/status show for the process) and the caller's own CPUs.
+ */
 static int read_cpus(void)
 {
+	cpu_set_t mine;
 
-	if (sched_getaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus))
+	if (sched_getaffinity(getpid(), sizeof(kwq__g.cpus), &kwq__g.cpus))
+		CPU_ZERO(&kwq__g.cpus);	/* the main thread has exited */
+	if (sched_getaffinity(0, sizeof(mine), &mine))
 		return -errno;
+	CPU_OR(&kwq__g.cpus, &kwq__g.cpus, &mine);
 	kwq__g.nr_cpus = CPU_COUNT(&kwq__g.cpus);
 	kwq__g.first_cpu = -1;
 	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
