@@ -13,7 +13,8 @@
  * program).  Before each add it checks that the item's word is one kwq could
  * have written (its pointer a pool, or a pwq of a live queue) and its
  * function code: memory never initialised is reported at the add, and kwq
- * stops there rather than let a worker crash on it later.  Destroyed queues
+ * stops there rather than let a worker crash on it later.  Workers check
+ * each item they take off a list the same way, against its record.  Destroyed queues
  * are kept a while, poisoned, so that a later use is reported and refused.
  * And it records which queue's items flush which queue: a new dependency
  * that closes a cycle is a deadlock waiting to happen, and is reported at
@@ -315,6 +316,43 @@ int kwq__debug_check_add(struct workqueue_struct *wq, struct work_struct *w,
 	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "add", -EFAULT,
 		  "work item %p added to '%s' at %s was never initialised with INIT_WORK() (data %#lx, function %s); stopping",
 		  (void *)w, wq->name, here, work_data(w), fn);
+	abort();
+}
+
+/*
+ * A worker is about to take @w off a list of @pool (@head, when @w is its
+ * first item, else NULL): stop if its memory no longer holds the item that
+ * was queued, before the list operations follow its garbage pointers.
+ * Called, and returns, with the pool lock held.
+ */
+void kwq__debug_check_queued(struct kwq__pool *pool, struct work_struct *w,
+			     struct kwq_list_node *head)
+{
+	unsigned long data = work_data(w);
+	struct kwq__pwq *pwq = data_pwq(data);
+	struct rec *rec, seen = { 0 };
+	char fn[128], added[128];
+	bool sane;
+
+	if (kwq__is_barrier(w))
+		return;
+	pthread_mutex_lock(&debug_lock);
+	rec = find_locked(&pending, w);
+	if (rec)
+		seen = *rec;
+	sane = (data & WORK_PENDING) && pwq && find_locked(&pwqs, pwq) &&
+		pwq->pool == pool && (!head || w->entry.prev == head) &&
+		(rec ? w->func == rec->func : lost);
+	pthread_mutex_unlock(&debug_lock);
+	if (sane)
+		return;
+	kwq__unlock(pool);
+	describe((void *)seen.func, fn, sizeof(fn));
+	describe(seen.caller, added, sizeof(added));
+	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "debug", -EFAULT,
+		  "memory of a work item (%s) pending on '%s' (added at %s) was overwritten before it ran: freed and reused while pending? (data %#lx); the queue is corrupt",
+		  rec ? fn : "?", rec ? seen.wq->name : "?",
+		  rec ? added : "?", data);
 	abort();
 }
 

@@ -360,6 +360,9 @@ KWQ_HIDDEN void kwq__symbol(void *addr, char *buf, size_t len);
 KWQ_HIDDEN int kwq__debug_check_add(struct workqueue_struct *wq,
 				    struct work_struct *w, void *caller);
 KWQ_HIDDEN void kwq__debug_pwq(struct kwq__pwq *pwq, bool live);
+KWQ_HIDDEN void kwq__debug_check_queued(struct kwq__pool *pool,
+					struct work_struct *w,
+					struct kwq_list_node *head);
 KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
 				      void *caller);
 KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,

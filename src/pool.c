@@ -390,7 +390,11 @@ static void *worker_main(void *arg)
 		struct work_struct *w = kwq__list_entry(pool->worklist.next,
 							struct work_struct,
 							entry);
-		struct kwq__worker *other = kwq__find_busy_locked(pool, w);
+		struct kwq__worker *other;
+
+		if (kwq__debugging())
+			kwq__debug_check_queued(pool, w, &pool->worklist);
+		other = kwq__find_busy_locked(pool, w);
 
 		if (other) {
 			/* It runs it when its current instance is done. */

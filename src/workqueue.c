@@ -420,6 +420,9 @@ void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 {
 	struct kwq__pool *pool = pwq->pool;
 
+	if (kwq__debugging())
+		kwq__debug_check_queued(pool, w, pwq->inactive.next == &w->entry ?
+					&pwq->inactive : NULL);
 	KWQ_TRACE(activate, w, w->func, pwq->wq->name);
 	set_work_data(w, work_data(w) & ~(unsigned long)WORK_INACTIVE);
 	pwq->nr_active++;

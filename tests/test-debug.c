@@ -280,7 +280,7 @@ static int child(const char *what)
 		w = poisoned_item();
 		w->data = 0x20;
 		add_work_to_q(wq, w);
-	} else if (!strcmp(what, "reused")) {
+	} else {
 		if (block_ordered(wq, &blocker, &gate))
 			_exit(3);
 		w = malloc(sizeof(*w));
@@ -288,10 +288,13 @@ static int child(const char *what)
 			_exit(3);
 		INIT_WORK(w, fn_a);
 		add_work_to_q(wq, w);
-		/* Freed, handed out again, and used as a new item. */
+		/* Freed and handed out again... */
 		memset(w, 0xa5, sizeof(*w));
-		INIT_WORK(w, fn_b);
-		add_work_to_q(wq, w);
+		/* ...and used as a new item, or left for the worker to meet. */
+		if (!strcmp(what, "reused"))
+			INIT_WORK(w, fn_b);
+		if (strcmp(what, "overwritten"))
+			add_work_to_q(wq, w);
 		gate_open(&gate);
 		flush_workqueue(wq);
 	}
@@ -300,24 +303,37 @@ static int child(const char *what)
 
 static void test_garbage(void)
 {
-	static const char *const what[] = { "uninit", "uninit-idle" };
+	static const struct {
+		const char *what;	/* the child's case */
+		const char *site;	/* the report names the add... */
+		const char *why;	/* ...and what was found */
+		const char *name;
+	} cases[] = {
+		{ "uninit", "added to 'child-q' at test-debug+0x",
+		  "was never initialised",
+		  "an item never initialised is reported at its add" },
+		{ "uninit-idle", "added to 'child-q' at test-debug+0x",
+		  "was never initialised",
+		  "so is one whose word looks idle but whose function is no code" },
+		{ "reused", "pending on 'child-q' (added at test-debug+0x",
+		  "was freed and initialised again at tests/test-debug.c:",
+		  "a pending item freed and initialised again: both call sites" },
+		{ "reused-add", "pending on 'child-q' (added at test-debug+0x",
+		  "was freed and added again at test-debug+0x",
+		  "one added again without INIT_WORK(): both call sites" },
+		{ "overwritten", "pending on 'child-q' (added at test-debug+0x",
+		  "was overwritten before it ran",
+		  "one overwritten and left: reported before a worker follows its pointers" },
+	};
 	char buf[2048];
 	int status;
 
-	for (size_t i = 0; i < ARRAY_SIZE(what); i++) {
-		status = spawn_self(self, what[i], buf, sizeof(buf));
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		status = spawn_self(self, cases[i].what, buf, sizeof(buf));
 		ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT &&
-		   strstr(buf, "added to 'child-q' at test-debug+0x") &&
-		   strstr(buf, "was never initialised"),
-		   "an item never initialised (%s) is reported at its add, and kwq stops: %.200s",
-		   what[i], buf);
+		   strstr(buf, cases[i].site) && strstr(buf, cases[i].why),
+		   "%s, and kwq stops: %.200s", cases[i].name, buf);
 	}
-	status = spawn_self(self, "reused", buf, sizeof(buf));
-	ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT &&
-	   strstr(buf, "still pending on 'child-q' (added at test-debug+0x") &&
-	   strstr(buf, "was freed and initialised again at tests/test-debug.c:"),
-	   "a pending item freed and reused is reported with both call sites, and kwq stops: %.200s",
-	   buf);
 }
 
 int main(int argc, char **argv)
@@ -327,7 +343,7 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		return child(argv[1]);
 	tap_watchdog(60);
-	plan(19);
+	plan(21);
 	kwq_set_warn_handler(catch_misuse);
 	test_reinit();
 	test_sites();
