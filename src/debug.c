@@ -14,12 +14,13 @@
  * have written (its pointer a pool, or a pwq of a live queue) and its
  * function code: memory never initialised is reported at the add, and kwq
  * stops there rather than let a worker crash on it later.  Workers check
- * each item they take off a list the same way, against its record.  Destroyed queues
- * are kept a while, poisoned, so that a later use is reported and refused.
- * And it records which queue's items flush which queue: a new dependency
- * that closes a cycle is a deadlock waiting to happen, and is reported at
- * once, even though this run did not deadlock.  Reports go through the warn
- * handler (KWQ_WARN_MISUSE), always after debug_lock is released, so a
+ * each item they take off a list the same way, against its record.
+ * Destroyed queues are kept a while, poisoned, so that a later use is
+ * reported and refused.  And it records which queue's items flush which
+ * queue: a new dependency that closes a cycle is a deadlock waiting to
+ * happen, and is reported at once, even though this run did not deadlock.
+ * Reports go through the warn handler (KWQ_WARN_MISUSE), always after
+ * debug_lock is released (and for a worker's report, its pool lock), so a
  * handler may use kwq.  Off, debug mode costs a predictable branch per add
  * and per item run, and an out-of-line call per INIT_WORK().
  */
@@ -216,15 +217,27 @@ static bool word_sane_locked(unsigned long data)
 	return pool_known(p);
 }
 
-/* Is @fn code of a loaded object?  Each answer yes is remembered. */
+/*
+ * Is @fn code of a loaded object?  Each answer yes is remembered.  Where
+ * dladdr() knows nothing, not even kwq (a static executable), any
+ * function passes.
+ */
 static bool func_sane(work_func_t fn)
 {
 	struct rec r = { (const void *)fn, NULL, NULL, NULL };
+	static int blind = -1;		/* A: dladdr() knows nothing */
+	int b = __atomic_load_n(&blind, __ATOMIC_RELAXED);
 	bool known;
 	Dl_info info;
 
 	if (!fn)
 		return false;
+	if (b < 0) {
+		b = !dladdr((void *)kwq__debug_init, &info);
+		__atomic_store_n(&blind, b, __ATOMIC_RELAXED);
+	}
+	if (b)
+		return true;
 	pthread_mutex_lock(&debug_lock);
 	known = find_locked(&funcs, r.key);
 	pthread_mutex_unlock(&debug_lock);
@@ -509,7 +522,8 @@ void kwq__debug_child(void)
 {
 	pthread_mutex_init(&debug_lock, NULL);
 	if (pending.slot) {
-		memset(pending.slot, 0, (pending.mask + 1) * sizeof(*pending.slot));
+		memset(pending.slot, 0,
+		       (pending.mask + 1) * sizeof(*pending.slot));
 		pending.used = 0;
 		pending.live = 0;
 	}

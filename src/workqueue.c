@@ -419,10 +419,10 @@ int add_work_on(int cpu, struct work_struct *work)
 void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 {
 	struct kwq__pool *pool = pwq->pool;
+	bool head = pwq->inactive.next == &w->entry;
 
 	if (kwq__debugging())
-		kwq__debug_check_queued(pool, w, pwq->inactive.next == &w->entry ?
-					&pwq->inactive : NULL);
+		kwq__debug_check_queued(pool, w, head ? &pwq->inactive : NULL);
 	KWQ_TRACE(activate, w, w->func, pwq->wq->name);
 	set_work_data(w, work_data(w) & ~(unsigned long)WORK_INACTIVE);
 	pwq->nr_active++;
