@@ -158,6 +158,9 @@ int kwq_stats_get(struct workqueue_struct *wq, struct kwq_stats *st,
 	if (!wq || !st || size < offsetof(struct kwq_stats, rescued) +
 	    sizeof(st->rescued))
 		return -EINVAL;
+	if (kwq__debugging() && kwq__debug_check_wq(wq, "kwq_stats_get",
+					__builtin_return_address(0)))
+		return -EINVAL;
 	sum = kwq__zalloc(sizeof(*sum));
 	if (!sum)
 		return -ENOMEM;
@@ -195,6 +198,9 @@ static void reset_pwq(struct kwq__pwq *pwq, void *arg)
 int kwq_stats_reset(struct workqueue_struct *wq)
 {
 	if (!wq)
+		return -EINVAL;
+	if (kwq__debugging() && kwq__debug_check_wq(wq, "kwq_stats_reset",
+					__builtin_return_address(0)))
 		return -EINVAL;
 	kwq__for_each_pwq(wq, reset_pwq, NULL);
 	__atomic_store_n(&wq->st_rejected, 0, __ATOMIC_RELAXED);

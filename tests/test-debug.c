@@ -8,6 +8,8 @@
  */
 #include "util.h"
 
+#include <kwq/stats.h>
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,6 +232,7 @@ static struct workqueue_struct *qd;
 
 static void test_destroyed(void)
 {
+	struct kwq_stats st;
 	struct work_struct w;
 	int before;
 
@@ -244,8 +247,10 @@ static void test_destroyed(void)
 	   "and reported with both call sites: %.160s", reports[0]);
 	before = LOAD(&nr_reports);
 	is_int(flush_workqueue(qd), -EINVAL, "so is a flush");
+	is_int(kwq_stats_get(qd, &st, sizeof(st)), -EINVAL,
+	       "and a look at its statistics");
 	destroy_workqueue(qd);
-	is_int(LOAD(&nr_reports), before + 2, "and a second destroy");
+	is_int(LOAD(&nr_reports), before + 3, "and a second destroy");
 	ok(!work_pending(&w), "the item was left idle");
 }
 
@@ -343,7 +348,7 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		return child(argv[1]);
 	tap_watchdog(60);
-	plan(21);
+	plan(22);
 	kwq_set_warn_handler(catch_misuse);
 	test_reinit();
 	test_sites();
