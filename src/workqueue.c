@@ -349,6 +349,30 @@ static __attribute__((noinline)) int add_won(int cpu,
 	return kwq__queue_owned(cpu, wq, w, old, 0);
 }
 
+/* Take PENDING, or return -EBUSY: one locked bit-test-and-set. */
+static inline __attribute__((always_inline)) int
+add_pending(int cpu, struct workqueue_struct *wq, struct work_struct *w,
+	    void *caller)
+{
+	if (__atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL) &
+	    WORK_PENDING) {
+		kwq__stat_rejected(wq);
+		return -EBUSY;
+	}
+	return add_won(cpu, wq, w, caller);
+}
+
+/* Debug mode's add: out of line, so that the others save no registers. */
+static __attribute__((noinline)) int add_debug(int cpu,
+					       struct workqueue_struct *wq,
+					       struct work_struct *w,
+					       void *caller)
+{
+	int err = kwq__debug_check_add(wq, w, caller);
+
+	return err ? err : add_pending(cpu, wq, w, caller);
+}
+
 /*
  * The front of every add, inlined into each entry point so that an add of
  * an item already pending costs a few tests and one locked bit-test-and-set.
@@ -364,18 +388,9 @@ add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w,
 		return -EINVAL;
 	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
 		return -EINVAL;
-	if (kwq__debugging()) {
-		int err = kwq__debug_check_add(wq, w, caller);
-
-		if (err)
-			return err;
-	}
-	if (__atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL) &
-	    WORK_PENDING) {
-		kwq__stat_rejected(wq);
-		return -EBUSY;
-	}
-	return add_won(cpu, wq, w, caller);
+	if (kwq__debugging())
+		return add_debug(cpu, wq, w, caller);
+	return add_pending(cpu, wq, w, caller);
 }
 
 int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
