@@ -86,9 +86,19 @@ void kwq__symbol(void *addr, char *buf, size_t len)
 	if (ehdr && ehdr->e_type != ET_EXEC)
 		off -= (unsigned long)info.dli_fbase;
 	n = snprintf(buf, len, "%s+%#lx", *mod ? mod : "?", off);
-	if (info.dli_sname && n > 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, " (%s+%#lx)", info.dli_sname,
-			 (unsigned long)((char *)addr - (char *)info.dli_saddr));
+	if (!info.dli_sname || n <= 0 || (size_t)n >= len)
+		return;
+	off = (unsigned long)((char *)addr - (char *)info.dli_saddr);
+	snprintf(buf + n, len - (size_t)n, " (%s+%#lx)", info.dli_sname, off);
+}
+
+/*
+ * Name the call that returns to @ret: the call instruction, one byte back,
+ * which addr2line places on the call's line rather than the next one.
+ */
+void kwq__site(void *ret, char *buf, size_t len)
+{
+	kwq__symbol(ret ? (char *)ret - 1 : NULL, buf, len);
 }
 
 static const char *err_text(int err)
@@ -132,7 +142,7 @@ static void warn_by_address(const char *func, int err, void *caller)
 		if (cur == caller)
 			return;
 	}
-	kwq__symbol(caller, at, sizeof(at));
+	kwq__site(caller, at, sizeof(at));
 	snprintf(where, sizeof(where), "%s called from %s", func, at);
 	kwq__warn(KWQ_WARN_COMPAT_ADD_FAILED, NULL, 0, func, err,
 		  "%s: failed: %s (%d)", where, err_text(err), err);

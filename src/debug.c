@@ -168,19 +168,14 @@ static void remove_locked(struct table *t, struct rec *r)
 	t->live--;
 }
 
-static void describe(void *addr, char *buf, size_t len)
-{
-	kwq__symbol(addr, buf, len);
-}
-
 /* Stop: a queue links memory that is something else now.  Unlocked. */
 static void corrupt(const char *what, const struct rec *rec,
 		    const char *where)
 {
 	char added[128], fn[128];
 
-	describe(rec->caller, added, sizeof(added));
-	describe((void *)rec->func, fn, sizeof(fn));
+	kwq__site(rec->caller, added, sizeof(added));
+	kwq__symbol((void *)rec->func, fn, sizeof(fn));
 	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "debug", -EFAULT,
 		  "memory of a work item (%s) still pending on '%s' (added at %s) was freed and %s at %s; the queue is corrupt",
 		  fn, rec->wq->name, added, what, where);
@@ -281,7 +276,7 @@ void kwq__debug_added(struct work_struct *w, struct workqueue_struct *wq,
 		/* We just won PENDING, yet it was pending: not the same item. */
 		seen = *rec;
 		pthread_mutex_unlock(&debug_lock);
-		describe(caller, here, sizeof(here));
+		kwq__site(caller, here, sizeof(here));
 		corrupt("added again", &seen, here);
 	}
 	full = insert_locked(&pending, &r) && !lost++;
@@ -316,7 +311,7 @@ int kwq__debug_check_add(struct workqueue_struct *wq, struct work_struct *w,
 	err = kwq__debug_check_wq(wq, "add", caller);
 	if (err || item_sane(w))
 		return err;
-	describe(caller, here, sizeof(here));
+	kwq__site(caller, here, sizeof(here));
 	pthread_mutex_lock(&debug_lock);
 	rec = find_locked(&pending, w);
 	if (rec)
@@ -324,7 +319,7 @@ int kwq__debug_check_add(struct workqueue_struct *wq, struct work_struct *w,
 	pthread_mutex_unlock(&debug_lock);
 	if (rec)
 		corrupt("added again", &seen, here);
-	describe((void *)__atomic_load_n(&w->func, __ATOMIC_RELAXED), fn,
+	kwq__symbol((void *)__atomic_load_n(&w->func, __ATOMIC_RELAXED), fn,
 		 sizeof(fn));
 	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "add", -EFAULT,
 		  "work item %p added to '%s' at %s was never initialised with INIT_WORK() (data %#lx, function %s); stopping",
@@ -360,8 +355,8 @@ void kwq__debug_check_queued(struct kwq__pool *pool, struct work_struct *w,
 	if (sane)
 		return;
 	kwq__unlock(pool);
-	describe((void *)seen.func, fn, sizeof(fn));
-	describe(seen.caller, added, sizeof(added));
+	kwq__symbol((void *)seen.func, fn, sizeof(fn));
+	kwq__site(seen.caller, added, sizeof(added));
 	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "debug", -EFAULT,
 		  "memory of a work item (%s) pending on '%s' (added at %s) was overwritten before it ran: freed and reused while pending? (data %#lx); the queue is corrupt",
 		  rec ? fn : "?", rec ? seen.wq->name : "?",
@@ -392,7 +387,7 @@ int kwq_track_init(struct work_struct *work, const char *file, int line)
 	if (!(work_data(work) & WORK_PENDING) || !item_sane(work) ||
 	    __atomic_load_n(&work->func, __ATOMIC_RELAXED) != seen.func)
 		corrupt("initialised again", &seen, here);
-	describe(seen.caller, added, sizeof(added));
+	kwq__site(seen.caller, added, sizeof(added));
 	kwq__warn(KWQ_WARN_MISUSE, file, line, "INIT_WORK", -EBUSY,
 		  "INIT_WORK() of an item pending on '%s' since it was added at %s; not initialised",
 		  seen.wq->name, added);
@@ -439,8 +434,8 @@ int kwq__debug_check_wq(struct workqueue_struct *wq, const char *what,
 
 	if (likely(!destroyer))
 		return 0;
-	describe(caller, here, sizeof(here));
-	describe(destroyer, there, sizeof(there));
+	kwq__site(caller, here, sizeof(here));
+	kwq__site(destroyer, there, sizeof(there));
 	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, what, -EINVAL,
 		  "%s of queue '%s' at %s, after destroy_workqueue() at %s; refused",
 		  what, wq->name, here, there);
@@ -492,10 +487,10 @@ void kwq__debug_flush(struct workqueue_struct *to, void *caller)
 	pthread_mutex_unlock(&debug_lock);
 	if (!back)
 		return;
-	describe(caller, here, sizeof(here));
-	describe((void *)me->current_func, fn, sizeof(fn));
-	describe(cycle.caller, there, sizeof(there));
-	describe((void *)cycle.func, otherfn, sizeof(otherfn));
+	kwq__site(caller, here, sizeof(here));
+	kwq__symbol((void *)me->current_func, fn, sizeof(fn));
+	kwq__site(cycle.caller, there, sizeof(there));
+	kwq__symbol((void *)cycle.func, otherfn, sizeof(otherfn));
 	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "flush", -EDEADLK,
 		  "possible deadlock: an item of '%s' (%s, at %s) waits for '%s', whose item %s waited for '%s' at %s",
 		  from->name, fn, here, to->name, otherfn, cycle.to->name,

@@ -357,6 +357,7 @@ KWQ_HIDDEN void kwq__debug_flush(struct workqueue_struct *to, void *caller);
 KWQ_HIDDEN void kwq__debug_forget_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__debug_child(void);
 KWQ_HIDDEN void kwq__symbol(void *addr, char *buf, size_t len);
+KWQ_HIDDEN void kwq__site(void *ret, char *buf, size_t len);
 KWQ_HIDDEN int kwq__debug_check_add(struct workqueue_struct *wq,
 				    struct work_struct *w, void *caller);
 KWQ_HIDDEN void kwq__debug_pwq(struct kwq__pwq *pwq, bool live);

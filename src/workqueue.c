@@ -634,7 +634,7 @@ static bool refuse_system_wq(struct workqueue_struct *wq, void *caller)
 			continue;
 		if (__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 			return true;
-		kwq__symbol(caller, at, sizeof(at));
+		kwq__site(caller, at, sizeof(at));
 		kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "destroy_workqueue", -EPERM,
 			  "system queue '%s' destroyed at %s; not destroyed (further attempts are ignored silently)",
 			  wq->name, at);
@@ -655,7 +655,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 	if (kwq__in_wq(wq)) {
 		char at[128], fn[128];
 
-		kwq__symbol(caller, at, sizeof(at));
+		kwq__site(caller, at, sizeof(at));
 		kwq__symbol((void *)kwq__self->current_func, fn, sizeof(fn));
 		kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "destroy_workqueue",
 			  -EDEADLK, "queue '%s' destroyed from its own work item %s, at %s; not destroyed",

@@ -52,6 +52,9 @@ static void fn_b(struct work_struct *work)
 	INC(&runs_b);
 }
 
+static const char *self;
+static int add_line;		/* where test_reinit() adds its item */
+
 static void test_reinit(void)
 {
 	struct workqueue_struct *wq = new_ordered("reinit-q");
@@ -63,6 +66,7 @@ static void test_reinit(void)
 	if (block_ordered(wq, &blocker, &gate))
 		bail_out("could not block the queue");
 	INIT_WORK(&w, fn_a);
+	add_line = __LINE__ + 1;
 	add_work_to_q(wq, &w);
 	line = __LINE__ + 1;
 	INIT_WORK(&w, fn_b);
@@ -224,8 +228,25 @@ static void test_scale(void)
 /* Call sites are named module+offset, which addr2line understands. */
 static void test_sites(void)
 {
-	ok(found("added at test-debug+0x"),
-	   "call sites are printed as module+offset: %.160s", reports[0]);
+	const char *at = strstr(reports[0], "added at test-debug+0x");
+	char cmd[512], out[512] = "", want[64];
+	FILE *p;
+
+	ok(at, "call sites are printed as module+offset: %.160s", reports[0]);
+	if (!at || system("addr2line --version >/dev/null 2>&1")) {
+		skip(1, "no addr2line (binutils) to read the offset");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "addr2line -e '%s' %.*s", self,
+		 (int)strspn(at + 20, "0123456789abcdefx"), at + 20);
+	p = popen(cmd, "r");
+	if (!p || !fgets(out, sizeof(out), p))
+		out[0] = '\0';
+	if (p)
+		pclose(p);
+	snprintf(want, sizeof(want), "test-debug.c:%d", add_line);
+	ok(strstr(out, want) != NULL,
+	   "which addr2line turns into the add's line (%s): %s", want, out);
 }
 
 static struct workqueue_struct *qd;
@@ -258,8 +279,6 @@ static void test_destroyed(void)
  * The cases that stop the program run in a fresh copy of this program
  * (spawned, not forked, so that the sanitizers can watch them too).
  */
-static const char *self;
-
 static void *poisoned_item(void)
 {
 	struct work_struct *w = malloc(sizeof(*w));
@@ -348,7 +367,7 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		return child(argv[1]);
 	tap_watchdog(60);
-	plan(22);
+	plan(23);
 	kwq_set_warn_handler(catch_misuse);
 	test_reinit();
 	test_sites();
