@@ -661,20 +661,17 @@ static unsigned int env_idle_timeout(void)
 }
 
 /*
- * The CPUs the process may run on.  Not just the caller's: the first
- * thread to use kwq may be pinned, and kwq's threads and _on(cpu) would
- * be held to its CPUs for good.  The main thread's mask (what taskset and
- * /proc/self/status show for the process) and the caller's own CPUs.
+ * The CPUs the process may run on: the main thread's mask, what taskset
+ * and /proc/self/status show for the process.  Not the caller's: the first
+ * thread to use kwq may be pinned, and kwq's threads and _on(cpu) would be
+ * held to its CPUs for good.  Only if the main thread cannot be asked is
+ * the caller's mask all there is.
  */
 static int read_cpus(void)
 {
-	cpu_set_t mine;
-
-	if (sched_getaffinity(getpid(), sizeof(kwq__g.cpus), &kwq__g.cpus))
-		CPU_ZERO(&kwq__g.cpus);	/* the main thread has exited */
-	if (sched_getaffinity(0, sizeof(mine), &mine))
+	if (sched_getaffinity(getpid(), sizeof(kwq__g.cpus), &kwq__g.cpus) &&
+	    sched_getaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus))
 		return -errno;
-	CPU_OR(&kwq__g.cpus, &kwq__g.cpus, &mine);
 	kwq__g.nr_cpus = CPU_COUNT(&kwq__g.cpus);
 	kwq__g.first_cpu = -1;
 	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
