@@ -325,7 +325,8 @@ KWQ_API struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which);
  * destroyed and the caller is not one of its own work items.  Any other
  * memory never initialised (recycled heap, a stack left as it was) is
  * undefined: it may look pending (-EBUSY) or crash a worker; debug mode
- * (KWQ_DEBUG=1) reports it and stops the program.
+ * (KWQ_DEBUG=1) reports it and stops the program.  In debug mode, -EINVAL
+ * also for a destroyed @wq, with a report naming both call sites.
  */
 KWQ_API int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
 			     struct work_struct *work);
@@ -495,8 +496,8 @@ KWQ_API int flush_work(struct work_struct *work);
  * nor are delayed items whose timers have not yet expired.
  *
  * Context: Any thread but a work item of @wq.  Sleeps.
- * Return: 0; -EINVAL for a NULL @wq; -EDEADLK when called from a work item of
- * @wq.
+ * Return: 0; -EINVAL for a NULL @wq (in debug mode also a destroyed one,
+ * reported); -EDEADLK when called from a work item of @wq.
  */
 KWQ_API int flush_workqueue(struct workqueue_struct *wq);
 
@@ -509,7 +510,8 @@ KWQ_API int flush_workqueue(struct workqueue_struct *wq);
  * timers are still armed stay armed (destroy_workqueue() runs them instead).
  *
  * Context: Any thread but a work item of @wq.  Sleeps.
- * Return: 0; -EINVAL for a NULL @wq; -EDEADLK from a work item of @wq.
+ * Return: 0; -EINVAL for a NULL @wq (in debug mode also a destroyed one,
+ * reported); -EDEADLK from a work item of @wq.
  */
 KWQ_API int drain_workqueue(struct workqueue_struct *wq);
 
