@@ -12,6 +12,7 @@
 #include "internal.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -58,7 +59,7 @@ void kwq__warn(enum kwq_warning_kind kind, const char *file, int line,
 		.kind = kind, .file = file, .line = line, .func = func,
 		.err = err,
 	};
-	char msg[256];
+	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -68,16 +69,45 @@ void kwq__warn(enum kwq_warning_kind kind, const char *file, int line,
 	__atomic_load_n(&handler, __ATOMIC_ACQUIRE)(&w);
 }
 
-/* Name code at @addr for a report: symbol+offset where the linker knows it. */
+/*
+ * Name code at @addr for a report: module+offset, which addr2line -e module
+ * turns into file:line (for a position-dependent executable, whose
+ * addresses are absolute, the address itself), then symbol+offset when the
+ * dynamic symbol table knows it: static functions, and the functions of a
+ * program not linked with -rdynamic, are not in it.
+ */
 void kwq__symbol(void *addr, char *buf, size_t len)
 {
+	const ElfW(Ehdr) *ehdr;
+	const char *mod;
+	unsigned long off;
 	Dl_info info;
+	int n;
 
-	if (addr && dladdr(addr, &info) && info.dli_sname)
-		snprintf(buf, len, "%s+%#lx", info.dli_sname,
-			 (unsigned long)((char *)addr - (char *)info.dli_saddr));
-	else
+	if (!addr || !dladdr(addr, &info) || !info.dli_fname) {
 		snprintf(buf, len, "%p", addr);
+		return;
+	}
+	mod = strrchr(info.dli_fname, '/');
+	mod = mod ? mod + 1 : info.dli_fname;
+	ehdr = info.dli_fbase;
+	off = (unsigned long)addr;
+	if (ehdr && ehdr->e_type != ET_EXEC)
+		off -= (unsigned long)info.dli_fbase;
+	n = snprintf(buf, len, "%s+%#lx", *mod ? mod : "?", off);
+	if (!info.dli_sname || n <= 0 || (size_t)n >= len)
+		return;
+	off = (unsigned long)((char *)addr - (char *)info.dli_saddr);
+	snprintf(buf + n, len - (size_t)n, " (%s+%#lx)", info.dli_sname, off);
+}
+
+/*
+ * Name the call that returns to @ret: the call instruction, one byte back,
+ * which addr2line places on the call's line rather than the next one.
+ */
+void kwq__site(void *ret, char *buf, size_t len)
+{
+	kwq__symbol(ret ? (char *)ret - 1 : NULL, buf, len);
 }
 
 /*
@@ -149,7 +179,7 @@ void kwq_warn_compat(const char *file, int line, const char *func, int err)
 static void warn_by_address(const char *func, int err, void *caller)
 {
 	static void *seen[SEEN_SLOTS];
-	char where[64];
+	char where[192], at[128];
 
 	for (int i = 0; i < SEEN_SLOTS; i++) {
 		void *cur = __atomic_load_n(&seen[i], __ATOMIC_ACQUIRE);
@@ -162,7 +192,8 @@ static void warn_by_address(const char *func, int err, void *caller)
 		if (cur == caller)
 			return;
 	}
-	snprintf(where, sizeof(where), "%s called from %p", func, caller);
+	kwq__site(caller, at, sizeof(at));
+	snprintf(where, sizeof(where), "%s called from %s", func, at);
 	kwq__warn(kind_of(func), NULL, 0, func, err,
 		  "%s: failed: %s (%d)", where, err_text(func, err), err);
 }

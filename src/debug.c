@@ -4,33 +4,55 @@
  * and lockdep, on with the environment variable KWQ_DEBUG=1 (or a build with
  * -DKWQ_DEBUG_DEFAULT=1).
  *
- * It keeps a table of the items that are pending, with the address of the
- * code that added each, so that it can name both call sites when an item is
- * initialised again while pending (the init is refused, since it would
- * corrupt the list the item is on), or when the memory of a pending item is
- * added or initialised anew after being freed (the queue that still links it
- * is then corrupt: kwq reports and stops the program).  And it records which
- * queue's items flush which queue: a new dependency that closes a cycle is a
- * deadlock waiting to happen, and is reported at once, even though this run
- * did not deadlock.  Reports go through the warn handler (KWQ_WARN_MISUSE),
- * always after debug_lock is released, so a handler may use kwq.  Off, debug
- * mode costs a predictable branch per add and per item run, and an
- * out-of-line call per INIT_WORK().
+ * It keeps a hash table of the items that are pending, with the address of
+ * the code that added each and its function, so that it can name both call
+ * sites when an item is initialised again while pending (the init is
+ * refused, since it would corrupt the list the item is on), or when the
+ * memory of a pending item is added or initialised anew after being freed
+ * (the queue that still links it is then corrupt: kwq reports and stops the
+ * program).  Before each add it checks that the item's word is one kwq could
+ * have written (its pointer a pool, or a pwq of a live queue) and its
+ * function code: memory never initialised is reported at the add, and kwq
+ * stops there rather than let a worker crash on it later.  Workers check
+ * each item they take off a list the same way, against its record.
+ * Destroyed queues are kept a while, poisoned, so that a later use is
+ * reported and refused.  And it records which queue's items flush which
+ * queue: a new dependency that closes a cycle is a deadlock waiting to
+ * happen, and is reported at once, even though this run did not deadlock.
+ * Reports go through the warn handler (KWQ_WARN_MISUSE), always after
+ * debug_lock is released (and for a worker's report, its pool lock), so a
+ * handler may use kwq.  Off, debug mode costs a predictable branch per add
+ * and per item run, and an out-of-line call per INIT_WORK().
  */
 #include "internal.h"
 
+#include <dlfcn.h>
 #include <string.h>
 
-#define TABLE_SIZE	(1 << 16)	/* pending items tracked at most */
+#define TABLE_MIN	1024		/* slots a table starts with */
 #define MAX_EDGES	1024		/* flush dependencies remembered */
-#define TOMB		((struct work_struct *)1)
+#define QUARANTINE	1024		/* destroyed queues kept, poisoned */
+#define TOMB		((const void *)1)
 
 int kwq__debug_on = KWQ_DEBUG_DEFAULT;
 
-struct pending_rec {
-	struct work_struct *w;		/* NULL: free; TOMB: was used */
+struct rec {
+	const void *key;		/* NULL: free; TOMB: was used */
 	void *caller;			/* the add's return address */
-	struct workqueue_struct *wq;
+	struct workqueue_struct *wq;	/* the queue it was added to */
+	work_func_t func;		/* its function when added */
+};
+
+/*
+ * An open-addressed hash table keyed by address, grown (or cleared of its
+ * tombstones) before it is half used, so that a look-up stays short however
+ * many items are pending.
+ */
+struct table {
+	struct rec *slot;
+	size_t mask;			/* slots - 1; slots a power of two */
+	size_t used;			/* live records and tombstones */
+	size_t live;
 };
 
 struct edge {
@@ -41,11 +63,24 @@ struct edge {
 };
 
 static pthread_mutex_t debug_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct pending_rec *table;	/* debug_lock */
-static int nr_tombs;			/* debug_lock: slots to reclaim */
-static int table_full;			/* debug_lock: warned once */
+static struct table pending;		/* debug_lock: items pending now */
+static struct table pwqs;		/* debug_lock: pwqs of live queues */
+static struct table funcs;		/* debug_lock: functions seen as code */
+static int lost;			/* debug_lock: a record could not be
+					   kept: the pending table is partial */
 static struct edge edges[MAX_EDGES];	/* debug_lock */
 static int nr_edges;			/* debug_lock */
+static struct workqueue_struct *quarantine[QUARANTINE]; /* debug_lock */
+static unsigned int nr_quarantined;	/* debug_lock: ever */
+
+static int table_init(struct table *t)
+{
+	t->slot = calloc(TABLE_MIN, sizeof(*t->slot));
+	t->mask = TABLE_MIN - 1;
+	t->used = 0;
+	t->live = 0;
+	return t->slot ? 0 : -ENOMEM;
+}
 
 void kwq__debug_init(void)
 {
@@ -53,130 +88,291 @@ void kwq__debug_init(void)
 
 	if (env && *env)
 		kwq__debug_on = strcmp(env, "0") != 0;
-	if (kwq__debug_on && !table) {
-		table = calloc(TABLE_SIZE, sizeof(*table));
-		if (!table)
+	if (kwq__debug_on && !pending.slot) {
+		if (table_init(&pending) || table_init(&pwqs) ||
+		    table_init(&funcs)) {
+			free(pending.slot);
+			free(pwqs.slot);
+			pending.slot = NULL;
+			pwqs.slot = NULL;
 			kwq__debug_on = 0;
+		}
 	}
 }
 
-static unsigned int slot_of(const struct work_struct *w)
+static size_t slot_of(const struct table *t, const void *key)
 {
-	return ((uintptr_t)w >> 5) * 0x9e3779b97f4a7c15ULL >> 48;
+	return (size_t)(((uintptr_t)key >> 4) * 0x9e3779b97f4a7c15ULL >> 32) &
+		t->mask;
 }
 
-/* The record of @w, or NULL.  debug_lock held. */
-static struct pending_rec *find_locked(const struct work_struct *w)
+/* The record of @key, or NULL.  debug_lock held. */
+static struct rec *find_locked(const struct table *t, const void *key)
 {
-	for (unsigned int i = slot_of(w), n = 0; n < TABLE_SIZE;
-	     i = (i + 1) & (TABLE_SIZE - 1), n++) {
-		if (table[i].w == w)
-			return &table[i];
-		if (!table[i].w)
-			return NULL;
-	}
+	for (size_t i = slot_of(t, key); t->slot[i].key;
+	     i = (i + 1) & t->mask)
+		if (t->slot[i].key == key)
+			return &t->slot[i];
 	return NULL;
 }
 
-static void describe(void *addr, char *buf, size_t len)
+/* Move every live record into @slots of @size, dropping the tombstones. */
+static int rehash_locked(struct table *t, size_t size)
 {
-	kwq__symbol(addr, buf, len);
+	struct table n = { calloc(size, sizeof(*t->slot)), size - 1, 0, 0 };
+
+	if (!n.slot)
+		return -ENOMEM;
+	for (size_t i = 0; i <= t->mask; i++) {
+		size_t j;
+
+		if (!t->slot[i].key || t->slot[i].key == TOMB)
+			continue;
+		for (j = slot_of(&n, t->slot[i].key); n.slot[j].key;
+		     j = (j + 1) & n.mask)
+			;
+		n.slot[j] = t->slot[i];
+		n.used++;
+		n.live++;
+	}
+	free(t->slot);
+	*t = n;
+	return 0;
+}
+
+/*
+ * Record @r, whose key is not in @t.  Debug mode may allocate on the add
+ * path; if it cannot, the record is dropped while the table is more than
+ * three quarters used, and the caller is told.  debug_lock held.
+ */
+static int insert_locked(struct table *t, const struct rec *r)
+{
+	size_t size = t->mask + 1, i;
+
+	if (2 * (t->used + 1) > size &&
+	    rehash_locked(t, 4 * t->live >= size ? 2 * size : size) &&
+	    4 * (t->used + 1) > 3 * size)
+		return -ENOMEM;
+	for (i = slot_of(t, r->key); t->slot[i].key && t->slot[i].key != TOMB;
+	     i = (i + 1) & t->mask)
+		;
+	t->used += !t->slot[i].key;
+	t->live++;
+	t->slot[i] = *r;
+	return 0;
+}
+
+static void remove_locked(struct table *t, struct rec *r)
+{
+	r->key = TOMB;
+	t->live--;
 }
 
 /* Stop: a queue links memory that is something else now.  Unlocked. */
-static void corrupt(const char *what, const struct pending_rec *rec,
+static void corrupt(const char *what, const struct rec *rec,
 		    const char *where)
 {
-	char added[128];
+	char added[128], fn[128];
 
-	describe(rec->caller, added, sizeof(added));
+	kwq__site(rec->caller, added, sizeof(added));
+	kwq__symbol((void *)rec->func, fn, sizeof(fn));
 	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "debug", -EFAULT,
-		  "memory of a work item still pending on '%s' (added at %s) was freed and %s at %s; the queue is corrupt",
-		  rec->wq->name, added, what, where);
+		  "memory of a work item (%s) still pending on '%s' (added at %s) was freed and %s at %s; the queue is corrupt",
+		  fn, rec->wq->name, added, what, where);
 	abort();
 }
 
-/* Put every live record back in place, dropping the tombstones. */
-static void rehash_locked(void)
+/* Is @pool one of kwq's pools (or NULL: the item never ran)? */
+static bool pool_known(const struct kwq__pool *pool)
 {
-	struct pending_rec *old = table;
-
-	table = calloc(TABLE_SIZE, sizeof(*table));
-	if (!table) {
-		table = old;
-		return;
+	if (!pool)
+		return true;
+	for (int hi = 0; hi < 2; hi++) {
+		if (pool == kwq__g.unbound_pools[hi])
+			return true;
+		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+			if (kwq__g.cpu_pools[hi] &&
+			    pool == kwq__g.cpu_pools[hi][cpu])
+				return true;
 	}
-	nr_tombs = 0;
-	for (int i = 0; i < TABLE_SIZE; i++) {
-		unsigned int j;
+	return false;
+}
 
-		if (!old[i].w || old[i].w == TOMB)
-			continue;
-		j = slot_of(old[i].w);
-		while (table[j].w)
-			j = (j + 1) & (TABLE_SIZE - 1);
-		table[j] = old[i];
+/*
+ * Could kwq have written @data?  Its pointer must be a pool, or a live
+ * pwq of a pending item.  A value read once is judged whole, so a state
+ * that changes meanwhile is still one kwq wrote.  debug_lock held.
+ */
+static bool word_sane_locked(unsigned long data)
+{
+	const void *p = (const void *)(data & ~WORK_FLAG_MASK);
+
+	if (data & WORK_PWQ)
+		return (data & WORK_PENDING) && find_locked(&pwqs, p);
+	return pool_known(p);
+}
+
+/*
+ * Is @fn code of a loaded object?  Each answer yes is remembered.  Where
+ * dladdr() knows nothing, not even kwq (a static executable), any
+ * function passes.
+ */
+static bool func_sane(work_func_t fn)
+{
+	struct rec r = { (const void *)fn, NULL, NULL, NULL };
+	static int blind = -1;		/* A: dladdr() knows nothing */
+	int b = __atomic_load_n(&blind, __ATOMIC_RELAXED);
+	bool known;
+	Dl_info info;
+
+	if (!fn)
+		return false;
+	if (b < 0) {
+		b = !dladdr((void *)kwq__debug_init, &info);
+		__atomic_store_n(&blind, b, __ATOMIC_RELAXED);
 	}
-	free(old);
+	if (b)
+		return true;
+	pthread_mutex_lock(&debug_lock);
+	known = find_locked(&funcs, r.key);
+	pthread_mutex_unlock(&debug_lock);
+	if (known)
+		return true;
+	/* dladdr() takes the loader's lock: never under debug_lock. */
+	if (!dladdr((void *)fn, &info))
+		return false;
+	pthread_mutex_lock(&debug_lock);
+	if (!find_locked(&funcs, r.key))
+		insert_locked(&funcs, &r);
+	pthread_mutex_unlock(&debug_lock);
+	return true;
+}
+
+/*
+ * Is @w as kwq left it?  Otherwise its memory was never initialised, or
+ * was freed and used for something else.  debug_lock not held.
+ */
+static bool item_sane(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+	bool sane;
+
+	pthread_mutex_lock(&debug_lock);
+	sane = word_sane_locked(data);
+	pthread_mutex_unlock(&debug_lock);
+	return sane && func_sane(__atomic_load_n(&w->func, __ATOMIC_RELAXED));
 }
 
 void kwq__debug_added(struct work_struct *w, struct workqueue_struct *wq,
 		      void *caller)
 {
-	struct pending_rec *rec, seen;
-	int full = 0;
+	struct rec *rec, seen, r = { w, caller, wq, w->func };
+	int full;
 	char here[128];
 
 	pthread_mutex_lock(&debug_lock);
-	rec = find_locked(w);
+	rec = find_locked(&pending, w);
 	if (rec) {
 		/* We just won PENDING, yet it was pending: not the same item. */
 		seen = *rec;
 		pthread_mutex_unlock(&debug_lock);
-		describe(caller, here, sizeof(here));
+		kwq__site(caller, here, sizeof(here));
 		corrupt("added again", &seen, here);
 	}
-	for (unsigned int i = slot_of(w), n = 0; n < TABLE_SIZE;
-	     i = (i + 1) & (TABLE_SIZE - 1), n++) {
-		if (table[i].w && table[i].w != TOMB)
-			continue;
-		nr_tombs -= table[i].w == TOMB;
-		table[i] = (struct pending_rec){ w, caller, wq };
-		goto out;
-	}
-	full = !table_full++;
-out:
+	full = insert_locked(&pending, &r) && !lost++;
 	pthread_mutex_unlock(&debug_lock);
 	if (full)
-		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "debug", -ENOSPC,
-			  "debug mode tracks at most %d pending items",
-			  TABLE_SIZE);
+		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "debug", -ENOMEM,
+			  "debug mode is out of memory: some pending items are not tracked");
 }
 
 void kwq__debug_idle(struct work_struct *w)
 {
-	struct pending_rec *rec;
+	struct rec *rec;
 
 	pthread_mutex_lock(&debug_lock);
-	rec = find_locked(w);
-	if (rec) {
-		rec->w = TOMB;
-		/* Long probe chains of tombstones would slow every look-up. */
-		if (++nr_tombs > TABLE_SIZE / 4)
-			rehash_locked();
-	}
+	rec = find_locked(&pending, w);
+	if (rec)
+		remove_locked(&pending, rec);
 	pthread_mutex_unlock(&debug_lock);
+}
+
+/*
+ * Before an add of @w to @wq: refuse a destroyed @wq, and stop on an item
+ * kwq never initialised, or whose memory was freed while pending.
+ */
+int kwq__debug_check_add(struct workqueue_struct *wq, struct work_struct *w,
+			 void *caller)
+{
+	char here[128], fn[128];
+	struct rec *rec, seen;
+	int err;
+
+	err = kwq__debug_check_wq(wq, "add", caller);
+	if (err || item_sane(w))
+		return err;
+	kwq__site(caller, here, sizeof(here));
+	pthread_mutex_lock(&debug_lock);
+	rec = find_locked(&pending, w);
+	if (rec)
+		seen = *rec;
+	pthread_mutex_unlock(&debug_lock);
+	if (rec)
+		corrupt("added again", &seen, here);
+	kwq__symbol((void *)__atomic_load_n(&w->func, __ATOMIC_RELAXED), fn,
+		 sizeof(fn));
+	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "add", -EFAULT,
+		  "work item %p added to '%s' at %s was never initialised with INIT_WORK() (data %#lx, function %s); stopping",
+		  (void *)w, wq->name, here, work_data(w), fn);
+	abort();
+}
+
+/*
+ * A worker is about to take @w off a list of @pool (@head, when @w is its
+ * first item, else NULL): stop if its memory no longer holds the item that
+ * was queued, before the list operations follow its garbage pointers.
+ * Called, and returns, with the pool lock held.
+ */
+void kwq__debug_check_queued(struct kwq__pool *pool, struct work_struct *w,
+			     struct kwq_list_node *head)
+{
+	unsigned long data = work_data(w);
+	struct kwq__pwq *pwq = data_pwq(data);
+	struct rec *rec, seen = { 0 };
+	char fn[128], added[128];
+	bool sane;
+
+	if (kwq__is_barrier(w))
+		return;
+	pthread_mutex_lock(&debug_lock);
+	rec = find_locked(&pending, w);
+	if (rec)
+		seen = *rec;
+	sane = (data & WORK_PENDING) && pwq && find_locked(&pwqs, pwq) &&
+		pwq->pool == pool && (!head || w->entry.prev == head) &&
+		(rec ? w->func == rec->func : lost);
+	pthread_mutex_unlock(&debug_lock);
+	if (sane)
+		return;
+	kwq__unlock(pool);
+	kwq__symbol((void *)seen.func, fn, sizeof(fn));
+	kwq__site(seen.caller, added, sizeof(added));
+	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "debug", -EFAULT,
+		  "memory of a work item (%s) pending on '%s' (added at %s) was overwritten before it ran: freed and reused while pending? (data %#lx); the queue is corrupt",
+		  rec ? fn : "?", rec ? seen.wq->name : "?",
+		  rec ? added : "?", data);
+	abort();
 }
 
 int kwq_track_init(struct work_struct *work, const char *file, int line)
 {
-	struct pending_rec *rec, seen;
+	struct rec *rec, seen;
 	char here[160], added[128];
 
 	if (likely(!__atomic_load_n(&kwq__debug_on, __ATOMIC_RELAXED)) || !work)
 		return 0;
 	pthread_mutex_lock(&debug_lock);
-	rec = find_locked(work);
+	rec = find_locked(&pending, work);
 	if (!rec) {
 		pthread_mutex_unlock(&debug_lock);
 		return 0;
@@ -184,13 +380,66 @@ int kwq_track_init(struct work_struct *work, const char *file, int line)
 	seen = *rec;
 	pthread_mutex_unlock(&debug_lock);
 	snprintf(here, sizeof(here), "%s:%d", file, line);
-	if (!(work_data(work) & WORK_PENDING))
+	/*
+	 * Pending as recorded, or memory that only looks pending: the item
+	 * was freed, and what now holds its memory set bit 0 of the word.
+	 */
+	if (!(work_data(work) & WORK_PENDING) || !item_sane(work) ||
+	    __atomic_load_n(&work->func, __ATOMIC_RELAXED) != seen.func)
 		corrupt("initialised again", &seen, here);
-	describe(seen.caller, added, sizeof(added));
+	kwq__site(seen.caller, added, sizeof(added));
 	kwq__warn(KWQ_WARN_MISUSE, file, line, "INIT_WORK", -EBUSY,
 		  "INIT_WORK() of an item pending on '%s' since it was added at %s; not initialised",
 		  seen.wq->name, added);
 	return -EBUSY;
+}
+
+/* A pwq of a live queue: the pointer an item's word may hold. */
+void kwq__debug_pwq(struct kwq__pwq *pwq, bool live)
+{
+	struct rec r = { pwq, NULL, NULL, NULL }, *rec;
+
+	pthread_mutex_lock(&debug_lock);
+	rec = find_locked(&pwqs, pwq);
+	if (live && !rec)
+		insert_locked(&pwqs, &r);
+	else if (!live && rec)
+		remove_locked(&pwqs, rec);
+	pthread_mutex_unlock(&debug_lock);
+}
+
+/*
+ * Keep the memory of destroyed @wq, poisoned, so that a later use is
+ * reported rather than read freed memory; the oldest of QUARANTINE such
+ * queues is freed now.
+ */
+void kwq__debug_quarantine(struct workqueue_struct *wq, void *caller)
+{
+	struct workqueue_struct *old;
+
+	__atomic_store_n(&wq->destroyed_at, caller, __ATOMIC_RELEASE);
+	pthread_mutex_lock(&debug_lock);
+	old = quarantine[nr_quarantined % QUARANTINE];
+	quarantine[nr_quarantined++ % QUARANTINE] = wq;
+	pthread_mutex_unlock(&debug_lock);
+	free(old);
+}
+
+/* Refuse, with a report, a use of a queue already destroyed. */
+int kwq__debug_check_wq(struct workqueue_struct *wq, const char *what,
+			void *caller)
+{
+	void *destroyer = __atomic_load_n(&wq->destroyed_at, __ATOMIC_ACQUIRE);
+	char here[128], there[128];
+
+	if (likely(!destroyer))
+		return 0;
+	kwq__site(caller, here, sizeof(here));
+	kwq__site(destroyer, there, sizeof(there));
+	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, what, -EINVAL,
+		  "%s of queue '%s' at %s, after destroy_workqueue() at %s; refused",
+		  what, wq->name, here, there);
+	return -EINVAL;
 }
 
 /* Can @from be reached from @to along the recorded dependencies? */
@@ -238,10 +487,10 @@ void kwq__debug_flush(struct workqueue_struct *to, void *caller)
 	pthread_mutex_unlock(&debug_lock);
 	if (!back)
 		return;
-	describe(caller, here, sizeof(here));
-	describe((void *)me->current_func, fn, sizeof(fn));
-	describe(cycle.caller, there, sizeof(there));
-	describe((void *)cycle.func, otherfn, sizeof(otherfn));
+	kwq__site(caller, here, sizeof(here));
+	kwq__symbol((void *)me->current_func, fn, sizeof(fn));
+	kwq__site(cycle.caller, there, sizeof(there));
+	kwq__symbol((void *)cycle.func, otherfn, sizeof(otherfn));
 	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "flush", -EDEADLK,
 		  "possible deadlock: an item of '%s' (%s, at %s) waits for '%s', whose item %s waited for '%s' at %s",
 		  from->name, fn, here, to->name, otherfn, cycle.to->name,
@@ -267,7 +516,11 @@ void kwq__debug_forget_wq(struct workqueue_struct *wq)
 void kwq__debug_child(void)
 {
 	pthread_mutex_init(&debug_lock, NULL);
-	nr_tombs = 0;
-	if (table)
-		memset(table, 0, TABLE_SIZE * sizeof(*table));
+	if (pending.slot) {
+		memset(pending.slot, 0,
+		       (pending.mask + 1) * sizeof(*pending.slot));
+		pending.used = 0;
+		pending.live = 0;
+	}
+	lost = 0;
 }

@@ -72,6 +72,12 @@ static int add_delayed(int cpu, struct workqueue_struct *wq,
 {
 	if (unlikely(!args_valid(cpu, wq, dw)))
 		return -EINVAL;
+	if (kwq__debugging()) {
+		int err = kwq__debug_check_add(wq, &dw->work, caller);
+
+		if (err)
+			return err;
+	}
 	if (__atomic_fetch_or(&dw->work.data, WORK_PENDING, __ATOMIC_ACQ_REL) &
 	    WORK_PENDING) {
 		kwq__stat_rejected(wq);
@@ -127,6 +133,12 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 
 	if (unlikely(!args_valid(cpu, wq, dw)))
 		return -EINVAL;
+	if (kwq__debugging()) {
+		ret = kwq__debug_check_add(wq, &dw->work,
+					   __builtin_return_address(0));
+		if (ret)
+			return ret;
+	}
 	/*
 	 * Refuse before taking anything back: a pending instance stolen and
 	 * then not re-armed would be lost.  A drain that starts after this

@@ -331,6 +331,7 @@ struct workqueue_struct {
 	struct kwq_list_node node;	/* on the registry (freeze.c) */
 	struct kwq_list_node pool_node;	/* L: on its unbound pool's wqs */
 	char name[64];			/* I */
+	void *destroyed_at;		/* A: debug mode: who destroyed it */
 };
 
 /* Process-wide state, set up once by kwq__init(). */
@@ -350,6 +351,7 @@ KWQ_HIDDEN extern __thread struct kwq__worker *kwq__self;
 
 KWQ_HIDDEN int kwq__init(void);
 KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
+KWQ_HIDDEN void kwq__thread_prio(bool highpri);
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
 KWQ_HIDDEN int kwq__reclaim_slot(struct kwq__pool *except);
@@ -383,6 +385,17 @@ KWQ_HIDDEN void kwq__debug_flush(struct workqueue_struct *to, void *caller);
 KWQ_HIDDEN void kwq__debug_forget_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__debug_child(void);
 KWQ_HIDDEN void kwq__symbol(void *addr, char *buf, size_t len);
+KWQ_HIDDEN void kwq__site(void *ret, char *buf, size_t len);
+KWQ_HIDDEN int kwq__debug_check_add(struct workqueue_struct *wq,
+				    struct work_struct *w, void *caller);
+KWQ_HIDDEN void kwq__debug_pwq(struct kwq__pwq *pwq, bool live);
+KWQ_HIDDEN void kwq__debug_check_queued(struct kwq__pool *pool,
+					struct work_struct *w,
+					struct kwq_list_node *head);
+KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
+				      void *caller);
+KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,
+				   const char *what, void *caller);
 
 static inline bool kwq__debugging(void)
 {

@@ -333,6 +333,7 @@ static void *manager_main(void *arg)
 
 	(void)arg;
 	pthread_setname_np(pthread_self(), "kwq/manager");
+	kwq__thread_prio(false);
 	for (;;) {
 		/*
 		 * Read the word before looking: a poke after this makes the

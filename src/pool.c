@@ -34,11 +34,12 @@
  */
 #include "internal.h"
 
+#include <limits.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
 
-#define DFL_IDLE_TIMEOUT_MS 5000
+#define DFL_IDLE_TIMEOUT_MS 5000U
 
 struct kwq__global kwq__g;
 __thread struct kwq__worker *kwq__self;
@@ -48,8 +49,12 @@ static int initialized;			/* A: release once set up */
 
 void kwq__bug(const char *file, int line, const char *func, const char *cond)
 {
-	fprintf(stderr, "kwq: BUG at %s:%d in %s(): %s\n", file, line, func,
-		cond);
+	/*
+	 * Nearly always the trace of a misused item (initialised or freed
+	 * while pending), which debug mode reports where it happens.
+	 */
+	fprintf(stderr, "kwq: BUG at %s:%d in %s(): %s; a work item was probably initialised or freed while pending: run with KWQ_DEBUG=1 to find where\n",
+		file, line, func, cond);
 	abort();
 }
 
@@ -408,9 +413,7 @@ static void worker_setup(struct kwq__worker *worker)
 	struct kwq__pool *pool = worker->pool;
 
 	worker_name(worker, NULL);
-	/* Best effort: raising priority needs privilege we may not have. */
-	if (pool->highpri)
-		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), -20);
+	kwq__thread_prio(pool->highpri);
 	kwq__self = worker;
 }
 
@@ -455,7 +458,11 @@ static void *worker_main(void *arg)
 		struct work_struct *w = kwq__list_entry(pool->worklist.next,
 							struct work_struct,
 							entry);
-		struct kwq__worker *other = kwq__find_busy_locked(pool, w);
+		struct kwq__worker *other;
+
+		if (kwq__debugging())
+			kwq__debug_check_queued(pool, w, &pool->worklist);
+		other = kwq__find_busy_locked(pool, w);
 
 		if (other) {
 			/* It runs it when its current instance is done. */
@@ -477,15 +484,68 @@ idle:
 }
 
 /*
- * Start a detached thread running @fn(@arg), pinned to @cpu unless it is
- * negative.  It blocks every signal, so that the program's signals go to
- * the program's own threads.
+ * Set the nice value of the calling kwq thread: 0, or -20 for a
+ * high-priority pool, whatever the thread that created it had (nice is
+ * inherited, and no thread attribute carries it).  Lowering it needs
+ * CAP_SYS_NICE; without, the thread goes as low as RLIMIT_NICE allows
+ * (20 - limit), which may be where it already is.
+ */
+void kwq__thread_prio(bool highpri)
+{
+	id_t tid = (id_t)syscall(SYS_gettid);
+	int want = highpri ? -20 : 0, cur;
+	struct rlimit rl;
+
+	if (!setpriority(PRIO_PROCESS, tid, want))
+		return;
+	if (getrlimit(RLIMIT_NICE, &rl) || rl.rlim_cur > 40)
+		return;
+	errno = 0;
+	cur = getpriority(PRIO_PROCESS, tid);
+	if (!errno && 20 - (int)rl.rlim_cur < cur)
+		setpriority(PRIO_PROCESS, tid, 20 - (int)rl.rlim_cur);
+}
+
+/*
+ * Attributes that make a kwq thread independent of the thread creating it:
+ * the CPUs of @cpu, or all the process's CPUs, and the normal scheduling
+ * policy, never an inherited real-time one.
+ */
+static int set_attrs(pthread_attr_t *attr, int cpu)
+{
+	struct sched_param param = { .sched_priority = 0 };
+	cpu_set_t one, *set = &kwq__g.cpus;
+	int err;
+
+	if (cpu >= 0) {
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		set = &one;
+	}
+	err = kwq__fault(FAULT_AFFINITY) ? -EINVAL :
+		-pthread_attr_setaffinity_np(attr, sizeof(*set), set);
+	if (err)
+		return err;
+	if (kwq__fault(FAULT_ATTR))
+		return -EINVAL;
+	err = -pthread_attr_setinheritsched(attr, PTHREAD_EXPLICIT_SCHED);
+	if (!err)
+		err = -pthread_attr_setschedpolicy(attr, SCHED_OTHER);
+	if (!err)
+		err = -pthread_attr_setschedparam(attr, &param);
+	return err;
+}
+
+/*
+ * Start a detached thread running @fn(@arg), pinned to @cpu, or free to
+ * run on the process's CPUs if it is negative.  It blocks every signal, so
+ * that the program's signals go to the program's own threads, and must
+ * call kwq__thread_prio() first thing.
  */
 int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 {
 	pthread_attr_t attr;
 	sigset_t all, old;
-	cpu_set_t one;
 	pthread_t tid;
 	int err;
 
@@ -501,14 +561,9 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 		if (err)
 			goto out_attr;
 	}
-	if (cpu >= 0) {
-		CPU_ZERO(&one);
-		CPU_SET(cpu, &one);
-		err = kwq__fault(FAULT_AFFINITY) ? -EINVAL :
-			-pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
-		if (err)
-			goto out_attr;
-	}
+	err = set_attrs(&attr, cpu);
+	if (err)
+		goto out_attr;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	err = kwq__fault(FAULT_THREAD) ? -EAGAIN :
@@ -743,11 +798,40 @@ static int pools_alloc(void)
 	return 0;
 }
 
-static int read_cpus(void)
+/*
+ * KWQ_IDLE_TIMEOUT_MS, as kwq(7) says: a decimal number of milliseconds from
+ * 1 to UINT_MAX, nothing else; any other value is reported and ignored.
+ * strtoul() alone would take "10abc" as 10 and "-5" as 49 days.
+ */
+static unsigned int env_idle_timeout(void)
 {
 	const char *env = getenv("KWQ_IDLE_TIMEOUT_MS");
+	unsigned long long ms = 0;
+	const char *p;
 
-	if (sched_getaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus))
+	if (!env || !*env)
+		return DFL_IDLE_TIMEOUT_MS;
+	for (p = env; *p >= '0' && *p <= '9' && ms <= UINT_MAX; p++)
+		ms = ms * 10 + (unsigned int)(*p - '0');
+	if (*p || !ms || ms > UINT_MAX) {
+		fprintf(stderr, "kwq: KWQ_IDLE_TIMEOUT_MS=%s: not a number of milliseconds from 1 to %u; using %u\n",
+			env, UINT_MAX, DFL_IDLE_TIMEOUT_MS);
+		return DFL_IDLE_TIMEOUT_MS;
+	}
+	return (unsigned int)ms;
+}
+
+/*
+ * The CPUs the process may run on: the main thread's mask, what taskset
+ * and /proc/self/status show for the process.  Not the caller's: the first
+ * thread to use kwq may be pinned, and kwq's threads and _on(cpu) would be
+ * held to its CPUs for good.  Only if the main thread cannot be asked is
+ * the caller's mask all there is.
+ */
+static int read_cpus(void)
+{
+	if (sched_getaffinity(getpid(), sizeof(kwq__g.cpus), &kwq__g.cpus) &&
+	    sched_getaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus))
 		return -errno;
 	kwq__g.nr_cpus = CPU_COUNT(&kwq__g.cpus);
 	kwq__g.first_cpu = -1;
@@ -760,9 +844,7 @@ static int read_cpus(void)
 	}
 	if (__atomic_load_n(&kwq__g.idle_timeout_set, __ATOMIC_RELAXED))
 		return 0;
-	kwq__g.idle_timeout_ms = DFL_IDLE_TIMEOUT_MS;
-	if (env && *env && strtoul(env, NULL, 10) > 0)
-		kwq__g.idle_timeout_ms = (unsigned int)strtoul(env, NULL, 10);
+	kwq__g.idle_timeout_ms = env_idle_timeout();
 	return kwq__g.nr_cpus > 0 ? 0 : -EINVAL;
 }
 

@@ -122,6 +122,7 @@ static void *rescuer_main(void *arg)
 	snprintf(name, sizeof(name), "kwq/R:%s", r->wq->name);
 	name[15] = '\0';
 	pthread_setname_np(pthread_self(), name);
+	kwq__thread_prio(r->wq->flags & WQ_HIGHPRI);
 	kwq__self = &r->worker;
 	for (;;) {
 		uint32_t seen = __atomic_load_n(&r->wake, __ATOMIC_ACQUIRE);

@@ -158,6 +158,9 @@ int kwq_stats_get(struct workqueue_struct *wq, struct kwq_stats *st,
 	if (!wq || !st || size < offsetof(struct kwq_stats, rescued) +
 	    sizeof(st->rescued))
 		return -EINVAL;
+	if (kwq__debugging() && kwq__debug_check_wq(wq, "kwq_stats_get",
+					__builtin_return_address(0)))
+		return -EINVAL;
 	sum = kwq__zalloc(sizeof(*sum));
 	if (!sum)
 		return -ENOMEM;
@@ -196,6 +199,9 @@ int kwq_stats_reset(struct workqueue_struct *wq)
 {
 	if (!wq)
 		return -EINVAL;
+	if (kwq__debugging() && kwq__debug_check_wq(wq, "kwq_stats_reset",
+					__builtin_return_address(0)))
+		return -EINVAL;
 	kwq__for_each_pwq(wq, reset_pwq, NULL);
 	__atomic_store_n(&wq->st_rejected, 0, __ATOMIC_RELAXED);
 	return 0;
@@ -214,9 +220,9 @@ static void print_wq(struct workqueue_struct *wq, void *arg)
 
 	if (kwq_stats_get(wq, &s, sizeof(s)))
 		return;
-	fprintf(out, "%-20.20s %5s %4d %7llu %5llu %9llu %7llu %9llu %9llu "
+	fprintf(out, "%-20.20s %#5x %4d %7llu %5llu %9llu %8llu %9llu %9llu "
 		"%8.1f/%.1f/%.1f %8.1f/%.1f/%.1f %9.1f\n",
-		s.name, s.flags & WQ_UNBOUND ? "unb" : "bound", s.max_active,
+		s.name, s.flags, s.max_active,
 		s.pending, s.armed, s.added, s.rejected, s.started, s.finished,
 		us(s.latency.p50_ns), us(s.latency.p99_ns),
 		us(s.latency.max_ns), us(s.runtime.p50_ns),
@@ -247,8 +253,8 @@ int kwq_stats_print(FILE *out)
 {
 	if (!out)
 		return -EINVAL;
-	fprintf(out, "%-20s %5s %4s %7s %5s %9s %7s %9s %9s %-19s %-19s %9s\n",
-		"queue", "kind", "max", "pending", "armed", "added", "busy",
+	fprintf(out, "%-20s %5s %4s %7s %5s %9s %8s %9s %9s %-19s %-19s %9s\n",
+		"queue", "flags", "max", "pending", "armed", "added", "rejected",
 		"started", "finished", "wait us p50/p99/max",
 		"run us p50/p99/max", "cpu ms");
 	kwq__for_each_wq(print_wq, out);

@@ -307,6 +307,7 @@ static void *timer_main(void *arg)
 
 	(void)arg;
 	pthread_setname_np(pthread_self(), "kwq/timer");
+	kwq__thread_prio(false);
 	for (;;) {
 		unsigned long next = NEVER, now;
 		uint32_t seen;

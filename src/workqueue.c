@@ -52,20 +52,38 @@ static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 	pwq->max_active = wq->max_active;
 	pwq->flush_color = -1;
 	kwq__list_init(&pwq->inactive);
+	if (kwq__debugging())
+		kwq__debug_pwq(pwq, true);
 	return pwq;
 }
 
-static void wq_free(struct workqueue_struct *wq)
+static void pwq_free(struct kwq__pwq *pwq)
+{
+	if (pwq && kwq__debugging())
+		kwq__debug_pwq(pwq, false);
+	free(pwq);
+}
+
+/*
+ * Free @wq, which @destroyer destroyed (NULL: its creation failed).  Debug
+ * mode keeps the queue itself a while, poisoned, to report later uses.
+ */
+static void wq_free(struct workqueue_struct *wq, void *destroyer)
 {
 	if (wq->dfl_pwq)
 		kwq__pool_user(wq->dfl_pwq->pool, wq, 0);
 	if (wq->cpu_pwqs)
 		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
-			free(wq->cpu_pwqs[cpu]);
+			pwq_free(wq->cpu_pwqs[cpu]);
 	free(wq->cpu_pwqs);
-	free(wq->dfl_pwq);
+	pwq_free(wq->dfl_pwq);
+	wq->cpu_pwqs = NULL;
+	wq->dfl_pwq = NULL;
 	pthread_mutex_destroy(&wq->flush_mutex);
-	free(wq);
+	if (destroyer && kwq__debugging())
+		kwq__debug_quarantine(wq, destroyer);
+	else
+		free(wq);
 }
 
 /* Give @wq its pwqs, and the pools behind them a worker each. */
@@ -136,7 +154,7 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	return wq;
 
 fail_pwqs:
-	wq_free(wq);
+	wq_free(wq, NULL);
 fail:
 	errno = -err;
 	return NULL;
@@ -167,6 +185,7 @@ struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
 }
 
 static pthread_mutex_t system_queues_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct workqueue_struct *system_queues[KWQ_NR_SYSTEM_QUEUES]; /* A */
 
 void kwq__system_queues_lock(int lock)
 {
@@ -178,7 +197,6 @@ void kwq__system_queues_lock(int lock)
 
 struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 {
-	static struct workqueue_struct *queues[KWQ_NR_SYSTEM_QUEUES];
 	static const struct {
 		const char *name;
 		unsigned int flags;
@@ -196,16 +214,17 @@ struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 		errno = EINVAL;
 		return NULL;
 	}
-	wq = __atomic_load_n(&queues[which], __ATOMIC_ACQUIRE);
+	wq = __atomic_load_n(&system_queues[which], __ATOMIC_ACQUIRE);
 	if (likely(wq))
 		return wq;
 	pthread_mutex_lock(&system_queues_lock);
-	wq = queues[which];
+	wq = system_queues[which];
 	if (!wq) {
 		wq = alloc_workqueue("%s", spec[which].flags,
 				     spec[which].max_active, spec[which].name);
 		if (wq)
-			__atomic_store_n(&queues[which], wq, __ATOMIC_RELEASE);
+			__atomic_store_n(&system_queues[which], wq,
+					 __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&system_queues_lock);
 	return wq;
@@ -363,6 +382,30 @@ static __attribute__((noinline)) int add_won(int cpu,
 	return kwq__queue_owned(cpu, wq, w, old, 0);
 }
 
+/* Take PENDING, or return -EBUSY: one locked bit-test-and-set. */
+static inline __attribute__((always_inline)) int
+add_pending(int cpu, struct workqueue_struct *wq, struct work_struct *w,
+	    void *caller)
+{
+	if (__atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL) &
+	    WORK_PENDING) {
+		kwq__stat_rejected(wq);
+		return -EBUSY;
+	}
+	return add_won(cpu, wq, w, caller);
+}
+
+/* Debug mode's add: out of line, so that the others save no registers. */
+static __attribute__((noinline)) int add_debug(int cpu,
+					       struct workqueue_struct *wq,
+					       struct work_struct *w,
+					       void *caller)
+{
+	int err = kwq__debug_check_add(wq, w, caller);
+
+	return err ? err : add_pending(cpu, wq, w, caller);
+}
+
 /*
  * The front of every add, inlined into each entry point so that an add of
  * an item already pending costs a few tests and one locked bit-test-and-set.
@@ -378,12 +421,9 @@ add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w,
 		return -EINVAL;
 	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
 		return -EINVAL;
-	if (__atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL) &
-	    WORK_PENDING) {
-		kwq__stat_rejected(wq);
-		return -EBUSY;
-	}
-	return add_won(cpu, wq, w, caller);
+	if (kwq__debugging())
+		return add_debug(cpu, wq, w, caller);
+	return add_pending(cpu, wq, w, caller);
 }
 
 int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
@@ -427,7 +467,10 @@ int add_work_on(int cpu, struct work_struct *work)
 void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 {
 	struct kwq__pool *pool = pwq->pool;
+	bool head = pwq->inactive.next == &w->entry;
 
+	if (kwq__debugging())
+		kwq__debug_check_queued(pool, w, head ? &pwq->inactive : NULL);
 	KWQ_TRACE(activate, w, w->func, pwq->wq->name);
 	set_work_data(w, work_data(w) & ~(unsigned long)WORK_INACTIVE);
 	pwq->nr_active++;
@@ -555,6 +598,8 @@ static int check_wait(struct workqueue_struct *wq, void *caller)
 {
 	if (!wq)
 		return -EINVAL;
+	if (kwq__debugging() && kwq__debug_check_wq(wq, "flush", caller))
+		return -EINVAL;
 	if (kwq__in_wq(wq))
 		return -EDEADLK;
 	if (kwq__debugging())
@@ -611,14 +656,42 @@ static void pwq_quiesce(struct kwq__pwq *pwq, void *arg)
 	kwq__unlock(pwq->pool);
 }
 
+/*
+ * The system queues are shared by every user of kwq in the process, and
+ * their pointers are handed out for its whole life: never destroy them.
+ */
+static bool refuse_system_wq(struct workqueue_struct *wq, void *caller)
+{
+	static int warned;
+	char at[128];
+
+	for (int i = 0; i < KWQ_NR_SYSTEM_QUEUES; i++) {
+		if (wq != __atomic_load_n(&system_queues[i], __ATOMIC_ACQUIRE))
+			continue;
+		if (__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+			return true;
+		kwq__site(caller, at, sizeof(at));
+		kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "destroy_workqueue", -EPERM,
+			  "system queue '%s' destroyed at %s; not destroyed (further attempts are ignored silently)",
+			  wq->name, at);
+		return true;
+	}
+	return false;
+}
+
 void destroy_workqueue(struct workqueue_struct *wq)
 {
-	if (!wq)
+	void *caller = __builtin_return_address(0);
+
+	if (!wq || refuse_system_wq(wq, caller))
+		return;
+	if (kwq__debugging() &&
+	    kwq__debug_check_wq(wq, "destroy_workqueue", caller))
 		return;
 	if (kwq__in_wq(wq)) {
 		char at[128], fn[128];
 
-		kwq__symbol(__builtin_return_address(0), at, sizeof(at));
+		kwq__site(caller, at, sizeof(at));
 		kwq__symbol((void *)kwq__self->current_func, fn, sizeof(fn));
 		kwq__warn(KWQ_WARN_MISUSE, NULL, 0, "destroy_workqueue",
 			  -EDEADLK, "queue '%s' destroyed from its own work item %s, at %s; not destroyed",
@@ -647,5 +720,5 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		kwq__debug_forget_wq(wq);
 	kwq__rescuer_stop(wq);
 	kwq__for_each_pwq(wq, pwq_quiesce, NULL);
-	wq_free(wq);
+	wq_free(wq, caller);
 }

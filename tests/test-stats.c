@@ -84,7 +84,7 @@ int main(int argc, char **argv)
 		return child();
 	self_path = argv[0];
 	tap_watchdog(60);
-	plan(17);
+	plan(18);
 	is_int(kwq_stats_enable(true), 0, "kwq_stats_enable(true)");
 	wq = new_ordered("statsq");
 	if (block_ordered(wq, &blocker, &gate))
@@ -133,6 +133,9 @@ int main(int argc, char **argv)
 	fclose(f);
 	ok(strstr(table, "statsq") && strstr(table, "unbound"),
 	   "kwq_stats_print() lists the queue and the pools");
+	ok(strstr(table, " flags ") && strstr(table, " rejected ") &&
+	   !strstr(table, " busy ") && !strstr(table, " kind "),
+	   "its columns are named as struct kwq_stats names them");
 
 	remove_delayed_work_sync(&dw);
 	destroy_workqueue(wq);

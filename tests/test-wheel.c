@@ -28,6 +28,11 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	return 0;
 }
 
+void kwq__thread_prio(bool highpri)
+{
+	(void)highpri;
+}
+
 void *kwq__zalloc_array(size_t n, size_t size)
 {
 	return calloc(n, size);

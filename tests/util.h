@@ -19,10 +19,12 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdbool.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -384,6 +386,42 @@ static inline int most_pool_workers(const struct worker_pools *p)
 		if (p->workers[i] > most)
 			most = p->workers[i];
 	return most;
+}
+
+/* --- running this program again, for a case that must stop it ---------- */
+
+/*
+ * Run @path (this program, argv[0]) with the one argument @arg, in the
+ * current environment; collect its stderr into @out and return its wait
+ * status.  posix_spawn(), not fork(): TSan lets no thread start in the
+ * child of a multi-threaded fork(), and the spawned program is fresh.
+ */
+static inline int spawn_self(const char *path, const char *arg, char *out,
+			     size_t size)
+{
+	extern char **environ;
+	char *argv[] = { (char *)path, (char *)arg, NULL };
+	posix_spawn_file_actions_t fa;
+	int fds[2], status = -1;
+	size_t got = 0;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe(fds) || posix_spawn_file_actions_init(&fa) ||
+	    posix_spawn_file_actions_adddup2(&fa, fds[1], STDERR_FILENO) ||
+	    posix_spawn_file_actions_addclose(&fa, fds[0]))
+		bail_out("spawn_self: set-up failed");
+	if (posix_spawn(&pid, path, &fa, NULL, argv, environ))
+		bail_out("spawn_self: cannot run %s", path);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fds[1]);
+	while (got < size - 1 &&
+	       (n = read(fds[0], out + got, size - 1 - got)) > 0)
+		got += (size_t)n;
+	out[got] = '\0';
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+	return status;
 }
 
 #endif /* KWQ_TESTS_UTIL_H */

@@ -58,7 +58,8 @@ struct kwq_stats {
  *
  * Context: Any thread, including a work item.  Takes each pool lock briefly.
  * Return: 0; -EINVAL for a NULL @wq or @st, or a @size smaller than the
- * first release's struct; -ENOMEM when its scratch space cannot be had.
+ * first release's struct (in debug mode also a destroyed @wq, reported);
+ * -ENOMEM when its scratch space cannot be had.
  */
 KWQ_API int kwq_stats_get(struct workqueue_struct *wq, struct kwq_stats *st,
 			  size_t size);
@@ -68,7 +69,8 @@ KWQ_API int kwq_stats_get(struct workqueue_struct *wq, struct kwq_stats *st,
  * @wq: the queue
  *
  * Context: Any thread, including a work item.
- * Return: 0; -EINVAL for a NULL @wq.
+ * Return: 0; -EINVAL for a NULL @wq (in debug mode also a destroyed one,
+ * reported).
  */
 KWQ_API int kwq_stats_reset(struct workqueue_struct *wq);
 

@@ -274,7 +274,10 @@ KWQ_API struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
  * outside fail with -ESHUTDOWN; items of @wq may still add to @wq without a
  * delay (chained work), but arming with a delay fails with -ESHUTDOWN even
  * from them, so that a periodic item runs once more and the destroy ends.
- * The caller must not use @wq once it has returned.
+ * The caller must not use @wq once it has returned (debug mode reports such
+ * a use and refuses it with -EINVAL).  A system queue is never destroyed:
+ * the first attempt is reported (KWQ_WARN_MISUSE, -EPERM), and none does
+ * anything.
  *
  * Context: Any thread but a work item of @wq: called from one, it would wait
  * for itself, so it reports KWQ_WARN_INTERNAL (-EDEADLK) through the warn
@@ -330,9 +333,14 @@ KWQ_API struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which);
  * Context: Any thread, including a work item.  Never waits for other work;
  * it may briefly contend for a pool's lock.
  * Return: 0 when @work was queued.  -EBUSY when it was already pending
- * (nothing changes).  -EINVAL for a NULL argument, an item never initialised,
- * or a @cpu this process may not run on.  -ESHUTDOWN when @wq is being
- * drained or destroyed and the caller is not one of its own work items.
+ * (nothing changes).  -EINVAL for a NULL argument, an item never initialised
+ * that is zeroed memory (static storage, calloc(), memset() to 0), or a @cpu
+ * this process may not run on.  -ESHUTDOWN when @wq is being drained or
+ * destroyed and the caller is not one of its own work items.  Any other
+ * memory never initialised (recycled heap, a stack left as it was) is
+ * undefined: it may look pending (-EBUSY) or crash a worker; debug mode
+ * (KWQ_DEBUG=1) reports it and stops the program.  In debug mode, -EINVAL
+ * also for a destroyed @wq, with a report naming both call sites.
  */
 KWQ_API int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
 			     struct work_struct *work);
@@ -391,10 +399,12 @@ KWQ_API int add_work_on(int cpu, struct work_struct *work);
  * Context: Any thread, including a work item.  Never sleeps.
  * Return: 0 when @dwork was armed (or queued, for a 0 @delay).  -EBUSY when it
  * was already pending, armed or queued (nothing changes).  -EINVAL for a NULL
- * argument, an item never initialised with INIT_DELAYED_WORK(), or a @cpu
- * this process may not run on.  -ESHUTDOWN when @wq is being drained or
- * destroyed and the caller is not one of its own work items, or, with a
- * nonzero @delay, once destroy_workqueue() of @wq has begun.
+ * argument, an item never initialised with INIT_DELAYED_WORK() that is
+ * zeroed memory, or a @cpu this process may not run on.  -ESHUTDOWN when @wq
+ * is being drained or destroyed and the caller is not one of its own work
+ * items, or, with a nonzero @delay, once destroy_workqueue() of @wq has
+ * begun.  Other memory never initialised is undefined, as for
+ * add_work_to_q_on().
  */
 KWQ_API int add_delayed_work_to_q_on(int cpu, struct workqueue_struct *wq,
 				     struct delayed_work *dwork,
@@ -510,8 +520,8 @@ KWQ_API int wait_for_work(struct work_struct *work);
  * nor are delayed items whose timers have not yet expired.
  *
  * Context: Any thread but a work item of @wq.  Sleeps.
- * Return: 0; -EINVAL for a NULL @wq; -EDEADLK when called from a work item of
- * @wq.
+ * Return: 0; -EINVAL for a NULL @wq (in debug mode also a destroyed one,
+ * reported); -EDEADLK when called from a work item of @wq.
  */
 KWQ_API int flush_workqueue(struct workqueue_struct *wq);
 
@@ -524,7 +534,8 @@ KWQ_API int flush_workqueue(struct workqueue_struct *wq);
  * timers are still armed stay armed (destroy_workqueue() runs them instead).
  *
  * Context: Any thread but a work item of @wq.  Sleeps.
- * Return: 0; -EINVAL for a NULL @wq; -EDEADLK from a work item of @wq.
+ * Return: 0; -EINVAL for a NULL @wq (in debug mode also a destroyed one,
+ * reported); -EDEADLK from a work item of @wq.
  */
 KWQ_API int drain_workqueue(struct workqueue_struct *wq);
 

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kwq's threads belong to the process, not to the thread that happened to
+ * use kwq first.  Here that thread is pinned to the last CPU and runs at
+ * nice 19; afterwards add_work_on() to the first CPU still works, every kwq
+ * thread but the bound workers may run on all the process's CPUs (a bound
+ * worker on its own CPU only), and each has nice 0, or -20 in the
+ * high-priority pools (where the process may lower nice values: it may
+ * here when it has CAP_SYS_NICE, or RLIMIT_NICE allows it).
+ */
+#include "util.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+
+static int cpus[CPU_SETSIZE], nr_cpus;
+static cpu_set_t process_cpus;
+static struct tw on_first, unbound, high, high_unbound;
+static struct delayed_work dw;
+static int add_on_ret = 1, setup_ret = 1;
+
+static void dw_fn(struct work_struct *work)
+{
+	(void)work;
+}
+
+/* The first user of kwq: pinned to the last CPU, at nice 19. */
+static void *first_user(void *arg)
+{
+	struct workqueue_struct *wq_u, *wq_h, *wq_hu, *wq_r;
+
+	(void)arg;
+	if (pin_self(cpus[nr_cpus - 1]) ||
+	    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19))
+		return NULL;
+	add_on_ret = add_work_on(cpus[0], &on_first.work);
+	wq_u = alloc_workqueue("aff-u", WQ_UNBOUND, 0);
+	wq_h = alloc_workqueue("aff-h", WQ_HIGHPRI, 0);
+	wq_hu = alloc_workqueue("aff-hu", WQ_HIGHPRI | WQ_UNBOUND, 0);
+	wq_r = alloc_workqueue("aff-r", WQ_MEM_RECLAIM, 0);
+	if (!wq_u || !wq_h || !wq_hu || !wq_r)
+		return NULL;
+	INIT_DELAYED_WORK(&dw, dw_fn);
+	/* Each kind of thread gets to run once. */
+	if (add_work_to_q(wq_u, &unbound.work) ||
+	    add_work_to_q_on(cpus[0], wq_h, &high.work) ||
+	    add_work_to_q(wq_hu, &high_unbound.work) ||
+	    add_delayed_work_to_q(wq_u, &dw, 1))
+		return NULL;
+	flush_work(&on_first.work);
+	flush_workqueue(wq_u);
+	flush_workqueue(wq_h);
+	flush_workqueue(wq_hu);
+	flush_delayed_work(&dw);
+	setup_ret = 0;
+	return NULL;
+}
+
+/* May this process lower a nice value?  Tried on a scratch thread. */
+static void *try_lower(void *arg)
+{
+	id_t tid = (id_t)syscall(SYS_gettid);
+
+	*(int *)arg = !setpriority(PRIO_PROCESS, tid, 1) &&
+		!setpriority(PRIO_PROCESS, tid, -20);
+	return NULL;
+}
+
+struct kwq_thread {
+	char comm[32];
+	int bound_cpu;		/* a bound worker's CPU, or -1 */
+	int highpri;
+	int nice;
+	cpu_set_t cpus;
+};
+
+/* Read the state of every kwq thread; return how many were read. */
+static int kwq_threads(struct kwq_thread *t, int max)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		bail_out("cannot list /proc/self/task");
+	while ((e = readdir(d)) && n < max) {
+		char path[300], *colon;
+		pid_t tid = atoi(e->d_name);
+		FILE *f;
+
+		if (tid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%d/comm", tid);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (!fgets(t[n].comm, sizeof(t[n].comm), f))
+			t[n].comm[0] = '\0';
+		fclose(f);
+		t[n].comm[strcspn(t[n].comm, "\n")] = '\0';
+		if (strncmp(t[n].comm, "kwq/", 4))
+			continue;
+		colon = strchr(t[n].comm, ':');
+		t[n].bound_cpu = -1;
+		t[n].highpri = 0;
+		if (colon && t[n].comm[4] >= '0' && t[n].comm[4] <= '9')
+			t[n].bound_cpu = atoi(t[n].comm + 4);
+		if (colon && colon[-1] == 'H')
+			t[n].highpri = 1;
+		errno = 0;
+		t[n].nice = getpriority(PRIO_PROCESS, (id_t)tid);
+		if (errno ||
+		    sched_getaffinity(tid, sizeof(t[n].cpus), &t[n].cpus))
+			continue;	/* it just exited */
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static bool cpus_ok(const struct kwq_thread *t)
+{
+	cpu_set_t one;
+
+	if (t->bound_cpu < 0)
+		return CPU_EQUAL(&t->cpus, &process_cpus);
+	CPU_ZERO(&one);
+	CPU_SET(t->bound_cpu, &one);
+	return CPU_EQUAL(&t->cpus, &one);
+}
+
+static bool nice_ok(const struct kwq_thread *t)
+{
+	return t->nice == (t->highpri ? -20 : 0);
+}
+
+int main(void)
+{
+	struct kwq_thread t[256];
+	int n = 0, bad_cpus, bad_nice, may_lower = 0, found;
+	long long end;
+	pthread_t th;
+
+	tap_watchdog(60);
+	plan(6);
+	if (sched_getaffinity(getpid(), sizeof(process_cpus), &process_cpus))
+		bail_out("sched_getaffinity");
+	nr_cpus = allowed_cpus(cpus, CPU_SETSIZE);
+	if (nr_cpus < 2) {
+		skip(6, "one CPU: no other CPU to pin the first user to");
+		return done_testing();
+	}
+	tw_init(&on_first);
+	tw_init(&unbound);
+	tw_init(&high);
+	tw_init(&high_unbound);
+	if (pthread_create(&th, NULL, first_user, NULL))
+		bail_out("pthread_create");
+	pthread_join(th, NULL);
+	if (pthread_create(&th, NULL, try_lower, &may_lower))
+		bail_out("pthread_create");
+	pthread_join(th, NULL);
+
+	is_int(add_on_ret, 0,
+	       "add_work_on(CPU %d) from a thread pinned to CPU %d works",
+	       cpus[0], cpus[nr_cpus - 1]);
+	ok(setup_ret == 0 && tw_runs(&on_first) == 1 &&
+	   LOAD(&on_first.cpu) == cpus[0],
+	   "and the item ran on CPU %d (%d)", cpus[0], LOAD(&on_first.cpu));
+
+	/* Threads set their own nice value as they start: give them time. */
+	end = tap_now_ns() + 10 * 1000000000LL;
+	do {
+		n = kwq_threads(t, (int)ARRAY_SIZE(t));
+		bad_cpus = bad_nice = found = 0;
+		for (int i = 0; i < n; i++) {
+			found |= !strcmp(t[i].comm, "kwq/timer") << 0 |
+				!strcmp(t[i].comm, "kwq/manager") << 1 |
+				!strncmp(t[i].comm, "kwq/u:", 6) << 2 |
+				!strncmp(t[i].comm, "kwq/uH:", 7) << 3 |
+				!strncmp(t[i].comm, "kwq/R:", 6) << 4;
+			bad_cpus += !cpus_ok(&t[i]);
+			bad_nice += !nice_ok(&t[i]);
+		}
+		if (found == 0x1f && !bad_cpus && (!may_lower || !bad_nice))
+			break;
+		sleep_ms(10);
+	} while (tap_now_ns() < end);
+	for (int i = 0; i < n; i++)
+		if (!cpus_ok(&t[i]) || !nice_ok(&t[i]))
+			diag("%s: nice %d, %d CPUs%s", t[i].comm, t[i].nice,
+			     CPU_COUNT(&t[i].cpus),
+			     CPU_ISSET(cpus[0], &t[i].cpus) ? "" :
+			     ", not the first");
+	is_int(found, 0x1f,
+	       "timer, manager, unbound, high-priority unbound workers and a rescuer are there");
+	is_int(bad_cpus, 0,
+	       "each of the %d kwq threads may run on the process's CPUs (bound workers: on theirs)",
+	       n);
+	if (may_lower)
+		is_int(bad_nice, 0,
+		       "each has nice 0, or -20 in the high-priority pools");
+	else
+		skip(1, "this process may not lower a nice value");
+	ok(tw_runs(&high) == 1 && tw_runs(&high_unbound) == 1 &&
+	   tw_runs(&unbound) == 1, "every item ran");
+	return done_testing();
+}
