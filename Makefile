@@ -134,13 +134,16 @@ PKG_TESTS := $(wildcard tests/pkg*.t)
 LIB_SCRIPTS := $(filter-out $(RETCONV_TESTS) $(MIGRATE_TESTS) $(PKG_TESTS), \
 	$(wildcard tests/*.t))
 
-$(B)/tests/tap.o: tests/tap.c
+# Units linked into test programs: a program lists the ones it needs as
+# prerequisites, and its link takes every .o among them.  Their -MF keeps
+# torture.o's dependencies apart from those of the program torture.
+$(B)/tests/tap.o $(B)/tests/torture.o: $(B)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(APP_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(APP_CFLAGS) -MF $@.d -c -o $@ $<
 
 $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(B)/libkwq.so
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(B)/tests/tap.o $(APP_LDFLAGS) -lkwq
+	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(filter %.o,$^) $(APP_LDFLAGS) -lkwq
 
 $(STATIC_TESTS): $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(LIB_A)
 	@$(if $(Q),echo "  CC      $@")
@@ -148,10 +151,18 @@ $(STATIC_TESTS): $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(LIB_A)
 		$(SANFLAGS) $(LDFLAGS)
 
 # Programs run by hand, not by prove: the other tests/*.c with a main(),
-# such as build/tests/torture --duration 600 (tests/test-torture.c
-# includes torture.c and runs it briefly under prove).
-TEST_PROGS := $(patsubst tests/%.c,$(B)/tests/%,$(shell grep -l '^int main' \
-	$(filter-out tests/test-%,$(wildcard tests/*.c))))
+# tests/X-main.c making build/tests/X.  The torture (tests/torture.c) is
+# one unit, in build/tests/torture --duration 600 and, a few seconds of it,
+# in test-torture.
+TEST_PROGS := $(patsubst %-main,%,$(patsubst tests/%.c,$(B)/tests/%, \
+	$(shell grep -l '^int main' \
+	$(filter-out tests/test-%,$(wildcard tests/*.c)))))
+
+$(B)/tests/test-torture: $(B)/tests/torture.o
+$(B)/tests/torture: tests/torture-main.c $(B)/tests/torture.o \
+		$(B)/tests/tap.o $(B)/libkwq.so
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(filter %.o,$^) $(APP_LDFLAGS) -lkwq
 
 tests: $(TEST_BIN) $(TEST_PROGS)
 

@@ -16,6 +16,7 @@
 #include "util.h"
 
 #define MS	1000000LL	/* nanoseconds */
+#define HOUR	(3600UL * HZ)	/* a delay that never ends within a test */
 
 /*
  * tdw ("test delayed work").  Before each arm the test calls tdw_arming()
@@ -110,6 +111,15 @@ static inline bool wait_pending(const struct delayed_work *dw, long ms)
 static inline int tdw_runs(struct tdw *t)
 {
 	return LOAD(&t->runs);
+}
+
+/*
+ * Wait until @t has run @n times, for at most 10 s: bounded only so that a
+ * lost timer fails instead of hanging.
+ */
+static inline bool tdw_wait(struct tdw *t, int n)
+{
+	return wait_for(&t->runs, n, 10000);
 }
 
 #endif /* KWQ_TESTS_DWORK_H */

@@ -10,6 +10,7 @@
 #
 # Run from the top of the tree (prove does that for `make test`).
 set -u
+. "$(dirname "$0")/tap.sh"
 
 cd "$(dirname "$0")/.." || exit 1
 
@@ -51,43 +52,24 @@ npages=$(printf '%s\n' "$pages" | grep -c .)
 napi=$(printf '%s\n' "$api" | grep -c .)
 echo "1..$((npages + napi + 1))"
 
-t=0
-fail=0
-
-ok() {
-	t=$((t + 1))
-	echo "ok $t - $1"
-}
-
-not_ok() {
-	t=$((t + 1))
-	fail=$((fail + 1))
-	echo "not ok $t - $1"
-}
-
-diag() {
-	printf '%s\n' "$1" | sed 's/^/# /'
-}
-
 # 1. Every page formats cleanly.  groff runs from man/ so that a link
 #    page's ".so man3/x.3" resolves as it does once installed.
 for page in $pages; do
-	out=$(cd man && groff -man -ww -z "${page#man/}" 2>&1)
+	(cd man && groff -man -ww -z "${page#man/}") >"$tmp/log" 2>&1
 	rc=$?
-	if [ "$rc" -eq 0 ] && [ -z "$out" ]; then
-		ok "groff -man -ww -z $page"
+	if [ "$rc" -eq 0 ] && [ ! -s "$tmp/log" ]; then
+		tap ok "groff -man -ww -z $page"
 	else
-		not_ok "groff -man -ww -z $page (exit $rc)"
-		diag "$out"
+		tap fail "groff -man -ww -z $page (exit $rc)"
 	fi
 done
 
 # 2. The headers declare something: a parser that finds nothing would
 #    make the checks below pass vacuously.
 if [ "$napi" -gt 0 ]; then
-	ok "found $napi KWQ_API functions in include/kwq/*.h"
+	tap ok "found $napi KWQ_API functions in include/kwq/*.h"
 else
-	not_ok "found no KWQ_API function in include/kwq/*.h"
+	tap fail "found no KWQ_API function in include/kwq/*.h"
 fi
 
 # The NAME section of a page: the lines between .SH NAME and the next .SH.
@@ -100,8 +82,9 @@ name_section() {
 for fn in $api; do
 	page=man/man3/$fn.3
 	if [ ! -f "$page" ]; then
-		not_ok "$fn has a man page"
-		diag "no $page: document it in a man3 page and add a .so link"
+		echo "no $page: document it in a man3 page and add a .so link" \
+			>"$tmp/log"
+		tap fail "$fn has a man page"
 		continue
 	fi
 	target=$page
@@ -109,19 +92,19 @@ for fn in $api; do
 	if [ -n "$link" ]; then
 		target=man/$link
 		if [ ! -f "$target" ]; then
-			not_ok "$fn has a man page"
-			diag "$page links to $link, which does not exist"
+			echo "$page links to $link, which does not exist" \
+				>"$tmp/log"
+			tap fail "$fn has a man page"
 			continue
 		fi
 	fi
 	if name_section "$target" | tr ',' '\n' |
 			sed 's/\\-.*//; s/^[ \t]*//; s/[ \t]*$//' |
 			grep -qx "$fn"; then
-		ok "$fn has a man page ($target)"
+		tap ok "$fn has a man page ($target)"
 	else
-		not_ok "$fn has a man page"
-		diag "$target does not list $fn in its NAME section"
+		echo "$target does not list $fn in its NAME section" >"$tmp/log"
+		tap fail "$fn has a man page"
 	fi
 done
-
-[ "$fail" -eq 0 ]
+tap_exit

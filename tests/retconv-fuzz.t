@@ -12,8 +12,8 @@
 #
 # Run by prove from the top of the tree; KWQ_BUILD names the build tree.
 set -u
+. "$(dirname "$0")/tap.sh"
 
-top=$(pwd)
 build=${KWQ_BUILD:-build}
 case $build in
 /*) fz=$build/fuzz-retconv ;;
@@ -35,12 +35,9 @@ if [ ! -x "$fz" ]; then
 	exit 0
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/retconv-fuzz.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/new" "$tmp/art"
 
 echo "1..2"
-n=0
 
 # fuzz NAME LIBFUZZER-OPTIONS...: ok when libFuzzer exits 0.  The timeout
 # is generous (the suite runs two programs at a time); a hang is far past
@@ -48,28 +45,28 @@ n=0
 fuzz() {
 	name=$1
 	shift
-	n=$((n + 1))
 	rm -f "$tmp"/art/*
 	ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}" \
 	timeout -s KILL $((secs + 300)) "$fz" -timeout=20 -rss_limit_mb=2048 \
 		-dict="$dir/c.dict" -artifact_prefix="$tmp/art/" \
 		-print_final_stats=1 "$@" "$tmp/new" "$dir/corpus" \
-		>"$tmp/log" 2>&1
+		>"$tmp/fuzz.log" 2>&1
 	st=$?
 	if [ $st -eq 0 ]; then
-		echo "ok $n - $name"
-		sed -n 's/^\(stat::number_of_executed_units\|INFO: Seed\)/# &/p' \
-			"$tmp/log"
+		tap ok "$name"
+		grep '^\(stat::number_of_executed_units\|INFO: Seed\)' \
+			"$tmp/fuzz.log" | tap_diag
 		return
 	fi
-	echo "not ok $n - $name (exit $st)"
-	tail -n 60 "$tmp/log" | sed 's/^/# /'
+	tail -n 60 "$tmp/fuzz.log" >"$tmp/log"
 	for a in "$tmp"/art/*; do
 		[ -e "$a" ] || continue
-		echo "# input $(basename "$a"), $(wc -c <"$a") bytes, as hex:"
-		od -An -tx1 -v "$a" | head -n 40 | sed 's/^/#/'
-	done
+		echo "input $(basename "$a"), $(wc -c <"$a") bytes, as hex:"
+		od -An -tx1 -v "$a" | head -n 40
+	done >>"$tmp/log"
+	tap fail "$name (exit $st)"
 }
 
 fuzz "every corpus input runs clean" -runs=0
 fuzz "${secs} s of mutations run clean" -max_total_time="$secs"
+tap_exit

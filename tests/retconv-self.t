@@ -8,12 +8,11 @@
 #
 # Run by prove from the top of the tree; KWQ_BUILD names the build tree.
 set -u
+. "$(dirname "$0")/tap.sh"
 
 build=${KWQ_BUILD:-build}
 rc=$build/retconv
-case $rc in /*) ;; *) rc=$(pwd)/$rc ;; esac
-out=$(mktemp "${TMPDIR:-/tmp}/retconv-self.XXXXXX") || exit 1
-trap 'rm -f "$out"' EXIT
+case $rc in /*) ;; *) rc=$top/$rc ;; esac
 
 if [ ! -x "$rc" ]; then
 	echo "1..0 # SKIP $rc not built (make retconv)"
@@ -23,20 +22,18 @@ llvm_inc=$( (llvm-config-14 --includedir || llvm-config --includedir) \
 	2>/dev/null) || llvm_inc=/usr/lib/llvm-14/include
 
 echo "1..3"
-n=0
 
-# run NAME OPTIONS... -- FILES...: ok when retconv exits 0.
+# run NAME OPTIONS... -- FILES...: ok when retconv exits 0; the findings
+# are the diagnostics of a failure.
 run() {
 	name=$1
 	shift
-	n=$((n + 1))
-	"$rc" --no-config "$@" >"$out" 2>&1
+	"$rc" --no-config "$@" >"$tmp/log" 2>&1
 	st=$?
 	if [ $st -eq 0 ]; then
-		echo "ok $n - $name"
+		tap ok "$name"
 	else
-		echo "not ok $n - $name (exit $st)"
-		sed 's/^/# /' "$out"
+		tap fail "$name (exit $st)"
 	fi
 }
 
@@ -47,3 +44,4 @@ run "include/kwq/*.h: no finding" include/kwq/*.h -- -std=gnu11 \
 # retconv holds its own static functions to the rule as well.
 run "tools/retconv/*.c, static functions too: no finding" --static \
 	tools/retconv/*.c -- -std=gnu11 -D_GNU_SOURCE -isystem "$llvm_inc"
+tap_exit

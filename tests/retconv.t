@@ -19,40 +19,14 @@
 # Run by prove from the top of the tree; KWQ_BUILD names the build tree
 # holding the retconv binary (default: build).
 set -u
+. "$(dirname "$0")/tap.sh"
 
-top=$(pwd)
 build=${KWQ_BUILD:-build}
 case $build in
 /*) rc=$build/retconv ;;
 *) rc=$top/$build/retconv ;;
 esac
 cases=$top/tests/retconv/cases
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/retconv-t.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-
-not_ok() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-}
-
-# check CONDITION-STATUS NAME: ok when the status is 0.
-check() {
-	if [ "$1" -eq 0 ]; then ok "$2"; else not_ok "$2"; fi
-}
-
-# Show a file to the TAP reader as diagnostics.
-diag_file() {
-	sed 's/^/# /' "$1"
-}
 
 if [ ! -x "$rc" ]; then
 	echo "1..0 # SKIP $rc not built (make retconv)"
@@ -80,11 +54,11 @@ run_case() {
 	got_exit=$?
 	if cmp -s "$tmp/want" "$tmp/got" && [ "$got_exit" -eq "$want_exit" ] &&
 	   { [ "$want_exit" -eq 2 ] || [ ! -s "$tmp/err" ]; }; then
-		ok "case $name (exit $got_exit)"
+		tap ok "case $name (exit $got_exit)"
 	else
-		not_ok "case $name: exit $got_exit, want $want_exit"
+		tap fail "case $name: exit $got_exit, want $want_exit"
 		diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'
-		diag_file "$tmp/err"
+		tap_diag "$tmp/err"
 	fi
 }
 
@@ -100,8 +74,8 @@ xfile-a.c:9:3: note: returns a negative errno
 xfile-a.c:10:2: note: returns 0 or 1
 EOF
 cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
-check $? "a call is resolved to its definition in another file"
-[ $st -eq 1 ] || diag_file "$tmp/got"
+tap_check $? "a call is resolved to its definition in another file"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
 
 (cd "$cases" && "$rc" --no-config sites-a.c sites-b.c) >"$tmp/got" 2>&1
 st=$?
@@ -112,14 +86,14 @@ sites-b.c:2:5: warning: action 'claim_tag' returns only 0 or 1, like a boolean; 
 sites-b.c:7:2: note: returns 1
 EOF
 cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
-check $? "a call site takes its callee's class from a definition in another file"
-[ $st -eq 1 ] || diag_file "$tmp/got"
+tap_check $? "a call site takes its callee's class from a definition in another file"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
 
 # The trap prefix.c avoids with its configuration: without "prefix queue",
 # queue_nonrot() reads as an action whose 1 means success.
 (cd "$cases" && "$rc" --no-config prefix.c) >"$tmp/got" 2>&1
 [ $? -eq 1 ] && grep -q "^prefix.c:20:6: warning: 'queue_nonrot' .*\[retconv-D\]$" "$tmp/got"
-check $? "without its subsystem prefix, queue_nonrot() is taken for an action"
+tap_check $? "without its subsystem prefix, queue_nonrot() is taken for an action"
 
 # --- SARIF -----------------------------------------------------------------
 
@@ -170,21 +144,21 @@ sarif_matches_text() {
 	rule-a.c rule-b.c static-advice.c >"$tmp/log.sarif"
  "$rc" --no-config --static rule-a.c rule-b.c static-advice.c >"$tmp/log.txt")
 sarif_matches_text "$tmp/log.sarif" "$tmp/log.txt" 2>"$tmp/err"
-check $? "SARIF parses as JSON and matches the text findings"
-[ -s "$tmp/err" ] && diag_file "$tmp/err"
+tap_check $? "SARIF parses as JSON and matches the text findings"
+[ -s "$tmp/err" ] && tap_diag "$tmp/err"
 
 (cd "$cases" && "$rc" --no-config --format=sarif rule-c.c rule-d.c rule-e.c \
 	>"$tmp/sites.sarif"
  "$rc" --no-config rule-c.c rule-d.c rule-e.c >"$tmp/sites.txt")
 sarif_matches_text "$tmp/sites.sarif" "$tmp/sites.txt" 2>"$tmp/err"
-check $? "SARIF of call-site findings (C, D, E) matches the text, notes too"
-[ -s "$tmp/err" ] && diag_file "$tmp/err"
+tap_check $? "SARIF of call-site findings (C, D, E) matches the text, notes too"
+[ -s "$tmp/err" ] && tap_diag "$tmp/err"
 
 (cd "$cases" && "$rc" --no-config --format=sarif clean.c) >"$tmp/clean.sarif"
 st=$?
 perl -MJSON::PP -e 'local $/; my $l = JSON::PP->new->decode(<STDIN>);
 	exit(@{$l->{runs}[0]{results}} == 0 ? 0 : 1)' <"$tmp/clean.sarif"
-check $(($? + st)) "SARIF of a clean file: no results, exit 0"
+tap_check $(($? + st)) "SARIF of a clean file: no results, exit 0"
 
 # The severity scale: exported functions are bound (error), public ones
 # should follow (warning), static ones are advised (note).
@@ -193,12 +167,12 @@ levels=$(cd "$cases" && "$rc" --no-config --static --format=sarif scope.c |
 		print join(" ", map { $_->{properties}{function} . "=" .
 			$_->{level} } @{$l->{runs}[0]{results}}), "\n"')
 [ "$levels" = "scope_add=error scope_flush=warning scope_start=note" ]
-check $? "SARIF levels follow the scale (got: $levels)"
+tap_check $? "SARIF levels follow the scale (got: $levels)"
 
 (cd "$cases" && "$rc" --no-config --scope=exported scope.c) >"$tmp/got" 2>&1
 [ $? -eq 1 ] && [ "$(grep -c ': warning: ' "$tmp/got")" -eq 1 ] &&
 	grep -q "^scope.c:5:5: warning: action 'scope_add'" "$tmp/got"
-check $? "--scope=exported reports only what a header declares"
+tap_check $? "--scope=exported reports only what a header declares"
 
 # --- compile_commands.json, -- flags ----------------------------------------
 
@@ -244,28 +218,28 @@ src/two.c:2:5: warning: predicate 'is_two' returns a negative errno, which reads
 src/two.c:4:2: note: returns a negative errno
 EOF
 cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ] && [ ! -s "$tmp/err" ]
-check $? "-p DIR: each file parsed with its own flags, from its directory"
-[ $st -eq 1 ] || { diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'; diag_file "$tmp/err"; }
+tap_check $? "-p DIR: each file parsed with its own flags, from its directory"
+[ $st -eq 1 ] || { diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'; tap_diag "$tmp/err"; }
 
 [ -z "$(ls "$tmp/proj/out")" ]
-check $? "-p DIR: no object or dependency file written"
+tap_check $? "-p DIR: no object or dependency file written"
 
 (cd "$tmp/proj" && "$rc" --no-config -p . src/two.c >"$tmp/got" 2>&1)
 [ $? -eq 1 ] && [ "$(grep -c warning "$tmp/got")" -eq 1 ] &&
 	grep -q '^src/two.c:2:5: warning' "$tmp/got"
-check $? "-p DIR with a file: only that file, under the name given"
+tap_check $? "-p DIR with a file: only that file, under the name given"
 
 (cd "$tmp/proj" && "$rc" --no-config src/one.c >"$tmp/got" 2>"$tmp/err")
 st=$?
 [ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 	grep -q '^retconv: src/one.c: cannot parse: ' "$tmp/err"
-check $? "without its flags, a file fails to parse: exit 2, one line naming it"
-diag_file "$tmp/err"
+tap_check $? "without its flags, a file fails to parse: exit 2, one line naming it"
+tap_diag "$tmp/err"
 
 (cd "$tmp/proj" && "$rc" --no-config src/one.c -- -Iinc -DPROJ_FLAG \
 	>"$tmp/got" 2>"$tmp/err")
 [ $? -eq 1 ] && grep -q "^src/one.c:5:6: warning: action 'queue_one'" "$tmp/got"
-check $? "flags after -- reach the compiler"
+tap_check $? "flags after -- reach the compiler"
 
 # --- the configuration file --------------------------------------------------
 
@@ -278,13 +252,13 @@ int can_send(int x)
 EOF
 (cd "$tmp/cfg/sub" && "$rc" bus.c >"$tmp/got" 2>&1)
 [ $? -eq 1 ] && grep -q "predicate 'can_send'" "$tmp/got"
-check $? "without configuration, can_send is a predicate"
+tap_check $? "without configuration, can_send is a predicate"
 echo "prefix can   # the CAN bus subsystem" >"$tmp/cfg/.retconv"
 (cd "$tmp/cfg/sub" && "$rc" bus.c >"$tmp/got" 2>&1)
-check $? ".retconv in a parent directory is found: can_send is an action"
+tap_check $? ".retconv in a parent directory is found: can_send is an action"
 (cd "$tmp/cfg/sub" && "$rc" --no-config bus.c >/dev/null 2>&1)
 [ $? -eq 1 ]
-check $? "--no-config ignores .retconv"
+tap_check $? "--no-config ignores .retconv"
 
 # --- whole trees, workers ----------------------------------------------------
 
@@ -294,7 +268,7 @@ st1=$?
 st2=$?
 [ $st1 -eq 1 ] && [ $st2 -eq 1 ] && cmp -s "$tmp/j1" "$tmp/j2" &&
 	grep -q '^tests/retconv/cases/rule-a.c:' "$tmp/j1"
-check $? "a directory is walked; one worker and two give the same output"
+tap_check $? "a directory is walked; one worker and two give the same output"
 
 # A worker that dies costs only the file it was parsing: the parent names
 # it, exits 2, and a new worker checks the files after it.
@@ -321,14 +295,14 @@ worker=$(pgrep -P $pid)
 wait $pid
 st=$?
 if [ -z "$worker" ]; then
-	ok "a worker killed mid-run # SKIP the run ended within a second"
+	tap_skip "a worker killed mid-run: the run ended within a second"
 else
 	[ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 		grep -q '^retconv: many/f[0-9]*\.c: the worker parsing it died of signal 9$' "$tmp/err" &&
 		grep -q "^many/f199.c:5:5: warning: action 'start_199'" "$tmp/out" &&
 		[ "$(grep -c ': warning: ' "$tmp/out")" -ge 199 ]
-	check $? "a worker killed mid-run: its file named, exit 2, the rest checked"
-	diag_file "$tmp/err"
+	tap_check $? "a worker killed mid-run: its file named, exit 2, the rest checked"
+	tap_diag "$tmp/err"
 fi
 
 # --- error exits ------------------------------------------------------------
@@ -341,10 +315,10 @@ expect_error() {
 	(cd "$cases" && "$@") >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	if [ $st -eq "$want" ] && head -n 1 "$tmp/err" | grep -q -- "$pattern"; then
-		ok "$name"
+		tap ok "$name"
 	else
-		not_ok "$name (exit $st)"
-		diag_file "$tmp/err"
+		tap fail "$name (exit $st)"
+		tap_diag "$tmp/err"
 	fi
 }
 
@@ -384,11 +358,11 @@ st=$?
 [ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
 	grep -q '^retconv: broken.c: cannot parse: broken.c:3:' "$tmp/err" &&
 	grep -q '^rule-a.c:.*warning' "$tmp/out"
-check $? "a parse failure: exit 2, one line naming the file, others still checked"
-diag_file "$tmp/err"
+tap_check $? "a parse failure: exit 2, one line naming the file, others still checked"
+tap_diag "$tmp/err"
 
 if [ "$(id -u)" -eq 0 ]; then
-	ok "unreadable file # SKIP root reads every file"
+	tap_skip "unreadable file: root reads every file"
 else
 	printf 'int x;\n' >"$tmp/locked.c"
 	chmod 000 "$tmp/locked.c"
@@ -398,9 +372,9 @@ else
 fi
 
 "$rc" --help >"$tmp/out" 2>/dev/null && grep -q '^usage: retconv' "$tmp/out"
-check $? "--help: usage on stdout, exit 0"
+tap_check $? "--help: usage on stdout, exit 0"
 "$rc" --version >"$tmp/out" 2>/dev/null && grep -q '^retconv [0-9]' "$tmp/out"
-check $? "--version: exit 0"
+tap_check $? "--version: exit 0"
 
 echo "1..$n"
-[ $failed -eq 0 ]
+tap_exit

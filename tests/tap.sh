@@ -4,7 +4,11 @@
 # tap.h.  It makes a scratch directory $tmp (removed on exit) and provides
 #   tap ok|fail DESCRIPTION   one test line; a failure shows $tmp/log as
 #                             diagnostics, and $tmp/log is emptied after
+#   tap_check STATUS DESCRIPTION
+#                             tap ok when STATUS (say, $?) is 0, else fail
 #   tap_skip DESCRIPTION      one skipped test
+#   tap_diag [FILE]           FILE (or stdin) as diagnostics, whatever the
+#                             result: for output worth seeing on a pass too
 #   tap_exit                  exit with the number of failures (max 254)
 # $top is the repository root (prove runs the scripts from there).
 
@@ -25,6 +29,18 @@ tap() {
 		[ -s "$tmp/log" ] && sed 's/^/# /' "$tmp/log"
 	fi
 	: > "$tmp/log"
+}
+
+tap_check() {
+	if [ "$1" -eq 0 ]; then
+		tap ok "$2"
+	else
+		tap fail "$2"
+	fi
+}
+
+tap_diag() {
+	sed 's/^/# /' "$@"
 }
 
 tap_skip() {

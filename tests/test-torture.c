@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The torture program (tests/torture.c) as a TAP test: a few seconds of
+ * kwq's torture (tests/torture.c) as a TAP test: a few seconds of
  * every add, mod, flush and cancel form on every kind of queue, with queues
  * created and destroyed meanwhile, under whatever `make test` pass runs it
  * (plain, ASan+UBSan, TSan, valgrind).  Any violation of design.md's
@@ -8,8 +8,13 @@
  *
  * KWQ_TORTURE_SEED=N repeats a run; KWQ_TEST_LONG=N runs N times longer.
  */
-#define TORTURE_NO_MAIN
-#include "torture.c"
+#include "torture.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 int main(void)
 {
@@ -17,14 +22,14 @@ int main(void)
 	const char *quick = getenv("KWQ_TEST_QUICK");
 	const char *soak = getenv("KWQ_TEST_LONG");
 	bool vg = quick && *quick && strcmp(quick, "0");
-	struct opts o = {
+	struct torture_opts o = {
 		/* Valgrind runs one thread at a time: fewer, and shorter. */
 		.duration = vg ? 2 : 3,
 		.threads = vg ? 2 : 4,
 		.seed = seed ? (unsigned int)strtoul(seed, NULL, 0) :
 			(unsigned int)(time(NULL) ^ getpid()),
 	};
-	struct result r;
+	struct torture_result r;
 
 	if (soak && atol(soak) > 1)
 		o.duration *= atol(soak);

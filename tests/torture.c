@@ -32,10 +32,12 @@
  * instances are accounted for, so the sequence number it carries is its own.
  * A violation prints the seed and the item's last events, and fails.
  *
- * By hand: build/tests/torture [--duration SECONDS] [--seed N]
- * [--threads N] [--verbose].  tests/test-torture.c includes this file and
- * runs it for a few seconds under `make test`.
+ * torture() (tests/torture.h) is the whole run; two programs link this
+ * unit: build/tests/torture, by hand (tests/torture-main.c: [--duration
+ * SECONDS] [--seed N] [--threads N] [--verbose]), and test-torture, a few
+ * seconds of it under `make test`.
  */
+#include "torture.h"
 #include "dwork.h"
 
 #include <signal.h>
@@ -162,14 +164,7 @@ struct tthread {
 	long ord_seq;		/* producer sequence for ordered items */
 };
 
-struct opts {
-	double duration;	/* seconds */
-	unsigned int seed;
-	int threads;
-	int verbose;
-};
-
-static struct opts opt;
+static struct torture_opts opt;
 static struct workqueue_struct *wqs[NR_Q];
 static struct item shared[NR_SHARED];
 static struct tthread *tt;
@@ -997,15 +992,7 @@ static void make_static_queues(void)
 				 q_names[q], strerror(errno));
 }
 
-struct result {
-	long ops;
-	long runs;
-	long violations;
-	long epochs;
-	double secs;
-};
-
-static int torture(const struct opts *o, struct result *res)
+int torture(const struct torture_opts *o, struct torture_result *res)
 {
 	unsigned long long rng = o->seed * 2654435761ULL + 1;
 	pthread_rwlockattr_t ra;
@@ -1123,52 +1110,3 @@ static int torture(const struct opts *o, struct result *res)
 	tt = NULL;
 	return res->violations ? -EPROTO : 0;
 }
-
-#ifndef TORTURE_NO_MAIN
-static void report(FILE *f, const char *prefix, const struct opts *o,
-		   const struct result *r)
-{
-	fprintf(f, "%storture: %ld ops in %.1f s (%.0f ops/s), %ld runs, %ld queues created and destroyed, %d threads, seed %u: %ld violations\n",
-		prefix, r->ops, r->secs, r->ops / (r->secs > 0 ? r->secs : 1),
-		r->runs, r->epochs, o->threads, o->seed, r->violations);
-}
-
-static void usage(void)
-{
-	fprintf(stderr, "usage: torture [--duration SECONDS] [--seed N] [--threads N] [--verbose]\n");
-	exit(2);
-}
-
-int main(int argc, char **argv)
-{
-	struct opts o = {
-		.duration = 5,
-		.seed = (unsigned int)(time(NULL) ^ getpid()),
-		.threads = 4,
-	};
-	struct result r;
-	int err;
-
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--verbose")) {
-			o.verbose = 1;
-			continue;
-		}
-		if (i + 1 >= argc)
-			usage();
-		if (!strcmp(argv[i], "--duration"))
-			o.duration = atof(argv[++i]);
-		else if (!strcmp(argv[i], "--seed"))
-			o.seed = (unsigned int)strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--threads"))
-			o.threads = atoi(argv[++i]);
-		else
-			usage();
-	}
-	fprintf(stderr, "torture: %.0f s, %d threads, seed %u\n", o.duration,
-		o.threads, o.seed);
-	err = torture(&o, &r);
-	report(stdout, "", &o, &r);
-	return err ? 1 : 0;
-}
-#endif
