@@ -214,7 +214,7 @@ static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
 	if (cpu == WORK_CPU_ANY) {
 		/*
 		 * A bound queue has a pwq for exactly the CPUs kwq__cpu_valid()
-		 * accepts: testing the pwq is the same test, in 4 instructions
+		 * accepts: testing the pwq is the same test, in 8 instructions
 		 * instead of 14.
 		 */
 		cpu = sched_getcpu();
