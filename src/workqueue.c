@@ -218,7 +218,8 @@ static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
 		 * instead of 14.
 		 */
 		cpu = sched_getcpu();
-		if (unlikely((unsigned int)cpu >= (unsigned int)kwq__g.nr_cpu_ids ||
+		if (unlikely((unsigned int)cpu >=
+			     (unsigned int)kwq__g.nr_cpu_ids ||
 			     !wq->cpu_pwqs[cpu]))
 			cpu = kwq__g.first_cpu;
 	}
@@ -231,7 +232,7 @@ static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
  */
 static inline __attribute__((always_inline)) void
 insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
-			  unsigned long old)
+	      unsigned long old)
 {
 	struct kwq__pool *pool = pwq->pool;
 	unsigned int color = __atomic_load_n(&pwq->wq->work_color,
@@ -354,7 +355,7 @@ static __attribute__((noinline)) int add_won(int cpu,
 	struct kwq__pool *last;
 
 	if (unlikely(kwq__debugging() ||
-		     __atomic_load_n(&wq->draining, __ATOMIC_RELAXED)))
+		     __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
 		return add_won_slow(cpu, wq, w, caller);
 	pwq = pick_pwq(wq, cpu);
 	last = data_pool(old);
