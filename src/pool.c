@@ -18,6 +18,9 @@
  * running makes no system call, since a running worker looks at the worklist
  * again before it sleeps (the one exception: the first add that leaves items
  * waiting behind busy workers wakes the manager, once per busy spell).
+ * A completion that activates the next item of its pwq (an ordered queue's
+ * every completion) wakes nobody when the finishing worker takes that item
+ * itself, as it does when it is the only item waiting.
  *
  * The kernel keeps a CPU busy when an item sleeps by hooking the scheduler.
  * User space has no such hook: a worker that waits inside kwq (flush,
