@@ -122,7 +122,7 @@ static int finisher_takes_locked(struct kwq__pool *pool)
 	struct kwq__worker *worker = pool->finisher;
 
 	return worker && pool->worklist.next->next == &pool->worklist &&
-		kwq__list_empty(&worker->scheduled) && !worker->requeue_work &&
+		kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
 		may_run_locked(worker);
 }
 

@@ -39,7 +39,7 @@ static void seq_fn(struct work_struct *work)
 	if (XCHG(&s.next, it->idx + 1) != it->idx)
 		INC(&s.out_of_order);
 	if (s.flushee)
-		flush_work(s.flushee);
+		wait_for_work(s.flushee);
 	DEC(&s.in);
 	INC(&s.runs);
 }
@@ -151,12 +151,12 @@ static void waiting_items(void)
 	   LOAD(&s.max_in) == 1,
 	   "ordered queue whose items flush other work: %d of 500 ran, in order",
 	   LOAD(&s.runs));
-	flush_work(&other.work);
+	wait_for_work(&other.work);
 	destroy_workqueue(wq);
 	free(items);
 }
 
-/* flush_work() of an inactive item links a barrier behind it. */
+/* wait_for_work() of an inactive item links a barrier behind it. */
 static void barriers_behind(void)
 {
 	struct workqueue_struct *wq = new_ordered("serial-barrier");
@@ -167,7 +167,7 @@ static void barriers_behind(void)
 	for (int i = 0; i < 2000; i++) {
 		failed += add_work_to_q(wq, &items[i].work) != 0;
 		if (i % 7 == 6)
-			flushed += flush_work(&items[i - 3].work) == 0;
+			flushed += wait_for_work(&items[i - 3].work) == 0;
 	}
 	flush_workqueue(wq);
 	ok(!failed && flushed == 2000 / 7 && LOAD(&s.runs) == 2000 &&
