@@ -281,9 +281,16 @@ static struct workqueue_struct *item_wq(const struct item *it, int q)
 /* Nothing of @it is pending or running: every add is accounted for. */
 static bool quiescent(struct item *it)
 {
+	/*
+	 * Runs before adds: a run counts the add it makes before it counts
+	 * itself, so adds read after runs include every instance a counted
+	 * run added.  Read the other way round, a move_add() between the two
+	 * loads looked quiescent while its instance was pending.
+	 */
+	long r = LOAD(&it->runs);
 	long c = LOAD(&it->cancels);
 
-	return LOAD(&it->adds) - c - LOAD(&it->runs) == 0;
+	return LOAD(&it->adds) - c - r == 0;
 }
 
 /*
