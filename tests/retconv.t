@@ -195,6 +195,19 @@ levels=$(cd "$cases" && "$rc" --no-config --static --format=sarif scope.c |
 [ "$levels" = "scope_add=error scope_flush=warning scope_start=note" ]
 check $? "SARIF levels follow the scale (got: $levels)"
 
+# Bugs outrank style: call-site findings are errors, whatever the scope of
+# the function they are in, and their rules default to error.
+levels=$(cd "$cases" && "$rc" --no-config --format=sarif rule-c.c rule-d.c \
+	rule-e.c | perl -MJSON::PP -e 'local $/;
+		my $l = JSON::PP->new->decode(<STDIN>);
+		my %seen; $seen{$_->{ruleId} . "=" . $_->{level}} = 1
+			for @{$l->{runs}[0]{results}};
+		$seen{$_->{id} . ":" . $_->{defaultConfiguration}{level}} = 1
+			for @{$l->{runs}[0]{tool}{driver}{rules}};
+		print join(" ", sort keys %seen), "\n"')
+[ "$levels" = "retconv-A:warning retconv-A=warning retconv-B:warning retconv-C:error retconv-C=error retconv-D:error retconv-D=error retconv-E:error retconv-E=error" ]
+check $? "SARIF: rules C, D and E are errors (got: $levels)"
+
 (cd "$cases" && "$rc" --no-config --scope=exported scope.c) >"$tmp/got" 2>&1
 [ $? -eq 1 ] && [ "$(grep -c ': warning: ' "$tmp/got")" -eq 1 ] &&
 	grep -q "^scope.c:5:5: warning: action 'scope_add'" "$tmp/got"

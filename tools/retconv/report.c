@@ -11,7 +11,8 @@
  * and the severity scale as the result level: exported functions are bound
  * by the rule (error), other non-static ones should follow it (warning),
  * static ones get advice (note).  A misread result is a bug wherever the
- * call is: call-site findings are warnings.
+ * call is, and a bug outranks a name that breaks the style: call-site
+ * findings (C, D, E) are errors.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -155,7 +156,7 @@ static void sarif_result(FILE *out, const struct rc_finding *x)
 
 	fprintf(out, "\t\t{\"ruleId\": \"retconv-%c\", \"ruleIndex\": %d, \"level\": \"%s\",\n",
 		x->rule, x->rule - 'A',
-		x->rule <= 'B' ? sarif_level(fn->scope) : "warning");
+		x->rule <= 'B' ? sarif_level(fn->scope) : "error");
 	fputs("\t\t\"message\": {\"text\": ", out);
 	json_string(out, x->msg);
 	fputs("},\n\t\t\"locations\": [{", out);
@@ -180,8 +181,8 @@ static void sarif_rules(FILE *out)
 		json_string(out, rule_text[i][1]);
 		fputs("},\n\t\t\t \"fullDescription\": {\"text\": ", out);
 		json_string(out, rule_text[i][2]);
-		fprintf(out, "},\n\t\t\t \"defaultConfiguration\": {\"level\": \"warning\"}}%s\n",
-			i + 1 < NRULES ? "," : "");
+		fprintf(out, "},\n\t\t\t \"defaultConfiguration\": {\"level\": \"%s\"}}%s\n",
+			i < 2 ? "warning" : "error", i + 1 < NRULES ? "," : "");
 	}
 	fputs("\t\t]", out);
 }
