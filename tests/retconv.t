@@ -116,9 +116,9 @@ check $? "a call site takes its callee's class from a definition in another file
 [ $st -eq 1 ] || diag_file "$tmp/got"
 
 # The trap prefix.c avoids with its configuration: without "prefix queue",
-# queue_nonrot() reads as an action whose 1 means success.
+# queue_nonrot() reads as an action that returns a boolean.
 (cd "$cases" && "$rc" --no-config prefix.c) >"$tmp/got" 2>&1
-[ $? -eq 1 ] && grep -q "^prefix.c:20:6: warning: 'queue_nonrot' .*\[retconv-D\]$" "$tmp/got"
+[ $? -eq 1 ] && grep -q "^prefix.c:13:5: warning: action 'queue_nonrot' .*\[retconv-A\]$" "$tmp/got"
 check $? "without its subsystem prefix, queue_nonrot() is taken for an action"
 
 # --- SARIF -----------------------------------------------------------------

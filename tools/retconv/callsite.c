@@ -43,6 +43,7 @@ struct store {
 	char *usr;
 	char *callee;
 	enum rc_type ctype;
+	bool kwq;
 	unsigned line;
 	unsigned col;
 };
@@ -52,6 +53,7 @@ struct origin {
 	const char *usr;
 	const char *callee;
 	enum rc_type ctype;
+	bool kwq;		/* the callee is declared in a kwq/ header */
 	char *holder;		/* "" when the value is the call itself */
 	unsigned hline;
 	unsigned hcol;
@@ -187,9 +189,33 @@ static bool holder_of(struct scan *s, CXCursor e, char **key, char **name)
 	return true;
 }
 
+/*
+ * Whether the header that first declares @fn is kwq's (".../kwq/x.h"):
+ * then a name the kernel has too (cancel_work_sync) is kwq's function.
+ */
+static bool declared_by_kwq(CXCursor fn)
+{
+	CXFile file = NULL;
+	CXString str;
+	const char *path, *hit;
+	bool kwq = false;
+
+	clang_getExpansionLocation(clang_getCursorLocation(
+			clang_getCanonicalCursor(fn)), &file, NULL, NULL, NULL);
+	if (!file)
+		return false;
+	str = clang_getFileName(file);
+	path = clang_getCString(str);
+	for (hit = path; hit && (hit = strstr(hit, "kwq/")); hit++)
+		if ((hit == path || hit[-1] == '/') && !strchr(hit + 4, '/'))
+			kwq = is_header_name(path);
+	clang_disposeString(str);
+	return kwq;
+}
+
 /* The function @e calls, when it is a direct call written as one. */
 static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
-		      char **name, enum rc_type *type)
+		      char **name, enum rc_type *type, bool *kwq)
 {
 	CXCursor fn;
 	CXString str;
@@ -217,6 +243,7 @@ static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 	*usr = xstrdup(clang_getCString(str));
 	clang_disposeString(str);
 	*type = type_class(clang_getCursorResultType(fn));
+	*kwq = declared_by_kwq(fn);
 	return true;
 }
 
@@ -233,7 +260,7 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	x->end = end_of(at);
 	if (!clang_Cursor_isNull(value))
 		x->call = callee_of(s->tu, value, &x->usr, &x->callee,
-				    &x->ctype);
+				    &x->ctype, &x->kwq);
 	line_col(at, &x->line, &x->col);
 }
 
@@ -316,7 +343,8 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 
 	memset(o, 0, sizeof(*o));
 	e = strip(e);
-	if (callee_of(s->tu, e, &o->own_usr, &o->own_callee, &o->ctype)) {
+	if (callee_of(s->tu, e, &o->own_usr, &o->own_callee, &o->ctype,
+		      &o->kwq)) {
 		o->usr = o->own_usr;
 		o->callee = o->own_callee;
 		o->holder = xstrdup("");
@@ -327,7 +355,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (strcmp(op, "=") ||
 		    !callee_of(s->tu, k.v[1], &o->own_usr, &o->own_callee,
-			       &o->ctype) ||
+			       &o->ctype, &o->kwq) ||
 		    !holder_of(s, k.v[0], &o->key, &o->holder)) {
 			origin_free(o);
 			return false;
@@ -356,6 +384,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	o->usr = last->usr;
 	o->callee = last->callee;
 	o->ctype = last->ctype;
+	o->kwq = last->kwq;
 	o->hline = last->line;
 	o->hcol = last->col;
 	o->unsig = type_class(clang_getCursorType(e)) == RT_UNSIGNED;
@@ -396,6 +425,8 @@ static void add_site(struct scan *s, CXCursor at, char rule, unsigned form,
 	x.why = why;
 	if (o->unsig)
 		x.form |= SITE_UNSIGNED;
+	if (o->kwq)
+		x.form |= SITE_KWQ;
 	if (!clang_Cursor_isNull(whyc))
 		line_col(whyc, &x.wline, &x.wcol);
 	s->fn->sites = xrealloc(s->fn->sites,
@@ -543,6 +574,7 @@ static char *error_handling(struct scan *s, CXCursor c)
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	char *usr, *name, *why = NULL, op[8];
 	enum rc_type type;
+	bool kwq;
 	struct kids k;
 	CXString str;
 	long long v;
@@ -578,7 +610,7 @@ static char *error_handling(struct scan *s, CXCursor c)
 	if (name && is_error_call(name))
 		why = xasprintf("calls %s()", name);
 	free(name);
-	if (why || !callee_of(s->tu, c, &usr, &name, &type))
+	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq))
 		return why;
 	if (is_error_call(name))
 		why = xasprintf("calls %s()", name);

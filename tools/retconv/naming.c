@@ -150,24 +150,3 @@ const char *naming_kind_name(enum rc_kind kind)
 		return "neither";
 	}
 }
-
-/*
- * Whether a 1 from @name means "it worked": an action (queue_work's 1 was
- * "queued") or a try (a trylock's 1 is "acquired").  A predicate's 1 is
- * only "true", and "if (list_empty(q)) return -ENOENT;" is right.
- */
-bool naming_succeeded_boolean(const struct rc_config *cfg, const char *name)
-{
-	struct words w;
-	size_t i;
-
-	if (naming_classify(cfg, name) == KIND_ACTION)
-		return true;
-	if (words_has(&cfg->neither, name) || by_name(cfg, name) != KIND_NEITHER)
-		return false;
-	split(name, &w);
-	for (i = 0; i < w.n; i++)
-		if (!strcmp(w.v[i], "try") || !strcmp(w.v[i], "trylock"))
-			return !words_has(&cfg->prefixes, w.v[i]);
-	return false;
-}

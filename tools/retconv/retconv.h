@@ -106,6 +106,7 @@ struct rc_return {
 #define SITE_GUARDED	(1U << 2)	/* E: returned under if (ret) */
 #define SITE_UNSIGNED	(1U << 3)	/* C: kept in an unsigned holder */
 #define SITE_NEVER	(1U << 4)	/* C: the test is true when negative */
+#define SITE_KWQ	(1U << 5)	/* the callee is declared by kwq */
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
@@ -233,11 +234,20 @@ enum rc_tclass {
 	TC_BOOLEAN,
 	TC_COUNT,
 	TC_MIXED,
+	TC_FLAG,		/* 0 or 1 telling a fact, not success */
 };
+
+/* Whose convention an entry describes: a name the kernel and kwq both
+ * declare (cancel_work_sync) means what the declaration the caller sees
+ * says it means. */
+#define TABLE_KERNEL	(1U << 0)	/* declared anywhere but kwq's headers */
+#define TABLE_KWQ	(1U << 1)	/* declared in kwq's headers */
+#define TABLE_ALL	(TABLE_KERNEL | TABLE_KWQ)
 
 struct rc_tentry {
 	char *name;
 	enum rc_tclass cls;
+	unsigned who;		/* TABLE_* */
 	const char *source;	/* "the built-in table", or "FILE:LINE" */
 };
 
@@ -320,16 +330,13 @@ const char *scope_name(enum rc_scope scope);
 void table_init(struct rc_table *t);
 int table_load(struct rc_table *t, const char *path);
 const struct rc_tentry *table_find(const struct rc_table *t,
-				   const char *name);
+				   const char *name, unsigned who);
 const char *tclass_name(enum rc_tclass cls);
 void table_free(struct rc_table *t);
 
 /* sites.c: rules C, D and E */
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out);
-
-/* naming.c, for rule D: does a 1 from this function mean it worked? */
-bool naming_succeeded_boolean(const struct rc_config *cfg, const char *name);
 
 /* rules.c */
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,

@@ -17,8 +17,9 @@
  *      perrno), or of an errno kept in an unsigned holder;
  *   D  a branch taken on success that handles an error: on 0 for errno
  *      (an action's or the table's: a lookup's 0 may well lead to -EEXIST),
- *      perrno and the table's counts (bytes not copied), on non-zero for a
- *      boolean whose 1 means it worked (an action's, a try's, the table's);
+ *      perrno and the table's counts (bytes not copied), on non-zero for
+ *      the table's booleans, whose 1 means it worked (queue_work before
+ *      2006, the trylocks): a body's 0/1 does not say which is failure;
  *   E  the table's count (bytes not copied) returned as a signed result by
  *      a function that returns negative errnos too, or under if (ret).
  *
@@ -37,6 +38,7 @@ enum cclass {
 	CC_BOOLEAN,
 	CC_COUNT,
 	CC_MIXED,
+	CC_FLAG,
 };
 
 struct callee {
@@ -52,6 +54,7 @@ static const char *const cclass_names[] = {
 	[CC_BOOLEAN] = "boolean",
 	[CC_COUNT] = "count",
 	[CC_MIXED] = "mixed",
+	[CC_FLAG] = "flag",
 };
 
 static int by_usr(const void *pa, const void *pb)
@@ -89,6 +92,8 @@ static enum cclass from_tclass(enum rc_tclass cls)
 		return CC_BOOLEAN;
 	case TC_COUNT:
 		return CC_COUNT;
+	case TC_FLAG:
+		return CC_FLAG;
 	default:
 		return CC_MIXED;
 	}
@@ -145,7 +150,8 @@ static void callee_class(struct rc_func **byusr, size_t n,
 				      def->line);
 		return;
 	}
-	t = table_find(table, x->callee);
+	t = table_find(table, x->callee,
+		       x->form & SITE_KWQ ? TABLE_KWQ : TABLE_KERNEL);
 	if (t) {
 		c->cls = from_tclass(t->cls);
 		c->table = true;
@@ -169,6 +175,7 @@ static const char *returns(const struct callee *c)
 	case CC_PERRNO:
 		return "returns 0 or a positive errno";
 	case CC_BOOLEAN:
+	case CC_FLAG:
 		return "returns only 0 or 1";
 	case CC_COUNT:
 		return c->table ? "returns the number of bytes not copied" :
@@ -234,6 +241,8 @@ static const char *failure(const struct callee *c)
 		return "its failure is non-zero";
 	if (c->cls == CC_BOOLEAN && c->table)
 		return "its failure is 0";
+	if (c->cls == CC_FLAG)
+		return "it answers yes or no and cannot fail";
 	return "test it against 0 for what it means";
 }
 
@@ -245,7 +254,7 @@ static void rule_c(struct ctx *cx)
 	char *t;
 
 	if (c->cls == CC_BOOLEAN || c->cls == CC_COUNT ||
-	    c->cls == CC_PERRNO) {
+	    c->cls == CC_PERRNO || c->cls == CC_FLAG) {
 		t = tested(x);
 		add(cx, 'C', xasprintf(
 		    "'%s' %s (class %s, from %s), never negative: '%s' is %s true; %s",
@@ -271,9 +280,9 @@ static void rule_d(struct ctx *cx)
 			(c->table || naming_classify(cx->cfg, x->callee) ==
 				     KIND_ACTION)) ||
 		       c->cls == CC_PERRNO || (c->cls == CC_COUNT && c->table);
-	bool one_ok = c->cls == CC_BOOLEAN &&
-		      (c->table ||
-		       naming_succeeded_boolean(cx->cfg, x->callee));
+	/* Only the table knows that a 1 means "it worked": in git, iproute2
+	 * and rdma-core most 0/1 actions return 1 for failure. */
+	bool one_ok = c->cls == CC_BOOLEAN && c->table;
 
 	if (zero_ok && (x->form & SITE_ON_ZERO))
 		add(cx, 'D', xasprintf(
