@@ -647,6 +647,27 @@ static const struct {
 	{ CXCursor_StmtExpr, eval_stmt_expr },
 };
 
+/*
+ * An unsigned value converted to a signed type no wider than its own can
+ * come out negative: git's hex2chr() returns an unsigned int that is
+ * ~0U for bad input, and its int callers rightly test it for < 0.
+ */
+static bool wraps_negative(CXCursor e)
+{
+	CXType to = clang_getCursorType(e);
+	struct kids k;
+	CXType from;
+
+	if (type_class(to) != RT_SIGNED)
+		return false;
+	expr_kids(e, &k);
+	if (!k.n)
+		return false;
+	from = clang_getCursorType(k.v[k.n - 1]);
+	return type_class(from) == RT_UNSIGNED &&
+	       clang_Type_getSizeOf(from) >= clang_Type_getSizeOf(to);
+}
+
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth)
 {
@@ -656,6 +677,12 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 
 	if (depth > MAX_DEPTH) {
 		ev->flags |= type_flags(clang_getCursorType(e));
+		return;
+	}
+	if ((kind == CXCursor_UnexposedExpr ||
+	     kind == CXCursor_CStyleCastExpr) && wraps_negative(e)) {
+		if (!eval_const(e, ev))
+			ev->flags |= RV_UNKNOWN;
 		return;
 	}
 	if (kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr) {
