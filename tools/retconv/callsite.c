@@ -319,7 +319,9 @@ static void store_at(struct scan *s, CXCursor c, const unsigned *region)
 			unary_op(s->tu, c, k.v[0], op, sizeof(op));
 		else
 			strcpy(op, "op=");
-		if (!strcmp(op, "="))
+		/* A macro can hide a unary operator's own token ("*(T *)&x"
+		 * in ACCESS_ONCE() = v): only a binary "=" has a value. */
+		if (!strcmp(op, "=") && kind == CXCursor_BinaryOperator)
 			add_store(s, key, offset_of(c), k.v[1], c, region);
 		else if (strcmp(op, "&") && strcmp(op, "++") &&
 			 strcmp(op, "--") && strcmp(op, "op="))
