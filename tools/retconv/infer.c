@@ -980,11 +980,84 @@ static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/*
+ * Functions whose address the main file takes: every reference to a
+ * function that is not the callee of the call it starts.  A call is
+ * visited before its children, and its callee is the first reference
+ * after it, at the same place.
+ */
+struct taken_walk {
+	FILE *out;
+	CXFile pending_file;	/* where the last call starts */
+	unsigned pending;
+	bool have_pending;
+	char **seen;
+	size_t nseen;
+};
+
+static void at_file(CXCursor c, CXFile *file, unsigned *off)
+{
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+			      file, NULL, NULL, off);
+}
+
+static void taken_ref(struct taken_walk *w, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	CXFile file = NULL;
+	unsigned off = 0;
+	bool callee;
+	CXString usr;
+	size_t i;
+
+	at_file(c, &file, &off);
+	callee = w->have_pending && off == w->pending &&
+		 file && clang_File_isEqual(file, w->pending_file);
+	w->have_pending = false;
+	if (callee || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return;
+	usr = clang_getCursorUSR(fn);
+	for (i = 0; i < w->nseen; i++)
+		if (!strcmp(w->seen[i], clang_getCString(usr)))
+			break;
+	if (i == w->nseen) {
+		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
+		w->seen[w->nseen++] = xstrdup(clang_getCString(usr));
+		fprintf(w->out, "T\t%s\n", clang_getCString(usr));
+	}
+	clang_disposeString(usr);
+}
+
+static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct taken_walk *w = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (kind == CXCursor_CallExpr) {
+		at_file(c, &w->pending_file, &w->pending);
+		w->have_pending = true;
+	} else if (kind == CXCursor_DeclRefExpr) {
+		taken_ref(w, c);
+	}
+	return CXChildVisit_Recurse;
+}
+
 int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
 	       FILE *out)
 {
 	struct unit_walk u = { .tu = tu, .display = display, .out = out };
+	struct taken_walk w = { .out = out };
+	size_t i;
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
+			    &w);
+	for (i = 0; i < w.nseen; i++)
+		free(w.seen[i]);
+	free(w.seen);
 	return ferror(out) ? -EIO : 0;
 }

@@ -248,7 +248,7 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 			const struct rc_jobs *jobs, bool input_error)
 {
 	struct rc_findings found = { NULL, 0 };
-	struct rc_result res = { NULL, 0, NULL, 0 };
+	struct rc_result res = { .funcs = NULL };
 	int err, status;
 
 	err = workers_run(jobs, o->jobs, &res);

@@ -162,6 +162,8 @@ struct rc_result {
 	size_t nfuncs;
 	struct rc_error *errors;
 	size_t nerrors;
+	char **taken;		/* USRs of functions whose address is taken */
+	size_t ntaken;
 };
 
 /* One translation unit to parse, with its compiler arguments. */

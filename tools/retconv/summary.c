@@ -12,6 +12,8 @@
  *   S <rule> <form> <line> <col> <ctype> <hline> <hcol> <wline> <wcol>
  *     <usr> <callee> <holder> <op> <why>       a call site of the last F
  *   E <file> <message>                        the job failed
+ *   T <usr>                                   a function's address is
+ *                                             taken (a callback)
  *
  * B lines let the parent name the file a crashed worker was parsing.
  */
@@ -220,6 +222,13 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 		return read_error(res, f, n);
 	case 'S':
 		return read_site(res, f, n);
+	case 'T':
+		if (n != 2)
+			return -EPROTO;
+		res->taken = xrealloc(res->taken,
+				      (res->ntaken + 1) * sizeof(*res->taken));
+		res->taken[res->ntaken++] = xstrdup(f[1]);
+		return 0;
 	default:
 		return -EPROTO;
 	}
@@ -270,5 +279,8 @@ void result_free(struct rc_result *res)
 		free(res->errors[i].msg);
 	}
 	free(res->errors);
+	for (i = 0; i < res->ntaken; i++)
+		free(res->taken[i]);
+	free(res->taken);
 	memset(res, 0, sizeof(*res));
 }

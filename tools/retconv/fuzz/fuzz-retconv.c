@@ -117,7 +117,7 @@ static void read_back(char *text, size_t len, struct rc_result *res)
 /* The parent's half: read the summary back, resolve, judge, print. */
 static void judge(char *text, size_t len)
 {
-	struct rc_result res = { NULL, 0, NULL, 0 };
+	struct rc_result res = { .funcs = NULL };
 	struct rc_findings found = { NULL, 0 };
 	struct rc_table table;
 
