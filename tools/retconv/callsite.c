@@ -47,6 +47,7 @@ struct store {
 	char *callee;
 	enum rc_type ctype;
 	bool kwq;
+	long long csize;	/* the size of the callee's result */
 	unsigned rstart;	/* the part of the body that runs whenever */
 	unsigned rend;		/* the store does (see region_of) */
 	unsigned line;
@@ -63,6 +64,9 @@ struct origin {
 	unsigned hline;
 	unsigned hcol;
 	bool unsig;		/* the holder is unsigned */
+	bool wraps;		/* a signed holder that an unsigned result
+				 * as wide as it can make negative */
+	long long csize;
 	char *key;		/* the holder's key, or NULL */
 	char *own_usr;		/* for a call tested directly */
 	char *own_callee;
@@ -224,7 +228,8 @@ static bool declared_by_kwq(CXCursor fn)
 
 /* The function @e calls, when it is a direct call written as one. */
 static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
-		      char **name, enum rc_type *type, bool *kwq)
+		      char **name, enum rc_type *type, bool *kwq,
+		      long long *size)
 {
 	CXCursor fn;
 	CXString str;
@@ -252,6 +257,7 @@ static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 	*usr = xstrdup(clang_getCString(str));
 	clang_disposeString(str);
 	*type = type_class(clang_getCursorResultType(fn));
+	*size = clang_Type_getSizeOf(clang_getCursorResultType(fn));
 	*kwq = declared_by_kwq(fn);
 	return true;
 }
@@ -271,7 +277,7 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	x->end = end_of(at);
 	if (!clang_Cursor_isNull(value))
 		x->call = callee_of(s->tu, value, &x->usr, &x->callee,
-				    &x->ctype, &x->kwq);
+				    &x->ctype, &x->kwq, &x->csize);
 	line_col(at, &x->line, &x->col);
 }
 
@@ -445,6 +451,17 @@ static bool call_between(const struct scan *s, unsigned from, unsigned to)
 	return false;
 }
 
+/*
+ * iproute2 keeps rta_getattr_u32()'s netns id, which is -1 when none is
+ * assigned, in an int and tests it for >= 0: an unsigned result put in a
+ * signed holder no wider than it can be negative there.
+ */
+static bool wraps(const struct origin *o, CXType holder)
+{
+	return o->ctype == RT_UNSIGNED && type_class(holder) == RT_SIGNED &&
+	       o->csize >= clang_Type_getSizeOf(holder);
+}
+
 static void origin_free(struct origin *o)
 {
 	free(o->holder);
@@ -469,7 +486,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	memset(o, 0, sizeof(*o));
 	e = strip(e);
 	if (callee_of(s->tu, e, &o->own_usr, &o->own_callee, &o->ctype,
-		      &o->kwq)) {
+		      &o->kwq, &o->csize)) {
 		o->usr = o->own_usr;
 		o->callee = o->own_callee;
 		o->holder = xstrdup("");
@@ -480,7 +497,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (strcmp(op, "=") ||
 		    !callee_of(s->tu, k.v[1], &o->own_usr, &o->own_callee,
-			       &o->ctype, &o->kwq) ||
+			       &o->ctype, &o->kwq, &o->csize) ||
 		    !holder_of(s, k.v[0], &o->key, &o->holder)) {
 			origin_free(o);
 			return false;
@@ -489,6 +506,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 		o->callee = o->own_callee;
 		o->unsig = type_class(clang_getCursorType(k.v[0])) ==
 			   RT_UNSIGNED;
+		o->wraps = wraps(o, clang_getCursorType(k.v[0]));
 		line_col(e, &o->hline, &o->hcol);
 		return true;
 	}
@@ -510,9 +528,11 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	o->callee = last->callee;
 	o->ctype = last->ctype;
 	o->kwq = last->kwq;
+	o->csize = last->csize;
 	o->hline = last->line;
 	o->hcol = last->col;
 	o->unsig = type_class(clang_getCursorType(e)) == RT_UNSIGNED;
+	o->wraps = wraps(o, clang_getCursorType(e));
 	return true;
 }
 
@@ -552,6 +572,8 @@ static void add_site(struct scan *s, CXCursor at, char rule, unsigned form,
 		x.form |= SITE_UNSIGNED;
 	if (o->kwq)
 		x.form |= SITE_KWQ;
+	if (o->wraps)
+		x.form |= SITE_WRAPS;
 	if (!clang_Cursor_isNull(whyc))
 		line_col(whyc, &x.wline, &x.wcol);
 	s->fn->sites = xrealloc(s->fn->sites,
@@ -699,6 +721,7 @@ static char *error_handling(struct scan *s, CXCursor c)
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	char *usr, *name, *why = NULL, op[8];
 	enum rc_type type;
+	long long size;
 	bool kwq;
 	struct kids k;
 	CXString str;
@@ -735,7 +758,7 @@ static char *error_handling(struct scan *s, CXCursor c)
 	if (name && is_error_call(name))
 		why = xasprintf("calls %s()", name);
 	free(name);
-	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq))
+	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq, &size))
 		return why;
 	if (is_error_call(name))
 		why = xasprintf("calls %s()", name);

@@ -107,6 +107,8 @@ struct rc_return {
 #define SITE_UNSIGNED	(1U << 3)	/* C: kept in an unsigned holder */
 #define SITE_NEVER	(1U << 4)	/* C: the test is true when negative */
 #define SITE_KWQ	(1U << 5)	/* the callee is declared by kwq */
+#define SITE_WRAPS	(1U << 6)	/* C: a signed holder as narrow as the
+					 * callee's unsigned result */
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

@@ -324,6 +324,9 @@ static void rule_c(struct ctx *cx)
 	const char *always = x->form & SITE_NEVER ? "never" : "always";
 	char *t;
 
+	/* The table's unsigned results are small counts, others may wrap. */
+	if ((x->form & SITE_WRAPS) && !c->table)
+		return;
 	if (c->cls == CC_COUNT && !c->table && c->def &&
 	    c->def->type == RT_SIGNED) {
 		contract_caller(cx);

@@ -125,7 +125,34 @@ int read_flag(const char *s)
 	}
 	return 0;
 }
+/* Not flagged: a u32 attribute that is -1 for "none" (iproute2's netns
+ * id), kept in an int, can be negative there. */
+static unsigned int attr_u32(const unsigned int *attr)
+{
+	return *attr;
+}
+
+int show_netns(const unsigned int *attr)
+{
+	int id = attr_u32(attr);
+
+	if (id >= 0)
+		return id;
+	return 0;
+}
+
+/* Flagged: a long holds every unsigned int. */
+int show_netns_long(const unsigned int *attr)
+{
+	long id = attr_u32(attr);
+
+	if (id < 0)
+		return -EINVAL;
+	return 0;
+}
 // expect: rule-c-flow.c:118:6: warning: 'parse_flag' returns only 0 or 1 (class boolean, from its definition at rule-c-flow.c:13), never negative: 'ret < 0' is never true; test it against 0 for what it means [retconv-C]
 // expect: rule-c-flow.c:117:2: note: 'ret' holds the result of 'parse_flag' from here
 // expect: rule-c-flow.c:122:7: warning: 'parse_flag' returns only 0 or 1 (class boolean, from its definition at rule-c-flow.c:13), never negative: 'ret < 0' is never true; test it against 0 for what it means [retconv-C]
 // expect: rule-c-flow.c:121:3: note: 'ret' holds the result of 'parse_flag' from here
+// expect: rule-c-flow.c:149:6: warning: 'attr_u32' returns a count (class count, from its definition at rule-c-flow.c:130), never negative: 'id < 0' is never true; test it against 0 for what it means [retconv-C]
+// expect: rule-c-flow.c:147:7: note: 'id' holds the result of 'attr_u32' from here
