@@ -779,8 +779,16 @@ static enum CXChildVisitResult branch_visit(CXCursor c, CXCursor parent,
 					    CXClientData data)
 {
 	struct first_error *fe = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
 
 	(void)parent;
+	/* After an if or a loop that may leave the branch (git's color.c:
+	 * "if (...) { ...; continue; } goto bad;"), what follows runs only
+	 * on some of the paths the test selects. */
+	if (kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt ||
+	    kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
+	    kind == CXCursor_DoStmt)
+		return CXChildVisit_Break;
 	fe->why = error_handling(fe->s, c);
 	if (!fe->why)
 		return CXChildVisit_Continue;

@@ -203,6 +203,25 @@ int grab_dev(void *m)
 		return -EBUSY;
 	return 0;
 }
+/* Not flagged: the error comes only after the ifs that take what was
+ * parsed (git's color.c: a third color is the error, not the parse). */
+int take_color(int *slots, int *fg, int *bg)
+{
+	if (!add_item(slots)) {
+		if (!*fg) {
+			*fg = 1;
+			return 0;
+		}
+		if (!*bg) {
+			*bg = 1;
+			return 0;
+		}
+		goto bad;
+	}
+	return 0;
+bad:
+	return -EINVAL;
+}
 // expect: rule-d.c:32:5: warning: action 'start_engine' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: rule-d.c:34:2: note: returns 0 or 1
 // expect: rule-d.c:39:6: warning: 'request_irq' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
