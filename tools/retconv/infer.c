@@ -918,6 +918,39 @@ static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
 	free(path);
 }
 
+/*
+ * Whether a preprocessor conditional stands inside @body: then the body
+ * parsed is one configuration's, and others may return what this one
+ * does not (libuv's uv_cpumask_size() returns UV_ENOTSUP where affinity
+ * is not supported, which its callers rightly test for).
+ */
+static bool configured(CXTranslationUnit tu, CXCursor body, CXFile file)
+{
+	unsigned from = 0, to = 0;
+	const char *text, *p, *end;
+	size_t size = 0;
+
+	text = clang_getFileContents(tu, file, &size);
+	if (!text)
+		return false;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(body)),
+				   NULL, NULL, NULL, &from);
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(body)),
+				   NULL, NULL, NULL, &to);
+	if (to > size || from >= to)
+		return false;
+	for (p = text + from, end = text + to; p < end; p++) {
+		if (*p != '\n')
+			continue;
+		while (p + 1 < end && (p[1] == ' ' || p[1] == '\t'))
+			p++;
+		if (p + 3 < end && p[1] == '#' &&
+		    (!strncmp(p + 2, "if", 2) || !strncmp(p + 2, "el", 2)))
+			return true;
+	}
+	return false;
+}
+
 static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 		      FILE *out)
 {
@@ -939,6 +972,9 @@ static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 		struct ret_walk w = { .fx = &fx, .n = 0 };
 
 		walk_stmt(&w, fx.body);
+		if (configured(tu, fx.body, file))
+			for (i = 0; i < fn.nrets; i++)
+				fn.rets[i].flags |= RV_UNKNOWN;
 	}
 	callsite_scan(tu, fx.body, &fn);
 	summary_write_func(out, &fn);
