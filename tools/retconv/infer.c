@@ -650,7 +650,9 @@ static const struct {
 /*
  * An unsigned value converted to a signed type no wider than its own can
  * come out negative: git's hex2chr() returns an unsigned int that is
- * ~0U for bad input, and its int callers rightly test it for < 0.
+ * ~0U for bad input, and its int callers rightly test it for < 0.  An
+ * unsigned field read as it is, though, is a count kept in a structure
+ * (git's istate->cache_nr), not a negative value in disguise.
  */
 static bool wraps_negative(CXCursor e)
 {
@@ -661,7 +663,8 @@ static bool wraps_negative(CXCursor e)
 	if (type_class(to) != RT_SIGNED)
 		return false;
 	expr_kids(e, &k);
-	if (!k.n)
+	if (!k.n || clang_getCursorKind(peel(k.v[k.n - 1])) ==
+		    CXCursor_MemberRefExpr)
 		return false;
 	from = clang_getCursorType(k.v[k.n - 1]);
 	return type_class(from) == RT_UNSIGNED &&
