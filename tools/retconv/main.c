@@ -9,9 +9,12 @@
  * summarize every function's returns and find the call sites that test or
  * pass on a result, resolves calls across files, applies the rules to the
  * definitions (A, B) and to the call sites (C, D, E), and prints what
- * breaks them.  Exit status: 0 clean, 1 when
- * anything was reported, 2 when the command line or an input was wrong,
- * in which case the findings of the other files are still printed.
+ * breaks them.  A file that parses with errors is still checked, where
+ * its types are known, and gets one note saying what it missed.  Exit
+ * status: 0 clean, 1 when anything was reported, 2 when the command line
+ * or an input was wrong or a file could not be parsed at all and nothing
+ * was reported, 3 when something was reported and some file could not be
+ * read or parsed: the findings of the other files are always printed.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -233,6 +236,7 @@ static int collect_jobs(struct rc_jobs *jobs, const struct options *o)
 	return err;
 }
 
+/* The files that did not parse, then those that parsed with errors. */
 static void print_errors(const struct rc_result *res)
 {
 	size_t i;
@@ -240,15 +244,29 @@ static void print_errors(const struct rc_result *res)
 	for (i = 0; i < res->nerrors; i++)
 		fprintf(stderr, "retconv: %s: %s\n", res->errors[i].file,
 			res->errors[i].msg);
+	for (i = 0; i < res->nnotes; i++)
+		fprintf(stderr, "retconv: %s: note: %s\n", res->notes[i].file,
+			res->notes[i].msg);
 }
 
-/* Exit status: 2 for input errors, else 1 when anything was reported. */
+/* How the run went, when not every file parsed cleanly. */
+static void print_tally(const struct rc_jobs *jobs,
+			const struct rc_result *res, bool input_error)
+{
+	if (!res->nnotes && !res->nerrors && !input_error)
+		return;
+	fprintf(stderr, "retconv: %zu of %zu file%s parsed with errors, %zu not parsed%s\n",
+		res->nnotes, jobs->n, jobs->n == 1 ? "" : "s", res->nerrors,
+		input_error ? "; some inputs could not be read" : "");
+}
+
+/* Exit status: 1 for findings, 2 for inputs not analysed, 3 for both. */
 static int final_status(const struct options *o, const struct rc_config *cfg,
 			const struct rc_table *table,
 			const struct rc_jobs *jobs, bool input_error)
 {
 	struct rc_findings found = { NULL, 0 };
-	struct rc_result res = { NULL, 0, NULL, 0 };
+	struct rc_result res = { .funcs = NULL };
 	int err, status;
 
 	err = workers_run(jobs, o->jobs, &res);
@@ -263,11 +281,15 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 		sites_apply(cfg, table, &res, &found);
 		findings_sort(&found);
 		if (o->format == FORMAT_SARIF)
-			report_sarif(stdout, &found);
+			report_sarif(stdout, &found, &res,
+				     !err && !input_error);
 		else
 			report_text(stdout, &found);
 	}
-	status = err || input_error || res.nerrors ? 2 : found.n ? 1 : 0;
+	print_tally(jobs, &res, err || input_error);
+	status = found.n ? 1 : 0;
+	if (err || input_error || res.nerrors)
+		status += 2;
 	findings_free(&found);
 	result_free(&res);
 	return status;

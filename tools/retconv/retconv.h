@@ -159,8 +159,11 @@ struct rc_error {
 struct rc_result {
 	struct rc_func **funcs;
 	size_t nfuncs;
-	struct rc_error *errors;
+	struct rc_error *errors;	/* files not parsed */
 	size_t nerrors;
+	struct rc_error *notes;		/* files parsed with errors */
+	size_t nnotes;
+	bool *included;			/* per job: a header some file includes */
 };
 
 /* One translation unit to parse, with its compiler arguments. */
@@ -297,6 +300,10 @@ int worker_default_count(void);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);
 
+/* prelude.c: stand-ins for what a file without its tree misses */
+#define PRELUDE_NAME "/retconv/prelude.h"
+extern const char prelude_text[];
+
 /* infer.c: called in a worker, with an open translation unit */
 int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
 	       FILE *out);
@@ -304,6 +311,7 @@ int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
 /* summary.c */
 void summary_write_func(FILE *out, const struct rc_func *fn);
 void summary_write_error(FILE *out, const char *file, const char *msg);
+void summary_write_note(FILE *out, const char *file, const char *msg);
 int summary_read(FILE *in, struct rc_result *res, long *begun);
 void site_free(struct rc_site *x);
 void func_free(struct rc_func *fn);
@@ -342,7 +350,8 @@ void findings_free(struct rc_findings *f);
 
 /* report.c */
 void report_text(FILE *out, const struct rc_findings *f);
-void report_sarif(FILE *out, const struct rc_findings *f);
+void report_sarif(FILE *out, const struct rc_findings *f,
+		  const struct rc_result *res, bool ok);
 void report_classes(FILE *out, const struct rc_config *cfg,
 		    const struct rc_result *res, enum rc_scope min_scope);
 

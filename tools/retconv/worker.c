@@ -12,6 +12,10 @@
  * that crashes inside libclang loses only its current file, which the
  * parent names from the worker's last B record, and the files after it
  * are taken by the other workers or by a new one.
+ *
+ * A file is parsed past its errors (KeepGoing): what it missed becomes one
+ * note, and infer.c keeps quiet where recovery dropped statements.  Only
+ * a file libclang gives up on altogether is an error.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -105,7 +109,7 @@ char *worker_first_error(CXTranslationUnit tu)
 				CXDiagnostic_DisplaySourceLocation |
 				CXDiagnostic_DisplayColumn);
 
-			msg = xasprintf("cannot parse: %s", clang_getCString(s));
+			msg = xstrdup(clang_getCString(s));
 			clang_disposeString(s);
 		}
 		clang_disposeDiagnostic(d);
@@ -113,45 +117,195 @@ char *worker_first_error(CXTranslationUnit tu)
 	return msg;
 }
 
-static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
+/* What a parse that went on past its errors was missing. */
+struct damage {
+	unsigned nmissing;	/* headers not found */
+	char *missing;		/* the first few, "a.h, b.h" */
+	unsigned nother;	/* every other error */
+	char *first;		/* the first of those, as clang says it */
+};
+
+#define LIST_MISSING 3
+
+static void damage_free(struct damage *dm)
 {
-	const char **argv = xcalloc(job->nargs + 4, sizeof(*argv));
+	free(dm->missing);
+	free(dm->first);
+	memset(dm, 0, sizeof(*dm));
+}
+
+/* clang says "'linux/uaccess.h' file not found": keep the name. */
+static bool missing_header(struct damage *dm, const char *text)
+{
+	const char *end = strstr(text, "' file not found");
+	char *old = dm->missing;
+
+	if (text[0] != '\'' || !end || end[16])
+		return false;
+	if (dm->nmissing < LIST_MISSING) {
+		dm->missing = xasprintf("%s%s%.*s", old ? old : "",
+					old ? ", " : "", (int)(end - text - 1),
+					text + 1);
+		free(old);
+	}
+	dm->nmissing++;
+	return true;
+}
+
+static void damage_of(CXTranslationUnit tu, struct damage *dm)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+
+	memset(dm, 0, sizeof(*dm));
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s;
+
+		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		s = clang_getDiagnosticSpelling(d);
+		if (!missing_header(dm, clang_getCString(s)) &&
+		    !dm->nother++) {
+			clang_disposeString(s);
+			s = clang_formatDiagnostic(d,
+				CXDiagnostic_DisplaySourceLocation |
+				CXDiagnostic_DisplayColumn);
+			dm->first = xstrdup(clang_getCString(s));
+		}
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+}
+
+/* The one note a file parsed with errors gets, or NULL. */
+static char *damage_note(const struct damage *dm, const struct rc_job *job)
+{
+	char *headers = NULL, *other = NULL, *msg;
+
+	if (!dm->nmissing && !dm->nother)
+		return NULL;
+	if (dm->nmissing)
+		headers = xasprintf("%u header%s not found (%s%s)%s",
+			dm->nmissing, dm->nmissing > 1 ? "s" : "",
+			dm->missing, dm->nmissing > LIST_MISSING ? ", ..." : "",
+			job->dir ? ": generated headers not built yet?" : "");
+	if (dm->nother)
+		other = xasprintf("%u other error%s, the first: %s",
+			dm->nother, dm->nother > 1 ? "s" : "", dm->first);
+	msg = xasprintf("parsed with errors: %s%s%s; checked only where types are known",
+		headers ? headers : "", headers && other ? "; " : "",
+		other ? other : "");
+	free(headers);
+	free(other);
+	return msg;
+}
+
+/*
+ * libclang's error codes in words, with the usual causes.  Error 4 is
+ * what clang gives for two input files (a database entry whose source
+ * argument was not recognised) and for a precompiled header it cannot
+ * read: gcc's, or one not built yet.
+ */
+static char *libclang_error(enum CXErrorCode ec)
+{
+	switch (ec) {
+	case CXError_Crashed:
+		return xstrdup("not parsed: libclang crashed on it");
+	case CXError_InvalidArguments:
+		return xstrdup("not parsed: libclang rejected the arguments");
+	case CXError_ASTReadError:
+		return xstrdup("not parsed: libclang error 4: the compiler arguments name a second input file, or a precompiled header or module clang cannot read (meson: -Db_pch=false; CMake: no target_precompile_headers)");
+	default:
+		return xasprintf("not parsed: libclang failed (error %d)",
+				 (int)ec);
+	}
+}
+
+static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
+			       bool prelude, enum CXErrorCode *ec)
+{
+	const char **argv = xcalloc(job->nargs + 8, sizeof(*argv));
 	const char *rdir = resource_dir();
+	struct CXUnsavedFile pre = {
+		.Filename = PRELUDE_NAME,
+		.Contents = prelude_text,
+		.Length = strlen(prelude_text),
+	};
 	CXTranslationUnit tu = NULL;
-	enum CXErrorCode ec;
-	int argc = 0, err = 0;
-	char *msg;
+	int argc = 0;
 	size_t i;
 
 	if (rdir) {
 		argv[argc++] = "-resource-dir";
 		argv[argc++] = rdir;
 	}
+	if (prelude) {
+		argv[argc++] = "-include";
+		argv[argc++] = PRELUDE_NAME;
+	}
 	for (i = 0; i < job->nargs; i++)
 		argv[argc++] = job->args[i];
 	/* Last, so that a project's -Werror cannot turn warnings into
-	 * parse failures. */
+	 * errors; every error is wanted, but not clang's guesses at what
+	 * a misspelt name meant, which cost time and mean nothing here. */
 	argv[argc++] = "-w";
-	ec = clang_parseTranslationUnit2(idx, job->path, argv, argc, NULL, 0,
-		CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles, &tu);
+	argv[argc++] = "-ferror-limit=0";
+	argv[argc++] = "-fno-spell-checking";
+	*ec = clang_parseTranslationUnit2(idx, job->path, argv, argc,
+		&pre, prelude ? 1 : 0,
+		CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
+		CXTranslationUnit_KeepGoing, &tu);
 	free(argv);
-	if (ec != CXError_Success) {
-		msg = xasprintf("cannot parse: libclang error %d", (int)ec);
-		goto fail;
+	return *ec == CXError_Success ? tu : NULL;
+}
+
+/*
+ * Parse past errors.  A file taken without its tree misses headers, and
+ * with them the annotations and constants its code is written with
+ * (__user, -EFAULT); a second parse with the prelude's stand-ins is kept
+ * when it has fewer errors.
+ */
+static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
+{
+	struct damage dm, dm2;
+	CXTranslationUnit tu, tu2;
+	enum CXErrorCode ec;
+	char *msg;
+	int err;
+
+	tu = parse(idx, job, false, &ec);
+	if (!tu) {
+		msg = libclang_error(ec);
+		summary_write_error(out, job->file, msg);
+		free(msg);
+		return -EINVAL;
 	}
-	msg = worker_first_error(tu);
+	damage_of(tu, &dm);
+	if (dm.nmissing) {
+		tu2 = parse(idx, job, true, &ec);
+		if (tu2) {
+			damage_of(tu2, &dm2);
+			if (dm2.nmissing + dm2.nother < dm.nmissing + dm.nother) {
+				clang_disposeTranslationUnit(tu);
+				damage_free(&dm);
+				tu = tu2;
+				dm = dm2;
+			} else {
+				clang_disposeTranslationUnit(tu2);
+				damage_free(&dm2);
+			}
+		}
+	}
+	msg = damage_note(&dm, job);
 	if (msg)
-		goto fail_dispose;
+		summary_write_note(out, job->file, msg);
+	free(msg);
+	damage_free(&dm);
 	err = infer_unit(tu, job->file, out);
 	clang_disposeTranslationUnit(tu);
 	return err;
-
-fail_dispose:
-	clang_disposeTranslationUnit(tu);
-fail:
-	summary_write_error(out, job->file, msg);
-	free(msg);
-	return -EINVAL;
 }
 
 /* A compile_commands entry is parsed from its directory, then back. */
