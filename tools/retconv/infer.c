@@ -869,6 +869,20 @@ static char *file_id(CXFile file)
 	return xasprintf("%llx:%llx", id.data[0], id.data[1]);
 }
 
+/* A header's name as printed; functions come a header at a time. */
+static char *header_display(const char *path)
+{
+	static char *last_path, *last_shown;
+
+	if (!last_path || strcmp(last_path, path)) {
+		free(last_path);
+		free(last_shown);
+		last_path = xstrdup(path);
+		last_shown = display_path(path);
+	}
+	return xstrdup(last_shown);
+}
+
 static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
 			const char *display)
 {
@@ -883,7 +897,7 @@ static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
 	fn->usr = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
 	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
-	fn->file = fn->report ? xstrdup(display) : xstrdup(path);
+	fn->file = fn->report ? xstrdup(display) : header_display(path);
 	fn->fileid = file_id(file);
 	fn->scope = scope_of(c, file, path);
 	fn->type = type_class(clang_getCursorResultType(c));

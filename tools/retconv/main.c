@@ -309,6 +309,7 @@ int main(int argc, char **argv)
 		return 0;
 	if (!o.jobs)
 		o.jobs = worker_default_count();
+	home_init();
 	if (load_config(&cfg, &o)) {
 		config_free(&cfg);
 		return 2;

@@ -269,6 +269,8 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	       char *const *args, size_t nargs);
 void jobs_free(struct rc_jobs *jobs);
 bool is_header_name(const char *path);
+void home_init(void);
+char *display_path(const char *path);
 int read_lines(const char *path,
 	       int (*fn)(void *ctx, char *line, const char *path,
 			 unsigned lineno),
