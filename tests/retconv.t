@@ -274,6 +274,51 @@ cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ] && [ ! -s "$tmp/err" ]
 check $? "-p DIR: each file parsed with its own flags, from its directory"
 [ $st -eq 1 ] || { diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'; diag_file "$tmp/err"; }
 
+# bear writes "file" absolute and the source argument relative to
+# "directory"; CMake lists a file once per target (static and shared).
+mkdir -p "$tmp/bear"
+cat >"$tmp/bear/compile_commands.json" <<EOF
+[
+  { "directory": "$tmp/proj/src",
+    "arguments": ["/usr/bin/gcc", "-I../inc", "-DPROJ_FLAG", "-c", "-o",
+                  "one.o", "one.c"],
+    "file": "$tmp/proj/src/one.c", "output": "$tmp/proj/src/one.o" },
+  { "directory": "$tmp/proj/out",
+    "arguments": ["/usr/bin/gcc", "-I../inc", "-DPROJ_FLAG", "-fPIC", "-c",
+                  "../src/one.c"],
+    "file": "$tmp/proj/src/one.c" },
+  { "directory": "$tmp/proj/out",
+    "arguments": ["/usr/bin/gcc", "-I../inc", "-c", "../src/three.c"],
+    "file": "$tmp/proj/src/three.c" }
+]
+EOF
+cat >"$tmp/proj/inc/claim.h" <<'EOF'
+static inline int claim_slot(int x)
+{
+	return x > 0;
+}
+EOF
+cat >"$tmp/proj/src/three.c" <<'EOF'
+#include "claim.h"
+int take_three(int x)
+{
+	if (claim_slot(x) < 0)
+		return -1;
+	return 0;
+}
+EOF
+(cd "$tmp/proj" && "$rc" --no-config -p ../bear >"$tmp/got" 2>"$tmp/err")
+st=$?
+[ $st -eq 1 ] && [ ! -s "$tmp/err" ] &&
+	[ "$(grep -c ': warning: ' "$tmp/got")" -eq 2 ] &&
+	grep -q "^src/one.c:5:6: warning: action 'queue_one'" "$tmp/got"
+check $? "a bear database (absolute file, relative argument) parses; a file listed twice is checked once"
+diag_file "$tmp/err"
+grep -q "^src/three.c:4:6: warning: 'claim_slot' .*from its definition at inc/claim.h:1" "$tmp/got"
+check $? "a header of a database entry is named from where retconv runs, not from the entry's directory"
+diag_file "$tmp/got"
+rm "$tmp/proj/src/three.c"
+
 [ -z "$(ls "$tmp/proj/out")" ]
 check $? "-p DIR: no object or dependency file written"
 
