@@ -372,6 +372,46 @@ st2=$?
 	grep -q '^tests/retconv/cases/rule-a.c:' "$tmp/j1"
 check $? "a directory is walked; one worker and two give the same output"
 
+# A header found by walking is checked as part of the file that includes
+# it, where what it needs is declared; one no file includes, alone.
+mkdir -p "$tmp/walk/sub"
+cat >"$tmp/walk/types.h" <<'EOF'
+#define OP_READY 3
+struct op { int state; };
+EOF
+cat >"$tmp/walk/sub/ops.h" <<'EOF'
+static inline int start_op(struct op *o)
+{
+	return o->state == OP_READY;
+}
+EOF
+cat >"$tmp/walk/main.c" <<'EOF'
+#include "types.h"
+#include "sub/ops.h"
+int run_ops(struct op *o)
+{
+	return start_op(o) ? 0 : -22;
+}
+EOF
+cat >"$tmp/walk/sub/lonely.h" <<'EOF'
+int stop_op(int x);
+static inline int flush_op(int x)
+{
+	return x > 2;
+}
+EOF
+(cd "$tmp" && "$rc" --no-config walk >"$tmp/got" 2>"$tmp/err")
+st=$?
+cat >"$tmp/want" <<'EOF'
+walk/sub/lonely.h:2:19: warning: action 'flush_op' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+walk/sub/lonely.h:4:2: note: returns a boolean
+walk/sub/ops.h:1:19: warning: action 'start_op' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+walk/sub/ops.h:3:2: note: returns a boolean
+EOF
+[ $st -eq 1 ] && [ ! -s "$tmp/err" ] && cmp -s "$tmp/want" "$tmp/got"
+check $? "a walked header is checked within its includer, one nothing includes alone"
+[ $st -eq 1 ] || { diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'; diag_file "$tmp/err"; }
+
 # A worker that dies costs only the file it was parsing: the parent names
 # it, exits 2, and a new worker checks the files after it.
 mkdir -p "$tmp/many"

@@ -883,9 +883,26 @@ static char *header_display(const char *path)
 	return xstrdup(last_shown);
 }
 
-static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
-			const char *display)
+/* The walked header @fileid is, or -1. */
+static long walked_header(const struct rc_jobs *headers, const char *fileid)
 {
+	size_t i;
+
+	for (i = 0; headers && i < headers->n; i++)
+		if (headers->v[i].fileid && !strcmp(headers->v[i].fileid, fileid))
+			return (long)i;
+	return -1;
+}
+
+/*
+ * Who the function is.  A function of the main file is reported under
+ * the name the file was given, and so is one of a header found by
+ * walking a directory: that header is checked as part of this file.
+ */
+static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
+			const char *display, const struct rc_jobs *headers)
+{
+	long h;
 	struct rc_func *fn = fx->fn;
 	CXString s;
 	char *path = file_name(file);
@@ -899,6 +916,12 @@ static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
 	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
 	fn->file = fn->report ? xstrdup(display) : header_display(path);
 	fn->fileid = file_id(file);
+	h = fn->report ? -1 : walked_header(headers, fn->fileid);
+	if (h >= 0) {
+		free(fn->file);
+		fn->file = xstrdup(headers->v[h].file);
+		fn->report = true;
+	}
 	fn->scope = scope_of(c, file, path);
 	fn->type = type_class(clang_getCursorResultType(c));
 	fn->suppress = suppress_mask(fx->tu, c, file, fn->line);
@@ -914,6 +937,7 @@ struct flaw {
 struct unit_walk {
 	CXTranslationUnit tu;
 	const char *display;
+	const struct rc_jobs *headers;	/* found by walking, or NULL */
 	FILE *out;
 	struct flaw *flaws;
 	size_t nflaws;
@@ -938,7 +962,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	clang_visitChildren(c, body_visit, &fx.body);
 	if (clang_Cursor_isNull(fx.body))
 		return;
-	fn_identity(&fx, c, file, u->display);
+	fn_identity(&fx, c, file, u->display, u->headers);
 	if (fn.type != RT_VOID) {
 		struct ret_walk w = { .fx = &fx, .n = 0 };
 
@@ -1069,13 +1093,35 @@ static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
-	       FILE *out)
+/* An I record for each walked header the unit includes. */
+static void inclusion_visit(CXFile file, CXSourceLocation *stack,
+			    unsigned depth, CXClientData data)
 {
-	struct unit_walk u = { .tu = tu, .display = display, .out = out };
+	struct unit_walk *u = data;
+	char *id;
+	long h;
+
+	(void)stack;
+	if (!depth)
+		return;
+	id = file_id(file);
+	h = walked_header(u->headers, id);
+	if (h >= 0)
+		fprintf(u->out, "I\t%ld\n", h);
+	free(id);
+}
+
+int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
+	       const struct rc_jobs *headers, FILE *out)
+{
+	struct unit_walk u = {
+		.tu = tu, .display = display, .headers = headers, .out = out,
+	};
 
 	collect_flaws(&u);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
+	if (headers && headers->n)
+		clang_getInclusions(tu, inclusion_visit, &u);
 	free(u.flaws);
 	return ferror(out) ? -EIO : 0;
 }

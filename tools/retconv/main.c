@@ -260,6 +260,46 @@ static void print_tally(const struct rc_jobs *jobs,
 		input_error ? "; some inputs could not be read" : "");
 }
 
+/*
+ * Parse the sources, then the headers found by walking that none of them
+ * included: alone, a header usually lacks what its includer declared
+ * before it, and the includer's parse checked it already.
+ */
+static int run_jobs(const struct rc_jobs *jobs, int nworkers,
+		    struct rc_result *res)
+{
+	struct rc_jobs srcs = { NULL, 0 }, hdrs = { NULL, 0 };
+	struct rc_jobs alone = { NULL, 0 };
+	bool *seen;
+	size_t i;
+	int err;
+
+	srcs.v = xcalloc(jobs->n, sizeof(*srcs.v));
+	hdrs.v = xcalloc(jobs->n, sizeof(*hdrs.v));
+	alone.v = xcalloc(jobs->n, sizeof(*alone.v));
+	for (i = 0; i < jobs->n; i++) {
+		if (jobs->v[i].fileid)
+			hdrs.v[hdrs.n++] = jobs->v[i];
+		else
+			srcs.v[srcs.n++] = jobs->v[i];
+	}
+	err = workers_run(&srcs, &hdrs, nworkers, res);
+	seen = xcalloc(hdrs.n + 1, sizeof(*seen));
+	for (i = 0; i < res->nincluded; i++)
+		if (res->included[i] < hdrs.n)
+			seen[res->included[i]] = true;
+	for (i = 0; i < hdrs.n; i++)
+		if (!seen[i])
+			alone.v[alone.n++] = hdrs.v[i];
+	if (!err)
+		err = workers_run(&alone, NULL, nworkers, res);
+	free(seen);
+	free(alone.v);
+	free(hdrs.v);
+	free(srcs.v);
+	return err;
+}
+
 /* Exit status: 1 for findings, 2 for inputs not analysed, 3 for both. */
 static int final_status(const struct options *o, const struct rc_config *cfg,
 			const struct rc_table *table,
@@ -269,7 +309,7 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 	struct rc_result res = { .funcs = NULL };
 	int err, status;
 
-	err = workers_run(jobs, o->jobs, &res);
+	err = run_jobs(jobs, o->jobs, &res);
 	if (err)
 		fprintf(stderr, "retconv: workers: %s\n", strerror(-err));
 	print_errors(&res);

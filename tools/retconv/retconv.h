@@ -163,7 +163,8 @@ struct rc_result {
 	size_t nerrors;
 	struct rc_error *notes;		/* files parsed with errors */
 	size_t nnotes;
-	bool *included;			/* per job: a header some file includes */
+	size_t *included;		/* walked headers a file included */
+	size_t nincluded;
 };
 
 /* One translation unit to parse, with its compiler arguments. */
@@ -171,6 +172,8 @@ struct rc_job {
 	char *file;		/* as it is to be printed */
 	char *path;		/* as libclang opens it */
 	char *dir;		/* where to parse it (compile_commands), or NULL */
+	char *fileid;		/* a header found by walking a directory: its
+				 * device and inode, as infer.c's fileid */
 	char **args;
 	size_t nargs;
 };
@@ -296,8 +299,8 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 		    char *const *flags, size_t nflags);
 
 /* worker.c */
-int workers_run(const struct rc_jobs *jobs, int nworkers,
-		struct rc_result *res);
+int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
+		int nworkers, struct rc_result *res);
 int worker_default_count(void);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);
@@ -308,7 +311,7 @@ extern const char prelude_text[];
 
 /* infer.c: called in a worker, with an open translation unit */
 int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
-	       FILE *out);
+	       const struct rc_jobs *headers, FILE *out);
 
 /* summary.c */
 void summary_write_func(FILE *out, const struct rc_func *fn);

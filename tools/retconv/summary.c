@@ -13,6 +13,7 @@
  *     <usr> <callee> <holder> <op> <why>       a call site of the last F
  *   E <file> <message>                        the job failed
  *   N <file> <message>                        it parsed with errors
+ *   I <header>                                it includes a walked header
  *
  * B lines let the parent name the file a crashed worker was parsing.
  */
@@ -232,6 +233,13 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 		return read_message(&res->errors, &res->nerrors, f, n);
 	case 'N':
 		return read_message(&res->notes, &res->nnotes, f, n);
+	case 'I':
+		if (n != 2)
+			return -EPROTO;
+		res->included = xrealloc(res->included, (res->nincluded + 1) *
+					 sizeof(*res->included));
+		res->included[res->nincluded++] = num(f[1]);
+		return 0;
 	case 'S':
 		return read_site(res, f, n);
 	default:

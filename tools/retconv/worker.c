@@ -44,6 +44,9 @@ struct worker {
 	int fd;
 };
 
+/* The headers found by walking, for the workers of this round. */
+static const struct rc_jobs *walked;
+
 int worker_default_count(void)
 {
 	cpu_set_t set;
@@ -303,7 +306,7 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		summary_write_note(out, job->file, msg);
 	free(msg);
 	damage_free(&dm);
-	err = infer_unit(tu, job->file, out);
+	err = infer_unit(tu, job->file, walked, out);
 	clang_disposeTranslationUnit(tu);
 	return err;
 }
@@ -426,8 +429,8 @@ static int workers_round(struct worker *w, int n, const struct rc_jobs *jobs,
 	return err;
 }
 
-int workers_run(const struct rc_jobs *jobs, int nworkers,
-		struct rc_result *res)
+int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
+		int nworkers, struct rc_result *res)
 {
 	struct worker w[MAX_WORKERS];
 	unsigned long *next;
@@ -435,6 +438,7 @@ int workers_run(const struct rc_jobs *jobs, int nworkers,
 
 	if (!jobs->n)
 		return 0;
+	walked = headers;
 	n = nworkers < 1 ? 1 : nworkers > MAX_WORKERS ? MAX_WORKERS : nworkers;
 	if ((size_t)n > jobs->n)
 		n = (int)jobs->n;

@@ -166,7 +166,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!out)
 		abort();
 	note_error(tu, out);
-	if (infer_unit(tu, FUZZ_FILE, out))
+	if (infer_unit(tu, FUZZ_FILE, NULL, out))
 		abort();
 	clang_disposeTranslationUnit(tu);
 	if (fclose(out))
