@@ -412,6 +412,41 @@ EOF
 check $? "a walked header is checked within its includer, one nothing includes alone"
 [ $st -eq 1 ] || { diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'; diag_file "$tmp/err"; }
 
+# Files that begin with the same #include lines share a precompiled
+# header of them; what is found must not change, the header's own
+# functions included.
+mkdir -p "$tmp/pch"
+printf '#define GRAB_MIN 1\nstatic inline int grab_slot(int x)\n{\n\treturn x >= GRAB_MIN;\n}\n' >"$tmp/pch/grab.h"
+i=0
+while [ $i -lt 12 ]; do
+	cat >"$tmp/pch/u$i.c" <<EOF
+/* user $i */
+#include <stdio.h>
+#include <stdlib.h>
+#include "grab.h"
+int take_$i(int x)
+{
+	if (grab_slot(x) < 0)
+		return -1;
+	return 0;
+}
+EOF
+	i=$((i + 1))
+done
+mkdir -p "$tmp/pt"
+(cd "$tmp" && TMPDIR="$tmp/pt" "$rc" --no-config pch >"$tmp/with" 2>"$tmp/err")
+st1=$?
+(cd "$tmp" && "$rc" --no-config --no-pch pch >"$tmp/without" 2>>"$tmp/err")
+st2=$?
+[ $st1 -eq 1 ] && [ $st2 -eq 1 ] && [ ! -s "$tmp/err" ] &&
+	cmp -s "$tmp/with" "$tmp/without" &&
+	[ "$(grep -c "warning: 'grab_slot' .*from its definition at pch/grab.h:2" "$tmp/with")" -eq 12 ]
+check $? "files sharing a precompiled header: the same findings as --no-pch"
+diff -u "$tmp/without" "$tmp/with" | sed 's/^/# /'
+diag_file "$tmp/err"
+[ -z "$(ls "$tmp/pt")" ]
+check $? "the precompiled headers are removed at the end"
+
 # A worker that dies costs only the file it was parsing: the parent names
 # it, exits 2, and a new worker checks the files after it.
 mkdir -p "$tmp/many"

@@ -29,6 +29,7 @@ struct options {
 	const char *tables[16];	/* --table FILE... */
 	size_t ntables;
 	bool no_config;
+	bool no_pch;		/* --no-pch */
 	bool done;		/* --help or --version: nothing to check */
 	enum rc_format format;
 	enum rc_scope min_scope;
@@ -50,6 +51,7 @@ static const char usage_text[] =
 "  --static           also report static functions (advice)\n"
 "  --scope=SCOPE      report from: exported, public (default) or static\n"
 "  -j N               parse with N processes (default: one per CPU)\n"
+"  --no-pch           parse every file whole, sharing no precompiled header\n"
 "  -h, --help         this text\n"
 "  --version          print the version\n";
 
@@ -62,6 +64,7 @@ enum {
 	OPT_STATIC,
 	OPT_SCOPE,
 	OPT_VERSION,
+	OPT_NO_PCH,
 };
 
 static const struct option long_opts[] = {
@@ -72,6 +75,7 @@ static const struct option long_opts[] = {
 	{ "classes", no_argument, NULL, OPT_CLASSES },
 	{ "static", no_argument, NULL, OPT_STATIC },
 	{ "scope", required_argument, NULL, OPT_SCOPE },
+	{ "no-pch", no_argument, NULL, OPT_NO_PCH },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -131,6 +135,9 @@ static int one_option(struct options *o, int c)
 		return 0;
 	case OPT_NO_CONFIG:
 		o->no_config = true;
+		return 0;
+	case OPT_NO_PCH:
+		o->no_pch = true;
 		return 0;
 	case OPT_TABLE:
 		if (o->ntables == sizeof(o->tables) / sizeof(o->tables[0]))
@@ -341,6 +348,7 @@ int main(int argc, char **argv)
 	struct rc_jobs jobs = { NULL, 0 };
 	struct rc_config cfg;
 	struct rc_table table;
+	char *pchdir = NULL;
 	int ret, status;
 
 	if (parse_options(&o, argc, argv))
@@ -360,7 +368,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ret = collect_jobs(&jobs, &o);
+	if (!o.no_pch && o.format != FORMAT_CLASSES)
+		pch_plan(&jobs, o.jobs, worker_resource_dir(), &pchdir);
 	status = final_status(&o, &cfg, &table, &jobs, ret != 0);
+	pch_cleanup(pchdir);
 	if (fflush(stdout))
 		status = 2;
 	jobs_free(&jobs);

@@ -174,6 +174,7 @@ struct rc_job {
 	char *dir;		/* where to parse it (compile_commands), or NULL */
 	char *fileid;		/* a header found by walking a directory: its
 				 * device and inode, as infer.c's fileid */
+	char *pch;		/* a precompiled header of its first lines */
 	char **args;
 	size_t nargs;
 };
@@ -302,6 +303,12 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res);
 int worker_default_count(void);
+const char *worker_resource_dir(void);
+
+/* pch.c */
+int pch_plan(struct rc_jobs *jobs, int nworkers, const char *rdir,
+	     char **tmpdir);
+void pch_cleanup(char *tmpdir);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);
 

@@ -108,6 +108,7 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	job->path = xstrdup(path);
 	job->dir = NULL;
 	job->fileid = NULL;
+	job->pch = NULL;
 	job->args = xcalloc(nargs + 1, sizeof(*job->args));
 	for (i = 0; i < nargs; i++)
 		job->args[i] = xstrdup(args[i]);
@@ -126,6 +127,7 @@ void jobs_free(struct rc_jobs *jobs)
 		free(jobs->v[i].path);
 		free(jobs->v[i].dir);
 		free(jobs->v[i].fileid);
+		free(jobs->v[i].pch);
 	}
 	free(jobs->v);
 	jobs->v = NULL;

@@ -47,6 +47,14 @@ struct worker {
 /* The headers found by walking, for the workers of this round. */
 static const struct rc_jobs *walked;
 
+/*
+ * A worker's two libclang indexes: one for plain parses, one for parses
+ * with a shared PCH, which leaves out the PCH's declarations (they are a
+ * whole C library, and reading them back costs what the PCH saved): the
+ * headers' functions are summarized by the PCH's first file, parsed plain.
+ */
+static CXIndex idx_plain, idx_pch;
+
 int worker_default_count(void)
 {
 	cpu_set_t set;
@@ -96,6 +104,11 @@ static const char *resource_dir(void)
 			snprintf(found, sizeof(found), "%s", g.gl_pathv[i]);
 	globfree(&g);
 	return found[0] ? found : NULL;
+}
+
+const char *worker_resource_dir(void)
+{
+	return resource_dir();
 }
 
 /* The first error, as one line; NULL when the parse is clean. */
@@ -226,8 +239,14 @@ static char *libclang_error(enum CXErrorCode ec)
 	}
 }
 
+enum how {
+	WITH_PCH,		/* the shared precompiled header, if any */
+	PLAIN,
+	PRELUDE,		/* the prelude's stand-ins first */
+};
+
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
-			       bool prelude, enum CXErrorCode *ec)
+			       enum how how, enum CXErrorCode *ec)
 {
 	const char **argv = xcalloc(job->nargs + 8, sizeof(*argv));
 	const char *rdir = resource_dir();
@@ -244,9 +263,12 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 		argv[argc++] = "-resource-dir";
 		argv[argc++] = rdir;
 	}
-	if (prelude) {
+	if (how == PRELUDE) {
 		argv[argc++] = "-include";
 		argv[argc++] = PRELUDE_NAME;
+	} else if (how == WITH_PCH && job->pch) {
+		argv[argc++] = "-include-pch";
+		argv[argc++] = job->pch;
 	}
 	for (i = 0; i < job->nargs; i++)
 		argv[argc++] = job->args[i];
@@ -257,49 +279,67 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 	argv[argc++] = "-ferror-limit=0";
 	argv[argc++] = "-fno-spell-checking";
 	*ec = clang_parseTranslationUnit2(idx, job->path, argv, argc,
-		&pre, prelude ? 1 : 0,
+		&pre, how == PRELUDE ? 1 : 0,
 		CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
 		CXTranslationUnit_KeepGoing, &tu);
 	free(argv);
 	return *ec == CXError_Success ? tu : NULL;
 }
 
+/* Keep the parse with fewer errors, or the first. */
+static void better(CXTranslationUnit *tu, struct damage *dm,
+		   CXTranslationUnit tu2, struct damage *dm2)
+{
+	if (tu2 && (!*tu || dm2->nmissing + dm2->nother <
+			    dm->nmissing + dm->nother)) {
+		if (*tu)
+			clang_disposeTranslationUnit(*tu);
+		damage_free(dm);
+		*tu = tu2;
+		*dm = *dm2;
+		memset(dm2, 0, sizeof(*dm2));
+		return;
+	}
+	if (tu2)
+		clang_disposeTranslationUnit(tu2);
+	damage_free(dm2);
+}
+
 /*
- * Parse past errors.  A file taken without its tree misses headers, and
- * with them the annotations and constants its code is written with
- * (__user, -EFAULT); a second parse with the prelude's stand-ins is kept
- * when it has fewer errors.
+ * Parse past errors.  A file whose PCH is refused, or that has errors with
+ * it, is parsed again without.  A file taken without its tree misses
+ * headers, and with them the annotations and constants its code is
+ * written with (__user, -EFAULT); a parse with the prelude's stand-ins is
+ * kept when it has fewer errors.
  */
 static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 {
-	struct damage dm, dm2;
+	struct damage dm = { 0 }, dm2 = { 0 };
 	CXTranslationUnit tu, tu2;
 	enum CXErrorCode ec;
 	char *msg;
 	int err;
 
-	tu = parse(idx, job, false, &ec);
+	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, &ec);
+	if (tu)
+		damage_of(tu, &dm);
+	if (job->pch && (!tu || dm.nmissing || dm.nother)) {
+		tu2 = parse(idx, job, PLAIN, &ec);
+		if (tu2)
+			damage_of(tu2, &dm2);
+		better(&tu, &dm, tu2, &dm2);
+	}
 	if (!tu) {
 		msg = libclang_error(ec);
 		summary_write_error(out, job->file, msg);
 		free(msg);
 		return -EINVAL;
 	}
-	damage_of(tu, &dm);
 	if (dm.nmissing) {
-		tu2 = parse(idx, job, true, &ec);
-		if (tu2) {
+		tu2 = parse(idx, job, PRELUDE, &ec);
+		if (tu2)
 			damage_of(tu2, &dm2);
-			if (dm2.nmissing + dm2.nother < dm.nmissing + dm.nother) {
-				clang_disposeTranslationUnit(tu);
-				damage_free(&dm);
-				tu = tu2;
-				dm = dm2;
-			} else {
-				clang_disposeTranslationUnit(tu2);
-				damage_free(&dm2);
-			}
-		}
+		better(&tu, &dm, tu2, &dm2);
 	}
 	msg = damage_note(&dm, job);
 	if (msg)
@@ -343,7 +383,8 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 
 	if (!out || home < 0)
 		_exit(3);
-	idx = clang_createIndex(0, 0);
+	idx = idx_plain = clang_createIndex(0, 0);
+	idx_pch = clang_createIndex(1, 0);
 	for (;;) {
 		i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
 		if (i >= jobs->n)
@@ -352,7 +393,8 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 		fflush(out);
 		parse_in_dir(idx, &jobs->v[i], home, out);
 	}
-	clang_disposeIndex(idx);
+	clang_disposeIndex(idx_pch);
+	clang_disposeIndex(idx_plain);
 	_exit(fflush(out) ? 3 : 0);
 }
 
