@@ -11,8 +11,8 @@
  * parallel, one clang per worker) into a temporary directory; each such
  * file is then parsed with -include-pch, and its own #include lines find
  * the headers already read (their guards are defined).  Only a prefix
- * of #include lines is shared, never a #define or an #if before them, so
- * the file means what it meant; a header that compiles with errors makes
+ * of #include and #define lines is shared, never an #if, and the PCH is
+ * made of those very lines, so the file means what it meant; a header that compiles with errors makes
  * no PCH, and worker.c parses a file again without its PCH when the PCH
  * is refused or the parse with it has errors.
  */
@@ -57,7 +57,7 @@ static bool only_comment(const char *s, bool *open)
 	}
 }
 
-/* The #include lines a file begins with, after comments. */
+/* The #include and #define lines a file begins with, after comments. */
 static void read_prefix(const char *path, struct prefix *p)
 {
 	FILE *f = fopen(path, "r");
@@ -76,8 +76,8 @@ static void read_prefix(const char *path, struct prefix *p)
 			break;
 		s += strspn(s, " \t");
 		len = strcspn(s, "\r\n");
-		if (strncmp(s, "include", 7) || strchr(s, '\\') ||
-		    strstr(s, "/*"))
+		if ((strncmp(s, "include", 7) && strncmp(s, "define", 6)) ||
+		    strchr(s, '\\') || strstr(s, "/*"))
 			break;
 		p->lines[p->n++] = xasprintf("#%.*s\n", (int)len, s);
 	}
@@ -255,11 +255,15 @@ static char *key_text(const char *group, const struct prefix *p, size_t k)
 
 /*
  * For each file, the longest prefix it shares with MIN_SHARE - 1 others of
- * its group; then a PCH for each prefix chosen by at least MIN_SHARE files.
+ * its group and with half of those that share its first line: each PCH
+ * costs a parse or two, so a few serving many beat many serving few.
+ * Then a PCH for each prefix chosen by at least MIN_SHARE files.
  */
 static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 		   size_t *best)
 {
+	size_t (*count)[MAX_PREFIX + 1] = xcalloc(jobs->n + 1,
+						  sizeof(*count));
 	struct key *keys;
 	size_t nkeys = 0, i, j, k, total = 0;
 
@@ -274,15 +278,18 @@ static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 	for (i = 0; i < nkeys; i = j) {
 		for (j = i; j < nkeys && !strcmp(keys[j].text, keys[i].text);)
 			j++;
-		if (j - i < MIN_SHARE)
-			continue;
 		for (k = i; k < j; k++)
-			if (keys[k].k > best[keys[k].job])
-				best[keys[k].job] = keys[k].k;
+			count[keys[k].job][keys[k].k] = j - i;
 	}
+	for (i = 0; i < jobs->n; i++)
+		for (k = 1; k <= pre[i].n; k++)
+			if (count[i][k] >= MIN_SHARE &&
+			    2 * count[i][k] >= count[i][1])
+				best[i] = k;
 	for (i = 0; i < nkeys; i++)
 		free(keys[i].text);
 	free(keys);
+	free(count);
 }
 
 int pch_plan(struct rc_jobs *jobs, int nworkers, const char *rdir,
