@@ -899,9 +899,40 @@ static char *file_id(CXFile file)
 	return xasprintf("%llx:%llx", id.data[0], id.data[1]);
 }
 
-static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
-			const char *display)
+/* A header's name as printed; functions come a header at a time. */
+static char *header_display(const char *path)
 {
+	static char *last_path, *last_shown;
+
+	if (!last_path || strcmp(last_path, path)) {
+		free(last_path);
+		free(last_shown);
+		last_path = xstrdup(path);
+		last_shown = display_path(path);
+	}
+	return xstrdup(last_shown);
+}
+
+/* The walked header @fileid is, or -1. */
+static long walked_header(const struct rc_jobs *headers, const char *fileid)
+{
+	size_t i;
+
+	for (i = 0; headers && i < headers->n; i++)
+		if (headers->v[i].fileid && !strcmp(headers->v[i].fileid, fileid))
+			return (long)i;
+	return -1;
+}
+
+/*
+ * Who the function is.  A function of the main file is reported under
+ * the name the file was given, and so is one of a header found by
+ * walking a directory: that header is checked as part of this file.
+ */
+static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
+			const char *display, const struct rc_jobs *headers)
+{
+	long h;
 	struct rc_func *fn = fx->fn;
 	CXString s;
 	char *path = file_name(file);
@@ -913,8 +944,14 @@ static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
 	fn->usr = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
 	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
-	fn->file = fn->report ? xstrdup(display) : xstrdup(path);
+	fn->file = fn->report ? xstrdup(display) : header_display(path);
 	fn->fileid = file_id(file);
+	h = fn->report ? -1 : walked_header(headers, fn->fileid);
+	if (h >= 0) {
+		free(fn->file);
+		fn->file = xstrdup(headers->v[h].file);
+		fn->report = true;
+	}
 	fn->scope = scope_of(c, file, path);
 	fn->type = type_class(clang_getCursorResultType(c));
 	fn->suppress = suppress_mask(fx->tu, c, file, fn->line);
@@ -954,9 +991,27 @@ static bool configured(CXTranslationUnit tu, CXCursor body, CXFile file)
 	return false;
 }
 
-static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
-		      FILE *out)
+/* Where clang met an error: what recovery may have dropped. */
+struct flaw {
+	CXFile file;
+	unsigned offset;
+};
+
+struct unit_walk {
+	CXTranslationUnit tu;
+	const char *display;
+	const struct rc_jobs *headers;	/* found by walking, or NULL */
+	FILE *out;
+	struct flaw *flaws;
+	size_t nflaws;
+};
+
+static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
+		      struct rc_func *fn);
+
+static void summarize(struct unit_walk *u, CXCursor c)
 {
+	CXTranslationUnit tu = u->tu;
 	struct rc_func fn = { .line = 0 };
 	struct fn_ctx fx = { .tu = tu, .fn = &fn };
 	CXFile file = NULL;
@@ -970,7 +1025,7 @@ static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 	clang_visitChildren(c, body_visit, &fx.body);
 	if (clang_Cursor_isNull(fx.body))
 		return;
-	fn_identity(&fx, c, file, display);
+	fn_identity(&fx, c, file, u->display, u->headers);
 	if (fn.type != RT_VOID) {
 		struct ret_walk w = { .fx = &fx, .n = 0 };
 
@@ -980,7 +1035,8 @@ static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 				fn.rets[i].flags |= RV_UNKNOWN;
 	}
 	callsite_scan(tu, fx.body, &fn);
-	summary_write_func(out, &fn);
+	recovered(u, c, file, &fn);
+	summary_write_func(u->out, &fn);
 	for (i = 0; i < fx.nvars; i++)
 		eval_free(&fx.vars[i].ev);
 	free(fx.vars);
@@ -999,11 +1055,95 @@ static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 	free(fn.sites);
 }
 
-struct unit_walk {
-	CXTranslationUnit tu;
-	const char *display;
-	FILE *out;
-};
+
+
+static unsigned file_offset(CXSourceLocation loc, CXFile *file)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(loc, file, NULL, NULL, &off);
+	return off;
+}
+
+static bool flawed(const struct unit_walk *u, CXFile file, unsigned from,
+		   unsigned to)
+{
+	size_t i;
+
+	for (i = 0; i < u->nflaws; i++)
+		if (u->flaws[i].offset >= from && u->flaws[i].offset <= to &&
+		    same_file(u->flaws[i].file, file))
+			return true;
+	return false;
+}
+
+static unsigned line_offset(CXTranslationUnit tu, CXFile file, unsigned line,
+			    unsigned col)
+{
+	return file_offset(clang_getLocation(tu, file, line, col ? col : 1),
+			   NULL);
+}
+
+/*
+ * A function clang met an error in may have lost statements to recovery:
+ * a "return -EFAULT;" whose name was unknown, a store between a call and
+ * the test of its result.  What it returns is then unknown (so rules A
+ * and B and its callers' C and D stay silent), and a result kept in a
+ * holder is judged only when no error lies between the store and the use.
+ * A result tested where it is made needs nothing that could be lost.
+ */
+static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
+		      struct rc_func *fn)
+{
+	CXSourceRange ext = clang_getCursorExtent(c);
+	unsigned from = file_offset(clang_getRangeStart(ext), NULL);
+	unsigned to = file_offset(clang_getRangeEnd(ext), NULL);
+	struct rc_return *r;
+	size_t i, n = 0;
+
+	if (!clang_isInvalidDeclaration(c) && !flawed(u, file, from, to))
+		return;
+	if (fn->type == RT_SIGNED) {
+		fn->rets = xrealloc(fn->rets,
+				    (fn->nrets + 1) * sizeof(*fn->rets));
+		r = &fn->rets[fn->nrets++];
+		memset(r, 0, sizeof(*r));
+		r->line = fn->line;
+		r->col = fn->col;
+		r->flags = RV_UNKNOWN;
+	}
+	for (i = 0; i < fn->nsites; i++) {
+		struct rc_site *x = &fn->sites[i];
+
+		if (x->holder[0] &&
+		    flawed(u, file, line_offset(u->tu, file, x->hline, x->hcol),
+			   line_offset(u->tu, file, x->line, x->col)))
+			site_free(x);
+		else
+			fn->sites[n++] = *x;
+	}
+	fn->nsites = n;
+}
+
+static void collect_flaws(struct unit_walk *u)
+{
+	unsigned i, n = clang_getNumDiagnostics(u->tu);
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
+		struct flaw *f;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			u->flaws = xrealloc(u->flaws,
+					    (u->nflaws + 1) * sizeof(*u->flaws));
+			f = &u->flaws[u->nflaws++];
+			f->file = NULL;
+			f->offset = file_offset(clang_getDiagnosticLocation(d),
+						&f->file);
+		}
+		clang_disposeDiagnostic(d);
+	}
+}
 
 static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
 					  CXClientData data)
@@ -1015,7 +1155,7 @@ static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
 	    !clang_isCursorDefinition(c) || clang_Location_isInSystemHeader(loc))
 		return CXChildVisit_Continue;
-	summarize(u->tu, c, u->display, u->out);
+	summarize(u, c);
 	return CXChildVisit_Continue;
 }
 
@@ -1085,18 +1225,42 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
-	       FILE *out)
+/* An I record for each walked header the unit includes. */
+static void inclusion_visit(CXFile file, CXSourceLocation *stack,
+			    unsigned depth, CXClientData data)
 {
-	struct unit_walk u = { .tu = tu, .display = display, .out = out };
+	struct unit_walk *u = data;
+	char *id;
+	long h;
+
+	(void)stack;
+	if (!depth)
+		return;
+	id = file_id(file);
+	h = walked_header(u->headers, id);
+	if (h >= 0)
+		fprintf(u->out, "I\t%ld\n", h);
+	free(id);
+}
+
+int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
+	       const struct rc_jobs *headers, FILE *out)
+{
+	struct unit_walk u = {
+		.tu = tu, .display = display, .headers = headers, .out = out,
+	};
 	struct taken_walk w = { .out = out };
 	size_t i;
 
+	collect_flaws(&u);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
 			    &w);
 	for (i = 0; i < w.nseen; i++)
 		free(w.seen[i]);
 	free(w.seen);
+	if (headers && headers->n)
+		clang_getInclusions(tu, inclusion_visit, &u);
+	free(u.flaws);
 	return ferror(out) ? -EIO : 0;
 }
