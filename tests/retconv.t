@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: MIT
 #
 # retconv(1), data-driven: every tests/retconv/cases/*.c is checked and its
-# output compared, line for line, with the file's "// expect:" lines; the
-# exit status must be 1 when a warning is expected and 0 otherwise (or what
-# an "// exit:" line says).  "// args:" lines add options.  The cases run
+# output compared, line for line, with the file's "// expect:" lines, and
+# its standard error with the "// stderr:" lines (none: it must be empty,
+# unless the exit status is 2 or 3); the exit status must be 1 when a
+# warning is expected and 0 otherwise (or what an "// exit:" line says).
+# "// args:" lines add options.  The cases run
 # from their own directory, so expectations name files as "case.c".
 #
 # Then the things a case file cannot say: classes resolved across files
@@ -40,6 +42,7 @@ run_case() {
 	name=$(basename "$file")
 	args=$(sed -n 's|^// args: ||p' "$file" | tr '\n' ' ')
 	sed -n 's|^// expect: ||p' "$file" >"$tmp/want"
+	sed -n 's|^// stderr: ||p' "$file" >"$tmp/want-err"
 	want_exit=$(sed -n 's|^// exit: ||p' "$file")
 	if [ -z "$want_exit" ]; then
 		if grep -q ': warning: ' "$tmp/want"; then
@@ -53,12 +56,12 @@ run_case() {
 		>"$tmp/got" 2>"$tmp/err"
 	got_exit=$?
 	if cmp -s "$tmp/want" "$tmp/got" && [ "$got_exit" -eq "$want_exit" ] &&
-	   { [ "$want_exit" -eq 2 ] || [ ! -s "$tmp/err" ]; }; then
+	   { [ "$want_exit" -ge 2 ] || cmp -s "$tmp/want-err" "$tmp/err"; }; then
 		tap ok "case $name (exit $got_exit)"
 	else
 		tap fail "case $name: exit $got_exit, want $want_exit"
 		diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'
-		tap_diag "$tmp/err"
+		diff -u "$tmp/want-err" "$tmp/err" | sed 's/^/# /'
 	fi
 }
 
@@ -90,9 +93,9 @@ tap_check $? "a call site takes its callee's class from a definition in another 
 [ $st -eq 1 ] || tap_diag "$tmp/got"
 
 # The trap prefix.c avoids with its configuration: without "prefix queue",
-# queue_nonrot() reads as an action whose 1 means success.
+# queue_nonrot() reads as an action that returns a boolean.
 (cd "$cases" && "$rc" --no-config prefix.c) >"$tmp/got" 2>&1
-[ $? -eq 1 ] && grep -q "^prefix.c:20:6: warning: 'queue_nonrot' .*\[retconv-D\]$" "$tmp/got"
+[ $? -eq 1 ] && grep -q "^prefix.c:13:5: warning: action 'queue_nonrot' .*\[retconv-A\]$" "$tmp/got"
 tap_check $? "without its subsystem prefix, queue_nonrot() is taken for an action"
 
 # --- SARIF -----------------------------------------------------------------
@@ -160,6 +163,30 @@ perl -MJSON::PP -e 'local $/; my $l = JSON::PP->new->decode(<STDIN>);
 	exit(@{$l->{runs}[0]{results}} == 0 ? 0 : 1)' <"$tmp/clean.sarif"
 tap_check $(($? + st)) "SARIF of a clean file: no results, exit 0"
 
+# How the run went, in the log itself: executionSuccessful, and one
+# notification per file not parsed (error) or parsed with errors (note).
+sarif_invocation() {
+	perl -MJSON::PP -e '
+		local $/;
+		my $l = JSON::PP->new->decode(<STDIN>);
+		my $inv = $l->{runs}[0]{invocations}[0];
+		print $inv->{executionSuccessful} ? "true" : "false";
+		for (@{$inv->{toolExecutionNotifications}}) {
+			my $uri = $_->{locations}[0]{physicalLocation}{artifactLocation}{uri};
+			print " $_->{level}:$uri";
+		}
+		print "\n";'
+}
+printf 'int add_x(void)\n{\n\treturn 1 +;\n}\n' >"$tmp/broken.c"
+got=$(cd "$tmp" && "$rc" --no-config --format=sarif broken.c 2>/dev/null |
+	sarif_invocation)
+[ "$got" = "true note:broken.c" ]
+tap_check $? "SARIF invocations: a file parsed with errors is a note (got: $got)"
+got=$(cd "$tmp" && "$rc" --no-config --format=sarif broken.c -- \
+	-include-pch none.pch 2>/dev/null | sarif_invocation)
+[ "$got" = "false error:broken.c" ]
+tap_check $? "SARIF invocations: a file not parsed is an error, execution not successful (got: $got)"
+
 # The severity scale: exported functions are bound (error), public ones
 # should follow (warning), static ones are advised (note).
 levels=$(cd "$cases" && "$rc" --no-config --static --format=sarif scope.c |
@@ -168,6 +195,19 @@ levels=$(cd "$cases" && "$rc" --no-config --static --format=sarif scope.c |
 			$_->{level} } @{$l->{runs}[0]{results}}), "\n"')
 [ "$levels" = "scope_add=error scope_flush=warning scope_start=note" ]
 tap_check $? "SARIF levels follow the scale (got: $levels)"
+
+# Bugs outrank style: call-site findings are errors, whatever the scope of
+# the function they are in, and their rules default to error.
+levels=$(cd "$cases" && "$rc" --no-config --format=sarif rule-c.c rule-d.c \
+	rule-e.c | perl -MJSON::PP -e 'local $/;
+		my $l = JSON::PP->new->decode(<STDIN>);
+		my %seen; $seen{$_->{ruleId} . "=" . $_->{level}} = 1
+			for @{$l->{runs}[0]{results}};
+		$seen{$_->{id} . ":" . $_->{defaultConfiguration}{level}} = 1
+			for @{$l->{runs}[0]{tool}{driver}{rules}};
+		print join(" ", sort keys %seen), "\n"')
+[ "$levels" = "retconv-A:warning retconv-A=warning retconv-B:warning retconv-C:error retconv-C=error retconv-D:error retconv-D=error retconv-E:error retconv-E=error" ]
+tap_check $? "SARIF: rules C, D and E are errors (got: $levels)"
 
 (cd "$cases" && "$rc" --no-config --scope=exported scope.c) >"$tmp/got" 2>&1
 [ $? -eq 1 ] && [ "$(grep -c ': warning: ' "$tmp/got")" -eq 1 ] &&
@@ -221,6 +261,51 @@ cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ] && [ ! -s "$tmp/err" ]
 tap_check $? "-p DIR: each file parsed with its own flags, from its directory"
 [ $st -eq 1 ] || { diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'; tap_diag "$tmp/err"; }
 
+# bear writes "file" absolute and the source argument relative to
+# "directory"; CMake lists a file once per target (static and shared).
+mkdir -p "$tmp/bear"
+cat >"$tmp/bear/compile_commands.json" <<EOF
+[
+  { "directory": "$tmp/proj/src",
+    "arguments": ["/usr/bin/gcc", "-I../inc", "-DPROJ_FLAG", "-c", "-o",
+                  "one.o", "one.c"],
+    "file": "$tmp/proj/src/one.c", "output": "$tmp/proj/src/one.o" },
+  { "directory": "$tmp/proj/out",
+    "arguments": ["/usr/bin/gcc", "-I../inc", "-DPROJ_FLAG", "-fPIC", "-c",
+                  "../src/one.c"],
+    "file": "$tmp/proj/src/one.c" },
+  { "directory": "$tmp/proj/out",
+    "arguments": ["/usr/bin/gcc", "-I../inc", "-c", "../src/three.c"],
+    "file": "$tmp/proj/src/three.c" }
+]
+EOF
+cat >"$tmp/proj/inc/claim.h" <<'EOF'
+static inline int claim_slot(int x)
+{
+	return x > 0;
+}
+EOF
+cat >"$tmp/proj/src/three.c" <<'EOF'
+#include "claim.h"
+int take_three(int x)
+{
+	if (claim_slot(x) < 0)
+		return -1;
+	return 0;
+}
+EOF
+(cd "$tmp/proj" && "$rc" --no-config -p ../bear >"$tmp/got" 2>"$tmp/err")
+st=$?
+[ $st -eq 1 ] && [ ! -s "$tmp/err" ] &&
+	[ "$(grep -c ': warning: ' "$tmp/got")" -eq 2 ] &&
+	grep -q "^src/one.c:5:6: warning: action 'queue_one'" "$tmp/got"
+tap_check $? "a bear database (absolute file, relative argument) parses; a file listed twice is checked once"
+tap_diag "$tmp/err"
+grep -q "^src/three.c:4:6: warning: 'claim_slot' .*from its definition at inc/claim.h:1" "$tmp/got"
+tap_check $? "a header of a database entry is named from where retconv runs, not from the entry's directory"
+tap_diag "$tmp/got"
+rm "$tmp/proj/src/three.c"
+
 [ -z "$(ls "$tmp/proj/out")" ]
 tap_check $? "-p DIR: no object or dependency file written"
 
@@ -231,10 +316,14 @@ tap_check $? "-p DIR with a file: only that file, under the name given"
 
 (cd "$tmp/proj" && "$rc" --no-config src/one.c >"$tmp/got" 2>"$tmp/err")
 st=$?
-[ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-	grep -q '^retconv: src/one.c: cannot parse: ' "$tmp/err"
-tap_check $? "without its flags, a file fails to parse: exit 2, one line naming it"
-tap_diag "$tmp/err"
+cat >"$tmp/want-err" <<'EOF'
+retconv: src/one.c: note: parsed with errors: 1 header not found (proj.h); 2 other errors, the first: src/one.c:3:2: error: built without its flags; checked only where types are known
+retconv: 1 of 1 file parsed with errors, 0 not parsed
+EOF
+[ $st -eq 1 ] && cmp -s "$tmp/want-err" "$tmp/err" &&
+	grep -q "^src/one.c:5:6: warning: action 'queue_one'" "$tmp/got"
+tap_check $? "without its flags, a file is checked where it can be: one note, the tally"
+[ $st -eq 1 ] || tap_diag "$tmp/err"
 
 (cd "$tmp/proj" && "$rc" --no-config src/one.c -- -Iinc -DPROJ_FLAG \
 	>"$tmp/got" 2>"$tmp/err")
@@ -270,8 +359,84 @@ st2=$?
 	grep -q '^tests/retconv/cases/rule-a.c:' "$tmp/j1"
 tap_check $? "a directory is walked; one worker and two give the same output"
 
+# A header found by walking is checked as part of the file that includes
+# it, where what it needs is declared; one no file includes, alone.
+mkdir -p "$tmp/walk/sub"
+cat >"$tmp/walk/types.h" <<'EOF'
+#define OP_READY 3
+struct op { int state; };
+EOF
+cat >"$tmp/walk/sub/ops.h" <<'EOF'
+static inline int start_op(struct op *o)
+{
+	return o->state == OP_READY;
+}
+EOF
+cat >"$tmp/walk/main.c" <<'EOF'
+#include "types.h"
+#include "sub/ops.h"
+int run_ops(struct op *o)
+{
+	return start_op(o) ? 0 : -22;
+}
+EOF
+cat >"$tmp/walk/sub/lonely.h" <<'EOF'
+int stop_op(int x);
+static inline int flush_op(int x)
+{
+	return x > 2;
+}
+EOF
+(cd "$tmp" && "$rc" --no-config walk >"$tmp/got" 2>"$tmp/err")
+st=$?
+cat >"$tmp/want" <<'EOF'
+walk/sub/lonely.h:2:19: warning: action 'flush_op' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+walk/sub/lonely.h:4:2: note: returns a boolean
+walk/sub/ops.h:1:19: warning: action 'start_op' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+walk/sub/ops.h:3:2: note: returns a boolean
+EOF
+[ $st -eq 1 ] && [ ! -s "$tmp/err" ] && cmp -s "$tmp/want" "$tmp/got"
+tap_check $? "a walked header is checked within its includer, one nothing includes alone"
+[ $st -eq 1 ] || { diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'; tap_diag "$tmp/err"; }
+
+# Files that begin with the same #include lines share a precompiled
+# header of them; what is found must not change, the header's own
+# functions included.
+mkdir -p "$tmp/pch"
+printf '#define GRAB_MIN 1\nstatic inline int grab_slot(int x)\n{\n\treturn x >= GRAB_MIN;\n}\n' >"$tmp/pch/grab.h"
+i=0
+while [ $i -lt 12 ]; do
+	cat >"$tmp/pch/u$i.c" <<EOF
+/* user $i */
+#include <stdio.h>
+#include <stdlib.h>
+#include "grab.h"
+int take_$i(int x)
+{
+	if (grab_slot(x) < 0)
+		return -1;
+	return 0;
+}
+EOF
+	i=$((i + 1))
+done
+mkdir -p "$tmp/pt"
+(cd "$tmp" && TMPDIR="$tmp/pt" "$rc" --no-config pch >"$tmp/with" 2>"$tmp/err")
+st1=$?
+(cd "$tmp" && "$rc" --no-config --no-pch pch >"$tmp/without" 2>>"$tmp/err")
+st2=$?
+[ $st1 -eq 1 ] && [ $st2 -eq 1 ] && [ ! -s "$tmp/err" ] &&
+	cmp -s "$tmp/with" "$tmp/without" &&
+	[ "$(grep -c "warning: 'grab_slot' .*from its definition at pch/grab.h:2" "$tmp/with")" -eq 12 ]
+tap_check $? "files sharing a precompiled header: the same findings as --no-pch"
+diff -u "$tmp/without" "$tmp/with" | sed 's/^/# /'
+tap_diag "$tmp/err"
+[ -z "$(ls "$tmp/pt")" ]
+tap_check $? "the precompiled headers are removed at the end"
+
 # A worker that dies costs only the file it was parsing: the parent names
-# it, exits 2, and a new worker checks the files after it.
+# it, exits 3 (findings, and a file not parsed), and a new worker checks
+# the files after it.  No shared PCH: the child killed must be a worker.
 mkdir -p "$tmp/many"
 i=0
 while [ $i -lt 200 ]; do
@@ -287,7 +452,7 @@ int start_$i(int x)
 EOF
 	i=$((i + 1))
 done
-(cd "$tmp" && exec "$rc" --no-config -j 1 many >"$tmp/out" 2>"$tmp/err") &
+(cd "$tmp" && exec "$rc" --no-config --no-pch -j 1 many >"$tmp/out" 2>"$tmp/err") &
 pid=$!
 sleep 1
 worker=$(pgrep -P $pid)
@@ -297,11 +462,12 @@ st=$?
 if [ -z "$worker" ]; then
 	tap_skip "a worker killed mid-run: the run ended within a second"
 else
-	[ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	[ $st -eq 3 ] && [ "$(wc -l <"$tmp/err")" -eq 2 ] &&
 		grep -q '^retconv: many/f[0-9]*\.c: the worker parsing it died of signal 9$' "$tmp/err" &&
+		grep -q '^retconv: 0 of 200 files parsed with errors, 1 not parsed$' "$tmp/err" &&
 		grep -q "^many/f199.c:5:5: warning: action 'start_199'" "$tmp/out" &&
 		[ "$(grep -c ': warning: ' "$tmp/out")" -ge 199 ]
-	tap_check $? "a worker killed mid-run: its file named, exit 2, the rest checked"
+	tap_check $? "a worker killed mid-run: its file named, exit 3 (findings, and a file not parsed), the rest checked"
 	tap_diag "$tmp/err"
 fi
 
@@ -355,10 +521,20 @@ printf 'int add_x(void)\n{\n\treturn 1 +;\n}\n' >"$tmp/broken.c"
 cp "$cases/rule-a.c" "$tmp/rule-a.c"
 (cd "$tmp" && "$rc" --no-config broken.c rule-a.c >"$tmp/out" 2>"$tmp/err")
 st=$?
-[ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-	grep -q '^retconv: broken.c: cannot parse: broken.c:3:' "$tmp/err" &&
-	grep -q '^rule-a.c:.*warning' "$tmp/out"
-tap_check $? "a parse failure: exit 2, one line naming the file, others still checked"
+[ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 2 ] &&
+	grep -q '^retconv: broken.c: note: parsed with errors: 1 other error, the first: broken.c:3:12: error: expected expression; ' "$tmp/err" &&
+	grep -q '^retconv: 1 of 2 files parsed with errors, 0 not parsed$' "$tmp/err" &&
+	! grep -q '^broken.c' "$tmp/out" && grep -q '^rule-a.c:.*warning' "$tmp/out"
+tap_check $? "a parse error: one note naming the file, the broken function not judged, others checked"
+tap_diag "$tmp/err"
+
+(cd "$tmp" && "$rc" --no-config rule-a.c -- -include-pch "$tmp/none.pch" \
+	>"$tmp/out" 2>"$tmp/err")
+st=$?
+[ $st -eq 2 ] && [ ! -s "$tmp/out" ] &&
+	grep -q '^retconv: rule-a.c: not parsed: libclang error 4: the compiler arguments name a second input file, or a precompiled header .*-Db_pch=false' "$tmp/err" &&
+	grep -q '^retconv: 0 of 1 file parsed with errors, 1 not parsed$' "$tmp/err"
+tap_check $? "libclang's error in words, with its usual causes; nothing found: exit 2"
 tap_diag "$tmp/err"
 
 if [ "$(id -u)" -eq 0 ]; then

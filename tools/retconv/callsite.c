@@ -18,8 +18,11 @@
  * A store of anything else in between (a reassignment, ret++, &ret) breaks
  * the link, so a result reassigned before the test is not the call's;
  * for a field, so does any call in between, which may have changed it
- * through a pointer.  This is the flow-insensitive shortcut's price: a
- * store in a loop after the test is not seen.
+ * through a pointer.  And the call's value must be the only one that can
+ * reach the use (only_value): not when the store is in a branch, a loop,
+ * an arm of ?: or the right of && that the use is outside of, when a
+ * label or a case between them lets other paths in, or when a loop
+ * around the use stores to the holder again.
  *
  * What a macro writes is not looked at: a call is one only when its first
  * token is the callee's name (libclang gives a macro's expansion the place
@@ -43,6 +46,10 @@ struct store {
 	char *usr;
 	char *callee;
 	enum rc_type ctype;
+	bool kwq;
+	long long csize;	/* the size of the callee's result */
+	unsigned rstart;	/* the part of the body that runs whenever */
+	unsigned rend;		/* the store does (see region_of) */
 	unsigned line;
 	unsigned col;
 };
@@ -52,10 +59,14 @@ struct origin {
 	const char *usr;
 	const char *callee;
 	enum rc_type ctype;
+	bool kwq;		/* the callee is declared in a kwq/ header */
 	char *holder;		/* "" when the value is the call itself */
 	unsigned hline;
 	unsigned hcol;
 	bool unsig;		/* the holder is unsigned */
+	bool wraps;		/* a signed holder that an unsigned result
+				 * as wide as it can make negative */
+	long long csize;
 	char *key;		/* the holder's key, or NULL */
 	char *own_usr;		/* for a call tested directly */
 	char *own_callee;
@@ -68,6 +79,10 @@ struct scan {
 	size_t nst;
 	unsigned *calls;	/* where each call in the body is */
 	size_t ncalls;
+	unsigned *labels;	/* where other paths join: labels, cases */
+	size_t nlabels;
+	unsigned (*loops)[2];	/* each loop's extent */
+	size_t nloops;
 	char *guards[MAX_GUARDS];	/* holders tested non-zero here */
 	unsigned nguards;
 };
@@ -187,9 +202,34 @@ static bool holder_of(struct scan *s, CXCursor e, char **key, char **name)
 	return true;
 }
 
+/*
+ * Whether the header that first declares @fn is kwq's (".../kwq/x.h"):
+ * then a name the kernel has too (cancel_work_sync) is kwq's function.
+ */
+static bool declared_by_kwq(CXCursor fn)
+{
+	CXFile file = NULL;
+	CXString str;
+	const char *path, *hit;
+	bool kwq = false;
+
+	clang_getExpansionLocation(clang_getCursorLocation(
+			clang_getCanonicalCursor(fn)), &file, NULL, NULL, NULL);
+	if (!file)
+		return false;
+	str = clang_getFileName(file);
+	path = clang_getCString(str);
+	for (hit = path; hit && (hit = strstr(hit, "kwq/")); hit++)
+		if ((hit == path || hit[-1] == '/') && !strchr(hit + 4, '/'))
+			kwq = is_header_name(path);
+	clang_disposeString(str);
+	return kwq;
+}
+
 /* The function @e calls, when it is a direct call written as one. */
 static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
-		      char **name, enum rc_type *type)
+		      char **name, enum rc_type *type, bool *kwq,
+		      long long *size)
 {
 	CXCursor fn;
 	CXString str;
@@ -217,11 +257,13 @@ static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 	*usr = xstrdup(clang_getCString(str));
 	clang_disposeString(str);
 	*type = type_class(clang_getCursorResultType(fn));
+	*size = clang_Type_getSizeOf(clang_getCursorResultType(fn));
+	*kwq = declared_by_kwq(fn);
 	return true;
 }
 
 static void add_store(struct scan *s, char *key, unsigned offset,
-		      CXCursor value, CXCursor at)
+		      CXCursor value, CXCursor at, const unsigned *region)
 {
 	struct store *x;
 
@@ -230,27 +272,39 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	memset(x, 0, sizeof(*x));
 	x->key = key;
 	x->offset = offset;
+	x->rstart = region[0];
+	x->rend = region[1];
 	x->end = end_of(at);
 	if (!clang_Cursor_isNull(value))
 		x->call = callee_of(s->tu, value, &x->usr, &x->callee,
-				    &x->ctype);
+				    &x->ctype, &x->kwq, &x->csize);
 	line_col(at, &x->line, &x->col);
 }
 
-/* Stores: initialisations, assignments, and in-place changes. */
-static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
-					   CXClientData data)
+static void push_offset(unsigned **v, size_t *n, unsigned off)
 {
-	struct scan *s = data;
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = off;
+}
+
+/* Stores: initialisations, assignments, and in-place changes. */
+static void store_at(struct scan *s, CXCursor c, const unsigned *region)
+{
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	char *key, *name, op[8];
 	struct kids k;
 
-	(void)parent;
-	if (kind == CXCursor_CallExpr) {
-		s->calls = xrealloc(s->calls,
-				    (s->ncalls + 1) * sizeof(*s->calls));
-		s->calls[s->ncalls++] = offset_of(c);
+	if (kind == CXCursor_CallExpr)
+		push_offset(&s->calls, &s->ncalls, offset_of(c));
+	if (kind == CXCursor_LabelStmt || kind == CXCursor_CaseStmt ||
+	    kind == CXCursor_DefaultStmt)
+		push_offset(&s->labels, &s->nlabels, offset_of(c));
+	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
+	    kind == CXCursor_DoStmt) {
+		s->loops = xrealloc(s->loops,
+				    (s->nloops + 1) * sizeof(*s->loops));
+		s->loops[s->nloops][0] = offset_of(c);
+		s->loops[s->nloops++][1] = end_of(c);
 	}
 	expr_kids(c, &k);
 	if (kind == CXCursor_VarDecl && is_local_var(c) && k.n) {
@@ -258,12 +312,12 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
 
 		key = xasprintf("v:%s", clang_getCString(str));
 		clang_disposeString(str);
-		add_store(s, key, offset_of(c), k.v[k.n - 1], c);
+		add_store(s, key, offset_of(c), k.v[k.n - 1], c, region);
 	} else if ((kind == CXCursor_BinaryOperator && k.n == 2) ||
 		   kind == CXCursor_CompoundAssignOperator ||
 		   (kind == CXCursor_UnaryOperator && k.n == 1)) {
 		if (!k.n || !holder_of(s, k.v[0], &key, &name))
-			return CXChildVisit_Recurse;
+			return;
 		free(name);
 		if (kind == CXCursor_BinaryOperator)
 			binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
@@ -271,16 +325,120 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
 			unary_op(s->tu, c, k.v[0], op, sizeof(op));
 		else
 			strcpy(op, "op=");
-		if (!strcmp(op, "="))
-			add_store(s, key, offset_of(c), k.v[1], c);
+		/* A macro can hide a unary operator's own token ("*(T *)&x"
+		 * in ACCESS_ONCE() = v): only a binary "=" has a value. */
+		if (!strcmp(op, "=") && kind == CXCursor_BinaryOperator)
+			add_store(s, key, offset_of(c), k.v[1], c, region);
 		else if (strcmp(op, "&") && strcmp(op, "++") &&
 			 strcmp(op, "--") && strcmp(op, "op="))
 			free(key);
 		else
 			add_store(s, key, offset_of(c), clang_getNullCursor(),
-				  c);
+				  c, region);
 	}
-	return CXChildVisit_Recurse;
+}
+
+struct region_walk {
+	struct scan *s;
+	enum CXCursorKind kind;	/* the parent's */
+	bool short_circuit;	/* the parent is && or || */
+	unsigned i;		/* the child's index */
+	const unsigned *region;	/* the parent's */
+};
+
+static void store_walk(struct scan *s, CXCursor c, const unsigned *region);
+
+/*
+ * Whether child @i of a statement of kind @kind runs only on some of the
+ * paths through its parent: the branches of an if, a switch's body, a
+ * loop's parts, the arms of ?: and the right of && and ||.
+ */
+static bool conditional_child(const struct region_walk *w)
+{
+	switch (w->kind) {
+	case CXCursor_IfStmt:
+	case CXCursor_SwitchStmt:
+	case CXCursor_ConditionalOperator:
+		return w->i > 0;
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+		return true;
+	case CXCursor_BinaryOperator:
+		return w->short_circuit && w->i > 0;
+	default:
+		return false;
+	}
+}
+
+static enum CXChildVisitResult region_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct region_walk *w = data;
+	unsigned own[2];
+
+	(void)parent;
+	if (conditional_child(w)) {
+		own[0] = offset_of(c);
+		own[1] = end_of(c);
+		store_walk(w->s, c, own);
+	} else {
+		store_walk(w->s, c, w->region);
+	}
+	w->i++;
+	return CXChildVisit_Continue;
+}
+
+static void store_walk(struct scan *s, CXCursor c, const unsigned *region)
+{
+	struct region_walk w = {
+		.s = s, .kind = clang_getCursorKind(c), .region = region,
+	};
+	struct kids k;
+	char op[8];
+
+	store_at(s, c, region);
+	if (w.kind == CXCursor_BinaryOperator) {
+		expr_kids(c, &k);
+		if (k.n == 2) {
+			binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+			w.short_circuit = !strcmp(op, "&&") || !strcmp(op, "||");
+		}
+	}
+	clang_visitChildren(c, region_visit, &w);
+}
+
+/*
+ * Whether the store @st is the only value of its holder that reaches the
+ * use at @at: the use runs whenever the store did (it is in the store's
+ * region), no label or case between them lets another path in, and no
+ * loop around the use, but not the store, stores to the holder again.
+ * Otherwise an initialiser ("x = -1; if (c) x = f(); if (x >= 0)"), a
+ * jump to a cleanup label or a previous iteration's value may be what is
+ * tested.
+ */
+static bool only_value(const struct scan *s, const struct store *st,
+		       unsigned at)
+{
+	size_t i, j;
+
+	if (at < st->rstart || at > st->rend)
+		return false;
+	for (i = 0; i < s->nlabels; i++)
+		if (s->labels[i] > st->offset && s->labels[i] < at)
+			return false;
+	for (i = 0; i < s->nloops; i++) {
+		const unsigned *loop = s->loops[i];
+
+		if (at < loop[0] || at > loop[1] || st->offset >= loop[0])
+			continue;
+		for (j = 0; j < s->nst; j++)
+			if (!strcmp(s->st[j].key, st->key) &&
+			    s->st[j].offset > loop[0] &&
+			    s->st[j].offset < loop[1])
+				return false;
+	}
+	return true;
 }
 
 static bool call_between(const struct scan *s, unsigned from, unsigned to)
@@ -291,6 +449,17 @@ static bool call_between(const struct scan *s, unsigned from, unsigned to)
 		if (s->calls[i] >= from && s->calls[i] < to)
 			return true;
 	return false;
+}
+
+/*
+ * iproute2 keeps rta_getattr_u32()'s netns id, which is -1 when none is
+ * assigned, in an int and tests it for >= 0: an unsigned result put in a
+ * signed holder no wider than it can be negative there.
+ */
+static bool wraps(const struct origin *o, CXType holder)
+{
+	return o->ctype == RT_UNSIGNED && type_class(holder) == RT_SIGNED &&
+	       o->csize >= clang_Type_getSizeOf(holder);
 }
 
 static void origin_free(struct origin *o)
@@ -316,7 +485,8 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 
 	memset(o, 0, sizeof(*o));
 	e = strip(e);
-	if (callee_of(s->tu, e, &o->own_usr, &o->own_callee, &o->ctype)) {
+	if (callee_of(s->tu, e, &o->own_usr, &o->own_callee, &o->ctype,
+		      &o->kwq, &o->csize)) {
 		o->usr = o->own_usr;
 		o->callee = o->own_callee;
 		o->holder = xstrdup("");
@@ -327,7 +497,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (strcmp(op, "=") ||
 		    !callee_of(s->tu, k.v[1], &o->own_usr, &o->own_callee,
-			       &o->ctype) ||
+			       &o->ctype, &o->kwq, &o->csize) ||
 		    !holder_of(s, k.v[0], &o->key, &o->holder)) {
 			origin_free(o);
 			return false;
@@ -336,6 +506,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 		o->callee = o->own_callee;
 		o->unsig = type_class(clang_getCursorType(k.v[0])) ==
 			   RT_UNSIGNED;
+		o->wraps = wraps(o, clang_getCursorType(k.v[0]));
 		line_col(e, &o->hline, &o->hcol);
 		return true;
 	}
@@ -346,8 +517,8 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 		if (s->st[i].offset < at && !strcmp(s->st[i].key, o->key) &&
 		    (!last || s->st[i].offset > last->offset))
 			last = &s->st[i];
-	if (!last || !last->call || (o->key[0] == 'm' &&
-				     call_between(s, last->end, at))) {
+	if (!last || !last->call || !only_value(s, last, at) ||
+	    (o->key[0] == 'm' && call_between(s, last->end, at))) {
 		free(name);
 		origin_free(o);
 		return false;
@@ -356,9 +527,12 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	o->usr = last->usr;
 	o->callee = last->callee;
 	o->ctype = last->ctype;
+	o->kwq = last->kwq;
+	o->csize = last->csize;
 	o->hline = last->line;
 	o->hcol = last->col;
 	o->unsig = type_class(clang_getCursorType(e)) == RT_UNSIGNED;
+	o->wraps = wraps(o, clang_getCursorType(e));
 	return true;
 }
 
@@ -396,6 +570,10 @@ static void add_site(struct scan *s, CXCursor at, char rule, unsigned form,
 	x.why = why;
 	if (o->unsig)
 		x.form |= SITE_UNSIGNED;
+	if (o->kwq)
+		x.form |= SITE_KWQ;
+	if (o->wraps)
+		x.form |= SITE_WRAPS;
 	if (!clang_Cursor_isNull(whyc))
 		line_col(whyc, &x.wline, &x.wcol);
 	s->fn->sites = xrealloc(s->fn->sites,
@@ -543,6 +721,8 @@ static char *error_handling(struct scan *s, CXCursor c)
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	char *usr, *name, *why = NULL, op[8];
 	enum rc_type type;
+	long long size;
+	bool kwq;
 	struct kids k;
 	CXString str;
 	long long v;
@@ -578,7 +758,7 @@ static char *error_handling(struct scan *s, CXCursor c)
 	if (name && is_error_call(name))
 		why = xasprintf("calls %s()", name);
 	free(name);
-	if (why || !callee_of(s->tu, c, &usr, &name, &type))
+	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq, &size))
 		return why;
 	if (is_error_call(name))
 		why = xasprintf("calls %s()", name);
@@ -599,8 +779,16 @@ static enum CXChildVisitResult branch_visit(CXCursor c, CXCursor parent,
 					    CXClientData data)
 {
 	struct first_error *fe = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
 
 	(void)parent;
+	/* After an if or a loop that may leave the branch (git's color.c:
+	 * "if (...) { ...; continue; } goto bad;"), what follows runs only
+	 * on some of the paths the test selects. */
+	if (kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt ||
+	    kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
+	    kind == CXCursor_DoStmt)
+		return CXChildVisit_Break;
 	fe->why = error_handling(fe->s, c);
 	if (!fe->why)
 		return CXChildVisit_Continue;
@@ -758,9 +946,10 @@ static void scan_stmt(struct scan *s, CXCursor c)
 void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
 {
 	struct scan s = { .tu = tu, .fn = fn };
+	unsigned whole[2] = { offset_of(body), end_of(body) };
 	size_t i;
 
-	clang_visitChildren(body, store_visit, &s);
+	store_walk(&s, body, whole);
 	scan_stmt(&s, body);
 	for (i = 0; i < s.nst; i++) {
 		free(s.st[i].key);
@@ -769,4 +958,6 @@ void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
 	}
 	free(s.st);
 	free(s.calls);
+	free(s.labels);
+	free(s.loops);
 }

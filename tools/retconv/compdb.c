@@ -8,14 +8,18 @@
  * that make clang write files (-o, -MD and the rest of the dependency
  * family), since a checker must leave the build tree alone.  Relative
  * paths in an entry are relative to its "directory", where the worker
- * parses it (clang's -working-directory does not reach -I paths).  Files are printed relative to the current
- * directory when they are below it, as a build prints them.
+ * parses it (clang's -working-directory does not reach -I paths), and so
+ * are its source arguments, which bear writes relative when "file" is
+ * absolute.  A file listed twice (a static and a shared build) is parsed
+ * once.  Files are printed relative to the current directory when they
+ * are below it, as a build prints them.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <clang-c/CXCompilationDatabase.h>
@@ -68,19 +72,6 @@ static char *join(const char *dir, const char *path)
 	return path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", dir, path);
 }
 
-static char *display_name(const char *path)
-{
-	char cwd[PATH_MAX], abs[PATH_MAX];
-	size_t n;
-
-	if (!realpath(path, abs) || !getcwd(cwd, sizeof(cwd)))
-		return xstrdup(path);
-	n = strlen(cwd);
-	if (!strncmp(abs, cwd, n) && abs[n] == '/')
-		return xstrdup(abs + n + 1);
-	return xstrdup(abs);
-}
-
 static char *cx_dup(CXString s)
 {
 	char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
@@ -89,13 +80,43 @@ static char *cx_dup(CXString s)
 	return r;
 }
 
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/*
+ * Is @arg the entry's source file?  CMake writes it as "file" says; bear
+ * writes "file" absolute and the argument relative to "directory".  Left
+ * in, it would be a second input, which libclang refuses (error 4).
+ */
+static bool is_source(const char *arg, const char *dir, const char *file,
+		      const char *abs)
+{
+	const char *b1 = strrchr(arg, '/'), *b2 = strrchr(abs, '/');
+	char *path;
+	bool same;
+
+	if (!strcmp(arg, file) || !strcmp(arg, abs))
+		return true;
+	if (arg[0] == '-' || strcmp(b1 ? b1 + 1 : arg, b2 ? b2 + 1 : abs))
+		return false;
+	path = join(dir, arg);
+	same = same_file(path, abs);
+	free(path);
+	return same;
+}
+
 static int add_command(struct rc_jobs *jobs, CXCompileCommand cmd,
 		       const char *display, char *const *flags, size_t nflags)
 {
 	char *dir = cx_dup(clang_CompileCommand_getDirectory(cmd));
 	char *file = cx_dup(clang_CompileCommand_getFilename(cmd));
 	char *abs = join(dir, file);
-	char *shown = display ? xstrdup(display) : display_name(abs);
+	char *shown = display ? xstrdup(display) : display_path(abs);
 	unsigned i, n = clang_CompileCommand_getNumArgs(cmd);
 	struct argv a = { NULL, 0 };
 	int err = 0;
@@ -104,7 +125,7 @@ static int add_command(struct rc_jobs *jobs, CXCompileCommand cmd,
 		char *arg = cx_dup(clang_CompileCommand_getArg(cmd, i));
 		int skip = output_flag(arg);
 
-		if (!skip && strcmp(arg, file) && strcmp(arg, abs))
+		if (!skip && !is_source(arg, dir, file, abs))
 			argv_push(&a, arg);
 		free(arg);
 		if (skip == 2)
@@ -127,19 +148,53 @@ static int add_command(struct rc_jobs *jobs, CXCompileCommand cmd,
 	return err;
 }
 
+/* Has an earlier entry the same file?  Ids of the entries seen, in @seen. */
+static bool seen_before(CXCompileCommand cmd, struct stat *seen, size_t *n)
+{
+	char *dir = cx_dup(clang_CompileCommand_getDirectory(cmd));
+	char *file = cx_dup(clang_CompileCommand_getFilename(cmd));
+	char *abs = join(dir, file);
+	struct stat st;
+	bool found = false;
+	size_t i;
+
+	if (!stat(abs, &st)) {
+		for (i = 0; i < *n && !found; i++)
+			found = seen[i].st_dev == st.st_dev &&
+				seen[i].st_ino == st.st_ino;
+		if (!found)
+			seen[(*n)++] = st;
+	}
+	free(abs);
+	free(file);
+	free(dir);
+	return found;
+}
+
+/*
+ * Every entry, each file once: CMake lists a file once per target that
+ * compiles it (a static and a shared library), and the findings of the
+ * second parse would be the first's.
+ */
 static int add_all(struct rc_jobs *jobs, CXCompilationDatabase db,
 		   char *const *flags, size_t nflags)
 {
 	CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
 	unsigned i, n = clang_CompileCommands_getSize(cmds);
+	struct stat *seen = xcalloc(n, sizeof(*seen));
+	size_t nseen = 0;
 	int err = 0, err2;
 
 	for (i = 0; i < n; i++) {
-		err2 = add_command(jobs, clang_CompileCommands_getCommand(cmds, i),
-				   NULL, flags, nflags);
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+
+		if (seen_before(cmd, seen, &nseen))
+			continue;
+		err2 = add_command(jobs, cmd, NULL, flags, nflags);
 		if (!err)
 			err = err2;
 	}
+	free(seen);
 	clang_CompileCommands_dispose(cmds);
 	return err;
 }

@@ -46,7 +46,7 @@ static const char *const builtin_verbs[] = {
 static const char *const builtin_preds[] = {
 	"is", "has", "have", "can", "could", "should", "may", "might",
 	"must", "will", "was", "were", "are", "does", "did", "needs",
-	"wants", "try", "trylock",
+	"wants", "trylock", "matches", "contains", "equals",
 };
 
 static const char *const builtin_suffixes[] = {

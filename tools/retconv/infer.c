@@ -647,6 +647,30 @@ static const struct {
 	{ CXCursor_StmtExpr, eval_stmt_expr },
 };
 
+/*
+ * An unsigned value converted to a signed type no wider than its own can
+ * come out negative: git's hex2chr() returns an unsigned int that is
+ * ~0U for bad input, and its int callers rightly test it for < 0.  An
+ * unsigned field read as it is, though, is a count kept in a structure
+ * (git's istate->cache_nr), not a negative value in disguise.
+ */
+static bool wraps_negative(CXCursor e)
+{
+	CXType to = clang_getCursorType(e);
+	struct kids k;
+	CXType from;
+
+	if (type_class(to) != RT_SIGNED)
+		return false;
+	expr_kids(e, &k);
+	if (!k.n || clang_getCursorKind(peel(k.v[k.n - 1])) ==
+		    CXCursor_MemberRefExpr)
+		return false;
+	from = clang_getCursorType(k.v[k.n - 1]);
+	return type_class(from) == RT_UNSIGNED &&
+	       clang_Type_getSizeOf(from) >= clang_Type_getSizeOf(to);
+}
+
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth)
 {
@@ -656,6 +680,12 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 
 	if (depth > MAX_DEPTH) {
 		ev->flags |= type_flags(clang_getCursorType(e));
+		return;
+	}
+	if ((kind == CXCursor_UnexposedExpr ||
+	     kind == CXCursor_CStyleCastExpr) && wraps_negative(e)) {
+		if (!eval_const(e, ev))
+			ev->flags |= RV_UNKNOWN;
 		return;
 	}
 	if (kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr) {
@@ -869,9 +899,40 @@ static char *file_id(CXFile file)
 	return xasprintf("%llx:%llx", id.data[0], id.data[1]);
 }
 
-static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
-			const char *display)
+/* A header's name as printed; functions come a header at a time. */
+static char *header_display(const char *path)
 {
+	static char *last_path, *last_shown;
+
+	if (!last_path || strcmp(last_path, path)) {
+		free(last_path);
+		free(last_shown);
+		last_path = xstrdup(path);
+		last_shown = display_path(path);
+	}
+	return xstrdup(last_shown);
+}
+
+/* The walked header @fileid is, or -1. */
+static long walked_header(const struct rc_jobs *headers, const char *fileid)
+{
+	size_t i;
+
+	for (i = 0; headers && i < headers->n; i++)
+		if (headers->v[i].fileid && !strcmp(headers->v[i].fileid, fileid))
+			return (long)i;
+	return -1;
+}
+
+/*
+ * Who the function is.  A function of the main file is reported under
+ * the name the file was given, and so is one of a header found by
+ * walking a directory: that header is checked as part of this file.
+ */
+static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
+			const char *display, const struct rc_jobs *headers)
+{
+	long h;
 	struct rc_func *fn = fx->fn;
 	CXString s;
 	char *path = file_name(file);
@@ -883,17 +944,74 @@ static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
 	fn->usr = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
 	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
-	fn->file = fn->report ? xstrdup(display) : xstrdup(path);
+	fn->file = fn->report ? xstrdup(display) : header_display(path);
 	fn->fileid = file_id(file);
+	h = fn->report ? -1 : walked_header(headers, fn->fileid);
+	if (h >= 0) {
+		free(fn->file);
+		fn->file = xstrdup(headers->v[h].file);
+		fn->report = true;
+	}
 	fn->scope = scope_of(c, file, path);
 	fn->type = type_class(clang_getCursorResultType(c));
 	fn->suppress = suppress_mask(fx->tu, c, file, fn->line);
 	free(path);
 }
 
-static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
-		      FILE *out)
+/*
+ * Whether a preprocessor conditional stands inside @body: then the body
+ * parsed is one configuration's, and others may return what this one
+ * does not (libuv's uv_cpumask_size() returns UV_ENOTSUP where affinity
+ * is not supported, which its callers rightly test for).
+ */
+static bool configured(CXTranslationUnit tu, CXCursor body, CXFile file)
 {
+	unsigned from = 0, to = 0;
+	const char *text, *p, *end;
+	size_t size = 0;
+
+	text = clang_getFileContents(tu, file, &size);
+	if (!text)
+		return false;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(body)),
+				   NULL, NULL, NULL, &from);
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(body)),
+				   NULL, NULL, NULL, &to);
+	if (to > size || from >= to)
+		return false;
+	for (p = text + from, end = text + to; p < end; p++) {
+		if (*p != '\n')
+			continue;
+		while (p + 1 < end && (p[1] == ' ' || p[1] == '\t'))
+			p++;
+		if (p + 3 < end && p[1] == '#' &&
+		    (!strncmp(p + 2, "if", 2) || !strncmp(p + 2, "el", 2)))
+			return true;
+	}
+	return false;
+}
+
+/* Where clang met an error: what recovery may have dropped. */
+struct flaw {
+	CXFile file;
+	unsigned offset;
+};
+
+struct unit_walk {
+	CXTranslationUnit tu;
+	const char *display;
+	const struct rc_jobs *headers;	/* found by walking, or NULL */
+	FILE *out;
+	struct flaw *flaws;
+	size_t nflaws;
+};
+
+static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
+		      struct rc_func *fn);
+
+static void summarize(struct unit_walk *u, CXCursor c)
+{
+	CXTranslationUnit tu = u->tu;
 	struct rc_func fn = { .line = 0 };
 	struct fn_ctx fx = { .tu = tu, .fn = &fn };
 	CXFile file = NULL;
@@ -907,14 +1025,18 @@ static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 	clang_visitChildren(c, body_visit, &fx.body);
 	if (clang_Cursor_isNull(fx.body))
 		return;
-	fn_identity(&fx, c, file, display);
+	fn_identity(&fx, c, file, u->display, u->headers);
 	if (fn.type != RT_VOID) {
 		struct ret_walk w = { .fx = &fx, .n = 0 };
 
 		walk_stmt(&w, fx.body);
+		if (configured(tu, fx.body, file))
+			for (i = 0; i < fn.nrets; i++)
+				fn.rets[i].flags |= RV_UNKNOWN;
 	}
 	callsite_scan(tu, fx.body, &fn);
-	summary_write_func(out, &fn);
+	recovered(u, c, file, &fn);
+	summary_write_func(u->out, &fn);
 	for (i = 0; i < fx.nvars; i++)
 		eval_free(&fx.vars[i].ev);
 	free(fx.vars);
@@ -933,11 +1055,95 @@ static void summarize(CXTranslationUnit tu, CXCursor c, const char *display,
 	free(fn.sites);
 }
 
-struct unit_walk {
-	CXTranslationUnit tu;
-	const char *display;
-	FILE *out;
-};
+
+
+static unsigned file_offset(CXSourceLocation loc, CXFile *file)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(loc, file, NULL, NULL, &off);
+	return off;
+}
+
+static bool flawed(const struct unit_walk *u, CXFile file, unsigned from,
+		   unsigned to)
+{
+	size_t i;
+
+	for (i = 0; i < u->nflaws; i++)
+		if (u->flaws[i].offset >= from && u->flaws[i].offset <= to &&
+		    same_file(u->flaws[i].file, file))
+			return true;
+	return false;
+}
+
+static unsigned line_offset(CXTranslationUnit tu, CXFile file, unsigned line,
+			    unsigned col)
+{
+	return file_offset(clang_getLocation(tu, file, line, col ? col : 1),
+			   NULL);
+}
+
+/*
+ * A function clang met an error in may have lost statements to recovery:
+ * a "return -EFAULT;" whose name was unknown, a store between a call and
+ * the test of its result.  What it returns is then unknown (so rules A
+ * and B and its callers' C and D stay silent), and a result kept in a
+ * holder is judged only when no error lies between the store and the use.
+ * A result tested where it is made needs nothing that could be lost.
+ */
+static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
+		      struct rc_func *fn)
+{
+	CXSourceRange ext = clang_getCursorExtent(c);
+	unsigned from = file_offset(clang_getRangeStart(ext), NULL);
+	unsigned to = file_offset(clang_getRangeEnd(ext), NULL);
+	struct rc_return *r;
+	size_t i, n = 0;
+
+	if (!clang_isInvalidDeclaration(c) && !flawed(u, file, from, to))
+		return;
+	if (fn->type == RT_SIGNED) {
+		fn->rets = xrealloc(fn->rets,
+				    (fn->nrets + 1) * sizeof(*fn->rets));
+		r = &fn->rets[fn->nrets++];
+		memset(r, 0, sizeof(*r));
+		r->line = fn->line;
+		r->col = fn->col;
+		r->flags = RV_UNKNOWN;
+	}
+	for (i = 0; i < fn->nsites; i++) {
+		struct rc_site *x = &fn->sites[i];
+
+		if (x->holder[0] &&
+		    flawed(u, file, line_offset(u->tu, file, x->hline, x->hcol),
+			   line_offset(u->tu, file, x->line, x->col)))
+			site_free(x);
+		else
+			fn->sites[n++] = *x;
+	}
+	fn->nsites = n;
+}
+
+static void collect_flaws(struct unit_walk *u)
+{
+	unsigned i, n = clang_getNumDiagnostics(u->tu);
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
+		struct flaw *f;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			u->flaws = xrealloc(u->flaws,
+					    (u->nflaws + 1) * sizeof(*u->flaws));
+			f = &u->flaws[u->nflaws++];
+			f->file = NULL;
+			f->offset = file_offset(clang_getDiagnosticLocation(d),
+						&f->file);
+		}
+		clang_disposeDiagnostic(d);
+	}
+}
 
 static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
 					  CXClientData data)
@@ -949,15 +1155,112 @@ static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
 	    !clang_isCursorDefinition(c) || clang_Location_isInSystemHeader(loc))
 		return CXChildVisit_Continue;
-	summarize(u->tu, c, u->display, u->out);
+	summarize(u, c);
 	return CXChildVisit_Continue;
 }
 
-int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
-	       FILE *out)
-{
-	struct unit_walk u = { .tu = tu, .display = display, .out = out };
+/*
+ * Functions whose address the main file takes: every reference to a
+ * function that is not the callee of the call it starts.  A call is
+ * visited before its children, and its callee is the first reference
+ * after it, at the same place.
+ */
+struct taken_walk {
+	FILE *out;
+	CXFile pending_file;	/* where the last call starts */
+	unsigned pending;
+	bool have_pending;
+	char **seen;
+	size_t nseen;
+};
 
+static void at_file(CXCursor c, CXFile *file, unsigned *off)
+{
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+			      file, NULL, NULL, off);
+}
+
+static void taken_ref(struct taken_walk *w, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	CXFile file = NULL;
+	unsigned off = 0;
+	bool callee;
+	CXString usr;
+	size_t i;
+
+	at_file(c, &file, &off);
+	callee = w->have_pending && off == w->pending &&
+		 file && clang_File_isEqual(file, w->pending_file);
+	w->have_pending = false;
+	if (callee || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return;
+	usr = clang_getCursorUSR(fn);
+	for (i = 0; i < w->nseen; i++)
+		if (!strcmp(w->seen[i], clang_getCString(usr)))
+			break;
+	if (i == w->nseen) {
+		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
+		w->seen[w->nseen++] = xstrdup(clang_getCString(usr));
+		fprintf(w->out, "T\t%s\n", clang_getCString(usr));
+	}
+	clang_disposeString(usr);
+}
+
+static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct taken_walk *w = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (kind == CXCursor_CallExpr) {
+		at_file(c, &w->pending_file, &w->pending);
+		w->have_pending = true;
+	} else if (kind == CXCursor_DeclRefExpr) {
+		taken_ref(w, c);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* An I record for each walked header the unit includes. */
+static void inclusion_visit(CXFile file, CXSourceLocation *stack,
+			    unsigned depth, CXClientData data)
+{
+	struct unit_walk *u = data;
+	char *id;
+	long h;
+
+	(void)stack;
+	if (!depth)
+		return;
+	id = file_id(file);
+	h = walked_header(u->headers, id);
+	if (h >= 0)
+		fprintf(u->out, "I\t%ld\n", h);
+	free(id);
+}
+
+int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
+	       const struct rc_jobs *headers, FILE *out)
+{
+	struct unit_walk u = {
+		.tu = tu, .display = display, .headers = headers, .out = out,
+	};
+	struct taken_walk w = { .out = out };
+	size_t i;
+
+	collect_flaws(&u);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
+			    &w);
+	for (i = 0; i < w.nseen; i++)
+		free(w.seen[i]);
+	free(w.seen);
+	if (headers && headers->n)
+		clang_getInclusions(tu, inclusion_visit, &u);
+	free(u.flaws);
 	return ferror(out) ? -EIO : 0;
 }

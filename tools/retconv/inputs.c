@@ -7,7 +7,9 @@
  * skipped, so a run over a tree is the same run every time; links to
  * directories are not followed, as find(1) does not.  Every file is
  * opened once here, so that an unreadable one is reported by name before
- * any parsing starts.
+ * any parsing starts.  A header found by walking is marked with its
+ * device and inode: it is checked as part of the files that include it,
+ * and parsed alone only when none does (main.c).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -27,9 +29,10 @@ static bool is_c_source(const char *name)
 }
 
 static int add_file(struct rc_jobs *jobs, const char *path,
-		    char *const *flags, size_t nflags)
+		    char *const *flags, size_t nflags, bool walked)
 {
 	int fd = open(path, O_RDONLY);
+	struct stat st;
 	int err;
 
 	if (fd < 0) {
@@ -37,8 +40,12 @@ static int add_file(struct rc_jobs *jobs, const char *path,
 		fprintf(stderr, "retconv: %s: %s\n", path, strerror(errno));
 		return err;
 	}
-	close(fd);
 	jobs_push(jobs, path, path, flags, nflags);
+	if (walked && is_header_name(path) && !fstat(fd, &st))
+		jobs->v[jobs->n - 1].fileid = xasprintf("%llx:%llx",
+			(unsigned long long)st.st_dev,
+			(unsigned long long)st.st_ino);
+	close(fd);
 	return 0;
 }
 
@@ -82,7 +89,7 @@ static int add_dir(struct rc_jobs *jobs, const char *path,
 		else if (S_ISDIR(st.st_mode))
 			err2 = add_dir(jobs, names[i], flags, nflags);
 		else if (S_ISREG(st.st_mode) && is_c_source(names[i]))
-			err2 = add_file(jobs, names[i], flags, nflags);
+			err2 = add_file(jobs, names[i], flags, nflags, true);
 		else
 			err2 = 0;
 		if (!err)
@@ -107,7 +114,7 @@ int inputs_add_path(struct rc_jobs *jobs, const char *path,
 		return err;
 	}
 	if (!S_ISDIR(st.st_mode))
-		return add_file(jobs, path, flags, nflags);
+		return add_file(jobs, path, flags, nflags, false);
 	/* "src/" and "src" name the same files the same way. */
 	trimmed = xstrdup(path);
 	n = strlen(trimmed);

@@ -9,9 +9,12 @@
  * summarize every function's returns and find the call sites that test or
  * pass on a result, resolves calls across files, applies the rules to the
  * definitions (A, B) and to the call sites (C, D, E), and prints what
- * breaks them.  Exit status: 0 clean, 1 when
- * anything was reported, 2 when the command line or an input was wrong,
- * in which case the findings of the other files are still printed.
+ * breaks them.  A file that parses with errors is still checked, where
+ * its types are known, and gets one note saying what it missed.  Exit
+ * status: 0 clean, 1 when anything was reported, 2 when the command line
+ * or an input was wrong or a file could not be parsed at all and nothing
+ * was reported, 3 when something was reported and some file could not be
+ * read or parsed: the findings of the other files are always printed.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -26,6 +29,7 @@ struct options {
 	const char *tables[16];	/* --table FILE... */
 	size_t ntables;
 	bool no_config;
+	bool no_pch;		/* --no-pch */
 	bool done;		/* --help or --version: nothing to check */
 	enum rc_format format;
 	enum rc_scope min_scope;
@@ -47,6 +51,7 @@ static const char usage_text[] =
 "  --static           also report static functions (advice)\n"
 "  --scope=SCOPE      report from: exported, public (default) or static\n"
 "  -j N               parse with N processes (default: one per CPU)\n"
+"  --no-pch           parse every file whole, sharing no precompiled header\n"
 "  -h, --help         this text\n"
 "  --version          print the version\n";
 
@@ -59,6 +64,7 @@ enum {
 	OPT_STATIC,
 	OPT_SCOPE,
 	OPT_VERSION,
+	OPT_NO_PCH,
 };
 
 static const struct option long_opts[] = {
@@ -69,6 +75,7 @@ static const struct option long_opts[] = {
 	{ "classes", no_argument, NULL, OPT_CLASSES },
 	{ "static", no_argument, NULL, OPT_STATIC },
 	{ "scope", required_argument, NULL, OPT_SCOPE },
+	{ "no-pch", no_argument, NULL, OPT_NO_PCH },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -128,6 +135,9 @@ static int one_option(struct options *o, int c)
 		return 0;
 	case OPT_NO_CONFIG:
 		o->no_config = true;
+		return 0;
+	case OPT_NO_PCH:
+		o->no_pch = true;
 		return 0;
 	case OPT_TABLE:
 		if (o->ntables == sizeof(o->tables) / sizeof(o->tables[0]))
@@ -233,25 +243,93 @@ static int collect_jobs(struct rc_jobs *jobs, const struct options *o)
 	return err;
 }
 
-static void print_errors(const struct rc_result *res)
+static int by_file(const void *pa, const void *pb)
+{
+	const struct rc_error *a = pa, *b = pb;
+
+	return strcmp(a->file, b->file);
+}
+
+/* The files that did not parse, then those that parsed with errors, each
+ * in the order of their names, whichever worker finished first. */
+static void print_errors(struct rc_result *res)
 {
 	size_t i;
+
+	if (res->nerrors)
+		qsort(res->errors, res->nerrors, sizeof(*res->errors), by_file);
+	if (res->nnotes)
+		qsort(res->notes, res->nnotes, sizeof(*res->notes), by_file);
 
 	for (i = 0; i < res->nerrors; i++)
 		fprintf(stderr, "retconv: %s: %s\n", res->errors[i].file,
 			res->errors[i].msg);
+	for (i = 0; i < res->nnotes; i++)
+		fprintf(stderr, "retconv: %s: note: %s\n", res->notes[i].file,
+			res->notes[i].msg);
 }
 
-/* Exit status: 2 for input errors, else 1 when anything was reported. */
+/* How the run went, when not every file parsed cleanly. */
+static void print_tally(const struct rc_jobs *jobs,
+			const struct rc_result *res, bool input_error)
+{
+	if (!res->nnotes && !res->nerrors && !input_error)
+		return;
+	fprintf(stderr, "retconv: %zu of %zu file%s parsed with errors, %zu not parsed%s\n",
+		res->nnotes, jobs->n, jobs->n == 1 ? "" : "s", res->nerrors,
+		input_error ? "; some inputs could not be read" : "");
+}
+
+/*
+ * Parse the sources, then the headers found by walking that none of them
+ * included: alone, a header usually lacks what its includer declared
+ * before it, and the includer's parse checked it already.
+ */
+static int run_jobs(const struct rc_jobs *jobs, int nworkers,
+		    struct rc_result *res)
+{
+	struct rc_jobs srcs = { NULL, 0 }, hdrs = { NULL, 0 };
+	struct rc_jobs alone = { NULL, 0 };
+	bool *seen;
+	size_t i;
+	int err;
+
+	srcs.v = xcalloc(jobs->n, sizeof(*srcs.v));
+	hdrs.v = xcalloc(jobs->n, sizeof(*hdrs.v));
+	alone.v = xcalloc(jobs->n, sizeof(*alone.v));
+	for (i = 0; i < jobs->n; i++) {
+		if (jobs->v[i].fileid)
+			hdrs.v[hdrs.n++] = jobs->v[i];
+		else
+			srcs.v[srcs.n++] = jobs->v[i];
+	}
+	err = workers_run(&srcs, &hdrs, nworkers, res);
+	seen = xcalloc(hdrs.n + 1, sizeof(*seen));
+	for (i = 0; i < res->nincluded; i++)
+		if (res->included[i] < hdrs.n)
+			seen[res->included[i]] = true;
+	for (i = 0; i < hdrs.n; i++)
+		if (!seen[i])
+			alone.v[alone.n++] = hdrs.v[i];
+	if (!err)
+		err = workers_run(&alone, NULL, nworkers, res);
+	free(seen);
+	free(alone.v);
+	free(hdrs.v);
+	free(srcs.v);
+	return err;
+}
+
+/* Exit status: 1 for findings, 2 for inputs not analysed, 3 for both. */
 static int final_status(const struct options *o, const struct rc_config *cfg,
 			const struct rc_table *table,
 			const struct rc_jobs *jobs, bool input_error)
 {
 	struct rc_findings found = { NULL, 0 };
-	struct rc_result res = { NULL, 0, NULL, 0 };
+	struct rc_result res = { .funcs = NULL };
 	int err, status;
 
-	err = workers_run(jobs, o->jobs, &res);
+	err = run_jobs(jobs, o->jobs, &res);
 	if (err)
 		fprintf(stderr, "retconv: workers: %s\n", strerror(-err));
 	print_errors(&res);
@@ -263,11 +341,15 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 		sites_apply(cfg, table, &res, &found);
 		findings_sort(&found);
 		if (o->format == FORMAT_SARIF)
-			report_sarif(stdout, &found);
+			report_sarif(stdout, &found, &res,
+				     !err && !input_error);
 		else
 			report_text(stdout, &found);
 	}
-	status = err || input_error || res.nerrors ? 2 : found.n ? 1 : 0;
+	print_tally(jobs, &res, err || input_error);
+	status = found.n ? 1 : 0;
+	if (err || input_error || res.nerrors)
+		status += 2;
 	findings_free(&found);
 	result_free(&res);
 	return status;
@@ -279,6 +361,7 @@ int main(int argc, char **argv)
 	struct rc_jobs jobs = { NULL, 0 };
 	struct rc_config cfg;
 	struct rc_table table;
+	char *pchdir = NULL;
 	int ret, status;
 
 	if (parse_options(&o, argc, argv))
@@ -287,6 +370,7 @@ int main(int argc, char **argv)
 		return 0;
 	if (!o.jobs)
 		o.jobs = worker_default_count();
+	home_init();
 	if (load_config(&cfg, &o)) {
 		config_free(&cfg);
 		return 2;
@@ -297,7 +381,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ret = collect_jobs(&jobs, &o);
+	if (!o.no_pch && o.format != FORMAT_CLASSES)
+		pch_plan(&jobs, o.jobs, worker_resource_dir(), &pchdir);
 	status = final_status(&o, &cfg, &table, &jobs, ret != 0);
+	pch_cleanup(pchdir);
 	if (fflush(stdout))
 		status = 2;
 	jobs_free(&jobs);

@@ -8,20 +8,26 @@
  * annotations (_locked) from the end, then, in this order:
  *
  *   1. a configured whole name settles it;
- *   2. a predicate word anywhere (is, has, can, try: current_is_worker,
- *      queue_is_dying, spin_trylock) makes a predicate;
- *   3. a first word that is a verb (add, queue, flush) makes an action;
- *   4. a last word that is a state (work_pending, list_empty) makes a
+ *   2. a predicate word anywhere (is, has, can, matches, trylock:
+ *      current_is_worker, queue_is_dying, spin_trylock) makes a predicate;
+ *   3. a state last after a noun that is also a verb (queue_empty,
+ *      ionic_queue_empty, work_pending) makes a predicate;
+ *   4. a first word that is a verb (add, queue, flush) makes an action;
+ *   5. a last word that is a state (work_pending, list_empty) makes a
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
- *      action on a pending item), and a last word that is a verb
- *      (wheel_insert) an action;
- *   5. anything else is neither.
+ *      action on a pending item) or it follows "in" (write_in_full is
+ *      not asking whether anything is full), and a last word that is a
+ *      verb (wheel_insert) an action;
+ *   6. anything else is neither.
  *
- * try and trylock are predicates because a trylock's 1 means "it worked":
- * the seed's "succeeded" boolean.
+ * trylock is a predicate because a trylock's 1 means "it worked": the
+ * seed's "succeeded" boolean.  try alone is not: uv_try_write() returns a
+ * byte count or an errno, as the write it tries would.
  *
  * The verb test comes before the state test so that flush_pending is the
- * action it reads as.
+ * action it reads as.  Program entry points (main, git's cmd_* and
+ * cmd__*) return exit statuses, 1 for failure, by another convention:
+ * they are neither.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -98,8 +104,25 @@ static bool is_pred_word(const struct rc_config *cfg, const char *w)
 	return words_has(&cfg->preds, w) && !words_has(&cfg->prefixes, w);
 }
 
+/* Verbs that are nouns as well, and read as nouns before a state. */
+static bool is_noun_too(const char *w)
+{
+	static const char *const nouns[] = {
+		"queue", "lock", "map", "link", "signal", "process", "store",
+		"set", "list", "run", "post", "load", "copy", "mount",
+		"update", "commit", "work", "write", "read", "sync",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(nouns) / sizeof(nouns[0]); i++)
+		if (!strcmp(w, nouns[i]))
+			return true;
+	return false;
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
+	bool state;
 	size_t i;
 
 	if (!n)
@@ -107,9 +130,13 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	for (i = 0; i < n; i++)
 		if (is_pred_word(cfg, v[i]))
 			return KIND_PREDICATE;
+	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
+		strcmp(v[n - 2], "in");
+	if (state && is_noun_too(v[n - 2]))
+		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]))
 		return KIND_ACTION;
-	if (n > 1 && words_has(&cfg->suffixes, v[n - 1])) {
+	if (state) {
 		for (i = 1; i + 1 < n; i++)
 			if (words_has(&cfg->verbs, v[i]))
 				return KIND_ACTION;
@@ -132,6 +159,8 @@ enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
 	if (kind != KIND_NEITHER)
 		return kind;
 	split(name, &w);
+	if (!strcmp(name, "main") || (w.n > 1 && !strcmp(w.v[0], "cmd")))
+		return KIND_NEITHER;
 	while (first < w.n && words_has(&cfg->prefixes, w.v[first]))
 		first++;
 	while (w.n > first + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
@@ -149,25 +178,4 @@ const char *naming_kind_name(enum rc_kind kind)
 	default:
 		return "neither";
 	}
-}
-
-/*
- * Whether a 1 from @name means "it worked": an action (queue_work's 1 was
- * "queued") or a try (a trylock's 1 is "acquired").  A predicate's 1 is
- * only "true", and "if (list_empty(q)) return -ENOENT;" is right.
- */
-bool naming_succeeded_boolean(const struct rc_config *cfg, const char *name)
-{
-	struct words w;
-	size_t i;
-
-	if (naming_classify(cfg, name) == KIND_ACTION)
-		return true;
-	if (words_has(&cfg->neither, name) || by_name(cfg, name) != KIND_NEITHER)
-		return false;
-	split(name, &w);
-	for (i = 0; i < w.n; i++)
-		if (!strcmp(w.v[i], "try") || !strcmp(w.v[i], "trylock"))
-			return !words_has(&cfg->prefixes, w.v[i]);
-	return false;
 }

@@ -11,7 +11,8 @@
  * and the severity scale as the result level: exported functions are bound
  * by the rule (error), other non-static ones should follow it (warning),
  * static ones get advice (note).  A misread result is a bug wherever the
- * call is: call-site findings are warnings.
+ * call is, and a bug outranks a name that breaks the style: call-site
+ * findings (C, D, E) are errors.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -155,7 +156,7 @@ static void sarif_result(FILE *out, const struct rc_finding *x)
 
 	fprintf(out, "\t\t{\"ruleId\": \"retconv-%c\", \"ruleIndex\": %d, \"level\": \"%s\",\n",
 		x->rule, x->rule - 'A',
-		x->rule <= 'B' ? sarif_level(fn->scope) : "warning");
+		x->rule <= 'B' ? sarif_level(fn->scope) : "error");
 	fputs("\t\t\"message\": {\"text\": ", out);
 	json_string(out, x->msg);
 	fputs("},\n\t\t\"locations\": [{", out);
@@ -180,13 +181,46 @@ static void sarif_rules(FILE *out)
 		json_string(out, rule_text[i][1]);
 		fputs("},\n\t\t\t \"fullDescription\": {\"text\": ", out);
 		json_string(out, rule_text[i][2]);
-		fprintf(out, "},\n\t\t\t \"defaultConfiguration\": {\"level\": \"warning\"}}%s\n",
-			i + 1 < NRULES ? "," : "");
+		fprintf(out, "},\n\t\t\t \"defaultConfiguration\": {\"level\": \"%s\"}}%s\n",
+			i < 2 ? "warning" : "error", i + 1 < NRULES ? "," : "");
 	}
 	fputs("\t\t]", out);
 }
 
-void report_sarif(FILE *out, const struct rc_findings *f)
+/* One toolExecutionNotification: a file not parsed, or parsed with errors. */
+static void sarif_notification(FILE *out, const struct rc_error *e,
+			       const char *level, bool last)
+{
+	fprintf(out, "\t\t\t{\"level\": \"%s\", \"message\": {\"text\": ", level);
+	json_string(out, e->msg);
+	fputs("},\n\t\t\t \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+	json_uri(out, e->file);
+	fprintf(out, "}}}]}%s\n", last ? "" : ",");
+}
+
+/*
+ * How the run went: executionSuccessful is false when an input could not
+ * be read or a file not parsed, and each such file is an error
+ * notification; a file parsed with errors, checked in part, is a note.
+ */
+static void sarif_invocation(FILE *out, const struct rc_result *res,
+			     bool ok)
+{
+	size_t i, n = res->nerrors + res->nnotes;
+
+	fprintf(out, "\t\"invocations\": [{\"executionSuccessful\": %s,\n",
+		ok && !res->nerrors ? "true" : "false");
+	fputs("\t\t\"toolExecutionNotifications\": [\n", out);
+	for (i = 0; i < res->nerrors; i++)
+		sarif_notification(out, &res->errors[i], "error", i + 1 == n);
+	for (i = 0; i < res->nnotes; i++)
+		sarif_notification(out, &res->notes[i], "note",
+				   res->nerrors + i + 1 == n);
+	fputs("\t\t]}],\n", out);
+}
+
+void report_sarif(FILE *out, const struct rc_findings *f,
+		  const struct rc_result *res, bool ok)
 {
 	size_t i;
 
@@ -195,7 +229,9 @@ void report_sarif(FILE *out, const struct rc_findings *f)
 	fputs("\t\"tool\": {\"driver\": {\"name\": \"retconv\", ", out);
 	fputs("\"version\": \"" RETCONV_VERSION "\",\n", out);
 	sarif_rules(out);
-	fputs("}},\n\t\"columnKind\": \"utf16CodeUnits\",\n\t\"results\": [\n", out);
+	fputs("}},\n", out);
+	sarif_invocation(out, res, ok);
+	fputs("\t\"columnKind\": \"utf16CodeUnits\",\n\t\"results\": [\n", out);
 	for (i = 0; i < f->n; i++) {
 		sarif_result(out, &f->v[i]);
 		fputs(i + 1 < f->n ? ",\n" : "\n", out);

@@ -106,6 +106,9 @@ struct rc_return {
 #define SITE_GUARDED	(1U << 2)	/* E: returned under if (ret) */
 #define SITE_UNSIGNED	(1U << 3)	/* C: kept in an unsigned holder */
 #define SITE_NEVER	(1U << 4)	/* C: the test is true when negative */
+#define SITE_KWQ	(1U << 5)	/* the callee is declared by kwq */
+#define SITE_WRAPS	(1U << 6)	/* C: a signed holder as narrow as the
+					 * callee's unsigned result */
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
@@ -159,8 +162,14 @@ struct rc_error {
 struct rc_result {
 	struct rc_func **funcs;
 	size_t nfuncs;
-	struct rc_error *errors;
+	struct rc_error *errors;	/* files not parsed */
 	size_t nerrors;
+	char **taken;		/* USRs of functions whose address is taken */
+	size_t ntaken;
+	struct rc_error *notes;		/* files parsed with errors */
+	size_t nnotes;
+	size_t *included;		/* walked headers a file included */
+	size_t nincluded;
 };
 
 /* One translation unit to parse, with its compiler arguments. */
@@ -168,6 +177,9 @@ struct rc_job {
 	char *file;		/* as it is to be printed */
 	char *path;		/* as libclang opens it */
 	char *dir;		/* where to parse it (compile_commands), or NULL */
+	char *fileid;		/* a header found by walking a directory: its
+				 * device and inode, as infer.c's fileid */
+	char *pch;		/* a precompiled header of its first lines */
 	char **args;
 	size_t nargs;
 };
@@ -233,11 +245,20 @@ enum rc_tclass {
 	TC_BOOLEAN,
 	TC_COUNT,
 	TC_MIXED,
+	TC_FLAG,		/* 0 or 1 telling a fact, not success */
 };
+
+/* Whose convention an entry describes: a name the kernel and kwq both
+ * declare (cancel_work_sync) means what the declaration the caller sees
+ * says it means. */
+#define TABLE_KERNEL	(1U << 0)	/* declared anywhere but kwq's headers */
+#define TABLE_KWQ	(1U << 1)	/* declared in kwq's headers */
+#define TABLE_ALL	(TABLE_KERNEL | TABLE_KWQ)
 
 struct rc_tentry {
 	char *name;
 	enum rc_tclass cls;
+	unsigned who;		/* TABLE_* */
 	const char *source;	/* "the built-in table", or "FILE:LINE" */
 };
 
@@ -266,6 +287,8 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	       char *const *args, size_t nargs);
 void jobs_free(struct rc_jobs *jobs);
 bool is_header_name(const char *path);
+void home_init(void);
+char *display_path(const char *path);
 int read_lines(const char *path,
 	       int (*fn)(void *ctx, char *line, const char *path,
 			 unsigned lineno),
@@ -291,19 +314,30 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 		    char *const *flags, size_t nflags);
 
 /* worker.c */
-int workers_run(const struct rc_jobs *jobs, int nworkers,
-		struct rc_result *res);
+int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
+		int nworkers, struct rc_result *res);
 int worker_default_count(void);
+const char *worker_resource_dir(void);
+
+/* pch.c */
+int pch_plan(struct rc_jobs *jobs, int nworkers, const char *rdir,
+	     char **tmpdir);
+void pch_cleanup(char *tmpdir);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);
 
+/* prelude.c: stand-ins for what a file without its tree misses */
+#define PRELUDE_NAME "/retconv/prelude.h"
+extern const char prelude_text[];
+
 /* infer.c: called in a worker, with an open translation unit */
 int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
-	       FILE *out);
+	       const struct rc_jobs *headers, FILE *out);
 
 /* summary.c */
 void summary_write_func(FILE *out, const struct rc_func *fn);
 void summary_write_error(FILE *out, const char *file, const char *msg);
+void summary_write_note(FILE *out, const char *file, const char *msg);
 int summary_read(FILE *in, struct rc_result *res, long *begun);
 void site_free(struct rc_site *x);
 void func_free(struct rc_func *fn);
@@ -320,16 +354,13 @@ const char *scope_name(enum rc_scope scope);
 void table_init(struct rc_table *t);
 int table_load(struct rc_table *t, const char *path);
 const struct rc_tentry *table_find(const struct rc_table *t,
-				   const char *name);
+				   const char *name, unsigned who);
 const char *tclass_name(enum rc_tclass cls);
 void table_free(struct rc_table *t);
 
 /* sites.c: rules C, D and E */
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out);
-
-/* naming.c, for rule D: does a 1 from this function mean it worked? */
-bool naming_succeeded_boolean(const struct rc_config *cfg, const char *name);
 
 /* rules.c */
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
@@ -342,7 +373,8 @@ void findings_free(struct rc_findings *f);
 
 /* report.c */
 void report_text(FILE *out, const struct rc_findings *f);
-void report_sarif(FILE *out, const struct rc_findings *f);
+void report_sarif(FILE *out, const struct rc_findings *f,
+		  const struct rc_result *res, bool ok);
 void report_classes(FILE *out, const struct rc_config *cfg,
 		    const struct rc_result *res, enum rc_scope min_scope);
 

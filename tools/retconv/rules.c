@@ -11,7 +11,9 @@
  * Rule B: a predicate returns a boolean.  It is broken by any negative
  * errno it can return, which "if (is_x())" reads as true.
  *
- * Each finding names the returns at fault, for the notes.
+ * Each finding names the returns at fault, for the notes.  Functions
+ * whose address is taken anywhere in the run are callbacks, bound by the
+ * convention of whoever calls them, and are not judged.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -93,16 +95,35 @@ void findings_sort(struct rc_findings *out)
 		qsort(out->v, out->n, sizeof(*out->v), compare);
 }
 
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * A function whose address is taken is a callback: it returns what the
+ * code that calls it through the pointer expects (qsort's comparator,
+ * nftw's walker, a library's 0/1 filter), whatever its name says.
+ */
+static bool is_callback(const struct rc_result *res, const char *usr)
+{
+	return res->ntaken && bsearch(&usr, res->taken, res->ntaken,
+				      sizeof(*res->taken), by_string);
+}
+
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		 enum rc_scope min_scope, struct rc_findings *out)
 {
 	size_t i;
 
+	if (res->ntaken)
+		qsort(res->taken, res->ntaken, sizeof(*res->taken), by_string);
 	for (i = 0; i < res->nfuncs; i++) {
 		struct rc_func *fn = res->funcs[i];
 		enum rc_kind kind;
 
-		if (!fn->report || fn->scope < min_scope)
+		if (!fn->report || fn->scope < min_scope ||
+		    is_callback(res, fn->usr))
 			continue;
 		kind = naming_classify(cfg, fn->name);
 		if (kind == KIND_ACTION && !(fn->suppress & SUPPRESS_A))

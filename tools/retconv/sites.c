@@ -14,11 +14,14 @@
  * and the site is judged:
  *
  *   C  a test for a sign of a value that is never negative (boolean, count,
- *      perrno), or of an errno kept in an unsigned holder;
+ *      perrno, flag), or of an errno kept in an unsigned holder; when the
+ *      callee is a signed function whose body gives a count, once at the
+ *      callee, naming the callers (struct contract);
  *   D  a branch taken on success that handles an error: on 0 for errno
  *      (an action's or the table's: a lookup's 0 may well lead to -EEXIST),
- *      perrno and the table's counts (bytes not copied), on non-zero for a
- *      boolean whose 1 means it worked (an action's, a try's, the table's);
+ *      perrno and the table's counts (bytes not copied), on non-zero for
+ *      the table's booleans, whose 1 means it worked (queue_work before
+ *      2006, the trylocks): a body's 0/1 does not say which is failure;
  *   E  the table's count (bytes not copied) returned as a signed result by
  *      a function that returns negative errnos too, or under if (ret).
  *
@@ -37,11 +40,13 @@ enum cclass {
 	CC_BOOLEAN,
 	CC_COUNT,
 	CC_MIXED,
+	CC_FLAG,
 };
 
 struct callee {
 	enum cclass cls;
 	bool table;		/* from the table, not a definition */
+	const struct rc_func *def;	/* the definition it came from */
 	char *source;		/* "its definition at f.c:3", ... */
 };
 
@@ -52,6 +57,7 @@ static const char *const cclass_names[] = {
 	[CC_BOOLEAN] = "boolean",
 	[CC_COUNT] = "count",
 	[CC_MIXED] = "mixed",
+	[CC_FLAG] = "flag",
 };
 
 static int by_usr(const void *pa, const void *pb)
@@ -89,6 +95,8 @@ static enum cclass from_tclass(enum rc_tclass cls)
 		return CC_BOOLEAN;
 	case TC_COUNT:
 		return CC_COUNT;
+	case TC_FLAG:
+		return CC_FLAG;
 	default:
 		return CC_MIXED;
 	}
@@ -140,12 +148,14 @@ static void callee_class(struct rc_func **byusr, size_t n,
 	c->table = false;
 	c->source = NULL;
 	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
+	c->def = def;
 	if (c->cls != CC_NONE) {
 		c->source = xasprintf("its definition at %s:%u", def->file,
 				      def->line);
 		return;
 	}
-	t = table_find(table, x->callee);
+	t = table_find(table, x->callee,
+		       x->form & SITE_KWQ ? TABLE_KWQ : TABLE_KERNEL);
 	if (t) {
 		c->cls = from_tclass(t->cls);
 		c->table = true;
@@ -169,6 +179,7 @@ static const char *returns(const struct callee *c)
 	case CC_PERRNO:
 		return "returns 0 or a positive errno";
 	case CC_BOOLEAN:
+	case CC_FLAG:
 		return "returns only 0 or 1";
 	case CC_COUNT:
 		return c->table ? "returns the number of bytes not copied" :
@@ -180,12 +191,31 @@ static const char *returns(const struct callee *c)
 	}
 }
 
+/*
+ * A signed function whose body never returns a negative value, tested for
+ * a sign by its callers: git's repo_read_index() dies on error, while its
+ * callers test it for < 0 as its declared int suggests.  The callers are
+ * not wrong about what they were promised; the callee does not keep it.
+ * One finding at the callee, naming its callers, says so once.
+ */
+struct contract {
+	const struct rc_func *def;
+	struct rc_finding f;
+	size_t ncallers;
+};
+
+struct contracts {
+	struct contract *v;
+	size_t n;
+};
+
 struct ctx {
 	const struct rc_config *cfg;
 	struct rc_func *fn;
 	const struct rc_site *x;
 	const struct callee *c;
 	struct rc_findings *out;
+	struct contracts *broken;
 };
 
 static void add_note(struct rc_finding *f, const char *file, unsigned line,
@@ -234,7 +264,57 @@ static const char *failure(const struct callee *c)
 		return "its failure is non-zero";
 	if (c->cls == CC_BOOLEAN && c->table)
 		return "its failure is 0";
+	if (c->cls == CC_FLAG)
+		return "it answers yes or no and cannot fail";
 	return "test it against 0 for what it means";
+}
+
+/* A caller of a signed count tested for a sign: noted at the callee. */
+static void contract_caller(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct rc_func *def = cx->c->def;
+	struct contract *k = NULL;
+	char *t = tested(x);
+	size_t i;
+
+	for (i = 0; i < cx->broken->n; i++)
+		if (!strcmp(cx->broken->v[i].def->usr, def->usr))
+			k = &cx->broken->v[i];
+	if (!k) {
+		cx->broken->v = xrealloc(cx->broken->v, (cx->broken->n + 1) *
+					 sizeof(*cx->broken->v));
+		k = &cx->broken->v[cx->broken->n++];
+		memset(k, 0, sizeof(*k));
+		k->def = def;
+		k->f = (struct rc_finding){
+			.fn = (struct rc_func *)def, .rule = 'C',
+			.file = def->file, .line = def->line, .col = def->col,
+		};
+	}
+	k->ncallers++;
+	add_note(&k->f, cx->fn->file, x->line, x->col,
+		 xasprintf("'%s' in %s() expects a negative value", t,
+			   cx->fn->name));
+	free(t);
+}
+
+static void contracts_report(struct contracts *broken,
+			     struct rc_findings *out)
+{
+	size_t i;
+
+	for (i = 0; i < broken->n; i++) {
+		struct contract *k = &broken->v[i];
+
+		k->f.msg = xasprintf(
+			"'%s' is declared to return a signed int and %zu call site%s test%s it for a negative value, but its body never returns one (class count, from its definition): return a negative value on failure, or make its failure plain to its callers and drop their tests",
+			k->def->name, k->ncallers,
+			k->ncallers == 1 ? "" : "s",
+			k->ncallers == 1 ? "s" : "");
+		findings_add(out, &k->f);
+	}
+	free(broken->v);
 }
 
 static void rule_c(struct ctx *cx)
@@ -244,8 +324,16 @@ static void rule_c(struct ctx *cx)
 	const char *always = x->form & SITE_NEVER ? "never" : "always";
 	char *t;
 
+	/* The table's unsigned results are small counts, others may wrap. */
+	if ((x->form & SITE_WRAPS) && !c->table)
+		return;
+	if (c->cls == CC_COUNT && !c->table && c->def &&
+	    c->def->type == RT_SIGNED) {
+		contract_caller(cx);
+		return;
+	}
 	if (c->cls == CC_BOOLEAN || c->cls == CC_COUNT ||
-	    c->cls == CC_PERRNO) {
+	    c->cls == CC_PERRNO || c->cls == CC_FLAG) {
 		t = tested(x);
 		add(cx, 'C', xasprintf(
 		    "'%s' %s (class %s, from %s), never negative: '%s' is %s true; %s",
@@ -271,9 +359,9 @@ static void rule_d(struct ctx *cx)
 			(c->table || naming_classify(cx->cfg, x->callee) ==
 				     KIND_ACTION)) ||
 		       c->cls == CC_PERRNO || (c->cls == CC_COUNT && c->table);
-	bool one_ok = c->cls == CC_BOOLEAN &&
-		      (c->table ||
-		       naming_succeeded_boolean(cx->cfg, x->callee));
+	/* Only the table knows that a 1 means "it worked": in git, iproute2
+	 * and rdma-core most 0/1 actions return 1 for failure. */
+	bool one_ok = c->cls == CC_BOOLEAN && c->table;
 
 	if (zero_ok && (x->form & SITE_ON_ZERO))
 		add(cx, 'D', xasprintf(
@@ -303,6 +391,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out)
 {
 	struct rc_func **byusr = xcalloc(res->nfuncs, sizeof(*byusr));
+	struct contracts broken = { .n = 0 };
 	size_t i, j;
 
 	/* No definitions at all: NULL may not be passed to memcpy or qsort. */
@@ -317,7 +406,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			struct callee c;
 			struct ctx cx = {
 				.cfg = cfg, .fn = fn, .x = &fn->sites[j],
-				.c = &c, .out = out,
+				.c = &c, .out = out, .broken = &broken,
 			};
 
 			callee_class(byusr, res->nfuncs, table, fn,
@@ -333,5 +422,6 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			free(c.source);
 		}
 	}
+	contracts_report(&broken, out);
 	free(byusr);
 }

@@ -12,6 +12,10 @@
  *   S <rule> <form> <line> <col> <ctype> <hline> <hcol> <wline> <wcol>
  *     <usr> <callee> <holder> <op> <why>       a call site of the last F
  *   E <file> <message>                        the job failed
+ *   T <usr>                                   a function's address is
+ *                                             taken (a callback)
+ *   N <file> <message>                        it parsed with errors
+ *   I <header>                                it includes a walked header
  *
  * B lines let the parent name the file a crashed worker was parsing.
  */
@@ -76,13 +80,25 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 		write_site(out, &fn->sites[i]);
 }
 
-void summary_write_error(FILE *out, const char *file, const char *msg)
+static void write_message(FILE *out, char type, const char *file,
+			  const char *msg)
 {
-	fputs("E\t", out);
+	fputc(type, out);
+	fputc('\t', out);
 	put_field(out, file);
 	fputc('\t', out);
 	put_field(out, msg);
 	fputc('\n', out);
+}
+
+void summary_write_error(FILE *out, const char *file, const char *msg)
+{
+	write_message(out, 'E', file, msg);
+}
+
+void summary_write_note(FILE *out, const char *file, const char *msg)
+{
+	write_message(out, 'N', file, msg);
 }
 
 static size_t split_fields(char *line, char **f)
@@ -189,15 +205,14 @@ void site_free(struct rc_site *x)
 	free(x->why);
 }
 
-static int read_error(struct rc_result *res, char **f, size_t n)
+static int read_message(struct rc_error **v, size_t *nv, char **f, size_t n)
 {
 	if (n != 3)
 		return -EPROTO;
-	res->errors = xrealloc(res->errors,
-			       (res->nerrors + 1) * sizeof(*res->errors));
-	res->errors[res->nerrors].file = xstrdup(f[1]);
-	res->errors[res->nerrors].msg = xstrdup(f[2]);
-	res->nerrors++;
+	*v = xrealloc(*v, (*nv + 1) * sizeof(**v));
+	(*v)[*nv].file = xstrdup(f[1]);
+	(*v)[*nv].msg = xstrdup(f[2]);
+	(*nv)++;
 	return 0;
 }
 
@@ -217,9 +232,25 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 	case 'C':
 		return read_call(res, f, n);
 	case 'E':
-		return read_error(res, f, n);
+		return read_message(&res->errors, &res->nerrors, f, n);
+	case 'N':
+		return read_message(&res->notes, &res->nnotes, f, n);
+	case 'I':
+		if (n != 2)
+			return -EPROTO;
+		res->included = xrealloc(res->included, (res->nincluded + 1) *
+					 sizeof(*res->included));
+		res->included[res->nincluded++] = num(f[1]);
+		return 0;
 	case 'S':
 		return read_site(res, f, n);
+	case 'T':
+		if (n != 2)
+			return -EPROTO;
+		res->taken = xrealloc(res->taken,
+				      (res->ntaken + 1) * sizeof(*res->taken));
+		res->taken[res->ntaken++] = xstrdup(f[1]);
+		return 0;
 	default:
 		return -EPROTO;
 	}
@@ -270,5 +301,14 @@ void result_free(struct rc_result *res)
 		free(res->errors[i].msg);
 	}
 	free(res->errors);
+	for (i = 0; i < res->ntaken; i++)
+		free(res->taken[i]);
+	free(res->taken);
+	for (i = 0; i < res->nnotes; i++) {
+		free(res->notes[i].file);
+		free(res->notes[i].msg);
+	}
+	free(res->notes);
+	free(res->included);
 	memset(res, 0, sizeof(*res));
 }

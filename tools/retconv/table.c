@@ -16,8 +16,16 @@
  * errno, as pthread functions return), boolean (1 when it worked, 0 when
  * not, as queue_work returned before 2006), count (a number never
  * negative; the table's counts are bytes not copied, 0 on success) and
- * mixed (a value, or a negative errno: platform_get_irq).  A file's entry
- * overrides the built-in one and a later file an earlier one.
+ * mixed (a value, or a negative errno: platform_get_irq) and flag (0 or
+ * 1 telling a fact, "it was pending", which is neither success nor
+ * failure).  A file's entry overrides the built-in one and a later file an
+ * earlier one.
+ *
+ * Some names mean two things.  The kernel's cancel_work_sync() returns
+ * true when it removed a pending item; kwq's, like the add functions,
+ * returns 0 or a negative errno (or nothing, once it is void).  The call
+ * site knows which declaration its caller saw: one in a kwq/ header
+ * (callsite.c) takes the kwq entries, any other the kernel's.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -29,33 +37,52 @@ static const char builtin_source[] = "the built-in table";
 
 static const struct {
 	enum rc_tclass cls;
+	unsigned who;
 	const char *names;
 } builtin[] = {
 	/* Bytes not copied: Rusty Russell's 415 misread calls of 2002. */
-	{ TC_COUNT, "copy_to_user copy_from_user clear_user __copy_to_user "
+	{ TC_COUNT, TABLE_ALL, "copy_to_user copy_from_user clear_user __copy_to_user "
 		    "__copy_from_user __clear_user raw_copy_to_user "
 		    "raw_copy_from_user copy_in_user" },
 	/* 1 when queued, 0 when already pending: the 2006 names. */
-	{ TC_BOOLEAN, "queue_work queue_work_on queue_delayed_work "
+	{ TC_BOOLEAN, TABLE_KERNEL, "queue_work queue_work_on queue_delayed_work "
 		      "queue_delayed_work_on schedule_work schedule_work_on "
 		      "schedule_delayed_work schedule_delayed_work_on" },
+	/* The kernel's: true when it was pending, or when it waited. */
+	{ TC_FLAG, TABLE_KERNEL, "cancel_work cancel_work_sync "
+				 "cancel_delayed_work cancel_delayed_work_sync "
+				 "flush_work flush_delayed_work mod_delayed_work "
+				 "mod_delayed_work_on" },
+	/* kwq's: 0 or a negative errno, the old names as long as they are
+	 * not void, and the names that replace them. */
+	{ TC_ERRNO, TABLE_KWQ, "cancel_work cancel_work_sync "
+			       "cancel_delayed_work cancel_delayed_work_sync "
+			       "flush_work flush_delayed_work mod_delayed_work "
+			       "mod_delayed_work_on" },
+	{ TC_ERRNO, TABLE_ALL, "add_work_to_q add_work_to_q_on "
+			       "add_delayed_work_to_q add_delayed_work_to_q_on "
+			       "add_work add_work_on add_delayed_work "
+			       "add_delayed_work_on remove_work remove_work_sync "
+			       "remove_delayed_work remove_delayed_work_sync "
+			       "wait_for_work wait_for_delayed_work "
+			       "rearm_delayed_work rearm_delayed_work_on" },
 	/* 1 when the lock was taken. */
-	{ TC_BOOLEAN, "mutex_trylock spin_trylock down_read_trylock "
+	{ TC_BOOLEAN, TABLE_ALL, "mutex_trylock spin_trylock down_read_trylock "
 		      "down_write_trylock" },
 	/* 0, or -ERESTARTSYS / -EINTR when a signal came first. */
-	{ TC_ERRNO, "wait_for_completion_interruptible "
+	{ TC_ERRNO, TABLE_ALL, "wait_for_completion_interruptible "
 		    "wait_for_completion_killable mutex_lock_interruptible "
 		    "mutex_lock_killable down_interruptible down_killable" },
-	{ TC_ERRNO, "request_irq request_threaded_irq devm_request_irq "
+	{ TC_ERRNO, TABLE_ALL, "request_irq request_threaded_irq devm_request_irq "
 		    "device_register platform_device_register "
 		    "platform_driver_register register_chrdev_region "
 		    "alloc_chrdev_region misc_register" },
 	/* An IRQ number or the time left, or a negative errno. */
-	{ TC_MIXED, "platform_get_irq platform_get_irq_byname "
+	{ TC_MIXED, TABLE_ALL, "platform_get_irq platform_get_irq_byname "
 		    "platform_get_irq_optional "
 		    "wait_for_completion_interruptible_timeout "
 		    "wait_for_completion_killable_timeout" },
-	{ TC_PERRNO, "pthread_create pthread_join pthread_detach "
+	{ TC_PERRNO, TABLE_ALL, "pthread_create pthread_join pthread_detach "
 		     "pthread_cancel pthread_kill pthread_once "
 		     "pthread_mutex_init pthread_mutex_destroy "
 		     "pthread_mutex_lock pthread_mutex_trylock "
@@ -80,6 +107,7 @@ static const char *const class_names[] = {
 	[TC_BOOLEAN] = "boolean",
 	[TC_COUNT] = "count",
 	[TC_MIXED] = "mixed",
+	[TC_FLAG] = "flag",
 };
 
 const char *tclass_name(enum rc_tclass cls)
@@ -88,23 +116,24 @@ const char *tclass_name(enum rc_tclass cls)
 }
 
 static void push(struct rc_table *t, const char *name, enum rc_tclass cls,
-		 const char *source)
+		 unsigned who, const char *source)
 {
 	t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
 	t->v[t->n].name = xstrdup(name);
 	t->v[t->n].cls = cls;
+	t->v[t->n].who = who;
 	t->v[t->n].source = source;
 	t->n++;
 }
 
 static void push_names(struct rc_table *t, char *names, enum rc_tclass cls,
-		       const char *source)
+		       unsigned who, const char *source)
 {
 	char *save, *w;
 
 	for (w = strtok_r(names, " \t\r", &save); w;
 	     w = strtok_r(NULL, " \t\r", &save))
-		push(t, w, cls, source);
+		push(t, w, cls, who, source);
 }
 
 void table_init(struct rc_table *t)
@@ -115,7 +144,8 @@ void table_init(struct rc_table *t)
 	for (i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++) {
 		char *names = xstrdup(builtin[i].names);
 
-		push_names(t, names, builtin[i].cls, builtin_source);
+		push_names(t, names, builtin[i].cls, builtin[i].who,
+			   builtin_source);
 		free(names);
 	}
 }
@@ -146,7 +176,7 @@ static int table_line(void *ctx, char *line, const char *path,
 		return 0;
 	if (class_of(kw, &cls)) {
 		fprintf(stderr,
-			"retconv: %s:%u: unknown class '%s' (errno, perrno, boolean, count or mixed)\n",
+			"retconv: %s:%u: unknown class '%s' (errno, perrno, boolean, count, mixed or flag)\n",
 			path, lineno, kw);
 		return -EINVAL;
 	}
@@ -154,7 +184,7 @@ static int table_line(void *ctx, char *line, const char *path,
 			      (t->nsources + 1) * sizeof(*t->sources));
 	t->sources[t->nsources] = xasprintf("%s:%u", path, lineno);
 	rest = save ? save : "";
-	push_names(t, rest, cls, t->sources[t->nsources++]);
+	push_names(t, rest, cls, TABLE_ALL, t->sources[t->nsources++]);
 	return 0;
 }
 
@@ -163,13 +193,14 @@ int table_load(struct rc_table *t, const char *path)
 	return read_lines(path, table_line, t);
 }
 
-/* The last entry wins: files override the built-in table. */
-const struct rc_tentry *table_find(const struct rc_table *t, const char *name)
+/* The last entry for @who wins: files override the built-in table. */
+const struct rc_tentry *table_find(const struct rc_table *t, const char *name,
+				   unsigned who)
 {
 	size_t i;
 
 	for (i = t->n; i-- > 0;)
-		if (!strcmp(t->v[i].name, name))
+		if ((t->v[i].who & who) && !strcmp(t->v[i].name, name))
 			return &t->v[i];
 	return NULL;
 }

@@ -7,9 +7,12 @@
  * the reading of line-based files (.retconv, --table).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <unistd.h>
 
 #include "retconv.h"
 
@@ -104,6 +107,8 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	job->file = xstrdup(file);
 	job->path = xstrdup(path);
 	job->dir = NULL;
+	job->fileid = NULL;
+	job->pch = NULL;
 	job->args = xcalloc(nargs + 1, sizeof(*job->args));
 	for (i = 0; i < nargs; i++)
 		job->args[i] = xstrdup(args[i]);
@@ -121,10 +126,38 @@ void jobs_free(struct rc_jobs *jobs)
 		free(jobs->v[i].file);
 		free(jobs->v[i].path);
 		free(jobs->v[i].dir);
+		free(jobs->v[i].fileid);
+		free(jobs->v[i].pch);
 	}
 	free(jobs->v);
 	jobs->v = NULL;
 	jobs->n = 0;
+}
+
+/* Where retconv was started: the directory printed paths are relative to. */
+static char home[PATH_MAX];
+
+void home_init(void)
+{
+	if (!getcwd(home, sizeof(home)))
+		home[0] = '\0';
+}
+
+/*
+ * @path as retconv prints it: relative to where it was started when it is
+ * below it, else absolute.  A worker parsing a compile_commands entry is
+ * in the entry's directory, where clang's relative paths start.
+ */
+char *display_path(const char *path)
+{
+	char abs[PATH_MAX];
+	size_t n = strlen(home);
+
+	if (!n || !realpath(path, abs))
+		return xstrdup(path);
+	if (!strncmp(abs, home, n) && abs[n] == '/')
+		return xstrdup(abs + n + 1);
+	return xstrdup(abs);
 }
 
 bool is_header_name(const char *path)

@@ -12,6 +12,10 @@
  * that crashes inside libclang loses only its current file, which the
  * parent names from the worker's last B record, and the files after it
  * are taken by the other workers or by a new one.
+ *
+ * A file is parsed past its errors (KeepGoing): what it missed becomes one
+ * note, and infer.c keeps quiet where recovery dropped statements.  Only
+ * a file libclang gives up on altogether is an error.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -39,6 +43,17 @@ struct worker {
 	pid_t pid;
 	int fd;
 };
+
+/* The headers found by walking, for the workers of this round. */
+static const struct rc_jobs *walked;
+
+/*
+ * A worker's two libclang indexes: one for plain parses, one for parses
+ * with a shared PCH, which leaves out the PCH's declarations (they are a
+ * whole C library, and reading them back costs what the PCH saved): the
+ * headers' functions are summarized by the PCH's first file, parsed plain.
+ */
+static CXIndex idx_plain, idx_pch;
 
 int worker_default_count(void)
 {
@@ -91,6 +106,11 @@ static const char *resource_dir(void)
 	return found[0] ? found : NULL;
 }
 
+const char *worker_resource_dir(void)
+{
+	return resource_dir();
+}
+
 /* The first error, as one line; NULL when the parse is clean. */
 char *worker_first_error(CXTranslationUnit tu)
 {
@@ -105,7 +125,7 @@ char *worker_first_error(CXTranslationUnit tu)
 				CXDiagnostic_DisplaySourceLocation |
 				CXDiagnostic_DisplayColumn);
 
-			msg = xasprintf("cannot parse: %s", clang_getCString(s));
+			msg = xstrdup(clang_getCString(s));
 			clang_disposeString(s);
 		}
 		clang_disposeDiagnostic(d);
@@ -113,45 +133,222 @@ char *worker_first_error(CXTranslationUnit tu)
 	return msg;
 }
 
-static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
+/* What a parse that went on past its errors was missing. */
+struct damage {
+	unsigned nmissing;	/* headers not found */
+	char *missing;		/* the first few, "a.h, b.h" */
+	unsigned nother;	/* every other error */
+	char *first;		/* the first of those, as clang says it */
+};
+
+#define LIST_MISSING 3
+
+static void damage_free(struct damage *dm)
 {
-	const char **argv = xcalloc(job->nargs + 4, sizeof(*argv));
+	free(dm->missing);
+	free(dm->first);
+	memset(dm, 0, sizeof(*dm));
+}
+
+/* clang says "'linux/uaccess.h' file not found": keep the name. */
+static bool missing_header(struct damage *dm, const char *text)
+{
+	const char *end = strstr(text, "' file not found");
+	char *old = dm->missing;
+
+	if (text[0] != '\'' || !end || end[16])
+		return false;
+	if (dm->nmissing < LIST_MISSING) {
+		dm->missing = xasprintf("%s%s%.*s", old ? old : "",
+					old ? ", " : "", (int)(end - text - 1),
+					text + 1);
+		free(old);
+	}
+	dm->nmissing++;
+	return true;
+}
+
+static void damage_of(CXTranslationUnit tu, struct damage *dm)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+
+	memset(dm, 0, sizeof(*dm));
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s;
+
+		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		s = clang_getDiagnosticSpelling(d);
+		if (!missing_header(dm, clang_getCString(s)) &&
+		    !dm->nother++) {
+			clang_disposeString(s);
+			s = clang_formatDiagnostic(d,
+				CXDiagnostic_DisplaySourceLocation |
+				CXDiagnostic_DisplayColumn);
+			dm->first = xstrdup(clang_getCString(s));
+		}
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+}
+
+/* The one note a file parsed with errors gets, or NULL. */
+static char *damage_note(const struct damage *dm, const struct rc_job *job)
+{
+	char *headers = NULL, *other = NULL, *msg;
+
+	if (!dm->nmissing && !dm->nother)
+		return NULL;
+	if (dm->nmissing)
+		headers = xasprintf("%u header%s not found (%s%s)%s",
+			dm->nmissing, dm->nmissing > 1 ? "s" : "",
+			dm->missing, dm->nmissing > LIST_MISSING ? ", ..." : "",
+			job->dir ? ": generated headers not built yet?" : "");
+	if (dm->nother)
+		other = xasprintf("%u other error%s, the first: %s",
+			dm->nother, dm->nother > 1 ? "s" : "", dm->first);
+	msg = xasprintf("parsed with errors: %s%s%s; checked only where types are known",
+		headers ? headers : "", headers && other ? "; " : "",
+		other ? other : "");
+	free(headers);
+	free(other);
+	return msg;
+}
+
+/*
+ * libclang's error codes in words, with the usual causes.  Error 4 is
+ * what clang gives for two input files (a database entry whose source
+ * argument was not recognised) and for a precompiled header it cannot
+ * read: gcc's, or one not built yet.
+ */
+static char *libclang_error(enum CXErrorCode ec)
+{
+	switch (ec) {
+	case CXError_Crashed:
+		return xstrdup("not parsed: libclang crashed on it");
+	case CXError_InvalidArguments:
+		return xstrdup("not parsed: libclang rejected the arguments");
+	case CXError_ASTReadError:
+		return xstrdup("not parsed: libclang error 4: the compiler arguments name a second input file, or a precompiled header or module clang cannot read (meson: -Db_pch=false; CMake: no target_precompile_headers)");
+	default:
+		return xasprintf("not parsed: libclang failed (error %d)",
+				 (int)ec);
+	}
+}
+
+enum how {
+	WITH_PCH,		/* the shared precompiled header, if any */
+	PLAIN,
+	PRELUDE,		/* the prelude's stand-ins first */
+};
+
+static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
+			       enum how how, enum CXErrorCode *ec)
+{
+	const char **argv = xcalloc(job->nargs + 8, sizeof(*argv));
 	const char *rdir = resource_dir();
+	struct CXUnsavedFile pre = {
+		.Filename = PRELUDE_NAME,
+		.Contents = prelude_text,
+		.Length = strlen(prelude_text),
+	};
 	CXTranslationUnit tu = NULL;
-	enum CXErrorCode ec;
-	int argc = 0, err = 0;
-	char *msg;
+	int argc = 0;
 	size_t i;
 
 	if (rdir) {
 		argv[argc++] = "-resource-dir";
 		argv[argc++] = rdir;
 	}
+	if (how == PRELUDE) {
+		argv[argc++] = "-include";
+		argv[argc++] = PRELUDE_NAME;
+	} else if (how == WITH_PCH && job->pch) {
+		argv[argc++] = "-include-pch";
+		argv[argc++] = job->pch;
+	}
 	for (i = 0; i < job->nargs; i++)
 		argv[argc++] = job->args[i];
 	/* Last, so that a project's -Werror cannot turn warnings into
-	 * parse failures. */
+	 * errors; every error is wanted, but not clang's guesses at what
+	 * a misspelt name meant, which cost time and mean nothing here. */
 	argv[argc++] = "-w";
-	ec = clang_parseTranslationUnit2(idx, job->path, argv, argc, NULL, 0,
-		CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles, &tu);
+	argv[argc++] = "-ferror-limit=0";
+	argv[argc++] = "-fno-spell-checking";
+	*ec = clang_parseTranslationUnit2(idx, job->path, argv, argc,
+		&pre, how == PRELUDE ? 1 : 0,
+		CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
+		CXTranslationUnit_KeepGoing, &tu);
 	free(argv);
-	if (ec != CXError_Success) {
-		msg = xasprintf("cannot parse: libclang error %d", (int)ec);
-		goto fail;
+	return *ec == CXError_Success ? tu : NULL;
+}
+
+/* Keep the parse with fewer errors, or the first. */
+static void better(CXTranslationUnit *tu, struct damage *dm,
+		   CXTranslationUnit tu2, struct damage *dm2)
+{
+	if (tu2 && (!*tu || dm2->nmissing + dm2->nother <
+			    dm->nmissing + dm->nother)) {
+		if (*tu)
+			clang_disposeTranslationUnit(*tu);
+		damage_free(dm);
+		*tu = tu2;
+		*dm = *dm2;
+		memset(dm2, 0, sizeof(*dm2));
+		return;
 	}
-	msg = worker_first_error(tu);
+	if (tu2)
+		clang_disposeTranslationUnit(tu2);
+	damage_free(dm2);
+}
+
+/*
+ * Parse past errors.  A file whose PCH is refused, or that has errors with
+ * it, is parsed again without.  A file taken without its tree misses
+ * headers, and with them the annotations and constants its code is
+ * written with (__user, -EFAULT); a parse with the prelude's stand-ins is
+ * kept when it has fewer errors.
+ */
+static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
+{
+	struct damage dm = { 0 }, dm2 = { 0 };
+	CXTranslationUnit tu, tu2;
+	enum CXErrorCode ec;
+	char *msg;
+	int err;
+
+	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, &ec);
+	if (tu)
+		damage_of(tu, &dm);
+	if (job->pch && (!tu || dm.nmissing || dm.nother)) {
+		tu2 = parse(idx, job, PLAIN, &ec);
+		if (tu2)
+			damage_of(tu2, &dm2);
+		better(&tu, &dm, tu2, &dm2);
+	}
+	if (!tu) {
+		msg = libclang_error(ec);
+		summary_write_error(out, job->file, msg);
+		free(msg);
+		return -EINVAL;
+	}
+	if (dm.nmissing) {
+		tu2 = parse(idx, job, PRELUDE, &ec);
+		if (tu2)
+			damage_of(tu2, &dm2);
+		better(&tu, &dm, tu2, &dm2);
+	}
+	msg = damage_note(&dm, job);
 	if (msg)
-		goto fail_dispose;
-	err = infer_unit(tu, job->file, out);
+		summary_write_note(out, job->file, msg);
+	free(msg);
+	damage_free(&dm);
+	err = infer_unit(tu, job->file, walked, out);
 	clang_disposeTranslationUnit(tu);
 	return err;
-
-fail_dispose:
-	clang_disposeTranslationUnit(tu);
-fail:
-	summary_write_error(out, job->file, msg);
-	free(msg);
-	return -EINVAL;
 }
 
 /* A compile_commands entry is parsed from its directory, then back. */
@@ -186,7 +383,8 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 
 	if (!out || home < 0)
 		_exit(3);
-	idx = clang_createIndex(0, 0);
+	idx = idx_plain = clang_createIndex(0, 0);
+	idx_pch = clang_createIndex(1, 0);
 	for (;;) {
 		i = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
 		if (i >= jobs->n)
@@ -195,7 +393,8 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 		fflush(out);
 		parse_in_dir(idx, &jobs->v[i], home, out);
 	}
-	clang_disposeIndex(idx);
+	clang_disposeIndex(idx_pch);
+	clang_disposeIndex(idx_plain);
 	_exit(fflush(out) ? 3 : 0);
 }
 
@@ -272,8 +471,8 @@ static int workers_round(struct worker *w, int n, const struct rc_jobs *jobs,
 	return err;
 }
 
-int workers_run(const struct rc_jobs *jobs, int nworkers,
-		struct rc_result *res)
+int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
+		int nworkers, struct rc_result *res)
 {
 	struct worker w[MAX_WORKERS];
 	unsigned long *next;
@@ -281,6 +480,7 @@ int workers_run(const struct rc_jobs *jobs, int nworkers,
 
 	if (!jobs->n)
 		return 0;
+	walked = headers;
 	n = nworkers < 1 ? 1 : nworkers > MAX_WORKERS ? MAX_WORKERS : nworkers;
 	if ((size_t)n > jobs->n)
 		n = (int)jobs->n;

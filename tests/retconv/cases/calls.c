@@ -6,7 +6,7 @@
 int test_and_set(int *bit);
 bool timer_armed(const int *t);
 
-int try_claim(int *bit)
+int was_free(int *bit)
 {
 	return test_and_set(bit) ? 0 : 1;
 }
@@ -16,7 +16,7 @@ int claim_slot(int *bit)
 {
 	if (!bit)
 		return -EINVAL;
-	return try_claim(bit);
+	return was_free(bit);
 }
 
 /* Passes on a bool: rule A, through the callee's declared type. */

@@ -1,8 +1,8 @@
 // Subsystem prefixes: in the block layer, queue_nonrot() asks whether a
 // request queue is non-rotational; with "prefix queue" in the
-// configuration it is not the action "queue", its 1 is only "true", and
-// the error branch on it is right.  (Without the configuration it reads
-// as an action returning a "succeeded" boolean: retconv.t checks that.)
+// configuration it is not the action "queue" and its 0/1 is right.
+// (Without the configuration it reads as an action returning a boolean:
+// retconv.t checks that.)
 // args: --config ../queue.retconv
 #include <errno.h>
 

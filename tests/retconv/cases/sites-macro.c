@@ -22,3 +22,19 @@ int kick_macro(struct workqueue_struct *wq, struct work_struct *w)
 		return -EBUSY;
 	return 0;
 }
+
+/* A store through a macro that hides its operators: libuv's
+ * ACCESS_ONCE(type, var) = value.  Not a store of a call, and no crash. */
+#define ACCESS_ONCE(type, var) (*(volatile type *)&(var))
+
+struct handle {
+	const char *data;
+};
+
+int set_state(struct handle *h, const char *stop)
+{
+	ACCESS_ONCE(const char *, h->data) = stop;
+	while (ACCESS_ONCE(const char *, h->data) != stop)
+		;
+	return 0;
+}

@@ -6,12 +6,13 @@
  * It does in one process what a retconv run does across its worker
  * processes and the parent, for one input: libclang parses the bytes as an
  * in-memory file (CXUnsavedFile) with the options worker.c gives every
- * file (clang's resource directory, then -w, and
- * CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles), a parse error is
- * turned into a one-line message as worker.c does, and a clean parse goes
- * through infer_unit() into a summary, which is read back with
- * summary_read(), resolved, judged by the rules with the built-in
- * vocabulary and printed in all three formats to /dev/null.  Nothing is
+ * file (clang's resource directory, then -w, no error limit, no spelling
+ * correction, CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles and
+ * KeepGoing), a parse error becomes a note as worker.c makes one, and the
+ * file, however recovered, goes through infer_unit() into a summary,
+ * which is read back with summary_read(), resolved, judged by the rules
+ * with the built-in vocabulary and printed in all three formats to
+ * /dev/null.  Nothing is
  * forked, so a crash, a sanitizer report, a hang (-timeout=) or runaway
  * memory (-rss_limit_mb=) is libFuzzer's to see and to save.
  *
@@ -68,16 +69,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* A parse error ends the input as worker.c ends a file: as a summary record. */
-static bool has_error(CXTranslationUnit tu)
+/* A parse error is a note, as worker.c makes it; the file is checked on. */
+static void note_error(CXTranslationUnit tu, FILE *out)
 {
 	char *msg = worker_first_error(tu);
 
-	if (!msg)
-		return false;
-	summary_write_error(fuzz_null, FUZZ_FILE, msg);
+	if (msg)
+		summary_write_note(out, FUZZ_FILE, msg);
 	free(msg);
-	return true;
 }
 
 static size_t count_funcs(const char *text, size_t len)
@@ -117,7 +116,7 @@ static void read_back(char *text, size_t len, struct rc_result *res)
 /* The parent's half: read the summary back, resolve, judge, print. */
 static void judge(char *text, size_t len)
 {
-	struct rc_result res = { NULL, 0, NULL, 0 };
+	struct rc_result res = { .funcs = NULL };
 	struct rc_findings found = { NULL, 0 };
 	struct rc_table table;
 
@@ -131,7 +130,7 @@ static void judge(char *text, size_t len)
 	findings_sort(&found);
 	table_free(&table);
 	report_text(fuzz_null, &found);
-	report_sarif(fuzz_null, &found);
+	report_sarif(fuzz_null, &found, &res, true);
 	findings_free(&found);
 	result_free(&res);
 }
@@ -143,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.Contents = (const char *)data,
 		.Length = (unsigned long)size,
 	};
-	const char *argv[3];
+	const char *argv[5];
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec;
 	char *text = NULL;
@@ -156,19 +155,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		argv[argc++] = fuzz_rdir;
 	}
 	argv[argc++] = "-w";
+	argv[argc++] = "-ferror-limit=0";
+	argv[argc++] = "-fno-spell-checking";
 	ec = clang_parseTranslationUnit2(fuzz_index, FUZZ_FILE, argv, argc,
-		&file, 1, CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
-		&tu);
+		&file, 1, CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
+		CXTranslationUnit_KeepGoing, &tu);
 	if (ec != CXError_Success)
 		return 0;
-	if (has_error(tu)) {
-		clang_disposeTranslationUnit(tu);
-		return 0;
-	}
 	out = open_memstream(&text, &len);
 	if (!out)
 		abort();
-	if (infer_unit(tu, FUZZ_FILE, out))
+	note_error(tu, out);
+	if (infer_unit(tu, FUZZ_FILE, NULL, out))
 		abort();
 	clang_disposeTranslationUnit(tu);
 	if (fclose(out))

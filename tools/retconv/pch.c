@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Shared precompiled headers: the headers many files begin with, parsed
+ * once.
+ *
+ * A file's own lines are a small part of what clang parses for it: a
+ * libuv test of 400 lines is 14,000 once uv.h and the C library are in.
+ * Files of one build that are compiled with the same flags from the same
+ * directory, and whose first lines are the same #include lines, share one
+ * precompiled header of those lines, built by clang before the run (in
+ * parallel, one clang per worker) into a temporary directory; each such
+ * file is then parsed with -include-pch, and its own #include lines find
+ * the headers already read (their guards are defined).  Only a prefix
+ * of #include and #define lines is shared, never an #if, and the PCH is
+ * made of those very lines, so the file means what it meant; a header that compiles with errors makes
+ * no PCH, and worker.c parses a file again without its PCH when the PCH
+ * is refused or the parse with it has errors.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "retconv.h"
+
+#define MAX_PREFIX 32		/* #include lines looked at */
+#define MIN_SHARE 8		/* files a PCH must serve to be worth it */
+
+struct prefix {
+	char *lines[MAX_PREFIX];
+	size_t n;
+};
+
+/* A line that is blank or only a comment, given whether one is open. */
+static bool only_comment(const char *s, bool *open)
+{
+	for (;;) {
+		if (*open) {
+			s = strstr(s, "*/");
+			if (!s)
+				return true;
+			s += 2;
+			*open = false;
+		}
+		s += strspn(s, " \t\r\n");
+		if (!*s || (s[0] == '/' && s[1] == '/'))
+			return true;
+		if (s[0] != '/' || s[1] != '*')
+			return false;
+		*open = true;
+		s += 2;
+	}
+}
+
+/* The #include and #define lines a file begins with, after comments. */
+static void read_prefix(const char *path, struct prefix *p)
+{
+	FILE *f = fopen(path, "r");
+	bool open = false;
+	size_t cap = 0, len;
+	char *line = NULL, *s;
+
+	p->n = 0;
+	if (!f)
+		return;
+	while (p->n < MAX_PREFIX && getline(&line, &cap, f) > 0) {
+		if (only_comment(line, &open))
+			continue;
+		s = line + strspn(line, " \t");
+		if (*s++ != '#')
+			break;
+		s += strspn(s, " \t");
+		len = strcspn(s, "\r\n");
+		if ((strncmp(s, "include", 7) && strncmp(s, "define", 6)) ||
+		    strchr(s, '\\') || strstr(s, "/*"))
+			break;
+		p->lines[p->n++] = xasprintf("#%.*s\n", (int)len, s);
+	}
+	free(line);
+	fclose(f);
+}
+
+/* What files must share to share a PCH: directory, flags, and source
+ * directory (where quoted includes are found first). */
+static char *group_of(const struct rc_job *job)
+{
+	const char *slash = strrchr(job->path, '/');
+	size_t i, n = 0;
+	char *g, *p;
+
+	for (i = 0; i < job->nargs; i++)
+		n += strlen(job->args[i]) + 1;
+	g = xmalloc(n + 1);
+	for (i = 0, p = g; i < job->nargs; i++)
+		p += sprintf(p, "%s\x1f", job->args[i]);
+	*p = '\0';
+	p = xasprintf("%s\x1e%.*s\x1e%s", job->dir ? job->dir : "",
+		      slash ? (int)(slash - job->path) : 0, job->path, g);
+	free(g);
+	return p;
+}
+
+struct key {
+	char *text;		/* group, then the first k lines */
+	size_t job;
+	size_t k;
+};
+
+static int by_text(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+	int c = strcmp(x->text, y->text);
+
+	if (c)
+		return c;
+	return x->job < y->job ? -1 : x->job > y->job;
+}
+
+/* The clang beside libclang: the resource directory is LLVM/lib/clang/V. */
+static char *clang_path(const char *rdir)
+{
+	char *p, *bin;
+
+	if (!rdir)
+		return NULL;
+	p = strstr(rdir, "/lib/clang/");
+	if (!p)
+		return NULL;
+	bin = xasprintf("%.*s/bin/clang", (int)(p - rdir), rdir);
+	if (access(bin, X_OK)) {
+		free(bin);
+		return NULL;
+	}
+	return bin;
+}
+
+struct build {
+	const struct rc_job *job;	/* the flags and directory */
+	char *hdr;			/* the #include lines, written out */
+	char *pch;
+	size_t first;			/* its first file in chosen[] */
+	pid_t pid;
+	bool ok;
+};
+
+static pid_t spawn(const char *clang, const char *rdir, struct build *b)
+{
+	const struct rc_job *job = b->job;
+	const char **argv = xcalloc(job->nargs + 16, sizeof(*argv));
+	const char *slash = strrchr(job->path, '/');
+	char *srcdir = slash ? xasprintf("%.*s", (int)(slash - job->path),
+					 job->path) : xstrdup(".");
+	int argc = 0;
+	size_t i;
+	pid_t pid;
+
+	argv[argc++] = clang;
+	argv[argc++] = "-resource-dir";
+	argv[argc++] = rdir;
+	for (i = 0; i < job->nargs; i++)
+		argv[argc++] = job->args[i];
+	argv[argc++] = "-w";
+	argv[argc++] = "-iquote";
+	argv[argc++] = srcdir;
+	argv[argc++] = "-x";
+	argv[argc++] = "c-header";
+	argv[argc++] = b->hdr;
+	argv[argc++] = "-o";
+	argv[argc++] = b->pch;
+	fflush(NULL);
+	pid = fork();
+	if (!pid) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0) {
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		if (job->dir && chdir(job->dir))
+			_exit(127);
+		execv(clang, (char *const *)argv);
+		_exit(127);
+	}
+	free(argv);
+	free(srcdir);
+	return pid;
+}
+
+/* Build every PCH, @n at a time. */
+static void build_all(struct build *b, size_t nb, int n, const char *clang,
+		      const char *rdir)
+{
+	size_t next = 0, running = 0, i;
+	int status;
+	pid_t pid;
+
+	while (next < nb || running) {
+		while (next < nb && running < (size_t)n) {
+			b[next].pid = spawn(clang, rdir, &b[next]);
+			if (b[next].pid > 0)
+				running++;
+			next++;
+		}
+		pid = wait(&status);
+		if (pid < 0 && errno != EINTR)
+			break;
+		for (i = 0; pid > 0 && i < next; i++) {
+			if (b[i].pid != pid)
+				continue;
+			b[i].ok = WIFEXITED(status) && !WEXITSTATUS(status);
+			running--;
+		}
+	}
+}
+
+static char *write_header(const char *dir, size_t i, const struct prefix *p,
+			  size_t k)
+{
+	char *path = xasprintf("%s/p%zu.h", dir, i);
+	FILE *f = fopen(path, "w");
+	size_t j;
+
+	if (!f) {
+		free(path);
+		return NULL;
+	}
+	for (j = 0; j < k; j++)
+		fputs(p->lines[j], f);
+	if (fclose(f)) {
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
+/* The key of @job's first @k lines. */
+static char *key_text(const char *group, const struct prefix *p, size_t k)
+{
+	size_t j, n = strlen(group) + 2;
+	char *s, *q;
+
+	for (j = 0; j < k; j++)
+		n += strlen(p->lines[j]);
+	s = xmalloc(n);
+	q = s + sprintf(s, "%s\x1d", group);
+	for (j = 0; j < k; j++)
+		q = stpcpy(q, p->lines[j]);
+	return s;
+}
+
+/*
+ * For each file, the longest prefix it shares with MIN_SHARE - 1 others of
+ * its group and with half of those that share its first line: each PCH
+ * costs a parse or two, so a few serving many beat many serving few.
+ * Then a PCH for each prefix chosen by at least MIN_SHARE files.
+ */
+static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
+		   size_t *best)
+{
+	size_t (*count)[MAX_PREFIX + 1] = xcalloc(jobs->n + 1,
+						  sizeof(*count));
+	struct key *keys;
+	size_t nkeys = 0, i, j, k, total = 0;
+
+	for (i = 0; i < jobs->n; i++)
+		total += pre[i].n;
+	keys = xcalloc(total + 1, sizeof(*keys));
+	for (i = 0; i < jobs->n; i++)
+		for (k = 1; k <= pre[i].n; k++)
+			keys[nkeys++] = (struct key){
+				key_text(group[i], &pre[i], k), i, k };
+	qsort(keys, nkeys, sizeof(*keys), by_text);
+	for (i = 0; i < nkeys; i = j) {
+		for (j = i; j < nkeys && !strcmp(keys[j].text, keys[i].text);)
+			j++;
+		for (k = i; k < j; k++)
+			count[keys[k].job][keys[k].k] = j - i;
+	}
+	for (i = 0; i < jobs->n; i++)
+		for (k = 1; k <= pre[i].n; k++)
+			if (count[i][k] >= MIN_SHARE &&
+			    2 * count[i][k] >= count[i][1])
+				best[i] = k;
+	for (i = 0; i < nkeys; i++)
+		free(keys[i].text);
+	free(keys);
+	free(count);
+}
+
+int pch_plan(struct rc_jobs *jobs, int nworkers, const char *rdir,
+	     char **tmpdir)
+{
+	struct prefix *pre = xcalloc(jobs->n + 1, sizeof(*pre));
+	char **group = xcalloc(jobs->n + 1, sizeof(*group));
+	size_t *best = xcalloc(jobs->n + 1, sizeof(*best));
+	struct key *chosen = xcalloc(jobs->n + 1, sizeof(*chosen));
+	struct build *b = xcalloc(jobs->n + 1, sizeof(*b));
+	char *clang = clang_path(rdir), tmpl[PATH_MAX];
+	size_t i, j, k, nb = 0, n = 0;
+	const char *tmp = getenv("TMPDIR");
+
+	*tmpdir = NULL;
+	if (!clang || jobs->n < MIN_SHARE)
+		goto out;
+	for (i = 0; i < jobs->n; i++) {
+		if (!is_header_name(jobs->v[i].path))
+			read_prefix(jobs->v[i].path, &pre[i]);
+		group[i] = group_of(&jobs->v[i]);
+	}
+	choose(jobs, pre, group, best);
+	for (i = 0; i < jobs->n; i++)
+		if (best[i])
+			chosen[n++] = (struct key){
+				key_text(group[i], &pre[i], best[i]), i,
+				best[i] };
+	qsort(chosen, n, sizeof(*chosen), by_text);
+	snprintf(tmpl, sizeof(tmpl), "%s/retconv-pch.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	if (!n || !mkdtemp(tmpl))
+		goto out;
+	*tmpdir = xstrdup(tmpl);
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && !strcmp(chosen[j].text, chosen[i].text);)
+			j++;
+		if (j - i < MIN_SHARE)
+			continue;
+		b[nb].job = &jobs->v[chosen[i].job];
+		b[nb].hdr = write_header(tmpl, nb, &pre[chosen[i].job],
+					 chosen[i].k);
+		b[nb].pch = xasprintf("%s/p%zu.pch", tmpl, nb);
+		b[nb].first = i;
+		if (b[nb].hdr)
+			nb++;
+	}
+	build_all(b, nb, nworkers, clang, rdir);
+	for (k = 0; k < nb; k++) {
+		if (!b[k].ok)
+			continue;
+		/* The first is parsed plain, for the headers' functions. */
+		for (i = b[k].first + 1; i < n &&
+		     !strcmp(chosen[i].text, chosen[b[k].first].text); i++)
+			jobs->v[chosen[i].job].pch = xstrdup(b[k].pch);
+	}
+out:
+	for (i = 0; i < nb; i++) {
+		free(b[i].hdr);
+		free(b[i].pch);
+	}
+	for (i = 0; i < n; i++)
+		free(chosen[i].text);
+	for (i = 0; i < jobs->n; i++) {
+		for (j = 0; j < pre[i].n; j++)
+			free(pre[i].lines[j]);
+		free(group[i]);
+	}
+	free(b);
+	free(chosen);
+	free(best);
+	free(group);
+	free(pre);
+	free(clang);
+	return 0;
+}
+
+/* Remove the PCHs and their directory. */
+void pch_cleanup(char *tmpdir)
+{
+	struct dirent *de;
+	char *cmd;
+	DIR *d;
+
+	if (!tmpdir)
+		return;
+	d = opendir(tmpdir);
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		cmd = xasprintf("%s/%s", tmpdir, de->d_name);
+		unlink(cmd);
+		free(cmd);
+	}
+	if (d)
+		closedir(d);
+	rmdir(tmpdir);
+	free(tmpdir);
+}
