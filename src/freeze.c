@@ -30,6 +30,7 @@ static void deactivate_list_locked(struct kwq__pwq *pwq,
 {
 	struct kwq_list_node *pos, *next;
 
+	kwq__assert_locked(pwq->pool);
 	for (pos = list->next; pos != list; pos = next) {
 		struct work_struct *w = kwq__list_entry(pos, struct work_struct,
 							entry);
@@ -37,7 +38,7 @@ static void deactivate_list_locked(struct kwq__pwq *pwq,
 		next = pos->next;
 		if (data_pwq(work_data(w)) != pwq || kwq__is_barrier(w))
 			continue;
-		set_work_data(w, work_data(w) | WORK_INACTIVE);
+		mark_work_inactive(w);
 		pwq->nr_active--;
 		kwq__move_linked_locked(w, back);
 		next = list->next;	/* the list has changed */
@@ -53,6 +54,7 @@ static void deactivate_locked(struct kwq__pwq *pwq)
 	struct kwq__pool *pool = pwq->pool;
 	struct kwq_list_node back;
 
+	kwq__assert_locked(pool);
 	kwq__list_init(&back);
 	deactivate_list_locked(pwq, &pool->held, &back);
 	deactivate_list_locked(pwq, &pool->worklist, &back);

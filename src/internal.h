@@ -63,6 +63,28 @@ KWQ_HIDDEN void kwq__bug(const char *file, int line, const char *func,
 			 const char *cond) __attribute__((noreturn, cold));
 
 /*
+ * Debug-build assertions (-DKWQ_ASSERT, on in the sanitizer builds): checks
+ * too costly for the add path in a release build, where they compile to
+ * nothing and their condition is never evaluated.
+ */
+#ifdef KWQ_ASSERT
+#define kwq__assert(cond) kwq__bug_on(!(cond))
+#else
+#define kwq__assert(cond) do {						\
+	if (0)								\
+		(void)(cond);						\
+} while (0)
+#endif
+
+/*
+ * Every `_locked` function that needs a pool's lock checks it on entry.  The
+ * lock word does not record its owner, so this catches a lock not taken at
+ * all, not one taken by another thread.
+ */
+#define kwq__assert_locked(pool)					\
+	kwq__assert(__atomic_load_n(&(pool)->lock, __ATOMIC_RELAXED) != 0)
+
+/*
  * USDT probes (provider "kwq"), as the kernel's workqueue tracepoints: each is
  * a single nop until a tracer (bpftrace, perf probe, systemtap) attaches.
  * Built without them when <sys/sdt.h> (systemtap-sdt-dev) is missing.
@@ -137,6 +159,158 @@ static inline unsigned long work_data(const struct work_struct *w)
 static inline void set_work_data(struct work_struct *w, unsigned long data)
 {
 	__atomic_store_n(&w->data, data, __ATOMIC_RELEASE);
+}
+
+/*
+ * The data word's transitions, named as the kernel's are; nothing else
+ * writes the word.  An item moves through these states (docs/internals.md
+ * §1 has the table):
+ *
+ *   idle (INIT, maybe a pool)
+ *     -- test_and_set_work_pending() won: an add, a cancel, the timer -->
+ *   owned (PENDING, no list)
+ *     -- set_work_pwq(work_pwq_data()) under the pool lock -->
+ *   queued (pwq | PWQ | PENDING, maybe INACTIVE, LINKED, COLOR)
+ *     -- set_work_pool_and_clear_pending() as a worker starts it -->
+ *   idle, with the pool it ran on
+ *
+ * An owner that does not queue the item gives it back with
+ * clear_work_pending() (a refused add) or release_work_pending() (a cancel,
+ * which may have marked it with mark_work_canceling()); a cancel that takes
+ * a queued item off its list keeps it owned with
+ * set_work_pool_and_keep_pending().  While queued, mark_work_inactive(),
+ * mark_work_active() and mark_work_linked() change one bit under the pool
+ * lock.  A fork child starts over with clear_work_data().  Each transition
+ * asserts (kwq__assert) the bits it expects.
+ */
+struct kwq__pool;
+struct kwq__pwq;
+
+/* Try to own @w; returns the word from before: PENDING set means it failed. */
+static inline unsigned long test_and_set_work_pending(struct work_struct *w)
+{
+	return __atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL);
+}
+
+/* An owner that queued nothing lets go; the rest of the word stays. */
+static inline void clear_work_pending(struct work_struct *w)
+{
+	unsigned long old = __atomic_fetch_and(&w->data,
+					       ~(unsigned long)WORK_PENDING,
+					       __ATOMIC_RELEASE);
+
+	kwq__assert((old & WORK_PENDING) && !(old & WORK_PWQ));
+	(void)old;
+}
+
+/* The word of an item queued on @pwq with @flags (INACTIVE, LINKED, COLOR). */
+static inline unsigned long work_pwq_data(struct kwq__pwq *pwq,
+					  unsigned long flags)
+{
+	kwq__assert(!((unsigned long)pwq & WORK_FLAG_MASK));
+	kwq__assert(!(flags & ~(unsigned long)(WORK_INACTIVE | WORK_LINKED |
+					       WORK_COLOR | WORK_DELAYED)));
+	return (unsigned long)pwq | WORK_PWQ | WORK_PENDING | WORK_INIT |
+		flags;
+}
+
+/*
+ * Queued, with @data from work_pwq_data(): the caller owns PENDING (or @w is
+ * a flush barrier, seen by nobody else yet) and holds the pwq's pool lock.
+ */
+static inline void set_work_pwq(struct work_struct *w, unsigned long data)
+{
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING | WORK_INIT)) ==
+		    (WORK_PWQ | WORK_PENDING | WORK_INIT));
+	set_work_data(w, data);
+}
+
+/* Queued @w waits for an active slot (on pwq->inactive), or no longer. */
+static inline void mark_work_inactive(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING | WORK_INACTIVE)) ==
+		    (WORK_PWQ | WORK_PENDING));
+	set_work_data(w, data | WORK_INACTIVE);
+}
+
+static inline void mark_work_active(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING | WORK_INACTIVE)) ==
+		    (WORK_PWQ | WORK_PENDING | WORK_INACTIVE));
+	set_work_data(w, data & ~(unsigned long)WORK_INACTIVE);
+}
+
+/* A flush barrier now follows queued @w and moves with it. */
+static inline void mark_work_linked(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING)) ==
+		    (WORK_PWQ | WORK_PENDING));
+	set_work_data(w, data | WORK_LINKED);
+}
+
+/*
+ * A worker starts queued @w (@data its word): PENDING goes, with a full
+ * barrier, so that the function may re-add it and sees everything done
+ * before any add that found it pending; the pool it ran on stays.
+ */
+static inline void set_work_pool_and_clear_pending(struct work_struct *w,
+						   struct kwq__pool *pool,
+						   unsigned long data)
+{
+	unsigned long old = __atomic_exchange_n(&w->data,
+						(unsigned long)pool |
+						WORK_INIT |
+						(data & WORK_DELAYED),
+						__ATOMIC_ACQ_REL);
+
+	kwq__assert((old & (WORK_PWQ | WORK_PENDING)) ==
+		    (WORK_PWQ | WORK_PENDING));
+	(void)old;
+}
+
+/*
+ * A cancel took queued @w (@data its word) off its list: it stays owned
+ * (PENDING), naming @pool, where a running instance may still be waited for.
+ */
+static inline void set_work_pool_and_keep_pending(struct work_struct *w,
+						  struct kwq__pool *pool,
+						  unsigned long data)
+{
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING)) ==
+		    (WORK_PWQ | WORK_PENDING));
+	set_work_data(w, (unsigned long)pool | WORK_PENDING | WORK_INIT |
+		      (data & WORK_DELAYED));
+}
+
+/* A cancel_*_sync() owns off-queue @w until release_work_pending(). */
+static inline void mark_work_canceling(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING)) == WORK_PENDING);
+	set_work_data(w, data | WORK_CANCELING);
+}
+
+/* A cancel lets go of off-queue @w: idle, its last pool kept. */
+static inline void release_work_pending(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING)) == WORK_PENDING);
+	set_work_data(w, data & ~(unsigned long)(WORK_PENDING |
+						 WORK_CANCELING));
+}
+
+/* Never queued, armed or run (a fork child's items): INIT and DELAYED only. */
+static inline void clear_work_data(struct work_struct *w)
+{
+	set_work_data(w, WORK_INIT | (work_data(w) & WORK_DELAYED));
 }
 
 /* --- lists -------------------------------------------------------------- */
