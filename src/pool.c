@@ -47,17 +47,6 @@ __thread struct kwq__worker *kwq__self;
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static int initialized;			/* A: release once set up */
 
-void kwq__bug(const char *file, int line, const char *func, const char *cond)
-{
-	/*
-	 * Nearly always the trace of a misused item (initialised or freed
-	 * while pending), which debug mode reports where it happens.
-	 */
-	fprintf(stderr, "kwq: BUG at %s:%d in %s(): %s; a work item was probably initialised or freed while pending: run with KWQ_DEBUG=1 to find where\n",
-		file, line, func, cond);
-	abort();
-}
-
 void kwq__lock_slow(uint32_t *word)
 {
 	uint32_t c;
