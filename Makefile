@@ -49,6 +49,9 @@ B := $(BUILD)
 else
 B := $(BUILD)-$(subst $(comma),-,$(SAN))
 SANFLAGS := -fsanitize=$(SAN) -fno-omit-frame-pointer -fno-sanitize-recover=all
+# The sanitizer builds also check the library's debug assertions
+# (kwq__assert(), kwq__assert_locked() in src/internal.h).
+ASSERTFLAGS := -DKWQ_ASSERT
 endif
 
 ifeq ($(V),1)
@@ -64,7 +67,7 @@ WARN += -Werror
 endif
 
 BASE_CFLAGS := -std=gnu11 -D_GNU_SOURCE -pthread -MMD -MP -Iinclude \
-	$(WARN) $(SANFLAGS) $(CPPFLAGS)
+	$(WARN) $(SANFLAGS) $(ASSERTFLAGS) $(CPPFLAGS)
 LIB_CFLAGS := $(BASE_CFLAGS) -fPIC -fvisibility=hidden $(CFLAGS)
 APP_CFLAGS := $(BASE_CFLAGS) $(CFLAGS)
 APP_LDFLAGS := -pthread $(SANFLAGS) -L$(B) -Wl,-rpath,$(abspath $(B)) $(LDFLAGS)

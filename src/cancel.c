@@ -56,7 +56,7 @@ enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 	struct kwq__worker *worker;
 	struct kwq__pool *pool;
 	struct kwq__pwq *pwq;
-	unsigned long data, bdata;
+	unsigned long data;
 
 	b->done.done = 0;
 	b->work.func = barrier_func;
@@ -80,10 +80,10 @@ retry:
 	pwq = data_pwq(data);
 	if (pwq) {
 		/* Pending: run right after it, wherever it is moved. */
-		bdata = (unsigned long)pwq | WORK_PWQ | WORK_PENDING |
-			WORK_INIT | (data & (WORK_INACTIVE | WORK_LINKED));
-		set_work_data(&b->work, bdata);
-		set_work_data(w, data | WORK_LINKED);
+		set_work_pwq(&b->work, work_pwq_data(pwq, data &
+						     (WORK_INACTIVE |
+						      WORK_LINKED)));
+		mark_work_linked(w);
 		kwq__list_add_head(&b->work.entry, &w->entry);
 		*wq = pwq->wq;
 	} else {
@@ -92,9 +92,7 @@ retry:
 			kwq__unlock(pool);
 			return FLUSH_NOTHING;
 		}
-		bdata = (unsigned long)worker->current_pwq | WORK_PWQ |
-			WORK_PENDING | WORK_INIT;
-		set_work_data(&b->work, bdata);
+		set_work_pwq(&b->work, work_pwq_data(worker->current_pwq, 0));
 		kwq__list_add_head(&b->work.entry, &worker->scheduled);
 		*wq = worker->current_pwq->wq;
 	}
@@ -145,7 +143,7 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 	struct kwq__pwq *pwq;
 
 	*removed = false;
-	old = __atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL);
+	old = test_and_set_work_pending(w);
 	if (!(old & WORK_PENDING))
 		return 0;
 	pwq = data_pwq(old);
@@ -191,22 +189,12 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 	}
 	kwq__list_del_init(&w->entry);
 	kwq__pwq_dec_locked(pwq, !!(data & WORK_COLOR));
-	set_work_data(w, (unsigned long)pool | WORK_PENDING | WORK_INIT |
-		      (data & WORK_DELAYED));
+	set_work_pool_and_keep_pending(w, pool, data);
 	kwq__unlock(pwq->pool);
 	*removed = true;
 	if (kwq__debugging())
 		kwq__debug_idle(w);
 	return 0;
-}
-
-/* Release PENDING, leaving the item idle with its last pool recorded. */
-static void release_pending(struct work_struct *w)
-{
-	unsigned long data = work_data(w);
-
-	set_work_data(w, data & ~(unsigned long)(WORK_PENDING |
-						 WORK_CANCELING));
 }
 
 /* A cancel_*_sync() has let go of its item: wake those that wait for one. */
@@ -266,7 +254,7 @@ int remove_work(struct work_struct *work)
 	/* A cancel_*_sync() owns it: nothing is pending for us to remove. */
 	if (ret)
 		return -ENOENT;
-	release_pending(work);
+	release_work_pending(work);
 	return removed ? 0 : -ENOENT;
 }
 
@@ -281,13 +269,13 @@ int remove_work_sync(struct work_struct *work)
 	if (running_self(work))
 		return -EDEADLK;
 	grab_for_sync(work, &removed);
-	set_work_data(work, work_data(work) | WORK_CANCELING);
+	mark_work_canceling(work);
 	if (kwq__start_flush(work, &b, &wq) != FLUSH_NOTHING) {
 		if (kwq__debugging())
 			kwq__debug_flush(wq, __builtin_return_address(0));
 		kwq__wait_for_completion(&b.done);
 	}
-	release_pending(work);
+	release_work_pending(work);
 	wake_cancellers();
 	return removed ? 0 : -ENOENT;
 }

@@ -1,19 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * The old void names and kwq's warnings.
+ * The old void names.
  *
  * <kwq/compat.h> makes queue_work(), cancel_work() and friends statement
  * macros that warn once per call site.  The functions here are the same
  * names as real symbols, for code that takes their address: such a caller
  * has no file and line to report, so it is named by its return address,
- * once per address.
- * All warnings go through one replaceable handler.
+ * once per address.  The warnings themselves go through warn.c.
  */
 #include "internal.h"
 
-#include <dlfcn.h>
-#include <link.h>
-#include <stdarg.h>
 #include <string.h>
 
 #undef queue_work
@@ -34,81 +30,6 @@
 #undef mod_delayed_work_on
 
 #define SEEN_SLOTS 64
-
-static void default_handler(const struct kwq_warning *w)
-{
-	if (w->file)
-		fprintf(stderr, "kwq: %s:%d: %s\n", w->file, w->line,
-			w->message);
-	else
-		fprintf(stderr, "kwq: %s\n", w->message);
-}
-
-static void (*handler)(const struct kwq_warning *w) = default_handler;
-
-void kwq_set_warn_handler(void (*fn)(const struct kwq_warning *w))
-{
-	__atomic_store_n(&handler, fn ? fn : default_handler,
-			 __ATOMIC_RELEASE);
-}
-
-void kwq__warn(enum kwq_warning_kind kind, const char *file, int line,
-	       const char *func, int err, const char *fmt, ...)
-{
-	struct kwq_warning w = {
-		.kind = kind, .file = file, .line = line, .func = func,
-		.err = err,
-	};
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	w.message = msg;
-	__atomic_load_n(&handler, __ATOMIC_ACQUIRE)(&w);
-}
-
-/*
- * Name code at @addr for a report: module+offset, which addr2line -e module
- * turns into file:line (for a position-dependent executable, whose
- * addresses are absolute, the address itself), then symbol+offset when the
- * dynamic symbol table knows it: static functions, and the functions of a
- * program not linked with -rdynamic, are not in it.
- */
-void kwq__symbol(void *addr, char *buf, size_t len)
-{
-	const ElfW(Ehdr) *ehdr;
-	const char *mod;
-	unsigned long off;
-	Dl_info info;
-	int n;
-
-	if (!addr || !dladdr(addr, &info) || !info.dli_fname) {
-		snprintf(buf, len, "%p", addr);
-		return;
-	}
-	mod = strrchr(info.dli_fname, '/');
-	mod = mod ? mod + 1 : info.dli_fname;
-	ehdr = info.dli_fbase;
-	off = (unsigned long)addr;
-	if (ehdr && ehdr->e_type != ET_EXEC)
-		off -= (unsigned long)info.dli_fbase;
-	n = snprintf(buf, len, "%s+%#lx", *mod ? mod : "?", off);
-	if (!info.dli_sname || n <= 0 || (size_t)n >= len)
-		return;
-	off = (unsigned long)((char *)addr - (char *)info.dli_saddr);
-	snprintf(buf + n, len - (size_t)n, " (%s+%#lx)", info.dli_sname, off);
-}
-
-/*
- * Name the call that returns to @ret: the call instruction, one byte back,
- * which addr2line places on the call's line rather than the next one.
- */
-void kwq__site(void *ret, char *buf, size_t len)
-{
-	kwq__symbol(ret ? (char *)ret - 1 : NULL, buf, len);
-}
 
 /*
  * The old names that are not adds, with the action that returns what they

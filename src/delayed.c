@@ -49,8 +49,7 @@ static int arm_owned(int cpu, struct workqueue_struct *wq,
 	if (!force && (refused(wq) || dying(wq))) {
 		if (kwq__debugging())
 			kwq__debug_idle(w);
-		__atomic_fetch_and(&w->data, ~(unsigned long)WORK_PENDING,
-				   __ATOMIC_RELEASE);
+		clear_work_pending(w);
 		return -ESHUTDOWN;
 	}
 	dw->wq = wq;
@@ -78,8 +77,7 @@ static int add_delayed(int cpu, struct workqueue_struct *wq,
 		if (err)
 			return err;
 	}
-	if (__atomic_fetch_or(&dw->work.data, WORK_PENDING, __ATOMIC_ACQ_REL) &
-	    WORK_PENDING) {
+	if (test_and_set_work_pending(&dw->work) & WORK_PENDING) {
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}

@@ -55,7 +55,7 @@ void kwq__forget(struct work_struct *w)
 	kwq__list_init(&w->entry);
 	if (kwq__is_barrier(w))
 		return;
-	set_work_data(w, WORK_INIT | (work_data(w) & WORK_DELAYED));
+	clear_work_data(w);
 }
 
 static void child(void)

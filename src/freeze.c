@@ -9,16 +9,15 @@
  * whose timers expire) wait on its inactive list, and items already on the
  * pool's worklist but not yet started go back there, ahead of the others,
  * keeping their order.  Adds still succeed.  Thawing activates up to
- * max_active items per pwq again.  All queues are found through a registry,
- * which destroy_workqueue() leaves; the statistics table walks it too.
+ * max_active items per pwq again.  All queues are found through the
+ * registry (registry.c), whose lock also guards the frozen state, so that a
+ * queue created meanwhile is frozen too.
  */
 #include "internal.h"
 
 #include <time.h>
 
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct kwq_list_node registry = { &registry, &registry };
-static int frozen;			/* registry_lock */
+static int frozen;			/* the registry's lock */
 
 /*
  * Move the items of @pwq on @list (the worklist, or the held list) to the
@@ -30,6 +29,7 @@ static void deactivate_list_locked(struct kwq__pwq *pwq,
 {
 	struct kwq_list_node *pos, *next;
 
+	kwq__assert_locked(pwq->pool);
 	for (pos = list->next; pos != list; pos = next) {
 		struct work_struct *w = kwq__list_entry(pos, struct work_struct,
 							entry);
@@ -37,7 +37,7 @@ static void deactivate_list_locked(struct kwq__pwq *pwq,
 		next = pos->next;
 		if (data_pwq(work_data(w)) != pwq || kwq__is_barrier(w))
 			continue;
-		set_work_data(w, work_data(w) | WORK_INACTIVE);
+		mark_work_inactive(w);
 		pwq->nr_active--;
 		kwq__move_linked_locked(w, back);
 		next = list->next;	/* the list has changed */
@@ -53,6 +53,7 @@ static void deactivate_locked(struct kwq__pwq *pwq)
 	struct kwq__pool *pool = pwq->pool;
 	struct kwq_list_node back;
 
+	kwq__assert_locked(pool);
 	kwq__list_init(&back);
 	deactivate_list_locked(pwq, &pool->held, &back);
 	deactivate_list_locked(pwq, &pool->worklist, &back);
@@ -95,64 +96,33 @@ static void pwq_running(struct kwq__pwq *pwq, void *arg)
 	kwq__unlock(pwq->pool);
 }
 
+struct freezable {
+	void (*fn)(struct kwq__pwq *pwq, void *arg);
+	void *arg;
+};
+
+static void freezable_wq(struct workqueue_struct *wq, void *arg)
+{
+	struct freezable *f = arg;
+
+	if (wq->flags & WQ_FREEZABLE)
+		kwq__for_each_pwq(wq, f->fn, f->arg);
+}
+
+/* Call @fn on each pwq of the freezable queues; the registry is held. */
 static void for_each_freezable(void (*fn)(struct kwq__pwq *pwq, void *arg),
 			       void *arg)
 {
-	struct kwq_list_node *pos;
+	struct freezable f = { fn, arg };
 
-	for (pos = registry.next; pos != &registry; pos = pos->next) {
-		struct workqueue_struct *wq = kwq__list_entry(pos,
-					struct workqueue_struct, node);
-
-		if (wq->flags & WQ_FREEZABLE)
-			kwq__for_each_pwq(wq, fn, arg);
-	}
+	kwq__for_each_wq_locked(freezable_wq, &f);
 }
 
-/* Call @fn on every queue, with the registry held: none goes away meanwhile. */
-void kwq__for_each_wq(void (*fn)(struct workqueue_struct *wq, void *arg),
-		      void *arg)
+/* A new queue, under the registry's lock: frozen if the others are. */
+void kwq__freeze_new_wq(struct workqueue_struct *wq)
 {
-	struct kwq_list_node *pos;
-
-	pthread_mutex_lock(&registry_lock);
-	for (pos = registry.next; pos != &registry; pos = pos->next)
-		fn(kwq__list_entry(pos, struct workqueue_struct, node), arg);
-	pthread_mutex_unlock(&registry_lock);
-}
-
-void kwq__registry_lock(int lock)
-{
-	if (lock)
-		pthread_mutex_lock(&registry_lock);
-	else
-		pthread_mutex_unlock(&registry_lock);
-}
-
-/* In a fork()ed child, with every lock held: see fork.c. */
-void kwq__registry_child(void)
-{
-	struct kwq_list_node *pos;
-
-	for (pos = registry.next; pos != &registry; pos = pos->next)
-		kwq__wq_child(kwq__list_entry(pos, struct workqueue_struct,
-					      node));
-}
-
-void kwq__register_wq(struct workqueue_struct *wq)
-{
-	pthread_mutex_lock(&registry_lock);
-	kwq__list_add_before(&wq->node, &registry);
 	if (frozen && (wq->flags & WQ_FREEZABLE))
 		kwq__for_each_pwq(wq, freeze_pwq, NULL);
-	pthread_mutex_unlock(&registry_lock);
-}
-
-void kwq__unregister_wq(struct workqueue_struct *wq)
-{
-	pthread_mutex_lock(&registry_lock);
-	kwq__list_del_init(&wq->node);
-	pthread_mutex_unlock(&registry_lock);
 }
 
 int kwq_freeze_workqueues(void)
@@ -164,14 +134,14 @@ int kwq_freeze_workqueues(void)
 	/* Freezing waits for running items: never for the caller's own. */
 	if (me && current_work() && (me->current_pwq->wq->flags & WQ_FREEZABLE))
 		return -EDEADLK;
-	pthread_mutex_lock(&registry_lock);
+	kwq__registry_lock(1);
 	if (frozen) {
-		pthread_mutex_unlock(&registry_lock);
+		kwq__registry_lock(0);
 		return -EALREADY;
 	}
 	frozen = 1;
 	for_each_freezable(freeze_pwq, NULL);
-	pthread_mutex_unlock(&registry_lock);
+	kwq__registry_lock(0);
 	/*
 	 * Items already running finish; the kernel polls here too.  The
 	 * registry is free meanwhile: a running item may create or destroy
@@ -180,9 +150,9 @@ int kwq_freeze_workqueues(void)
 	kwq__sleep_begin();
 	do {
 		busy = 0;
-		pthread_mutex_lock(&registry_lock);
+		kwq__registry_lock(1);
 		for_each_freezable(pwq_running, &busy);
-		pthread_mutex_unlock(&registry_lock);
+		kwq__registry_lock(0);
 		if (busy)
 			nanosleep(&poll, NULL);
 	} while (busy);
@@ -192,13 +162,13 @@ int kwq_freeze_workqueues(void)
 
 int kwq_thaw_workqueues(void)
 {
-	pthread_mutex_lock(&registry_lock);
+	kwq__registry_lock(1);
 	if (!frozen) {
-		pthread_mutex_unlock(&registry_lock);
+		kwq__registry_lock(0);
 		return -EALREADY;
 	}
 	frozen = 0;
 	for_each_freezable(thaw_pwq, NULL);
-	pthread_mutex_unlock(&registry_lock);
+	kwq__registry_lock(0);
 	return 0;
 }

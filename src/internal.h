@@ -29,6 +29,12 @@
  * M: Only the manager thread (manager.c).
  * W: Only the worker itself (read by others under L where marked L/W).
  */
+/*
+ * Layout: the common macros, the data word and its transitions, lists,
+ * futexes and the shared types first; then one section per .c file with the
+ * kwq__ names it defines, in the order an add travels (warn.c ... debug.c);
+ * last, the inline helpers built on them (data_pwq(), the pool lock).
+ */
 #ifndef KWQ_INTERNAL_H
 #define KWQ_INTERNAL_H
 
@@ -59,8 +65,31 @@
 		kwq__bug(__FILE__, __LINE__, __func__, #cond);		\
 } while (0)
 
+/* The BUG report, see warn.c. */
 KWQ_HIDDEN void kwq__bug(const char *file, int line, const char *func,
 			 const char *cond) __attribute__((noreturn, cold));
+
+/*
+ * Debug-build assertions (-DKWQ_ASSERT, on in the sanitizer builds): checks
+ * too costly for the add path in a release build, where they compile to
+ * nothing and their condition is never evaluated.
+ */
+#ifdef KWQ_ASSERT
+#define kwq__assert(cond) kwq__bug_on(!(cond))
+#else
+#define kwq__assert(cond) do {						\
+	if (0)								\
+		(void)(cond);						\
+} while (0)
+#endif
+
+/*
+ * Every `_locked` function that needs a pool's lock checks it on entry.  The
+ * lock word does not record its owner, so this catches a lock not taken at
+ * all, not one taken by another thread.
+ */
+#define kwq__assert_locked(pool)					\
+	kwq__assert(__atomic_load_n(&(pool)->lock, __ATOMIC_RELAXED) != 0)
 
 /*
  * USDT probes (provider "kwq"), as the kernel's workqueue tracepoints: each is
@@ -74,34 +103,6 @@ KWQ_HIDDEN void kwq__bug(const char *file, int line, const char *func,
 #else
 #define KWQ_TRACE(name, ...) do { } while (0)
 #endif
-
-/* --- fault injection, see fault.c ---------------------------------------- */
-
-enum kwq__fault_site {
-	FAULT_MALLOC,			/* memory */
-	FAULT_THREAD,			/* pthread_create() */
-	FAULT_ATTR,			/* pthread_attr_*() */
-	FAULT_AFFINITY,			/* pinning a thread to a CPU */
-	FAULT_NR
-};
-
-KWQ_HIDDEN bool kwq__fault(enum kwq__fault_site site);
-KWQ_HIDDEN int kwq__fault_set(const char *spec);
-KWQ_HIDDEN long kwq__fault_injected(void);
-KWQ_HIDDEN void kwq__fault_init(void);
-
-/* --- limits.c: the worker cap and the stack size ------------------------- */
-
-KWQ_HIDDEN void kwq__limits_init(void);
-/* 0, or -EUSERS when the cap is reached. */
-KWQ_HIDDEN int kwq__worker_slot_get(void);
-KWQ_HIDDEN void kwq__worker_slot_put(void);
-KWQ_HIDDEN void kwq__worker_slots_child(unsigned int nr);
-/* 0 for the default. */
-KWQ_HIDDEN size_t kwq__worker_stack(void);
-KWQ_HIDDEN void *kwq__zalloc(size_t size);
-KWQ_HIDDEN void *kwq__zalloc_array(size_t n, size_t size);
-KWQ_HIDDEN void *kwq__zalloc_aligned(size_t size);
 
 /* --- the work item's data word ------------------------------------------ */
 
@@ -137,6 +138,158 @@ static inline unsigned long work_data(const struct work_struct *w)
 static inline void set_work_data(struct work_struct *w, unsigned long data)
 {
 	__atomic_store_n(&w->data, data, __ATOMIC_RELEASE);
+}
+
+/*
+ * The data word's transitions, named as the kernel's are; nothing else
+ * writes the word.  An item moves through these states (docs/internals.md
+ * §1 has the table):
+ *
+ *   idle (INIT, maybe a pool)
+ *     -- test_and_set_work_pending() won: an add, a cancel, the timer -->
+ *   owned (PENDING, no list)
+ *     -- set_work_pwq(work_pwq_data()) under the pool lock -->
+ *   queued (pwq | PWQ | PENDING, maybe INACTIVE, LINKED, COLOR)
+ *     -- set_work_pool_and_clear_pending() as a worker starts it -->
+ *   idle, with the pool it ran on
+ *
+ * An owner that does not queue the item gives it back with
+ * clear_work_pending() (a refused add) or release_work_pending() (a cancel,
+ * which may have marked it with mark_work_canceling()); a cancel that takes
+ * a queued item off its list keeps it owned with
+ * set_work_pool_and_keep_pending().  While queued, mark_work_inactive(),
+ * mark_work_active() and mark_work_linked() change one bit under the pool
+ * lock.  A fork child starts over with clear_work_data().  Each transition
+ * asserts (kwq__assert) the bits it expects.
+ */
+struct kwq__pool;
+struct kwq__pwq;
+
+/* Try to own @w; returns the word from before: PENDING set means it failed. */
+static inline unsigned long test_and_set_work_pending(struct work_struct *w)
+{
+	return __atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL);
+}
+
+/* An owner that queued nothing lets go; the rest of the word stays. */
+static inline void clear_work_pending(struct work_struct *w)
+{
+	unsigned long old = __atomic_fetch_and(&w->data,
+					       ~(unsigned long)WORK_PENDING,
+					       __ATOMIC_RELEASE);
+
+	kwq__assert((old & WORK_PENDING) && !(old & WORK_PWQ));
+	(void)old;
+}
+
+/* The word of an item queued on @pwq with @flags (INACTIVE, LINKED, COLOR). */
+static inline unsigned long work_pwq_data(struct kwq__pwq *pwq,
+					  unsigned long flags)
+{
+	kwq__assert(!((unsigned long)pwq & WORK_FLAG_MASK));
+	kwq__assert(!(flags & ~(unsigned long)(WORK_INACTIVE | WORK_LINKED |
+					       WORK_COLOR | WORK_DELAYED)));
+	return (unsigned long)pwq | WORK_PWQ | WORK_PENDING | WORK_INIT |
+		flags;
+}
+
+/*
+ * Queued, with @data from work_pwq_data(): the caller owns PENDING (or @w is
+ * a flush barrier, seen by nobody else yet) and holds the pwq's pool lock.
+ */
+static inline void set_work_pwq(struct work_struct *w, unsigned long data)
+{
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING | WORK_INIT)) ==
+		    (WORK_PWQ | WORK_PENDING | WORK_INIT));
+	set_work_data(w, data);
+}
+
+/* Queued @w waits for an active slot (on pwq->inactive), or no longer. */
+static inline void mark_work_inactive(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING | WORK_INACTIVE)) ==
+		    (WORK_PWQ | WORK_PENDING));
+	set_work_data(w, data | WORK_INACTIVE);
+}
+
+static inline void mark_work_active(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING | WORK_INACTIVE)) ==
+		    (WORK_PWQ | WORK_PENDING | WORK_INACTIVE));
+	set_work_data(w, data & ~(unsigned long)WORK_INACTIVE);
+}
+
+/* A flush barrier now follows queued @w and moves with it. */
+static inline void mark_work_linked(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING)) ==
+		    (WORK_PWQ | WORK_PENDING));
+	set_work_data(w, data | WORK_LINKED);
+}
+
+/*
+ * A worker starts queued @w (@data its word): PENDING goes, with a full
+ * barrier, so that the function may re-add it and sees everything done
+ * before any add that found it pending; the pool it ran on stays.
+ */
+static inline void set_work_pool_and_clear_pending(struct work_struct *w,
+						   struct kwq__pool *pool,
+						   unsigned long data)
+{
+	unsigned long old = __atomic_exchange_n(&w->data,
+						(unsigned long)pool |
+						WORK_INIT |
+						(data & WORK_DELAYED),
+						__ATOMIC_ACQ_REL);
+
+	kwq__assert((old & (WORK_PWQ | WORK_PENDING)) ==
+		    (WORK_PWQ | WORK_PENDING));
+	(void)old;
+}
+
+/*
+ * A cancel took queued @w (@data its word) off its list: it stays owned
+ * (PENDING), naming @pool, where a running instance may still be waited for.
+ */
+static inline void set_work_pool_and_keep_pending(struct work_struct *w,
+						  struct kwq__pool *pool,
+						  unsigned long data)
+{
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING)) ==
+		    (WORK_PWQ | WORK_PENDING));
+	set_work_data(w, (unsigned long)pool | WORK_PENDING | WORK_INIT |
+		      (data & WORK_DELAYED));
+}
+
+/* A cancel_*_sync() owns off-queue @w until release_work_pending(). */
+static inline void mark_work_canceling(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING)) == WORK_PENDING);
+	set_work_data(w, data | WORK_CANCELING);
+}
+
+/* A cancel lets go of off-queue @w: idle, its last pool kept. */
+static inline void release_work_pending(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING)) == WORK_PENDING);
+	set_work_data(w, data & ~(unsigned long)(WORK_PENDING |
+						 WORK_CANCELING));
+}
+
+/* Never queued, armed or run (a fork child's items): INIT and DELAYED only. */
+static inline void clear_work_data(struct work_struct *w)
+{
+	set_work_data(w, WORK_INIT | (work_data(w) & WORK_DELAYED));
 }
 
 /* --- lists -------------------------------------------------------------- */
@@ -204,11 +357,8 @@ struct kwq__completion {
 	uint32_t done;		/* A: release on complete, acquire on wait */
 };
 
-KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);
-/* Sleeps; a worker calling it stops counting against its pool's limit. */
-KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
 
-/* --- pools, workers, pwqs, queues ---------------------------------------- */
+/* --- pools, workers, pwqs, queues: the shared types ---------------------- */
 
 #define WORK_CPU_ANY (-1)	/* "the calling CPU" */
 #define KWQ_BUSY_HASH_BITS 6
@@ -330,7 +480,7 @@ struct workqueue_struct {
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
 	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
 	struct kwq__rescuer *rescuer;	/* I: WQ_MEM_RECLAIM's own worker */
-	struct kwq_list_node node;	/* on the registry (freeze.c) */
+	struct kwq_list_node node;	/* on the registry (registry.c) */
 	struct kwq_list_node pool_node;	/* L: on its unbound pool's wqs */
 	char name[64];			/* I */
 	void *destroyed_at;		/* A: debug mode: who destroyed it */
@@ -348,6 +498,44 @@ struct kwq__global {
 	int idle_timeout_set;		/* A: set by the program: env ignored */
 };
 
+/* --- warn.c: warnings, naming code, the BUG report ----------------------- */
+
+KWQ_HIDDEN void kwq__warn(enum kwq_warning_kind kind, const char *file,
+			  int line, const char *func, int err,
+			  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+KWQ_HIDDEN void kwq__symbol(void *addr, char *buf, size_t len);
+KWQ_HIDDEN void kwq__site(void *ret, char *buf, size_t len);
+
+/* --- fault.c: fault injection and the allocators ------------------------- */
+
+enum kwq__fault_site {
+	FAULT_MALLOC,			/* memory */
+	FAULT_THREAD,			/* pthread_create() */
+	FAULT_ATTR,			/* pthread_attr_*() */
+	FAULT_AFFINITY,			/* pinning a thread to a CPU */
+	FAULT_NR
+};
+
+KWQ_HIDDEN bool kwq__fault(enum kwq__fault_site site);
+KWQ_HIDDEN int kwq__fault_set(const char *spec);
+KWQ_HIDDEN long kwq__fault_injected(void);
+KWQ_HIDDEN void kwq__fault_init(void);
+KWQ_HIDDEN void *kwq__zalloc(size_t size);
+KWQ_HIDDEN void *kwq__zalloc_array(size_t n, size_t size);
+KWQ_HIDDEN void *kwq__zalloc_aligned(size_t size);
+
+/* --- limits.c: the worker cap and the stack size ------------------------- */
+
+KWQ_HIDDEN void kwq__limits_init(void);
+/* 0, or -EUSERS when the cap is reached. */
+KWQ_HIDDEN int kwq__worker_slot_get(void);
+KWQ_HIDDEN void kwq__worker_slot_put(void);
+KWQ_HIDDEN void kwq__worker_slots_child(unsigned int nr);
+/* 0 for the default. */
+KWQ_HIDDEN size_t kwq__worker_stack(void);
+
+/* --- pool.c: pools, workers, bootstrap, completions ---------------------- */
+
 KWQ_HIDDEN extern struct kwq__global kwq__g;
 KWQ_HIDDEN extern __thread struct kwq__worker *kwq__self;
 
@@ -362,69 +550,119 @@ KWQ_HIDDEN void kwq__pool_user(struct kwq__pool *pool,
 KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
 				    struct kwq__worker *worker);
-
+KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
+KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
+						     struct work_struct *w);
+KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
+						  struct work_struct *w);
+KWQ_HIDDEN void kwq__move_linked_locked(struct work_struct *w,
+					struct kwq_list_node *head);
 KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker);
+KWQ_HIDDEN void kwq__sleep_begin(void);
+KWQ_HIDDEN void kwq__sleep_end(void);
+KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);
+/* Sleeps; a worker calling it stops counting against its pool's limit. */
+KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
+KWQ_HIDDEN void kwq__init_lock(int lock);
+KWQ_HIDDEN void kwq__pools_lock(int lock);
+KWQ_HIDDEN void kwq__pools_child(void);
+
+/* --- workqueue.c: queues, the add path, pwq accounting ------------------- */
+
+KWQ_HIDDEN int kwq__cpu_valid(int cpu);
+KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
+				struct work_struct *w, unsigned long old,
+				int force);
 KWQ_HIDDEN void kwq__for_each_pwq(struct workqueue_struct *wq,
 				  void (*fn)(struct kwq__pwq *pwq, void *arg),
 				  void *arg);
+KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
+					 struct work_struct *w);
+KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
+KWQ_HIDDEN void kwq__system_queues_lock(int lock);
+KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq);
 
-/* The registry of queues, for freezing and statistics, see freeze.c. */
+/* --- cancel.c: cancelling, and flushing one item ------------------------- */
+
+/* Flushing a single item: a barrier queued behind it. */
+struct kwq__barrier {
+	struct work_struct work;
+	struct kwq__completion done;
+};
+
+enum kwq__flush_wait {
+	FLUSH_NOTHING,			/* neither queued nor running */
+	FLUSH_BARRIER,			/* wait for the barrier */
+};
+
+KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
+						 struct kwq__barrier *b,
+						 struct workqueue_struct **wq);
+KWQ_HIDDEN bool kwq__is_barrier(const struct work_struct *w);
+KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
+
+/* --- timer.c: the timer wheels of delayed work --------------------------- */
+
+KWQ_HIDDEN int kwq__timer_init(void);
+KWQ_HIDDEN unsigned long kwq__jiffies(void);
+KWQ_HIDDEN void kwq__timer_arm(struct delayed_work *dw, int cpu,
+			       unsigned long delay);
+KWQ_HIDDEN int kwq__timer_disarm(struct delayed_work *dw);
+KWQ_HIDDEN unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__timers_lock(int lock);
+KWQ_HIDDEN void kwq__timers_child(void);
+KWQ_HIDDEN void kwq__timers_restart(void);
+
+/* --- manager.c: the manager thread --------------------------------------- */
+
+struct kwq__manager {
+	uint32_t word;			/* A: bumped to wake it */
+	int watching;			/* A: it looks at the pools every tick */
+	unsigned int watchdog_ms;	/* A: lockup threshold, 0: off */
+};
+
+KWQ_HIDDEN extern struct kwq__manager kwq__mgr;
+KWQ_HIDDEN int kwq__manager_init(void);
+KWQ_HIDDEN void kwq__manager_poke(void);
+
+/* --- rescuer.c: rescuers of WQ_MEM_RECLAIM queues ------------------------ */
+
+struct kwq__rescuer;
+KWQ_HIDDEN int kwq__rescuer_start(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__rescuer_stop(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__mayday_locked(struct kwq__pool *pool);
+KWQ_HIDDEN void kwq__rescuers_child(void);
+
+/* --- registry.c: the registry of queues ---------------------------------- */
+
 KWQ_HIDDEN void kwq__register_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__unregister_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__for_each_wq(void (*fn)(struct workqueue_struct *wq,
 					    void *arg), void *arg);
+KWQ_HIDDEN void kwq__for_each_wq_locked(void (*fn)(struct workqueue_struct *wq,
+						   void *arg), void *arg);
+KWQ_HIDDEN void kwq__registry_lock(int lock);
+KWQ_HIDDEN void kwq__registry_child(void);
 
-/* Debug mode (misuse detection), see debug.c. */
-#ifndef KWQ_DEBUG_DEFAULT
-#define KWQ_DEBUG_DEFAULT 0
-#endif
-KWQ_HIDDEN extern int kwq__debug_on;
-KWQ_HIDDEN void kwq__debug_init(void);
-KWQ_HIDDEN void kwq__debug_added(struct work_struct *w,
-				 struct workqueue_struct *wq, void *caller);
-KWQ_HIDDEN void kwq__debug_idle(struct work_struct *w);
-KWQ_HIDDEN void kwq__debug_flush(struct workqueue_struct *to, void *caller);
-KWQ_HIDDEN void kwq__debug_forget_wq(struct workqueue_struct *wq);
-KWQ_HIDDEN void kwq__debug_child(void);
-KWQ_HIDDEN void kwq__symbol(void *addr, char *buf, size_t len);
-KWQ_HIDDEN void kwq__site(void *ret, char *buf, size_t len);
-KWQ_HIDDEN int kwq__debug_check_add(struct workqueue_struct *wq,
-				    struct work_struct *w, void *caller);
-KWQ_HIDDEN void kwq__debug_pwq(struct kwq__pwq *pwq, bool live);
-KWQ_HIDDEN void kwq__debug_check_queued(struct kwq__pool *pool,
-					struct work_struct *w,
-					struct kwq_list_node *head);
-KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
-				      void *caller);
-KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,
-				   const char *what, void *caller);
+/* --- freeze.c: freezing -------------------------------------------------- */
 
-static inline bool kwq__debugging(void)
-{
-	return unlikely(__atomic_load_n(&kwq__debug_on, __ATOMIC_RELAXED));
-}
+/* A queue registered while the others are frozen starts frozen. */
+KWQ_HIDDEN void kwq__freeze_new_wq(struct workqueue_struct *wq);
+
+/* --- fork.c: fork() ------------------------------------------------------ */
 
 /*
- * fork(), see fork.c: each file's part.  The *_child() functions run in the
- * child while the locks taken before the fork are still held, except
- * kwq__rescuers_child() and kwq__timers_restart(), which run once all are
- * free.
+ * Each file's part of fork() is declared in its section: the *_lock()
+ * functions take and release its locks around the fork, and its *_child()
+ * functions run in the child while the locks taken before the fork are
+ * still held, except kwq__rescuers_child() and kwq__timers_restart(),
+ * which run once all are free.
  */
 KWQ_HIDDEN int kwq__fork_init(void);
 KWQ_HIDDEN void kwq__forget(struct work_struct *w);
-KWQ_HIDDEN void kwq__init_lock(int lock);
-KWQ_HIDDEN void kwq__registry_lock(int lock);
-KWQ_HIDDEN void kwq__system_queues_lock(int lock);
-KWQ_HIDDEN void kwq__pools_lock(int lock);
-KWQ_HIDDEN void kwq__timers_lock(int lock);
-KWQ_HIDDEN void kwq__registry_child(void);
-KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq);
-KWQ_HIDDEN void kwq__pools_child(void);
-KWQ_HIDDEN void kwq__timers_child(void);
-KWQ_HIDDEN void kwq__timers_restart(void);
-KWQ_HIDDEN void kwq__rescuers_child(void);
 
-/* Statistics, see stats.c. */
+/* --- stats.c: statistics ------------------------------------------------- */
+
 KWQ_HIDDEN extern int kwq__stats_on;
 KWQ_HIDDEN void kwq__stats_init(void);
 KWQ_HIDDEN void kwq__stat_queued_locked(struct kwq__pool *pool,
@@ -442,67 +680,35 @@ static inline void kwq__stat_rejected(struct workqueue_struct *wq)
 		__atomic_add_fetch(&wq->st_rejected, 1, __ATOMIC_RELAXED);
 }
 
-/* Rescuers of WQ_MEM_RECLAIM queues, see rescuer.c. */
-struct kwq__rescuer;
-KWQ_HIDDEN int kwq__rescuer_start(struct workqueue_struct *wq);
-KWQ_HIDDEN void kwq__rescuer_stop(struct workqueue_struct *wq);
-KWQ_HIDDEN void kwq__mayday_locked(struct kwq__pool *pool);
+/* --- debug.c: debug mode, misuse detection ------------------------------- */
 
-/* The manager thread, see manager.c. */
-struct kwq__manager {
-	uint32_t word;			/* A: bumped to wake it */
-	int watching;			/* A: it looks at the pools every tick */
-	unsigned int watchdog_ms;	/* A: lockup threshold, 0: off */
-};
-
-KWQ_HIDDEN extern struct kwq__manager kwq__mgr;
-KWQ_HIDDEN int kwq__manager_init(void);
-KWQ_HIDDEN void kwq__manager_poke(void);
-KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
-KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
-						     struct work_struct *w);
-KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
-						  struct work_struct *w);
-KWQ_HIDDEN void kwq__move_linked_locked(struct work_struct *w,
+#ifndef KWQ_DEBUG_DEFAULT
+#define KWQ_DEBUG_DEFAULT 0
+#endif
+KWQ_HIDDEN extern int kwq__debug_on;
+KWQ_HIDDEN void kwq__debug_init(void);
+KWQ_HIDDEN void kwq__debug_added(struct work_struct *w,
+				 struct workqueue_struct *wq, void *caller);
+KWQ_HIDDEN void kwq__debug_idle(struct work_struct *w);
+KWQ_HIDDEN void kwq__debug_flush(struct workqueue_struct *to, void *caller);
+KWQ_HIDDEN void kwq__debug_forget_wq(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__debug_child(void);
+KWQ_HIDDEN int kwq__debug_check_add(struct workqueue_struct *wq,
+				    struct work_struct *w, void *caller);
+KWQ_HIDDEN void kwq__debug_pwq(struct kwq__pwq *pwq, bool live);
+KWQ_HIDDEN void kwq__debug_check_queued(struct kwq__pool *pool,
+					struct work_struct *w,
 					struct kwq_list_node *head);
-KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
-					 struct work_struct *w);
-KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
-KWQ_HIDDEN void kwq__sleep_begin(void);
-KWQ_HIDDEN void kwq__sleep_end(void);
-KWQ_HIDDEN void kwq__warn(enum kwq_warning_kind kind, const char *file,
-			  int line, const char *func, int err,
-			  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
+				      void *caller);
+KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,
+				   const char *what, void *caller);
 
-KWQ_HIDDEN int kwq__cpu_valid(int cpu);
-KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
-				struct work_struct *w, unsigned long old,
-				int force);
-KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
+static inline bool kwq__debugging(void)
+{
+	return unlikely(__atomic_load_n(&kwq__debug_on, __ATOMIC_RELAXED));
+}
 
-/* The timer wheels of delayed work, see timer.c. */
-KWQ_HIDDEN int kwq__timer_init(void);
-KWQ_HIDDEN unsigned long kwq__jiffies(void);
-KWQ_HIDDEN void kwq__timer_arm(struct delayed_work *dw, int cpu,
-			       unsigned long delay);
-KWQ_HIDDEN int kwq__timer_disarm(struct delayed_work *dw);
-KWQ_HIDDEN unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq);
-
-/* Flushing a single item: a barrier queued behind it, see cancel.c. */
-struct kwq__barrier {
-	struct work_struct work;
-	struct kwq__completion done;
-};
-
-enum kwq__flush_wait {
-	FLUSH_NOTHING,			/* neither queued nor running */
-	FLUSH_BARRIER,			/* wait for the barrier */
-};
-
-KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
-						 struct kwq__barrier *b,
-						 struct workqueue_struct **wq);
-KWQ_HIDDEN bool kwq__is_barrier(const struct work_struct *w);
 
 static inline struct kwq__pwq *data_pwq(unsigned long data)
 {

@@ -93,6 +93,7 @@ static int candidates_locked(struct kwq__pool *pool, struct look *out)
 	int backlog = !kwq__list_empty(&pool->worklist), n = 0;
 	struct kwq_list_node *pos;
 
+	kwq__assert_locked(pool);
 	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next) {
 		struct kwq__worker *worker =
 			kwq__list_entry(pos, struct kwq__worker, node);
@@ -116,6 +117,7 @@ static int still_on_locked(struct kwq__pool *pool, const struct look *l)
 {
 	struct kwq_list_node *pos;
 
+	kwq__assert_locked(pool);
 	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next)
 		if (pos == &l->worker->node)
 			return l->worker->seq == l->seq &&
@@ -129,6 +131,7 @@ static int waiting_locked(struct kwq__pool *pool, int max)
 	struct kwq_list_node *pos = pool->worklist.next;
 	int n = 0;
 
+	kwq__assert_locked(pool);
 	for (; pos != &pool->worklist && n < max; pos = pos->next)
 		n++;
 	return n;
@@ -141,6 +144,7 @@ static int waiting_locked(struct kwq__pool *pool, int max)
  */
 static int boost_locked(struct kwq__pool *pool, int n)
 {
+	kwq__assert_locked(pool);
 	n = waiting_locked(pool, n);
 	while (n > 0) {
 		struct kwq__worker *worker = kwq__wake_idle_locked(pool);
@@ -165,6 +169,7 @@ static void describe_lockup_locked(struct kwq__pool *pool, unsigned long ms,
 	struct kwq__pwq *pwq = NULL;
 	struct kwq_list_node *pos;
 
+	kwq__assert_locked(pool);
 	/*
 	 * The first item that is not a flush barrier names the queue: a
 	 * barrier's pwq may belong to a queue destroyed since it was queued
@@ -214,6 +219,7 @@ static int watchdog_locked(struct kwq__pool *pool, unsigned long now,
 	unsigned int thresh = __atomic_load_n(&kwq__mgr.watchdog_ms,
 					      __ATOMIC_RELAXED);
 
+	kwq__assert_locked(pool);
 	if (pool->nr_started != pool->wd_seen || !pool->wd_since) {
 		pool->wd_seen = pool->nr_started;
 		pool->wd_since = now;

@@ -50,17 +50,6 @@ __thread struct kwq__worker *kwq__self;
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static int initialized;			/* A: release once set up */
 
-void kwq__bug(const char *file, int line, const char *func, const char *cond)
-{
-	/*
-	 * Nearly always the trace of a misused item (initialised or freed
-	 * while pending), which debug mode reports where it happens.
-	 */
-	fprintf(stderr, "kwq: BUG at %s:%d in %s(): %s; a work item was probably initialised or freed while pending: run with KWQ_DEBUG=1 to find where\n",
-		file, line, func, cond);
-	abort();
-}
-
 void kwq__lock_slow(uint32_t *word)
 {
 	uint32_t c;
@@ -103,6 +92,7 @@ void kwq__wait_for_completion(struct kwq__completion *c)
 
 void kwq__uncount_locked(struct kwq__pool *pool, struct kwq__worker *worker)
 {
+	kwq__assert_locked(pool);
 	if (worker->counted) {
 		worker->counted = 0;
 		pool->nr_running--;
@@ -134,6 +124,7 @@ void kwq__kick_locked(struct kwq__pool *pool)
 {
 	struct kwq__worker *worker;
 
+	kwq__assert_locked(pool);
 	if (kwq__list_empty(&pool->worklist) || finisher_takes_locked(pool))
 		return;
 	if (pool->nr_running >= pool->target) {
@@ -162,6 +153,7 @@ struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool)
 {
 	struct kwq__worker *worker;
 
+	kwq__assert_locked(pool);
 	if (kwq__list_empty(&pool->idle))
 		return NULL;
 	worker = kwq__list_entry(pool->idle.next, struct kwq__worker,
@@ -185,6 +177,7 @@ struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
 {
 	struct kwq__worker *worker = pool->busy[busy_hash(w)];
 
+	kwq__assert_locked(pool);
 	/*
 	 * Compare the function too: the memory of a finished item may have
 	 * been freed and reused for another item while a worker still
@@ -201,6 +194,7 @@ struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
 {
 	struct kwq_list_node *pos;
 
+	kwq__assert_locked(pool);
 	for (pos = pool->waits.next; pos != &pool->waits; pos = pos->next) {
 		struct kwq__worker *worker =
 			kwq__list_entry(pos, struct kwq__worker, wait_node);
@@ -215,6 +209,7 @@ static void busy_add_locked(struct kwq__pool *pool, struct kwq__worker *worker)
 {
 	struct kwq__worker **head = &pool->busy[busy_hash(worker->current_work)];
 
+	kwq__assert_locked(pool);
 	worker->hnext = *head;
 	*head = worker;
 }
@@ -223,6 +218,7 @@ static void busy_del_locked(struct kwq__pool *pool, struct kwq__worker *worker)
 {
 	struct kwq__worker **p = &pool->busy[busy_hash(worker->current_work)];
 
+	kwq__assert_locked(pool);
 	while (*p != worker)
 		p = &(*p)->hnext;
 	*p = worker->hnext;
@@ -262,6 +258,7 @@ static void release_waiter_locked(struct kwq__worker *worker)
 	struct kwq__pool *to = worker->wait_pool;
 	struct work_struct *w;
 
+	kwq__assert_locked(worker->pool);
 	worker->wait_pool = NULL;
 	kwq__unlock(pool);
 	kwq__lock(to);
@@ -295,6 +292,7 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	int color = barrier ? -1 : !!(data & WORK_COLOR);
 	unsigned long long cpu = 0;
 
+	kwq__assert_locked(pool);
 	kwq__bug_on(!(data & WORK_PENDING) || !pwq);
 	kwq__list_del_init(&w->entry);
 	worker->current_work = w;
@@ -320,8 +318,7 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	 * and with a full barrier so that it sees everything done before any
 	 * add that found the item still pending.
 	 */
-	__atomic_exchange_n(&w->data, (unsigned long)pool | WORK_INIT |
-			    (data & WORK_DELAYED), __ATOMIC_ACQ_REL);
+	set_work_pool_and_clear_pending(w, pool, data);
 	kwq__unlock(pool);
 
 	if (!barrier)
@@ -362,6 +359,7 @@ static int worker_idle_locked(struct kwq__worker *worker)
 	unsigned int ms = __atomic_load_n(&kwq__g.idle_timeout_ms,
 					  __ATOMIC_RELAXED);
 
+	kwq__assert_locked(pool);
 	kwq__uncount_locked(pool, worker);
 	worker->idle = 1;
 	kwq__list_add_head(&worker->idle_node, &pool->idle);
@@ -427,6 +425,7 @@ static void worker_rename_locked(struct kwq__worker *worker)
 	char wq[64];
 	int sole = pool->sole_wq != NULL;
 
+	kwq__assert_locked(pool);
 	worker->name_gen = pool->name_gen;
 	if (sole)
 		snprintf(wq, sizeof(wq), "%s", pool->sole_wq->name);
@@ -453,6 +452,7 @@ static int may_run_locked(struct kwq__worker *worker)
 {
 	struct kwq__pool *pool = worker->pool;
 
+	kwq__assert_locked(pool);
 	if (kwq__list_empty(&pool->worklist))
 		return 0;
 	if (worker->boost)
@@ -914,6 +914,7 @@ void kwq__pools_lock(int lock)
  */
 static void adopt_locked(struct kwq__pool *pool, struct kwq__worker *me)
 {
+	kwq__assert_locked(pool);
 	kwq__list_add_before(&me->node, &pool->workers);
 	pool->nr_workers = 1;
 	if (me->counted)

@@ -38,6 +38,7 @@ void kwq__mayday_locked(struct kwq__pool *pool)
 {
 	struct kwq_list_node *pos = pool->worklist.next;
 
+	kwq__assert_locked(pool);
 	for (int n = 0; pos != &pool->worklist && n < 256;
 	     pos = pos->next, n++) {
 		struct work_struct *w = kwq__list_entry(pos,
@@ -62,6 +63,7 @@ static void rescue_locked(struct kwq__rescuer *r, struct kwq__pwq *pwq)
 	struct kwq__pool *pool = pwq->pool;
 	struct kwq_list_node *pos, *next;
 
+	kwq__assert_locked(pool);
 	worker->pool = pool;
 	for (pos = pool->worklist.next; pos != &pool->worklist; pos = next) {
 		struct work_struct *w = kwq__list_entry(pos,

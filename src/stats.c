@@ -52,6 +52,7 @@ void kwq__stat_queued_locked(struct kwq__pool *pool, struct work_struct *w)
 {
 	unsigned int i = queued_slot(w);
 
+	kwq__assert_locked(pool);
 	pool->st_queued[i].w = w;
 	pool->st_queued[i].t = now_ns(CLOCK_MONOTONIC);
 }
@@ -63,6 +64,7 @@ void kwq__stat_start_locked(struct kwq__worker *worker, struct work_struct *w,
 	struct kwq__pwq *pwq = worker->current_pwq;
 	unsigned int i = queued_slot(w);
 
+	kwq__assert_locked(pool);
 	pwq->st.started++;
 	if (!__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED))
 		return;
@@ -78,6 +80,7 @@ void kwq__stat_start_locked(struct kwq__worker *worker, struct work_struct *w,
 void kwq__stat_end_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 			  unsigned long long cpu)
 {
+	kwq__assert_locked(worker->pool);
 	pwq->st.finished++;
 	if (!worker->started_ns)
 		return;

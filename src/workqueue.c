@@ -262,9 +262,10 @@ insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 	struct kwq__pool *pool = pwq->pool;
 	unsigned int color = __atomic_load_n(&pwq->wq->work_color,
 					     __ATOMIC_RELAXED);
-	unsigned long data = (unsigned long)pwq | WORK_PWQ | WORK_PENDING |
-		WORK_INIT | (color ? WORK_COLOR : 0) | (old & WORK_DELAYED);
+	unsigned long data = work_pwq_data(pwq, (color ? WORK_COLOR : 0) |
+					   (old & WORK_DELAYED));
 
+	kwq__assert_locked(pool);
 	pwq->nr_in_flight[color]++;
 	pwq->st.added++;
 	KWQ_TRACE(add, w, w->func, pwq->wq->name, pool->cpu);
@@ -273,7 +274,7 @@ insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 	if (pwq->nr_active < pwq->max_active && !pwq->frozen) {
 		KWQ_TRACE(activate, w, w->func, pwq->wq->name);
 		pwq->nr_active++;
-		set_work_data(w, data);
+		set_work_pwq(w, data);
 		if (unlikely(!kwq__list_empty(&pool->waits)) &&
 		    kwq__waited_locked(pool, w)) {
 			kwq__list_add_before(&w->entry, &pool->held);
@@ -282,7 +283,7 @@ insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 		kwq__list_add_before(&w->entry, &pool->worklist);
 		kwq__kick_locked(pool);
 	} else {
-		set_work_data(w, data | WORK_INACTIVE);
+		set_work_pwq(w, data | WORK_INACTIVE);
 		kwq__list_add_before(&w->entry, &pwq->inactive);
 	}
 }
@@ -311,6 +312,8 @@ static void insert_waiting_locked(struct kwq__worker *worker,
 				  struct kwq__pwq *pwq, struct work_struct *w,
 				  unsigned long old)
 {
+	kwq__assert_locked(worker->pool);
+	kwq__assert_locked(pwq->pool);
 	worker->wait_pool = pwq->pool;
 	worker->wait_work = w;
 	kwq__list_add_before(&worker->wait_node, &pwq->pool->waits);
@@ -336,8 +339,7 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 		/* Forgotten before PENDING goes: a new add may follow at once. */
 		if (kwq__debugging())
 			kwq__debug_idle(w);
-		__atomic_fetch_and(&w->data, ~(unsigned long)WORK_PENDING,
-				   __ATOMIC_RELEASE);
+		clear_work_pending(w);
 		return -ESHUTDOWN;
 	}
 	pwq = pick_pwq(wq, cpu);
@@ -424,8 +426,7 @@ static inline __attribute__((always_inline)) int
 add_pending(int cpu, struct workqueue_struct *wq, struct work_struct *w,
 	    void *caller)
 {
-	if (__atomic_fetch_or(&w->data, WORK_PENDING, __ATOMIC_ACQ_REL) &
-	    WORK_PENDING) {
+	if (test_and_set_work_pending(w) & WORK_PENDING) {
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}
@@ -506,10 +507,11 @@ void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 	struct kwq__pool *pool = pwq->pool;
 	bool head = pwq->inactive.next == &w->entry;
 
+	kwq__assert_locked(pool);
 	if (kwq__debugging())
 		kwq__debug_check_queued(pool, w, head ? &pwq->inactive : NULL);
 	KWQ_TRACE(activate, w, w->func, pwq->wq->name);
-	set_work_data(w, work_data(w) & ~(unsigned long)WORK_INACTIVE);
+	mark_work_active(w);
 	pwq->nr_active++;
 	if (unlikely(!kwq__list_empty(&pool->waits)) &&
 	    kwq__waited_locked(pool, w)) {
@@ -529,6 +531,7 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 {
 	struct workqueue_struct *wq = pwq->wq;
 
+	kwq__assert_locked(pwq->pool);
 	pwq->nr_active--;
 	if (!kwq__list_empty(&pwq->inactive) &&
 	    pwq->nr_active < pwq->max_active && !pwq->frozen)
