@@ -109,7 +109,8 @@ struct item {
 	long fl_end;		/* A: ... and returned */
 	int hops;		/* A: re-adds a chain still makes */
 	long seq;		/* A: producer's sequence (ordered, owner) */
-	long inst_added;	/* A: movers: instances added, by number */
+	long inst_next;		/* A: movers: instance numbers handed out */
+	long inst_added;	/* A: ... and added, highest number */
 	long inst_done;		/* A: ... and run to the end */
 	int inst_q[MOVE_RING];	/* A: ... the queue of each */
 	int owner_idle;		/* owner only: nothing of it can be pending */
@@ -314,7 +315,12 @@ static void move_add(struct item *it, unsigned long long *rng, int who)
 {
 	int q = (int)(rnd(rng) % NR_Q), cpu = cpus[rnd(rng) % nr_cpus];
 	bool on = q_bound[q] && rnd(rng) % 2;
-	long k = LOAD(&it->inst_added) + 1;
+	/*
+	 * Numbered before the add, and from a counter of its own: the
+	 * instance may start, and number its successor, before this add
+	 * has returned and published its number in inst_added.
+	 */
+	long k = INC(&it->inst_next), cur;
 	int rc;
 
 	STORE(&it->inst_q[k % MOVE_RING], q);
@@ -323,9 +329,17 @@ static void move_add(struct item *it, unsigned long long *rng, int who)
 	hist(it, who, who >= 100 ? OP_READD : on ? OP_ADD_ON : OP_ADD, q, rc);
 	if (rc == 0) {
 		INC(&it->adds);
-		STORE(&it->inst_added, k);
+		/* The successor's add may have published a higher number. */
+		cur = LOAD(&it->inst_added);
+		while (cur < k &&
+		       !__atomic_compare_exchange_n(&it->inst_added, &cur, k,
+						    false, __ATOMIC_ACQ_REL,
+						    __ATOMIC_ACQUIRE))
+			;
 		return;
 	}
+	/* Nothing was added, and nobody else adds it meanwhile. */
+	DEC(&it->inst_next);
 	/* The final drains refuse adds from other queues' items. */
 	if (rc != -ESHUTDOWN || !LOAD(&settling))
 		violation(it, "moving to queue %s returned %d", q_names[q], rc);
