@@ -39,14 +39,21 @@ fi
 
 echo "1..5"
 
-# The lines that use one of the names, comments left out.
-$cc -fpreprocessed -dD -E "$run/kdev.c" 2>/dev/null |
+# The lines that use one of the names, comments left out (gcc's
+# -fpreprocessed strips them alone; clang has no such mode).
+strip_cc=$(command -v gcc || echo "$cc")
+$strip_cc -fpreprocessed -dD -E "$run/kdev.c" 2>/dev/null |
 	grep -cE "\\b($names)\\(" > "$tmp/nuses"
 grep -nE "\\b($names)\\(" "$run/kdev.c" | cut -d: -f1 > "$tmp/use-lines"
 nuses=$(cat "$tmp/nuses")
 
-# -ftrack-macro-expansion=0: report each error where the macro is used.
-$cc $cflags -ftrack-macro-expansion=0 -c -o "$tmp/k.o" "$run/kdev.c" \
+# -ftrack-macro-expansion=0: gcc reports each error where the macro is
+# used (clang does so already, and knows no such flag).
+track=
+if $cc -ftrack-macro-expansion=0 -fsyntax-only -x c /dev/null 2>/dev/null; then
+	track=-ftrack-macro-expansion=0
+fi
+$cc $cflags $track -c -o "$tmp/k.o" "$run/kdev.c" \
 	> "$tmp/errors" 2>&1
 sed -n 's/^[^:]*kdev\.c:\([0-9]*\):[0-9]*: error: .*/\1/p' "$tmp/errors" \
 	> "$tmp/error-lines"
