@@ -205,7 +205,7 @@ test: test-lib
 test-retconv: $(B)/retconv
 	$(Q)$(PROVE) $(RETCONV_TESTS)
 
-test-migrate:
+test-migrate: all $(B)/tests/tap.o
 	$(Q)$(PROVE) $(MIGRATE_TESTS)
 
 # Built first: the scripts run `make install` side by side.
