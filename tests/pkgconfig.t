@@ -6,7 +6,8 @@
 # libraries and kwq.pc in place, and a small program built only with what
 # `pkg-config --cflags --libs kwq` says compiles, links against the staged
 # libkwq.so.0 (not the build tree's), and runs a work item.  The static
-# library links the same program with `pkg-config --static`.
+# library links the same program with `pkg-config --static --libs`, the
+# library named as libkwq.a (-l:libkwq.a), as README says.
 set -u
 . "$(dirname "$0")/tap.sh"
 . "$(dirname "$0")/pkg/stage.sh"
@@ -56,7 +57,7 @@ fi
 if $CC -std=c11 -o "$tmp/prog" "$consumer" $cflags $libs \
 	> "$tmp/log" 2>&1 &&
    $CC -std=c11 -o "$tmp/sprog" "$consumer" $cflags \
-	-Wl,-Bstatic $libs -Wl,-Bdynamic $slibs > "$tmp/log" 2>&1; then
+	$(echo "$slibs" | sed 's/-lkwq\b/-l:libkwq.a/') > "$tmp/log" 2>&1; then
 	tap ok "a program builds with pkg-config --cflags --libs kwq (and --static)"
 else
 	tap fail "a program builds with pkg-config --cflags --libs kwq (and --static)"

@@ -171,8 +171,14 @@ int main(void)
 	pid = fork();
 	if (pid < 0)
 		bail_out("fork");
-	if (pid == 0)
-		_exit(in_child(ord, items, &dw, &blocker));
+	if (pid == 0) {
+		int bad = in_child(ord, items, &dw, &blocker);
+
+		/* The bits do not fit an exit status: name them here. */
+		if (bad)
+			dprintf(2, "# child: failed checks %#x\n", bad);
+		_exit(bad ? 1 : 0);
+	}
 	if (waitpid(pid, &status, 0) != pid)
 		bail_out("waitpid");
 	ok(WIFEXITED(status), "the child exited normally (status %#x)", status);
