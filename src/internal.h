@@ -534,14 +534,36 @@ KWQ_HIDDEN void kwq__worker_slots_child(unsigned int nr);
 /* 0 for the default. */
 KWQ_HIDDEN size_t kwq__worker_stack(void);
 
-/* --- pool.c: pools, workers, bootstrap, completions ---------------------- */
+/* --- thread.c: the process's CPUs, the calling thread, the spawner ------- */
 
 KWQ_HIDDEN extern struct kwq__global kwq__g;
 KWQ_HIDDEN extern __thread struct kwq__worker *kwq__self;
 
-KWQ_HIDDEN int kwq__init(void);
+KWQ_HIDDEN void kwq__init_lock(int lock);
+KWQ_HIDDEN int kwq__read_cpus(void);
+KWQ_HIDDEN int kwq__cpu_valid(int cpu);
 KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
 KWQ_HIDDEN void kwq__thread_prio(bool highpri);
+
+/* --- init.c: the process bootstrap --------------------------------------- */
+
+KWQ_HIDDEN extern int kwq__initialized;
+KWQ_HIDDEN int kwq__init_slow(void);
+
+/*
+ * Set kwq up, once: 0, or the error of the step that failed, retried by
+ * the next call.  After the first success it is one load.
+ */
+static inline int kwq__init(void)
+{
+	if (likely(__atomic_load_n(&kwq__initialized, __ATOMIC_ACQUIRE)))
+		return 0;
+	return kwq__init_slow();
+}
+
+/* --- pool.c: pools, workers, completions --------------------------------- */
+
+KWQ_HIDDEN int kwq__pools_init(void);
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
 KWQ_HIDDEN int kwq__reclaim_slot(struct kwq__pool *except);
@@ -563,13 +585,11 @@ KWQ_HIDDEN void kwq__sleep_end(void);
 KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);
 /* Sleeps; a worker calling it stops counting against its pool's limit. */
 KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
-KWQ_HIDDEN void kwq__init_lock(int lock);
 KWQ_HIDDEN void kwq__pools_lock(int lock);
 KWQ_HIDDEN void kwq__pools_child(void);
 
 /* --- workqueue.c: queues, the add path, pwq accounting ------------------- */
 
-KWQ_HIDDEN int kwq__cpu_valid(int cpu);
 KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 				struct work_struct *w, unsigned long old,
 				int force);

@@ -37,18 +37,7 @@
  */
 #include "internal.h"
 
-#include <limits.h>
-#include <signal.h>
 #include <string.h>
-#include <sys/resource.h>
-
-#define DFL_IDLE_TIMEOUT_MS 5000U
-
-struct kwq__global kwq__g;
-__thread struct kwq__worker *kwq__self;
-
-static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
-static int initialized;			/* A: release once set up */
 
 void kwq__lock_slow(uint32_t *word)
 {
@@ -511,97 +500,6 @@ idle:
 }
 
 /*
- * Set the nice value of the calling kwq thread: 0, or -20 for a
- * high-priority pool, whatever the thread that created it had (nice is
- * inherited, and no thread attribute carries it).  Lowering it needs
- * CAP_SYS_NICE; without, the thread goes as low as RLIMIT_NICE allows
- * (20 - limit), which may be where it already is.
- */
-void kwq__thread_prio(bool highpri)
-{
-	id_t tid = (id_t)syscall(SYS_gettid);
-	int want = highpri ? -20 : 0, cur;
-	struct rlimit rl;
-
-	if (!setpriority(PRIO_PROCESS, tid, want))
-		return;
-	if (getrlimit(RLIMIT_NICE, &rl) || rl.rlim_cur > 40)
-		return;
-	errno = 0;
-	cur = getpriority(PRIO_PROCESS, tid);
-	if (!errno && 20 - (int)rl.rlim_cur < cur)
-		setpriority(PRIO_PROCESS, tid, 20 - (int)rl.rlim_cur);
-}
-
-/*
- * Attributes that make a kwq thread independent of the thread creating it:
- * the CPUs of @cpu, or all the process's CPUs, and the normal scheduling
- * policy, never an inherited real-time one.
- */
-static int set_attrs(pthread_attr_t *attr, int cpu)
-{
-	struct sched_param param = { .sched_priority = 0 };
-	cpu_set_t one, *set = &kwq__g.cpus;
-	int err;
-
-	if (cpu >= 0) {
-		CPU_ZERO(&one);
-		CPU_SET(cpu, &one);
-		set = &one;
-	}
-	err = kwq__fault(FAULT_AFFINITY) ? -EINVAL :
-		-pthread_attr_setaffinity_np(attr, sizeof(*set), set);
-	if (err)
-		return err;
-	if (kwq__fault(FAULT_ATTR))
-		return -EINVAL;
-	err = -pthread_attr_setinheritsched(attr, PTHREAD_EXPLICIT_SCHED);
-	if (!err)
-		err = -pthread_attr_setschedpolicy(attr, SCHED_OTHER);
-	if (!err)
-		err = -pthread_attr_setschedparam(attr, &param);
-	return err;
-}
-
-/*
- * Start a detached thread running @fn(@arg), pinned to @cpu, or free to
- * run on the process's CPUs if it is negative.  It blocks every signal, so
- * that the program's signals go to the program's own threads, and must
- * call kwq__thread_prio() first thing.
- */
-int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
-{
-	pthread_attr_t attr;
-	sigset_t all, old;
-	pthread_t tid;
-	int err;
-
-	err = kwq__fault(FAULT_ATTR) ? -ENOMEM : -pthread_attr_init(&attr);
-	if (err)
-		return err;
-	err = kwq__fault(FAULT_ATTR) ? -EINVAL :
-		-pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	if (err)
-		goto out_attr;
-	if (kwq__worker_stack()) {
-		err = -pthread_attr_setstacksize(&attr, kwq__worker_stack());
-		if (err)
-			goto out_attr;
-	}
-	err = set_attrs(&attr, cpu);
-	if (err)
-		goto out_attr;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = kwq__fault(FAULT_THREAD) ? -EAGAIN :
-		-pthread_create(&tid, &attr, fn, arg);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-out_attr:
-	pthread_attr_destroy(&attr);
-	return err;
-}
-
-/*
  * Start one more worker for @pool; with @boost, it takes the next item
  * whatever the pool's target (the manager starts it for a blocked worker).
  * Never called with the pool lock held: thread creation may take a while.
@@ -825,62 +723,14 @@ static int pools_alloc(void)
 	return 0;
 }
 
-/*
- * KWQ_IDLE_TIMEOUT_MS, as kwq(7) says: a decimal number of milliseconds from
- * 1 to UINT_MAX, nothing else; any other value is reported and ignored.
- * strtoul() alone would take "10abc" as 10 and "-5" as 49 days.
- */
-static unsigned int env_idle_timeout(void)
+/* Every pool, once, at init: 0, or -ENOMEM with none left allocated. */
+int kwq__pools_init(void)
 {
-	const char *env = getenv("KWQ_IDLE_TIMEOUT_MS");
-	unsigned long long ms = 0;
-	const char *p;
+	int err = pools_alloc();
 
-	if (!env || !*env)
-		return DFL_IDLE_TIMEOUT_MS;
-	for (p = env; *p >= '0' && *p <= '9' && ms <= UINT_MAX; p++)
-		ms = ms * 10 + (unsigned int)(*p - '0');
-	if (*p || !ms || ms > UINT_MAX) {
-		fprintf(stderr, "kwq: KWQ_IDLE_TIMEOUT_MS=%s: not a number of milliseconds from 1 to %u; using %u\n",
-			env, UINT_MAX, DFL_IDLE_TIMEOUT_MS);
-		return DFL_IDLE_TIMEOUT_MS;
-	}
-	return (unsigned int)ms;
-}
-
-/*
- * The CPUs the process may run on: the main thread's mask, what taskset
- * and /proc/self/status show for the process.  Not the caller's: the first
- * thread to use kwq may be pinned, and kwq's threads and _on(cpu) would be
- * held to its CPUs for good.  Only if the main thread cannot be asked is
- * the caller's mask all there is.
- */
-static int read_cpus(void)
-{
-	if (sched_getaffinity(getpid(), sizeof(kwq__g.cpus), &kwq__g.cpus) &&
-	    sched_getaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus))
-		return -errno;
-	kwq__g.nr_cpus = CPU_COUNT(&kwq__g.cpus);
-	kwq__g.first_cpu = -1;
-	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-		if (!CPU_ISSET(cpu, &kwq__g.cpus))
-			continue;
-		if (kwq__g.first_cpu < 0)
-			kwq__g.first_cpu = cpu;
-		kwq__g.nr_cpu_ids = cpu + 1;
-	}
-	if (__atomic_load_n(&kwq__g.idle_timeout_set, __ATOMIC_RELAXED))
-		return 0;
-	kwq__g.idle_timeout_ms = env_idle_timeout();
-	return kwq__g.nr_cpus > 0 ? 0 : -EINVAL;
-}
-
-void kwq__init_lock(int lock)
-{
-	if (lock)
-		pthread_mutex_lock(&init_lock);
-	else
-		pthread_mutex_unlock(&init_lock);
+	if (err)
+		pools_free();
+	return err;
 }
 
 static void for_each_pool(void (*fn)(struct kwq__pool *pool, int arg),
@@ -992,63 +842,4 @@ void kwq__pools_child(void)
 	child_workers = 0;
 	for_each_pool(count_workers, 0);
 	kwq__worker_slots_child(child_workers);
-}
-
-/*
- * Set up the pools, the timer wheels and the manager, once.  Each step that
- * succeeds stays done, so after a failure (no memory, no thread) a later
- * call retries only what is missing; nothing a started thread uses is freed.
- */
-int kwq__init(void)
-{
-	static int have_pools, have_timers;
-	int err = 0;
-
-	if (likely(__atomic_load_n(&initialized, __ATOMIC_ACQUIRE)))
-		return 0;
-	pthread_mutex_lock(&init_lock);
-	if (initialized)
-		goto out_unlock;
-	if (!have_pools) {
-		kwq__fault_init();
-		kwq__limits_init();
-		kwq__stats_init();
-		kwq__debug_init();
-		err = read_cpus();
-		if (err)
-			goto out_unlock;
-		err = pools_alloc();
-		if (err) {
-			pools_free();
-			goto out_unlock;
-		}
-		have_pools = 1;
-	}
-	if (!have_timers) {
-		err = kwq__timer_init();
-		if (err)
-			goto out_unlock;
-		have_timers = 1;
-	}
-	err = kwq__manager_init();
-	if (err)
-		goto out_unlock;
-	err = kwq__fork_init();
-	if (!err)
-		__atomic_store_n(&initialized, 1, __ATOMIC_RELEASE);
-out_unlock:
-	pthread_mutex_unlock(&init_lock);
-	return err;
-}
-
-bool current_is_workqueue_worker(void)
-{
-	return kwq__self != NULL;
-}
-
-struct work_struct *current_work(void)
-{
-	struct kwq__worker *me = kwq__self;
-
-	return me && me->current_color >= 0 ? me->current_work : NULL;
 }

@@ -34,12 +34,6 @@
 static const unsigned int known_flags = WQ_UNBOUND | WQ_FREEZABLE |
 	WQ_MEM_RECLAIM | WQ_HIGHPRI | WQ_CPU_INTENSIVE;
 
-int kwq__cpu_valid(int cpu)
-{
-	return cpu >= 0 && cpu < kwq__g.nr_cpu_ids &&
-		CPU_ISSET(cpu, &kwq__g.cpus);
-}
-
 static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 				  struct kwq__pool *pool)
 {
