@@ -579,6 +579,15 @@ KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
 						  struct work_struct *w);
 KWQ_HIDDEN void kwq__move_linked_locked(struct work_struct *w,
 					struct kwq_list_node *head);
+/* An add's insertion once it owns PENDING: the end of every add path. */
+KWQ_HIDDEN int kwq__add_won(int cpu, struct workqueue_struct *wq,
+			    struct work_struct *w, void *caller);
+KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
+				struct work_struct *w, unsigned long old,
+				int force);
+KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
+					 struct work_struct *w);
+KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker);
 KWQ_HIDDEN void kwq__sleep_begin(void);
 KWQ_HIDDEN void kwq__sleep_end(void);
@@ -588,17 +597,11 @@ KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
 KWQ_HIDDEN void kwq__pools_lock(int lock);
 KWQ_HIDDEN void kwq__pools_child(void);
 
-/* --- workqueue.c: queues, the add path, pwq accounting ------------------- */
+/* --- workqueue.c: queues, the public add and flush API ------------------ */
 
-KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
-				struct work_struct *w, unsigned long old,
-				int force);
 KWQ_HIDDEN void kwq__for_each_pwq(struct workqueue_struct *wq,
 				  void (*fn)(struct kwq__pwq *pwq, void *arg),
 				  void *arg);
-KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
-					 struct work_struct *w);
-KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__system_queues_lock(int lock);
 KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq);
 
