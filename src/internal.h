@@ -599,11 +599,23 @@ KWQ_HIDDEN void kwq__pools_child(void);
 
 /* --- workqueue.c: queues, the public add and flush API ------------------ */
 
-KWQ_HIDDEN void kwq__for_each_pwq(struct workqueue_struct *wq,
-				  void (*fn)(struct kwq__pwq *pwq, void *arg),
-				  void *arg);
 KWQ_HIDDEN void kwq__system_queues_lock(int lock);
-KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq, void *arg);
+
+/* Call @fn on each pwq of @wq. */
+static inline void kwq__for_each_pwq(struct workqueue_struct *wq,
+				     void (*fn)(struct kwq__pwq *pwq,
+						void *arg),
+				     void *arg)
+{
+	if (wq->dfl_pwq) {
+		fn(wq->dfl_pwq, arg);
+		return;
+	}
+	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+		if (wq->cpu_pwqs[cpu])
+			fn(wq->cpu_pwqs[cpu], arg);
+}
 
 /* --- cancel.c: cancelling, and flushing one item ------------------------- */
 
@@ -621,8 +633,13 @@ enum kwq__flush_wait {
 KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 						 struct kwq__barrier *b,
 						 struct workqueue_struct **wq);
-KWQ_HIDDEN bool kwq__is_barrier(const struct work_struct *w);
 KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
+KWQ_HIDDEN void kwq__barrier_func(struct work_struct *work);
+
+static inline bool kwq__is_barrier(const struct work_struct *w)
+{
+	return w->func == kwq__barrier_func;
+}
 
 /* --- timer.c: the timer wheels of delayed work --------------------------- */
 
@@ -646,7 +663,13 @@ struct kwq__manager {
 
 KWQ_HIDDEN extern struct kwq__manager kwq__mgr;
 KWQ_HIDDEN int kwq__manager_init(void);
-KWQ_HIDDEN void kwq__manager_poke(void);
+
+/* Wake the manager for a look at the pools. */
+static inline void kwq__manager_poke(void)
+{
+	__atomic_add_fetch(&kwq__mgr.word, 1, __ATOMIC_RELEASE);
+	kwq__futex_wake(&kwq__mgr.word, 1);
+}
 
 /* --- rescuer.c: rescuers of WQ_MEM_RECLAIM queues ------------------------ */
 
@@ -658,14 +681,13 @@ KWQ_HIDDEN void kwq__rescuers_child(void);
 
 /* --- registry.c: the registry of queues ---------------------------------- */
 
-KWQ_HIDDEN void kwq__register_wq(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__register_wq_locked(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__unregister_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__for_each_wq(void (*fn)(struct workqueue_struct *wq,
 					    void *arg), void *arg);
 KWQ_HIDDEN void kwq__for_each_wq_locked(void (*fn)(struct workqueue_struct *wq,
 						   void *arg), void *arg);
 KWQ_HIDDEN void kwq__registry_lock(int lock);
-KWQ_HIDDEN void kwq__registry_child(void);
 
 /* --- freeze.c: freezing -------------------------------------------------- */
 
@@ -682,7 +704,19 @@ KWQ_HIDDEN void kwq__freeze_new_wq(struct workqueue_struct *wq);
  * which run once all are free.
  */
 KWQ_HIDDEN int kwq__fork_init(void);
-KWQ_HIDDEN void kwq__forget(struct work_struct *w);
+
+/*
+ * Forget that @w was queued, armed or deferred: the thread that would have
+ * run it does not exist here.  A barrier belongs to a flusher that does not
+ * exist here either, and is simply dropped.
+ */
+static inline void kwq__forget(struct work_struct *w)
+{
+	kwq__list_init(&w->entry);
+	if (kwq__is_barrier(w))
+		return;
+	clear_work_data(w);
+}
 
 /* --- stats.c: statistics ------------------------------------------------- */
 

@@ -7,7 +7,7 @@
  * manager and the rescuers.
  *
  * Nothing here calls the rest of kwq: the bootstrap (init.c) fills kwq__g
- * from read_cpus() and the files that own the threads call kwq__spawn().
+ * from kwq__read_cpus() and the files that own the threads call kwq__spawn().
  * Each thread it starts is made independent of the thread that asked for
  * it: explicit CPU affinity and scheduling policy, every signal blocked,
  * and its own nice value set first thing (kwq__thread_prio()).

@@ -139,7 +139,11 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 		if (err)
 			goto fail_pwqs;
 	}
-	kwq__register_wq(wq);
+	/* Registered and, if the others are, frozen in one step. */
+	kwq__registry_lock(1);
+	kwq__register_wq_locked(wq);
+	kwq__freeze_new_wq(wq);
+	kwq__registry_lock(0);
 	return wq;
 
 fail_pwqs:
@@ -301,19 +305,6 @@ int add_work_on(int cpu, struct work_struct *work)
 
 /* --- a queue in a fork()ed child --------------------------------------- */
 
-/* Call @fn on each pwq of @wq. */
-void kwq__for_each_pwq(struct workqueue_struct *wq,
-		       void (*fn)(struct kwq__pwq *pwq, void *arg), void *arg)
-{
-	if (wq->dfl_pwq) {
-		fn(wq->dfl_pwq, arg);
-		return;
-	}
-	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
-		if (wq->cpu_pwqs[cpu])
-			fn(wq->cpu_pwqs[cpu], arg);
-}
-
 /* In a fork()ed child, with every lock held: nothing is in flight here. */
 static void pwq_child(struct kwq__pwq *pwq, void *arg)
 {
@@ -332,8 +323,9 @@ static void pwq_child(struct kwq__pwq *pwq, void *arg)
 	pwq->mayday = 0;
 }
 
-void kwq__wq_child(struct workqueue_struct *wq)
+void kwq__wq_child(struct workqueue_struct *wq, void *arg)
 {
+	(void)arg;
 	kwq__for_each_pwq(wq, pwq_child, NULL);
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->nr_pwqs_to_flush = 0;
