@@ -8,9 +8,11 @@
  * the manager (manager.c) started, and the fork() handlers registered
  * (fork.c).
  *
- * It is the top of the library: it calls each file's set-up, and no file
- * calls it but through kwq__init(), internal.h's one-load check of
- * kwq__initialized, so that no file depends on it and it on that file.
+ * It is the top of the library: it calls each file's set-up, and the
+ * files that need kwq set up (workqueue.c, completion.c, stats.c) reach it
+ * only through kwq__init(), internal.h's one-load check of
+ * kwq__initialized, so that none of them and init.c call each other both
+ * ways.
  */
 #include "internal.h"
 

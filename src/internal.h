@@ -32,8 +32,10 @@
 /*
  * Layout: the common macros, the data word and its transitions, lists,
  * futexes and the shared types first; then one section per .c file with the
- * kwq__ names it defines, in the order an add travels (warn.c ... debug.c);
- * last, the inline helpers built on them (data_pwq(), the pool lock).
+ * kwq__ names it defines, in the order an add travels (warn.c ... debug.c),
+ * each with the inline helpers through which other files reach it without
+ * a cycle (kwq__init(), kwq__is_barrier(), ...: tests/layout.t); last, the
+ * inline helpers built on them (data_pwq(), the pool lock).
  */
 #ifndef KWQ_INTERNAL_H
 #define KWQ_INTERNAL_H
