@@ -33,16 +33,12 @@
 
 static uint32_t cancel_word;		/* A: see above */
 
-static void barrier_func(struct work_struct *work)
+/* A barrier's work: wake its flusher (kwq__is_barrier() knows it by this). */
+void kwq__barrier_func(struct work_struct *work)
 {
 	struct kwq__barrier *b = container_of(work, struct kwq__barrier, work);
 
 	kwq__complete(&b->done);
-}
-
-bool kwq__is_barrier(const struct work_struct *w)
-{
-	return w->func == barrier_func;
 }
 
 /*
@@ -59,7 +55,7 @@ enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 	unsigned long data;
 
 	b->done.done = 0;
-	b->work.func = barrier_func;
+	b->work.func = kwq__barrier_func;
 	kwq__list_init(&b->work.entry);
 retry:
 	data = work_data(w);

@@ -45,25 +45,12 @@ static void parent(void)
 	kwq__system_queues_lock(0);
 }
 
-/*
- * Forget that @w was queued, armed or deferred: the thread that would have
- * run it does not exist here.  A barrier belongs to a flusher that does not
- * exist here either, and is simply dropped.
- */
-void kwq__forget(struct work_struct *w)
-{
-	kwq__list_init(&w->entry);
-	if (kwq__is_barrier(w))
-		return;
-	clear_work_data(w);
-}
-
 static void child(void)
 {
 	kwq__debug_child();
 	kwq__mgr.word = 0;
 	kwq__mgr.watching = 0;
-	kwq__registry_child();		/* queues, pwqs, their inactive items */
+	kwq__for_each_wq_locked(kwq__wq_child, NULL); /* pwqs, inactive items */
 	kwq__pools_child();		/* worklists, workers; unlocks pools */
 	kwq__timers_child();		/* armed items; unlocks timer bases */
 	kwq__registry_lock(0);

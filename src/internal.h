@@ -32,8 +32,10 @@
 /*
  * Layout: the common macros, the data word and its transitions, lists,
  * futexes and the shared types first; then one section per .c file with the
- * kwq__ names it defines, in the order an add travels (warn.c ... debug.c);
- * last, the inline helpers built on them (data_pwq(), the pool lock).
+ * kwq__ names it defines, in the order an add travels (warn.c ... debug.c),
+ * each with the inline helpers through which other files reach it without
+ * a cycle (kwq__init(), kwq__is_barrier(), ...: tests/layout.t); last, the
+ * inline helpers built on them (data_pwq(), the pool lock).
  */
 #ifndef KWQ_INTERNAL_H
 #define KWQ_INTERNAL_H
@@ -534,14 +536,36 @@ KWQ_HIDDEN void kwq__worker_slots_child(unsigned int nr);
 /* 0 for the default. */
 KWQ_HIDDEN size_t kwq__worker_stack(void);
 
-/* --- pool.c: pools, workers, bootstrap, completions ---------------------- */
+/* --- thread.c: the process's CPUs, the calling thread, the spawner ------- */
 
 KWQ_HIDDEN extern struct kwq__global kwq__g;
 KWQ_HIDDEN extern __thread struct kwq__worker *kwq__self;
 
-KWQ_HIDDEN int kwq__init(void);
+KWQ_HIDDEN void kwq__init_lock(int lock);
+KWQ_HIDDEN int kwq__read_cpus(void);
+KWQ_HIDDEN int kwq__cpu_valid(int cpu);
 KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
 KWQ_HIDDEN void kwq__thread_prio(bool highpri);
+
+/* --- init.c: the process bootstrap --------------------------------------- */
+
+KWQ_HIDDEN extern int kwq__initialized;
+KWQ_HIDDEN int kwq__init_slow(void);
+
+/*
+ * Set kwq up, once: 0, or the error of the step that failed, retried by
+ * the next call.  After the first success it is one load.
+ */
+static inline int kwq__init(void)
+{
+	if (likely(__atomic_load_n(&kwq__initialized, __ATOMIC_ACQUIRE)))
+		return 0;
+	return kwq__init_slow();
+}
+
+/* --- pool.c: pools, workers, completions --------------------------------- */
+
+KWQ_HIDDEN int kwq__pools_init(void);
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
 KWQ_HIDDEN int kwq__reclaim_slot(struct kwq__pool *except);
@@ -557,30 +581,43 @@ KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
 						  struct work_struct *w);
 KWQ_HIDDEN void kwq__move_linked_locked(struct work_struct *w,
 					struct kwq_list_node *head);
+/* An add's insertion once it owns PENDING: the end of every add path. */
+KWQ_HIDDEN int kwq__add_won(int cpu, struct workqueue_struct *wq,
+			    struct work_struct *w, void *caller);
+KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
+				struct work_struct *w, unsigned long old,
+				int force);
+KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
+					 struct work_struct *w);
+KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker);
 KWQ_HIDDEN void kwq__sleep_begin(void);
 KWQ_HIDDEN void kwq__sleep_end(void);
 KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);
 /* Sleeps; a worker calling it stops counting against its pool's limit. */
 KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
-KWQ_HIDDEN void kwq__init_lock(int lock);
 KWQ_HIDDEN void kwq__pools_lock(int lock);
 KWQ_HIDDEN void kwq__pools_child(void);
 
-/* --- workqueue.c: queues, the add path, pwq accounting ------------------- */
+/* --- workqueue.c: queues, the public add and flush API ------------------ */
 
-KWQ_HIDDEN int kwq__cpu_valid(int cpu);
-KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
-				struct work_struct *w, unsigned long old,
-				int force);
-KWQ_HIDDEN void kwq__for_each_pwq(struct workqueue_struct *wq,
-				  void (*fn)(struct kwq__pwq *pwq, void *arg),
-				  void *arg);
-KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
-					 struct work_struct *w);
-KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__system_queues_lock(int lock);
-KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq, void *arg);
+
+/* Call @fn on each pwq of @wq. */
+static inline void kwq__for_each_pwq(struct workqueue_struct *wq,
+				     void (*fn)(struct kwq__pwq *pwq,
+						void *arg),
+				     void *arg)
+{
+	if (wq->dfl_pwq) {
+		fn(wq->dfl_pwq, arg);
+		return;
+	}
+	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+		if (wq->cpu_pwqs[cpu])
+			fn(wq->cpu_pwqs[cpu], arg);
+}
 
 /* --- cancel.c: cancelling, and flushing one item ------------------------- */
 
@@ -598,8 +635,13 @@ enum kwq__flush_wait {
 KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 						 struct kwq__barrier *b,
 						 struct workqueue_struct **wq);
-KWQ_HIDDEN bool kwq__is_barrier(const struct work_struct *w);
 KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
+KWQ_HIDDEN void kwq__barrier_func(struct work_struct *work);
+
+static inline bool kwq__is_barrier(const struct work_struct *w)
+{
+	return w->func == kwq__barrier_func;
+}
 
 /* --- timer.c: the timer wheels of delayed work --------------------------- */
 
@@ -623,7 +665,13 @@ struct kwq__manager {
 
 KWQ_HIDDEN extern struct kwq__manager kwq__mgr;
 KWQ_HIDDEN int kwq__manager_init(void);
-KWQ_HIDDEN void kwq__manager_poke(void);
+
+/* Wake the manager for a look at the pools. */
+static inline void kwq__manager_poke(void)
+{
+	__atomic_add_fetch(&kwq__mgr.word, 1, __ATOMIC_RELEASE);
+	kwq__futex_wake(&kwq__mgr.word, 1);
+}
 
 /* --- rescuer.c: rescuers of WQ_MEM_RECLAIM queues ------------------------ */
 
@@ -635,14 +683,13 @@ KWQ_HIDDEN void kwq__rescuers_child(void);
 
 /* --- registry.c: the registry of queues ---------------------------------- */
 
-KWQ_HIDDEN void kwq__register_wq(struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__register_wq_locked(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__unregister_wq(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__for_each_wq(void (*fn)(struct workqueue_struct *wq,
 					    void *arg), void *arg);
 KWQ_HIDDEN void kwq__for_each_wq_locked(void (*fn)(struct workqueue_struct *wq,
 						   void *arg), void *arg);
 KWQ_HIDDEN void kwq__registry_lock(int lock);
-KWQ_HIDDEN void kwq__registry_child(void);
 
 /* --- freeze.c: freezing -------------------------------------------------- */
 
@@ -659,7 +706,19 @@ KWQ_HIDDEN void kwq__freeze_new_wq(struct workqueue_struct *wq);
  * which run once all are free.
  */
 KWQ_HIDDEN int kwq__fork_init(void);
-KWQ_HIDDEN void kwq__forget(struct work_struct *w);
+
+/*
+ * Forget that @w was queued, armed or deferred: the thread that would have
+ * run it does not exist here.  A barrier belongs to a flusher that does not
+ * exist here either, and is simply dropped.
+ */
+static inline void kwq__forget(struct work_struct *w)
+{
+	kwq__list_init(&w->entry);
+	if (kwq__is_barrier(w))
+		return;
+	clear_work_data(w);
+}
 
 /* --- stats.c: statistics ------------------------------------------------- */
 

@@ -48,12 +48,6 @@ struct kwq__manager kwq__mgr = { .watchdog_ms = DFL_WATCHDOG_MS };
 
 static int no_proc;			/* M: /proc is not readable */
 
-void kwq__manager_poke(void)
-{
-	__atomic_add_fetch(&kwq__mgr.word, 1, __ATOMIC_RELEASE);
-	kwq__futex_wake(&kwq__mgr.word, 1);
-}
-
 /* Is thread @tid asleep in the kernel?  -1 when /proc cannot say. */
 static int thread_sleeping(pid_t tid)
 {

@@ -7,6 +7,9 @@
  * serve unbound queues with workers free to run anywhere.  Pools are created
  * on first use and live as long as the process.  A pool owns a worklist of
  * items ready to run; its workers take items from the head, one at a time.
+ * Everything done under a pool's lock is here: the end of every add
+ * (insertion, activation under max_active), the pwq's accounting when an
+ * item finishes, and the workers' loop.
  *
  * DESIGN
  *
@@ -30,25 +33,20 @@
  * after an idle timeout (kwq_set_idle_timeout(), 5 s by default).
  *
  * A work item never runs concurrently with itself: workers record the item
- * they run in the pool's busy hash, an add finds an instance still running
- * on the pool it last ran on and queues the new one there (see workqueue.c),
- * and a worker that takes an item another worker of the pool is running
- * hands it to that worker's `scheduled` list instead.
+ * they run in the pool's busy hash, and a worker that takes an item another
+ * worker of the pool is running hands it to that worker's `scheduled` list
+ * instead.  An add whose item last ran on another pool takes that pool's
+ * lock first, alone, to look for an instance still running there.  If there
+ * is one, for the same queue, the item is queued on that pool; for another
+ * queue, it is queued on the queue as usual, and so counted by its flushes
+ * and kept in order, but held until the running instance ends (the two pool
+ * locks are then taken together, in the order fork() takes them).  When an
+ * active item finishes, its pwq activates the next inactive one, so a pwq
+ * with max_active 1 (an ordered queue) runs its items in order.
  */
 #include "internal.h"
 
-#include <limits.h>
-#include <signal.h>
 #include <string.h>
-#include <sys/resource.h>
-
-#define DFL_IDLE_TIMEOUT_MS 5000U
-
-struct kwq__global kwq__g;
-__thread struct kwq__worker *kwq__self;
-
-static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
-static int initialized;			/* A: release once set up */
 
 void kwq__lock_slow(uint32_t *word)
 {
@@ -245,9 +243,249 @@ void kwq__move_linked_locked(struct work_struct *w, struct kwq_list_node *head)
 	}
 }
 
+/* --- adding work: insertion under the pool lock ------------------------- */
+
+static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
+{
+	if (wq->flags & WQ_UNBOUND)
+		return wq->dfl_pwq;
+	if (cpu == WORK_CPU_ANY) {
+		/*
+		 * A bound queue has a pwq for exactly the CPUs kwq__cpu_valid()
+		 * accepts: testing the pwq is the same test, in 8 instructions
+		 * instead of 14.
+		 */
+		cpu = sched_getcpu();
+		if (unlikely((unsigned int)cpu >=
+			     (unsigned int)kwq__g.nr_cpu_ids ||
+			     !wq->cpu_pwqs[cpu]))
+			cpu = kwq__g.first_cpu;
+	}
+	return wq->cpu_pwqs[cpu];
+}
+
+/*
+ * Put @w, whose PENDING bit the caller owns, on @pwq and let the pool know.
+ * The caller holds pwq->pool's lock.
+ */
+static inline __attribute__((always_inline)) void
+insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
+	      unsigned long old)
+{
+	struct kwq__pool *pool = pwq->pool;
+	unsigned int color = __atomic_load_n(&pwq->wq->work_color,
+					     __ATOMIC_RELAXED);
+	unsigned long data = work_pwq_data(pwq, (color ? WORK_COLOR : 0) |
+					   (old & WORK_DELAYED));
+
+	kwq__assert_locked(pool);
+	pwq->nr_in_flight[color]++;
+	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->wq->name, pool->cpu);
+	if (unlikely(__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED)))
+		kwq__stat_queued_locked(pool, w);
+	if (pwq->nr_active < pwq->max_active && !pwq->frozen) {
+		KWQ_TRACE(activate, w, w->func, pwq->wq->name);
+		pwq->nr_active++;
+		set_work_pwq(w, data);
+		if (unlikely(!kwq__list_empty(&pool->waits)) &&
+		    kwq__waited_locked(pool, w)) {
+			kwq__list_add_before(&w->entry, &pool->held);
+			return;
+		}
+		kwq__list_add_before(&w->entry, &pool->worklist);
+		kwq__kick_locked(pool);
+	} else {
+		set_work_pwq(w, data | WORK_INACTIVE);
+		kwq__list_add_before(&w->entry, &pwq->inactive);
+	}
+}
+
+/* Take the locks of two pools in the order fork() takes them all. */
+static void lock_two(struct kwq__pool *a, struct kwq__pool *b)
+{
+	if (a->rank > b->rank) {
+		struct kwq__pool *t = a;
+
+		a = b;
+		b = t;
+	}
+	kwq__lock(a);
+	kwq__lock(b);
+}
+
+/*
+ * @w still runs on @worker, for another queue, and has just been added to
+ * @pwq, on another pool.  It takes its place on @pwq now, so that flushes
+ * count it and an ordered queue keeps the order of adds, but it may not
+ * start before that run ends: the worker records it, and releases it then
+ * (see release_waiter_locked() in pool.c).  Both pools' locks are held.
+ */
+static void insert_waiting_locked(struct kwq__worker *worker,
+				  struct kwq__pwq *pwq, struct work_struct *w,
+				  unsigned long old)
+{
+	kwq__assert_locked(worker->pool);
+	kwq__assert_locked(pwq->pool);
+	worker->wait_pool = pwq->pool;
+	worker->wait_work = w;
+	kwq__list_add_before(&worker->wait_node, &pwq->pool->waits);
+	insert_locked(pwq, w, old);
+}
+
+/*
+ * Queue @w, whose PENDING bit the caller owns, on @wq; @old is its data word
+ * from before.  If an earlier instance still runs on the pool the item last
+ * ran on, queue it there: the busy check and the insertion happen under that
+ * pool's lock, so the instance cannot finish unseen in between.  @force is
+ * for items already accepted (an expired timer), which a drain must not
+ * refuse.
+ */
+int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
+		     struct work_struct *w, unsigned long old, int force)
+{
+	struct kwq__pwq *pwq;
+	struct kwq__pool *last;
+
+	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
+	    !force && !kwq__in_wq(wq)) {
+		/* Forgotten before PENDING goes: a new add may follow at once. */
+		if (kwq__debugging())
+			kwq__debug_idle(w);
+		clear_work_pending(w);
+		return -ESHUTDOWN;
+	}
+	pwq = pick_pwq(wq, cpu);
+	last = data_pool(old);
+	if (last && last != pwq->pool) {
+		struct kwq__worker *worker;
+
+		kwq__lock(last);
+		worker = kwq__find_busy_locked(last, w);
+		if (worker && worker->current_pwq->wq == wq) {
+			insert_locked(worker->current_pwq, w, old);
+			kwq__unlock(last);
+			return 0;
+		}
+		kwq__unlock(last);
+		if (worker) {
+			/*
+			 * Look again with both locks: the run may have ended
+			 * meanwhile, but no other can have begun, since the
+			 * item is ours.
+			 */
+			lock_two(last, pwq->pool);
+			worker = kwq__find_busy_locked(last, w);
+			if (worker)
+				insert_waiting_locked(worker, pwq, w, old);
+			else
+				insert_locked(pwq, w, old);
+			kwq__unlock(last);
+			kwq__unlock(pwq->pool);
+			return 0;
+		}
+	}
+	kwq__lock(pwq->pool);
+	insert_locked(pwq, w, old);
+	kwq__unlock(pwq->pool);
+	return 0;
+}
+
+/* An add in debug mode, or to a queue being drained or destroyed. */
+static __attribute__((noinline)) int add_won_slow(int cpu,
+						  struct workqueue_struct *wq,
+						  struct work_struct *w,
+						  void *caller)
+{
+	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
+
+	if (kwq__debugging())
+		kwq__debug_added(w, wq, caller);
+	return kwq__queue_owned(cpu, wq, w, old, 0);
+}
+
+/*
+ * The rest of an add, once PENDING is won: kept out of the -EBUSY path.
+ * The common case is kept free of kwq__queue_owned()'s call and its rare
+ * branches, which are tail calls here, so that it saves few registers: the
+ * item never ran, or last ran on this very pool, whose lock covers both
+ * the busy check and the insertion.
+ */
+int kwq__add_won(int cpu, struct workqueue_struct *wq, struct work_struct *w,
+		 void *caller)
+{
+	/* PENDING is ours: nobody else writes the word until it is queued. */
+	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
+	struct kwq__pwq *pwq;
+	struct kwq__pool *last;
+
+	if (unlikely(kwq__debugging() ||
+		     __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
+		return add_won_slow(cpu, wq, w, caller);
+	pwq = pick_pwq(wq, cpu);
+	last = data_pool(old);
+	if (unlikely(last && last != pwq->pool))
+		return kwq__queue_owned(cpu, wq, w, old, 0);
+	kwq__lock(pwq->pool);
+	insert_locked(pwq, w, old);
+	kwq__unlock(pwq->pool);
+	return 0;
+}
+
+/* --- pwq accounting: activation and completion -------------------------- */
+
+/* Make inactive @w active: onto the pool's worklist with its barriers. */
+void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
+{
+	struct kwq__pool *pool = pwq->pool;
+	bool head = pwq->inactive.next == &w->entry;
+
+	kwq__assert_locked(pool);
+	if (kwq__debugging())
+		kwq__debug_check_queued(pool, w, head ? &pwq->inactive : NULL);
+	KWQ_TRACE(activate, w, w->func, pwq->wq->name);
+	mark_work_active(w);
+	pwq->nr_active++;
+	if (unlikely(!kwq__list_empty(&pool->waits)) &&
+	    kwq__waited_locked(pool, w)) {
+		kwq__move_linked_locked(w, &pool->held);
+		return;
+	}
+	kwq__move_linked_locked(w, &pool->worklist);
+	kwq__kick_locked(pool);
+}
+
+/*
+ * An active item of @pwq, of flush color @color, is done (it ran, or was
+ * cancelled): free its slot for the next inactive item, and tell a flusher
+ * waiting for that color.
+ */
+void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
+{
+	struct workqueue_struct *wq = pwq->wq;
+
+	kwq__assert_locked(pwq->pool);
+	pwq->nr_active--;
+	if (!kwq__list_empty(&pwq->inactive) &&
+	    pwq->nr_active < pwq->max_active && !pwq->frozen)
+		kwq__pwq_activate_locked(pwq,
+			kwq__list_entry(pwq->inactive.next,
+					struct work_struct, entry));
+	pwq->nr_in_flight[color]--;
+	if (pwq->flush_color == color && !pwq->nr_in_flight[color]) {
+		pwq->flush_color = -1;
+		/* The flusher may free @wq as soon as this completes. */
+		if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1,
+					__ATOMIC_ACQ_REL))
+			kwq__complete(wq->flush_done);
+	}
+}
+
+/* --- running work ------------------------------------------------------- */
+
 /*
  * The run has ended of an item that was meanwhile added to a queue on
- * another pool (see insert_waiting_locked() in workqueue.c): let that
+ * another pool (see insert_waiting_locked()): let that
  * instance start, unless a cancel has taken it.  No add can find this run
  * any more, so nothing records a new wait meanwhile.  The pool lock is
  * dropped, and taken again, so that the other pool's lock is taken alone.
@@ -511,97 +749,6 @@ idle:
 }
 
 /*
- * Set the nice value of the calling kwq thread: 0, or -20 for a
- * high-priority pool, whatever the thread that created it had (nice is
- * inherited, and no thread attribute carries it).  Lowering it needs
- * CAP_SYS_NICE; without, the thread goes as low as RLIMIT_NICE allows
- * (20 - limit), which may be where it already is.
- */
-void kwq__thread_prio(bool highpri)
-{
-	id_t tid = (id_t)syscall(SYS_gettid);
-	int want = highpri ? -20 : 0, cur;
-	struct rlimit rl;
-
-	if (!setpriority(PRIO_PROCESS, tid, want))
-		return;
-	if (getrlimit(RLIMIT_NICE, &rl) || rl.rlim_cur > 40)
-		return;
-	errno = 0;
-	cur = getpriority(PRIO_PROCESS, tid);
-	if (!errno && 20 - (int)rl.rlim_cur < cur)
-		setpriority(PRIO_PROCESS, tid, 20 - (int)rl.rlim_cur);
-}
-
-/*
- * Attributes that make a kwq thread independent of the thread creating it:
- * the CPUs of @cpu, or all the process's CPUs, and the normal scheduling
- * policy, never an inherited real-time one.
- */
-static int set_attrs(pthread_attr_t *attr, int cpu)
-{
-	struct sched_param param = { .sched_priority = 0 };
-	cpu_set_t one, *set = &kwq__g.cpus;
-	int err;
-
-	if (cpu >= 0) {
-		CPU_ZERO(&one);
-		CPU_SET(cpu, &one);
-		set = &one;
-	}
-	err = kwq__fault(FAULT_AFFINITY) ? -EINVAL :
-		-pthread_attr_setaffinity_np(attr, sizeof(*set), set);
-	if (err)
-		return err;
-	if (kwq__fault(FAULT_ATTR))
-		return -EINVAL;
-	err = -pthread_attr_setinheritsched(attr, PTHREAD_EXPLICIT_SCHED);
-	if (!err)
-		err = -pthread_attr_setschedpolicy(attr, SCHED_OTHER);
-	if (!err)
-		err = -pthread_attr_setschedparam(attr, &param);
-	return err;
-}
-
-/*
- * Start a detached thread running @fn(@arg), pinned to @cpu, or free to
- * run on the process's CPUs if it is negative.  It blocks every signal, so
- * that the program's signals go to the program's own threads, and must
- * call kwq__thread_prio() first thing.
- */
-int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
-{
-	pthread_attr_t attr;
-	sigset_t all, old;
-	pthread_t tid;
-	int err;
-
-	err = kwq__fault(FAULT_ATTR) ? -ENOMEM : -pthread_attr_init(&attr);
-	if (err)
-		return err;
-	err = kwq__fault(FAULT_ATTR) ? -EINVAL :
-		-pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	if (err)
-		goto out_attr;
-	if (kwq__worker_stack()) {
-		err = -pthread_attr_setstacksize(&attr, kwq__worker_stack());
-		if (err)
-			goto out_attr;
-	}
-	err = set_attrs(&attr, cpu);
-	if (err)
-		goto out_attr;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = kwq__fault(FAULT_THREAD) ? -EAGAIN :
-		-pthread_create(&tid, &attr, fn, arg);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-out_attr:
-	pthread_attr_destroy(&attr);
-	return err;
-}
-
-/*
  * Start one more worker for @pool; with @boost, it takes the next item
  * whatever the pool's target (the manager starts it for a blocked worker).
  * Never called with the pool lock held: thread creation may take a while.
@@ -825,62 +972,14 @@ static int pools_alloc(void)
 	return 0;
 }
 
-/*
- * KWQ_IDLE_TIMEOUT_MS, as kwq(7) says: a decimal number of milliseconds from
- * 1 to UINT_MAX, nothing else; any other value is reported and ignored.
- * strtoul() alone would take "10abc" as 10 and "-5" as 49 days.
- */
-static unsigned int env_idle_timeout(void)
+/* Every pool, once, at init: 0, or -ENOMEM with none left allocated. */
+int kwq__pools_init(void)
 {
-	const char *env = getenv("KWQ_IDLE_TIMEOUT_MS");
-	unsigned long long ms = 0;
-	const char *p;
+	int err = pools_alloc();
 
-	if (!env || !*env)
-		return DFL_IDLE_TIMEOUT_MS;
-	for (p = env; *p >= '0' && *p <= '9' && ms <= UINT_MAX; p++)
-		ms = ms * 10 + (unsigned int)(*p - '0');
-	if (*p || !ms || ms > UINT_MAX) {
-		fprintf(stderr, "kwq: KWQ_IDLE_TIMEOUT_MS=%s: not a number of milliseconds from 1 to %u; using %u\n",
-			env, UINT_MAX, DFL_IDLE_TIMEOUT_MS);
-		return DFL_IDLE_TIMEOUT_MS;
-	}
-	return (unsigned int)ms;
-}
-
-/*
- * The CPUs the process may run on: the main thread's mask, what taskset
- * and /proc/self/status show for the process.  Not the caller's: the first
- * thread to use kwq may be pinned, and kwq's threads and _on(cpu) would be
- * held to its CPUs for good.  Only if the main thread cannot be asked is
- * the caller's mask all there is.
- */
-static int read_cpus(void)
-{
-	if (sched_getaffinity(getpid(), sizeof(kwq__g.cpus), &kwq__g.cpus) &&
-	    sched_getaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus))
-		return -errno;
-	kwq__g.nr_cpus = CPU_COUNT(&kwq__g.cpus);
-	kwq__g.first_cpu = -1;
-	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-		if (!CPU_ISSET(cpu, &kwq__g.cpus))
-			continue;
-		if (kwq__g.first_cpu < 0)
-			kwq__g.first_cpu = cpu;
-		kwq__g.nr_cpu_ids = cpu + 1;
-	}
-	if (__atomic_load_n(&kwq__g.idle_timeout_set, __ATOMIC_RELAXED))
-		return 0;
-	kwq__g.idle_timeout_ms = env_idle_timeout();
-	return kwq__g.nr_cpus > 0 ? 0 : -EINVAL;
-}
-
-void kwq__init_lock(int lock)
-{
-	if (lock)
-		pthread_mutex_lock(&init_lock);
-	else
-		pthread_mutex_unlock(&init_lock);
+	if (err)
+		pools_free();
+	return err;
 }
 
 static void for_each_pool(void (*fn)(struct kwq__pool *pool, int arg),
@@ -992,63 +1091,4 @@ void kwq__pools_child(void)
 	child_workers = 0;
 	for_each_pool(count_workers, 0);
 	kwq__worker_slots_child(child_workers);
-}
-
-/*
- * Set up the pools, the timer wheels and the manager, once.  Each step that
- * succeeds stays done, so after a failure (no memory, no thread) a later
- * call retries only what is missing; nothing a started thread uses is freed.
- */
-int kwq__init(void)
-{
-	static int have_pools, have_timers;
-	int err = 0;
-
-	if (likely(__atomic_load_n(&initialized, __ATOMIC_ACQUIRE)))
-		return 0;
-	pthread_mutex_lock(&init_lock);
-	if (initialized)
-		goto out_unlock;
-	if (!have_pools) {
-		kwq__fault_init();
-		kwq__limits_init();
-		kwq__stats_init();
-		kwq__debug_init();
-		err = read_cpus();
-		if (err)
-			goto out_unlock;
-		err = pools_alloc();
-		if (err) {
-			pools_free();
-			goto out_unlock;
-		}
-		have_pools = 1;
-	}
-	if (!have_timers) {
-		err = kwq__timer_init();
-		if (err)
-			goto out_unlock;
-		have_timers = 1;
-	}
-	err = kwq__manager_init();
-	if (err)
-		goto out_unlock;
-	err = kwq__fork_init();
-	if (!err)
-		__atomic_store_n(&initialized, 1, __ATOMIC_RELEASE);
-out_unlock:
-	pthread_mutex_unlock(&init_lock);
-	return err;
-}
-
-bool current_is_workqueue_worker(void)
-{
-	return kwq__self != NULL;
-}
-
-struct work_struct *current_work(void)
-{
-	struct kwq__worker *me = kwq__self;
-
-	return me && me->current_color >= 0 ? me->current_work : NULL;
 }

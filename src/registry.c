@@ -40,22 +40,10 @@ void kwq__registry_lock(int lock)
 		pthread_mutex_unlock(&registry_lock);
 }
 
-/* In a fork()ed child, with every lock held: see fork.c. */
-void kwq__registry_child(void)
+/* The caller holds the registry, and freezes @wq if the others are. */
+void kwq__register_wq_locked(struct workqueue_struct *wq)
 {
-	struct kwq_list_node *pos;
-
-	for (pos = registry.next; pos != &registry; pos = pos->next)
-		kwq__wq_child(kwq__list_entry(pos, struct workqueue_struct,
-					      node));
-}
-
-void kwq__register_wq(struct workqueue_struct *wq)
-{
-	pthread_mutex_lock(&registry_lock);
 	kwq__list_add_before(&wq->node, &registry);
-	kwq__freeze_new_wq(wq);
-	pthread_mutex_unlock(&registry_lock);
 }
 
 void kwq__unregister_wq(struct workqueue_struct *wq)

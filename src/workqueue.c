@@ -1,27 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
- * Workqueues: creating and destroying them, and adding work to them.
+ * Workqueues: creating and destroying them, the public add functions,
+ * flushing and draining.
  *
  * A queue is a name, flags and one pool_workqueue (pwq) per pool it uses.
- * Adding an item picks the pwq (the adding CPU's, the given CPU's, or the
- * unbound one), and puts the item on that pool's worklist, or on the pwq's
- * inactive list when max_active items of the queue are already active there.
- * When an active item finishes, the pwq activates the next inactive one, so a
- * pwq with max_active 1 (an ordered queue) runs its items in order, one at a
- * time.
+ * An add checks the item and the CPU, takes the item's PENDING bit and
+ * hands the item to pool.c (kwq__add_won()), which picks the pwq (the
+ * adding CPU's, the given CPU's, or the unbound one) and puts the item on
+ * that pool's worklist, or on the pwq's inactive list when max_active items
+ * of the queue are already active there.
  *
  * DESIGN
  *
  * The add path takes no global lock and never allocates.  Its first step is
  * one atomic fetch-or of the PENDING bit: an item already pending costs that
  * and nothing more (-EBUSY).  The winner owns the item until it is on a list;
- * it then takes one pool lock.  When the item last ran on another pool, that
- * pool's lock is taken first, alone, to look for an instance still running
- * there, since a work item never runs concurrently with itself.  If there is
- * one, for the same queue, the item is queued on that pool; for another
- * queue, it is queued on the queue as usual, and so counted by its flushes
- * and kept in order, but held until the running instance ends (the two pool
- * locks are then taken together, in the order fork() takes them).
+ * the rest is pool.c's.  A flush flips the queue's flush colour and waits
+ * for every item of the old colour; a drain flushes until nothing is left.
  *
  * Not supported: the kernel's per-NUMA-node unbound pools and changing a
  * queue's attributes after creation.
@@ -33,12 +28,6 @@
 
 static const unsigned int known_flags = WQ_UNBOUND | WQ_FREEZABLE |
 	WQ_MEM_RECLAIM | WQ_HIGHPRI | WQ_CPU_INTENSIVE;
-
-int kwq__cpu_valid(int cpu)
-{
-	return cpu >= 0 && cpu < kwq__g.nr_cpu_ids &&
-		CPU_ISSET(cpu, &kwq__g.cpus);
-}
 
 static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 				  struct kwq__pool *pool)
@@ -150,7 +139,11 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 		if (err)
 			goto fail_pwqs;
 	}
-	kwq__register_wq(wq);
+	/* Registered and, if the others are, frozen in one step. */
+	kwq__registry_lock(1);
+	kwq__register_wq_locked(wq);
+	kwq__freeze_new_wq(wq);
+	kwq__registry_lock(0);
 	return wq;
 
 fail_pwqs:
@@ -232,195 +225,6 @@ struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 
 /* --- adding work -------------------------------------------------------- */
 
-static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
-{
-	if (wq->flags & WQ_UNBOUND)
-		return wq->dfl_pwq;
-	if (cpu == WORK_CPU_ANY) {
-		/*
-		 * A bound queue has a pwq for exactly the CPUs kwq__cpu_valid()
-		 * accepts: testing the pwq is the same test, in 8 instructions
-		 * instead of 14.
-		 */
-		cpu = sched_getcpu();
-		if (unlikely((unsigned int)cpu >=
-			     (unsigned int)kwq__g.nr_cpu_ids ||
-			     !wq->cpu_pwqs[cpu]))
-			cpu = kwq__g.first_cpu;
-	}
-	return wq->cpu_pwqs[cpu];
-}
-
-/*
- * Put @w, whose PENDING bit the caller owns, on @pwq and let the pool know.
- * The caller holds pwq->pool's lock.
- */
-static inline __attribute__((always_inline)) void
-insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
-	      unsigned long old)
-{
-	struct kwq__pool *pool = pwq->pool;
-	unsigned int color = __atomic_load_n(&pwq->wq->work_color,
-					     __ATOMIC_RELAXED);
-	unsigned long data = work_pwq_data(pwq, (color ? WORK_COLOR : 0) |
-					   (old & WORK_DELAYED));
-
-	kwq__assert_locked(pool);
-	pwq->nr_in_flight[color]++;
-	pwq->st.added++;
-	KWQ_TRACE(add, w, w->func, pwq->wq->name, pool->cpu);
-	if (unlikely(__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED)))
-		kwq__stat_queued_locked(pool, w);
-	if (pwq->nr_active < pwq->max_active && !pwq->frozen) {
-		KWQ_TRACE(activate, w, w->func, pwq->wq->name);
-		pwq->nr_active++;
-		set_work_pwq(w, data);
-		if (unlikely(!kwq__list_empty(&pool->waits)) &&
-		    kwq__waited_locked(pool, w)) {
-			kwq__list_add_before(&w->entry, &pool->held);
-			return;
-		}
-		kwq__list_add_before(&w->entry, &pool->worklist);
-		kwq__kick_locked(pool);
-	} else {
-		set_work_pwq(w, data | WORK_INACTIVE);
-		kwq__list_add_before(&w->entry, &pwq->inactive);
-	}
-}
-
-/* Take the locks of two pools in the order fork() takes them all. */
-static void lock_two(struct kwq__pool *a, struct kwq__pool *b)
-{
-	if (a->rank > b->rank) {
-		struct kwq__pool *t = a;
-
-		a = b;
-		b = t;
-	}
-	kwq__lock(a);
-	kwq__lock(b);
-}
-
-/*
- * @w still runs on @worker, for another queue, and has just been added to
- * @pwq, on another pool.  It takes its place on @pwq now, so that flushes
- * count it and an ordered queue keeps the order of adds, but it may not
- * start before that run ends: the worker records it, and releases it then
- * (see release_waiter_locked() in pool.c).  Both pools' locks are held.
- */
-static void insert_waiting_locked(struct kwq__worker *worker,
-				  struct kwq__pwq *pwq, struct work_struct *w,
-				  unsigned long old)
-{
-	kwq__assert_locked(worker->pool);
-	kwq__assert_locked(pwq->pool);
-	worker->wait_pool = pwq->pool;
-	worker->wait_work = w;
-	kwq__list_add_before(&worker->wait_node, &pwq->pool->waits);
-	insert_locked(pwq, w, old);
-}
-
-/*
- * Queue @w, whose PENDING bit the caller owns, on @wq; @old is its data word
- * from before.  If an earlier instance still runs on the pool the item last
- * ran on, queue it there: the busy check and the insertion happen under that
- * pool's lock, so the instance cannot finish unseen in between.  @force is
- * for items already accepted (an expired timer), which a drain must not
- * refuse.
- */
-int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
-		     struct work_struct *w, unsigned long old, int force)
-{
-	struct kwq__pwq *pwq;
-	struct kwq__pool *last;
-
-	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
-	    !force && !kwq__in_wq(wq)) {
-		/* Forgotten before PENDING goes: a new add may follow at once. */
-		if (kwq__debugging())
-			kwq__debug_idle(w);
-		clear_work_pending(w);
-		return -ESHUTDOWN;
-	}
-	pwq = pick_pwq(wq, cpu);
-	last = data_pool(old);
-	if (last && last != pwq->pool) {
-		struct kwq__worker *worker;
-
-		kwq__lock(last);
-		worker = kwq__find_busy_locked(last, w);
-		if (worker && worker->current_pwq->wq == wq) {
-			insert_locked(worker->current_pwq, w, old);
-			kwq__unlock(last);
-			return 0;
-		}
-		kwq__unlock(last);
-		if (worker) {
-			/*
-			 * Look again with both locks: the run may have ended
-			 * meanwhile, but no other can have begun, since the
-			 * item is ours.
-			 */
-			lock_two(last, pwq->pool);
-			worker = kwq__find_busy_locked(last, w);
-			if (worker)
-				insert_waiting_locked(worker, pwq, w, old);
-			else
-				insert_locked(pwq, w, old);
-			kwq__unlock(last);
-			kwq__unlock(pwq->pool);
-			return 0;
-		}
-	}
-	kwq__lock(pwq->pool);
-	insert_locked(pwq, w, old);
-	kwq__unlock(pwq->pool);
-	return 0;
-}
-
-/* An add in debug mode, or to a queue being drained or destroyed. */
-static __attribute__((noinline)) int add_won_slow(int cpu,
-						  struct workqueue_struct *wq,
-						  struct work_struct *w,
-						  void *caller)
-{
-	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
-
-	if (kwq__debugging())
-		kwq__debug_added(w, wq, caller);
-	return kwq__queue_owned(cpu, wq, w, old, 0);
-}
-
-/*
- * The rest of an add, once PENDING is won: kept out of the -EBUSY path.
- * The common case is kept free of kwq__queue_owned()'s call and its rare
- * branches, which are tail calls here, so that it saves few registers: the
- * item never ran, or last ran on this very pool, whose lock covers both
- * the busy check and the insertion.
- */
-static __attribute__((noinline)) int add_won(int cpu,
-					     struct workqueue_struct *wq,
-					     struct work_struct *w,
-					     void *caller)
-{
-	/* PENDING is ours: nobody else writes the word until it is queued. */
-	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
-	struct kwq__pwq *pwq;
-	struct kwq__pool *last;
-
-	if (unlikely(kwq__debugging() ||
-		     __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
-		return add_won_slow(cpu, wq, w, caller);
-	pwq = pick_pwq(wq, cpu);
-	last = data_pool(old);
-	if (unlikely(last && last != pwq->pool))
-		return kwq__queue_owned(cpu, wq, w, old, 0);
-	kwq__lock(pwq->pool);
-	insert_locked(pwq, w, old);
-	kwq__unlock(pwq->pool);
-	return 0;
-}
-
 /* Take PENDING, or return -EBUSY: one locked bit-test-and-set. */
 static inline __attribute__((always_inline)) int
 add_pending(int cpu, struct workqueue_struct *wq, struct work_struct *w,
@@ -430,7 +234,7 @@ add_pending(int cpu, struct workqueue_struct *wq, struct work_struct *w,
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}
-	return add_won(cpu, wq, w, caller);
+	return kwq__add_won(cpu, wq, w, caller);
 }
 
 /* Debug mode's add: out of line, so that the others save no registers. */
@@ -499,67 +303,7 @@ int add_work_on(int cpu, struct work_struct *work)
 	return add_work_cpu(cpu, wq, work, __builtin_return_address(0));
 }
 
-/* --- pwq accounting ----------------------------------------------------- */
-
-/* Make inactive @w active: onto the pool's worklist with its barriers. */
-void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
-{
-	struct kwq__pool *pool = pwq->pool;
-	bool head = pwq->inactive.next == &w->entry;
-
-	kwq__assert_locked(pool);
-	if (kwq__debugging())
-		kwq__debug_check_queued(pool, w, head ? &pwq->inactive : NULL);
-	KWQ_TRACE(activate, w, w->func, pwq->wq->name);
-	mark_work_active(w);
-	pwq->nr_active++;
-	if (unlikely(!kwq__list_empty(&pool->waits)) &&
-	    kwq__waited_locked(pool, w)) {
-		kwq__move_linked_locked(w, &pool->held);
-		return;
-	}
-	kwq__move_linked_locked(w, &pool->worklist);
-	kwq__kick_locked(pool);
-}
-
-/*
- * An active item of @pwq, of flush color @color, is done (it ran, or was
- * cancelled): free its slot for the next inactive item, and tell a flusher
- * waiting for that color.
- */
-void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
-{
-	struct workqueue_struct *wq = pwq->wq;
-
-	kwq__assert_locked(pwq->pool);
-	pwq->nr_active--;
-	if (!kwq__list_empty(&pwq->inactive) &&
-	    pwq->nr_active < pwq->max_active && !pwq->frozen)
-		kwq__pwq_activate_locked(pwq,
-			kwq__list_entry(pwq->inactive.next,
-					struct work_struct, entry));
-	pwq->nr_in_flight[color]--;
-	if (pwq->flush_color == color && !pwq->nr_in_flight[color]) {
-		pwq->flush_color = -1;
-		/* The flusher may free @wq as soon as this completes. */
-		if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1,
-					__ATOMIC_ACQ_REL))
-			kwq__complete(wq->flush_done);
-	}
-}
-
-/* Call @fn on each pwq of @wq. */
-void kwq__for_each_pwq(struct workqueue_struct *wq,
-		       void (*fn)(struct kwq__pwq *pwq, void *arg), void *arg)
-{
-	if (wq->dfl_pwq) {
-		fn(wq->dfl_pwq, arg);
-		return;
-	}
-	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
-		if (wq->cpu_pwqs[cpu])
-			fn(wq->cpu_pwqs[cpu], arg);
-}
+/* --- a queue in a fork()ed child --------------------------------------- */
 
 /* In a fork()ed child, with every lock held: nothing is in flight here. */
 static void pwq_child(struct kwq__pwq *pwq, void *arg)
@@ -579,8 +323,9 @@ static void pwq_child(struct kwq__pwq *pwq, void *arg)
 	pwq->mayday = 0;
 }
 
-void kwq__wq_child(struct workqueue_struct *wq)
+void kwq__wq_child(struct workqueue_struct *wq, void *arg)
 {
+	(void)arg;
 	kwq__for_each_pwq(wq, pwq_child, NULL);
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->nr_pwqs_to_flush = 0;

@@ -43,7 +43,7 @@ void *kwq__zalloc_aligned(size_t size)
 	return calloc(1, size);
 }
 
-void kwq__forget(struct work_struct *w)
+void kwq__barrier_func(struct work_struct *w)
 {
 	(void)w;
 }

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The process as kwq sees it: the CPUs it may run on, the state every file
+ * shares (kwq__g, under the init lock until kwq__init() has filled it), the
+ * identity of the calling thread (kwq__self, current_work()), and the one
+ * spawner that starts every kwq thread: workers, the timer thread, the
+ * manager and the rescuers.
+ *
+ * Nothing here calls the rest of kwq: the bootstrap (init.c) fills kwq__g
+ * from kwq__read_cpus() and the files that own the threads call kwq__spawn().
+ * Each thread it starts is made independent of the thread that asked for
+ * it: explicit CPU affinity and scheduling policy, every signal blocked,
+ * and its own nice value set first thing (kwq__thread_prio()).
+ */
+#include "internal.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <sys/resource.h>
+
+#define DFL_IDLE_TIMEOUT_MS 5000U
+
+struct kwq__global kwq__g;
+__thread struct kwq__worker *kwq__self;
+
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* --- the process's CPUs ------------------------------------------------- */
+
+/*
+ * KWQ_IDLE_TIMEOUT_MS, as kwq(7) says: a decimal number of milliseconds from
+ * 1 to UINT_MAX, nothing else; any other value is reported and ignored.
+ * strtoul() alone would take "10abc" as 10 and "-5" as 49 days.
+ */
+static unsigned int env_idle_timeout(void)
+{
+	const char *env = getenv("KWQ_IDLE_TIMEOUT_MS");
+	unsigned long long ms = 0;
+	const char *p;
+
+	if (!env || !*env)
+		return DFL_IDLE_TIMEOUT_MS;
+	for (p = env; *p >= '0' && *p <= '9' && ms <= UINT_MAX; p++)
+		ms = ms * 10 + (unsigned int)(*p - '0');
+	if (*p || !ms || ms > UINT_MAX) {
+		fprintf(stderr, "kwq: KWQ_IDLE_TIMEOUT_MS=%s: not a number of milliseconds from 1 to %u; using %u\n",
+			env, UINT_MAX, DFL_IDLE_TIMEOUT_MS);
+		return DFL_IDLE_TIMEOUT_MS;
+	}
+	return (unsigned int)ms;
+}
+
+/*
+ * The CPUs the process may run on: the main thread's mask, what taskset
+ * and /proc/self/status show for the process.  Not the caller's: the first
+ * thread to use kwq may be pinned, and kwq's threads and _on(cpu) would be
+ * held to its CPUs for good.  Only if the main thread cannot be asked is
+ * the caller's mask all there is.
+ */
+int kwq__read_cpus(void)
+{
+	if (sched_getaffinity(getpid(), sizeof(kwq__g.cpus), &kwq__g.cpus) &&
+	    sched_getaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus))
+		return -errno;
+	kwq__g.nr_cpus = CPU_COUNT(&kwq__g.cpus);
+	kwq__g.first_cpu = -1;
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &kwq__g.cpus))
+			continue;
+		if (kwq__g.first_cpu < 0)
+			kwq__g.first_cpu = cpu;
+		kwq__g.nr_cpu_ids = cpu + 1;
+	}
+	if (__atomic_load_n(&kwq__g.idle_timeout_set, __ATOMIC_RELAXED))
+		return 0;
+	kwq__g.idle_timeout_ms = env_idle_timeout();
+	return kwq__g.nr_cpus > 0 ? 0 : -EINVAL;
+}
+
+/* Held while kwq__init() fills kwq__g, and across fork() (fork.c). */
+void kwq__init_lock(int lock)
+{
+	if (lock)
+		pthread_mutex_lock(&init_lock);
+	else
+		pthread_mutex_unlock(&init_lock);
+}
+
+int kwq__cpu_valid(int cpu)
+{
+	return cpu >= 0 && cpu < kwq__g.nr_cpu_ids &&
+		CPU_ISSET(cpu, &kwq__g.cpus);
+}
+
+/* --- the calling thread ------------------------------------------------- */
+
+bool current_is_workqueue_worker(void)
+{
+	return kwq__self != NULL;
+}
+
+struct work_struct *current_work(void)
+{
+	struct kwq__worker *me = kwq__self;
+
+	return me && me->current_color >= 0 ? me->current_work : NULL;
+}
+
+/* --- starting kwq threads ----------------------------------------------- */
+
+/*
+ * Set the nice value of the calling kwq thread: 0, or -20 for a
+ * high-priority pool, whatever the thread that created it had (nice is
+ * inherited, and no thread attribute carries it).  Lowering it needs
+ * CAP_SYS_NICE; without, the thread goes as low as RLIMIT_NICE allows
+ * (20 - limit), which may be where it already is.
+ */
+void kwq__thread_prio(bool highpri)
+{
+	id_t tid = (id_t)syscall(SYS_gettid);
+	int want = highpri ? -20 : 0, cur;
+	struct rlimit rl;
+
+	if (!setpriority(PRIO_PROCESS, tid, want))
+		return;
+	if (getrlimit(RLIMIT_NICE, &rl) || rl.rlim_cur > 40)
+		return;
+	errno = 0;
+	cur = getpriority(PRIO_PROCESS, tid);
+	if (!errno && 20 - (int)rl.rlim_cur < cur)
+		setpriority(PRIO_PROCESS, tid, 20 - (int)rl.rlim_cur);
+}
+
+/*
+ * Attributes that make a kwq thread independent of the thread creating it:
+ * the CPUs of @cpu, or all the process's CPUs, and the normal scheduling
+ * policy, never an inherited real-time one.
+ */
+static int set_attrs(pthread_attr_t *attr, int cpu)
+{
+	struct sched_param param = { .sched_priority = 0 };
+	cpu_set_t one, *set = &kwq__g.cpus;
+	int err;
+
+	if (cpu >= 0) {
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		set = &one;
+	}
+	err = kwq__fault(FAULT_AFFINITY) ? -EINVAL :
+		-pthread_attr_setaffinity_np(attr, sizeof(*set), set);
+	if (err)
+		return err;
+	if (kwq__fault(FAULT_ATTR))
+		return -EINVAL;
+	err = -pthread_attr_setinheritsched(attr, PTHREAD_EXPLICIT_SCHED);
+	if (!err)
+		err = -pthread_attr_setschedpolicy(attr, SCHED_OTHER);
+	if (!err)
+		err = -pthread_attr_setschedparam(attr, &param);
+	return err;
+}
+
+/*
+ * Start a detached thread running @fn(@arg), pinned to @cpu, or free to
+ * run on the process's CPUs if it is negative.  It blocks every signal, so
+ * that the program's signals go to the program's own threads, and must
+ * call kwq__thread_prio() first thing.
+ */
+int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
+{
+	pthread_attr_t attr;
+	sigset_t all, old;
+	pthread_t tid;
+	int err;
+
+	err = kwq__fault(FAULT_ATTR) ? -ENOMEM : -pthread_attr_init(&attr);
+	if (err)
+		return err;
+	err = kwq__fault(FAULT_ATTR) ? -EINVAL :
+		-pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	if (err)
+		goto out_attr;
+	if (kwq__worker_stack()) {
+		err = -pthread_attr_setstacksize(&attr, kwq__worker_stack());
+		if (err)
+			goto out_attr;
+	}
+	err = set_attrs(&attr, cpu);
+	if (err)
+		goto out_attr;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = kwq__fault(FAULT_THREAD) ? -EAGAIN :
+		-pthread_create(&tid, &attr, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+out_attr:
+	pthread_attr_destroy(&attr);
+	return err;
+}

@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# The layout of src/: no two files of the library call each other both
+# ways.  Each object the Makefile built (build/src/*.o, or $KWQ_BUILD's)
+# says, through nm, which symbols it defines and which it needs; a file
+# that needs a symbol another defines depends on it, function or data
+# alike.  A pair of files that depend on each other is a cycle, and a
+# cycle means some concept lives in two files (issue 13).  The exception
+# is what a file reaches through internal.h's static inline helpers and
+# macros (kwq__lock() and its slow path, kwq__debugging(), ...): those
+# symbols, every kwq__ name the helpers' bodies mention, are left out.
+# Then the issue's walk of an add: it leaves workqueue.c once, for
+# pool.c, and pool.c needs nothing of workqueue.c's.  The dependencies
+# themselves are printed as diagnostics, for the map in docs/internals.md.
+set -u
+. "$(dirname "$0")/tap.sh"
+
+B=${KWQ_BUILD:-build}
+case $B in /*) objdir="$B/src" ;; *) objdir="$top/$B/src" ;; esac
+
+echo "1..4"
+
+if ! command -v nm > /dev/null 2>&1; then
+	for i in 1 2 3 4; do tap_skip "nm is missing (binutils)"; done
+	exit 0
+fi
+
+# The object of each src/*.c (a stale one of a file since removed is not
+# read).
+set --
+for c in "$top"/src/*.c; do
+	o="$objdir/$(basename "$c" .c).o"
+	if [ -e "$o" ]; then
+		set -- "$@" "$o"
+	else
+		echo "$o: missing" >> "$tmp/log"
+	fi
+done
+nsrc=$(ls "$top"/src/*.c | wc -l)
+if [ "$#" -eq 0 ]; then
+	tap fail "the library's objects are in $objdir (make all first)"
+	for i in 2 3 4; do tap fail "no objects to read"; done
+	tap_exit
+fi
+[ "$#" -eq "$nsrc" ]
+tap_check $? "one object per src/*.c in $objdir ($# of $nsrc)"
+
+# The names internal.h's inline helpers and macros use: the body of each
+# static inline function (up to its closing brace in column 0) and each
+# #define with its continuation lines.
+awk '/^static inline/ { body = 1 }
+     /^#define/ { mac = 1 }
+     body || mac { print }
+     body && /^}/ { body = 0 }
+     mac && !/\\$/ { mac = 0 }' "$top/src/internal.h" |
+	grep -o 'kwq__[A-Za-z0-9_]*' | sort -u > "$tmp/inline"
+
+# One line per symbol: "D file name" where defined, "U file name" where
+# needed.  Weak symbols (the USDT semaphores' base) belong to no file.
+for o in "$@"; do
+	f=$(basename "$o" .o)
+	nm -P "$o" | awk -v f="$f" '
+		$2 == "U" { print "U", f, $1 }
+		$2 ~ /^[ABCDGRST]$/ { print "D", f, $1 }'
+done > "$tmp/syms"
+
+# "from to symbol" for every cross-file use not made through a helper.
+awk 'FILENAME == ARGV[1] { skip[$1] = 1; next }
+     $1 == "D" { def[$3] = $2; next }
+     { use[NR] = $2 " " $3 }
+     END {
+	for (i in use) {
+		split(use[i], u, " ")
+		if ((u[2] in def) && def[u[2]] != u[1] && !(u[2] in skip))
+			print u[1], def[u[2]], u[2]
+	}
+     }' "$tmp/inline" "$tmp/syms" | sort -u > "$tmp/uses"
+[ -s "$tmp/uses" ]
+tap_check $? "the objects use each other's symbols ($(wc -l < "$tmp/uses") uses)"
+
+# Each file's dependencies, with the symbols, and the pairs both ways.
+awk '{ dep[$1 " " $2] = dep[$1 " " $2] " " $3 }
+     END { for (k in dep) print k ":" dep[k] }' "$tmp/uses" |
+	sort > "$tmp/deps"
+awk -F: '{ split($1, p, " "); has[p[1] " " p[2]] = $2 }
+     END {
+	for (k in has) {
+		split(k, p, " ")
+		r = p[2] " " p[1]
+		if (p[1] < p[2] && (r in has))
+			print p[1] ".c <-> " p[2] ".c:" has[k] " <->" has[r]
+	}
+     }' "$tmp/deps" | sort > "$tmp/cycles"
+npairs=$(wc -l < "$tmp/deps")
+ncycles=$(wc -l < "$tmp/cycles")
+if [ "$ncycles" -eq 0 ]; then
+	tap ok "no two files of src/ call each other both ways ($npairs dependencies)"
+else
+	cp "$tmp/cycles" "$tmp/log"
+	tap fail "no two files of src/ call each other both ways: $ncycles of $npairs dependencies are cycles"
+fi
+
+# The add path leaves workqueue.c once, into pool.c's kwq__add_won(), and
+# ends there: pool.c needs nothing of workqueue.c's.
+grep '^pool workqueue ' "$tmp/uses" > "$tmp/log"
+grep -q '^workqueue pool kwq__add_won$' "$tmp/uses" && [ ! -s "$tmp/log" ]
+tap_check $? "an add leaves workqueue.c once, for pool.c's kwq__add_won(), and ends in pool.c"
+tap_diag "$tmp/deps"
+
+tap_exit
