@@ -580,8 +580,8 @@ KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
 KWQ_HIDDEN void kwq__move_linked_locked(struct work_struct *w,
 					struct kwq_list_node *head);
 /* An add's insertion once it owns PENDING: the end of every add path. */
-KWQ_HIDDEN int kwq__add_won(int cpu, struct workqueue_struct *wq,
-			    struct work_struct *w, void *caller);
+KWQ_HIDDEN int kwq__add_won(struct workqueue_struct *wq,
+			    struct work_struct *w, int cpu);
 KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 				struct work_struct *w, unsigned long old,
 				int force);
@@ -718,9 +718,60 @@ static inline void kwq__forget(struct work_struct *w)
 	clear_work_data(w);
 }
 
+/* --- the modes: debug mode (debug.c) and statistics (stats.c) ------------ */
+
+/*
+ * Both modes slow every add down, so they share one word: an add tests
+ * them with one predictable branch and goes the slow way when either is on.
+ */
+#ifndef KWQ_DEBUG_DEFAULT
+#define KWQ_DEBUG_DEFAULT 0
+#endif
+enum {
+	KWQ_MODE_DEBUG	= 1U << 0,	/* set once, by kwq__debug_init() */
+	KWQ_MODE_STATS	= 1U << 1,	/* kwq_stats_enable() */
+};
+
+KWQ_HIDDEN extern unsigned int kwq__modes;	/* A */
+
+static inline void kwq__mode_set(unsigned int mode, bool on)
+{
+	if (on)
+		__atomic_or_fetch(&kwq__modes, mode, __ATOMIC_RELAXED);
+	else
+		__atomic_and_fetch(&kwq__modes, ~mode, __ATOMIC_RELAXED);
+}
+
+/*
+ * Is either mode on?  On x86-64, one compare of the word in memory: gcc
+ * loads an atomic into a register first, an instruction more on every add.
+ */
+static inline bool kwq__any_mode(void)
+{
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+	bool on;
+
+	__asm__("cmpl $0, %1" : "=@ccne"(on) : "m"(kwq__modes));
+	return unlikely(on);
+#else
+	return unlikely(__atomic_load_n(&kwq__modes, __ATOMIC_RELAXED));
+#endif
+}
+
+static inline bool kwq__debugging(void)
+{
+	return unlikely(__atomic_load_n(&kwq__modes, __ATOMIC_RELAXED) &
+			KWQ_MODE_DEBUG);
+}
+
+static inline bool kwq__stats_enabled(void)
+{
+	return unlikely(__atomic_load_n(&kwq__modes, __ATOMIC_RELAXED) &
+			KWQ_MODE_STATS);
+}
+
 /* --- stats.c: statistics ------------------------------------------------- */
 
-KWQ_HIDDEN extern int kwq__stats_on;
 KWQ_HIDDEN void kwq__stats_init(void);
 KWQ_HIDDEN void kwq__stat_queued_locked(struct kwq__pool *pool,
 					struct work_struct *w);
@@ -733,16 +784,12 @@ KWQ_HIDDEN void kwq__stat_end_locked(struct kwq__worker *worker,
 
 static inline void kwq__stat_rejected(struct workqueue_struct *wq)
 {
-	if (unlikely(__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED)))
+	if (unlikely(kwq__stats_enabled()))
 		__atomic_add_fetch(&wq->st_rejected, 1, __ATOMIC_RELAXED);
 }
 
 /* --- debug.c: debug mode, misuse detection ------------------------------- */
 
-#ifndef KWQ_DEBUG_DEFAULT
-#define KWQ_DEBUG_DEFAULT 0
-#endif
-KWQ_HIDDEN extern int kwq__debug_on;
 KWQ_HIDDEN void kwq__debug_init(void);
 KWQ_HIDDEN void kwq__debug_added(struct work_struct *w,
 				 struct workqueue_struct *wq, void *caller);
@@ -761,10 +808,6 @@ KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
 KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,
 				   const char *what, void *caller);
 
-static inline bool kwq__debugging(void)
-{
-	return unlikely(__atomic_load_n(&kwq__debug_on, __ATOMIC_RELAXED));
-}
 
 
 static inline struct kwq__pwq *data_pwq(unsigned long data)

@@ -282,7 +282,7 @@ insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
 	pwq->nr_in_flight[color]++;
 	pwq->st.added++;
 	KWQ_TRACE(add, w, w->func, pwq->wq->name, pool->cpu);
-	if (unlikely(__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED)))
+	if (kwq__stats_enabled())
 		kwq__stat_queued_locked(pool, w);
 	if (pwq->nr_active < pwq->max_active && !pwq->frozen) {
 		KWQ_TRACE(activate, w, w->func, pwq->wq->name);
@@ -391,19 +391,6 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 	return 0;
 }
 
-/* An add in debug mode, or to a queue being drained or destroyed. */
-static __attribute__((noinline)) int add_won_slow(int cpu,
-						  struct workqueue_struct *wq,
-						  struct work_struct *w,
-						  void *caller)
-{
-	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
-
-	if (kwq__debugging())
-		kwq__debug_added(w, wq, caller);
-	return kwq__queue_owned(cpu, wq, w, old, 0);
-}
-
 /*
  * The rest of an add, once PENDING is won: kept out of the -EBUSY path.
  * The common case is kept free of kwq__queue_owned()'s call and its rare
@@ -411,17 +398,27 @@ static __attribute__((noinline)) int add_won_slow(int cpu,
  * item never ran, or last ran on this very pool, whose lock covers both
  * the busy check and the insertion.
  */
-int kwq__add_won(int cpu, struct workqueue_struct *wq, struct work_struct *w,
-		 void *caller)
+int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 {
-	/* PENDING is ours: nobody else writes the word until it is queued. */
-	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
+	/*
+	 * PENDING is ours: nobody else writes the word until it is queued.
+	 * What follows reads only its pointer and its INIT and DELAYED bits.
+	 */
+	unsigned long old = work_data(w);
 	struct kwq__pwq *pwq;
 	struct kwq__pool *last;
 
-	if (unlikely(kwq__debugging() ||
-		     __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
-		return add_won_slow(cpu, wq, w, caller);
+	/*
+	 * Tested here rather than before the fetch-or, to keep the test off
+	 * the -EBUSY path: an item that is pending was initialised, since
+	 * every add tests this, and one that never was gives the bit back.
+	 */
+	if (unlikely(!(old & WORK_INIT))) {
+		clear_work_pending(w);
+		return -EINVAL;
+	}
+	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
+		return kwq__queue_owned(cpu, wq, w, old, 0);
 	pwq = pick_pwq(wq, cpu);
 	last = data_pool(old);
 	if (unlikely(last && last != pwq->pool))

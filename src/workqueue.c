@@ -225,47 +225,52 @@ struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 
 /* --- adding work -------------------------------------------------------- */
 
-/* Take PENDING, or return -EBUSY: one locked bit-test-and-set. */
-static inline __attribute__((always_inline)) int
-add_pending(int cpu, struct workqueue_struct *wq, struct work_struct *w,
-	    void *caller)
+/*
+ * An add in debug mode or with statistics on: the whole add, out of line,
+ * so that the others pay one test of kwq__modes for both modes.
+ */
+static __attribute__((noinline)) int add_slow(struct workqueue_struct *wq,
+					      struct work_struct *w, int cpu,
+					      void *caller)
 {
+	if (unlikely(!(__atomic_load_n(&w->data, __ATOMIC_RELAXED) &
+		       WORK_INIT)))
+		return -EINVAL;
+	if (kwq__debugging()) {
+		int err = kwq__debug_check_add(wq, w, caller);
+
+		if (err)
+			return err;
+	}
 	if (test_and_set_work_pending(w) & WORK_PENDING) {
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}
-	return kwq__add_won(cpu, wq, w, caller);
-}
-
-/* Debug mode's add: out of line, so that the others save no registers. */
-static __attribute__((noinline)) int add_debug(int cpu,
-					       struct workqueue_struct *wq,
-					       struct work_struct *w,
-					       void *caller)
-{
-	int err = kwq__debug_check_add(wq, w, caller);
-
-	return err ? err : add_pending(cpu, wq, w, caller);
+	if (kwq__debugging())
+		kwq__debug_added(w, wq, caller);
+	return kwq__queue_owned(cpu, wq, w, work_data(w), 0);
 }
 
 /*
- * The front of every add, inlined into each entry point so that an add of
- * an item already pending costs a few tests and one locked bit-test-and-set.
+ * The front of every add, inlined into each entry point, so that an add of
+ * an item already pending costs the argument tests, one test of the modes
+ * and one locked bit-test-and-set (10 instructions).  The won add goes on
+ * by a tail call to pool.c.  Inlined, __builtin_return_address() names the
+ * entry point's caller; it is read only where it is needed, since gcc
+ * would otherwise load it on every path.
  */
 static inline __attribute__((always_inline)) int
-add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w,
-	     void *caller)
+add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w)
 {
 	if (unlikely(!wq || !w))
 		return -EINVAL;
-	if (unlikely(!(__atomic_load_n(&w->data, __ATOMIC_RELAXED) &
-		       WORK_INIT)))
-		return -EINVAL;
 	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
 		return -EINVAL;
-	if (kwq__debugging())
-		return add_debug(cpu, wq, w, caller);
-	return add_pending(cpu, wq, w, caller);
+	if (kwq__any_mode())
+		return add_slow(wq, w, cpu, __builtin_return_address(0));
+	if (test_and_set_work_pending(w) & WORK_PENDING)
+		return -EBUSY;
+	return kwq__add_won(wq, w, cpu);
 }
 
 int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
@@ -273,13 +278,12 @@ int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
 {
 	if (cpu == WORK_CPU_ANY)
 		return -EINVAL;
-	return add_work_cpu(cpu, wq, work, __builtin_return_address(0));
+	return add_work_cpu(cpu, wq, work);
 }
 
 int add_work_to_q(struct workqueue_struct *wq, struct work_struct *work)
 {
-	return add_work_cpu(WORK_CPU_ANY, wq, work,
-			    __builtin_return_address(0));
+	return add_work_cpu(WORK_CPU_ANY, wq, work);
 }
 
 int add_work(struct work_struct *work)
@@ -288,8 +292,7 @@ int add_work(struct work_struct *work)
 
 	if (unlikely(!wq))
 		return -errno;
-	return add_work_cpu(WORK_CPU_ANY, wq, work,
-			    __builtin_return_address(0));
+	return add_work_cpu(WORK_CPU_ANY, wq, work);
 }
 
 int add_work_on(int cpu, struct work_struct *work)
@@ -300,7 +303,7 @@ int add_work_on(int cpu, struct work_struct *work)
 		return -errno;
 	if (cpu == WORK_CPU_ANY)
 		return -EINVAL;
-	return add_work_cpu(cpu, wq, work, __builtin_return_address(0));
+	return add_work_cpu(cpu, wq, work);
 }
 
 /* --- a queue in a fork()ed child --------------------------------------- */
