@@ -307,13 +307,17 @@ static inline int kwq__list_empty(const struct kwq_list_node *h)
 	return h->next == h;
 }
 
+/*
+ * In this order gcc cannot merge the first two stores into one vector
+ * store, which costs it four instructions instead of two.
+ */
 static inline void kwq__list_insert(struct kwq_list_node *n,
 				    struct kwq_list_node *prev,
 				    struct kwq_list_node *next)
 {
 	n->next = next;
-	n->prev = prev;
 	prev->next = n;
+	n->prev = prev;
 	next->prev = n;
 }
 
@@ -455,11 +459,15 @@ struct kwq__pwq {
 	struct kwq__pool *pool;		/* I */
 	struct workqueue_struct *wq;	/* I */
 	int max_active;			/* I */
+	int limit;			/* L: max_active, or 0 while frozen
+					   (freeze.c): the add's one test */
+	const char *name;		/* I: its queue's, for the probes */
 	int nr_active;			/* L: on the worklist or running */
+	unsigned int color;		/* L: new items' flush color, 0 or 1;
+					   flush_mark() flips it */
 	int nr_in_flight[2];		/* L: queued or running, per color */
 	int flush_color;		/* L: color a flusher waits for, or -1 */
 	char mayday;			/* L: its rescuer is called to help */
-	char frozen;			/* L: activates nothing (freeze.c) */
 	struct kwq__pwq_stats st;	/* L */
 	struct kwq_list_node inactive;	/* L: waiting for an active slot */
 } __attribute__((aligned(WORK_ALIGN)));
@@ -468,7 +476,7 @@ struct workqueue_struct {
 	unsigned int flags;		/* I: WQ_* */
 	int ordered;			/* I */
 	int max_active;			/* I */
-	unsigned int work_color;	/* A: F writes, L readers; 0 or 1 */
+	unsigned int work_color;	/* F: the pwqs' color, 0 or 1 */
 	unsigned int draining;		/* A: drains and destroys under way */
 	int dying;			/* A: destroy_workqueue() has begun:
 					   nothing may arm on it any more */
@@ -573,6 +581,7 @@ KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
 				    struct kwq__worker *worker);
 KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
+KWQ_HIDDEN int kwq__kick_unlock(struct kwq__pool *pool);
 KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
 						     struct work_struct *w);
 KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
@@ -842,21 +851,31 @@ static inline void kwq__cpu_relax(void)
 #endif
 }
 
-static inline void kwq__lock(struct kwq__pool *pool)
+static inline bool kwq__trylock(struct kwq__pool *pool)
 {
 	uint32_t free_ = 0;
 
-	if (likely(__atomic_compare_exchange_n(&pool->lock, &free_, 1, 0,
-					       __ATOMIC_ACQUIRE,
-					       __ATOMIC_RELAXED)))
-		return;
-	kwq__lock_slow(&pool->lock);
+	return likely(__atomic_compare_exchange_n(&pool->lock, &free_, 1, 0,
+						  __ATOMIC_ACQUIRE,
+						  __ATOMIC_RELAXED));
 }
 
+static inline void kwq__lock(struct kwq__pool *pool)
+{
+	if (!kwq__trylock(pool))
+		kwq__lock_slow(&pool->lock);
+}
+
+/*
+ * The paper's release: a decrement, which needs no register holding 0 and
+ * no compare; from 2 (waiters), the word is then cleared and one woken.
+ */
 static inline void kwq__unlock(struct kwq__pool *pool)
 {
-	if (unlikely(__atomic_exchange_n(&pool->lock, 0, __ATOMIC_RELEASE) == 2))
+	if (unlikely(__atomic_sub_fetch(&pool->lock, 1, __ATOMIC_RELEASE))) {
+		__atomic_store_n(&pool->lock, 0, __ATOMIC_RELEASE);
 		kwq__futex_wake(&pool->lock, 1);
+	}
 }
 
 /* Is the caller running a work item of @wq (a chained add or flush)? */

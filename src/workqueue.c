@@ -39,6 +39,8 @@ static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 	pwq->pool = pool;
 	pwq->wq = wq;
 	pwq->max_active = wq->max_active;
+	pwq->limit = wq->max_active;
+	pwq->name = wq->name;
 	pwq->flush_color = -1;
 	kwq__list_init(&pwq->inactive);
 	if (kwq__debugging())
@@ -323,6 +325,8 @@ static void pwq_child(struct kwq__pwq *pwq, void *arg)
 	pwq->nr_in_flight[0] = 0;
 	pwq->nr_in_flight[1] = 0;
 	pwq->flush_color = -1;
+	/* A fork in the middle of a flush may have left it unflipped. */
+	pwq->color = pwq->wq->work_color;
 	pwq->mayday = 0;
 }
 
@@ -342,6 +346,7 @@ static void flush_mark(struct kwq__pwq *pwq, void *arg)
 	int color = *(int *)arg;
 
 	kwq__lock(pwq->pool);
+	pwq->color = color ^ 1;
 	if (pwq->nr_in_flight[color]) {
 		pwq->flush_color = color;
 		__atomic_add_fetch(&pwq->wq->nr_pwqs_to_flush, 1,
@@ -351,10 +356,13 @@ static void flush_mark(struct kwq__pwq *pwq, void *arg)
 }
 
 /*
- * Wait for every item queued before now.  Items carry the queue's current
+ * Wait for every item queued before now.  Items carry their pwq's current
  * flush color; flipping it splits them into "before" and "after", and the
  * flusher waits until no pwq has an item of the old color in flight.
- * Flushers take turns, so two colors are enough.
+ * Each pwq flips under its pool lock, in flush_mark(), so that an add
+ * reads its color there, in the line it writes anyway; an add that comes
+ * between the call and that flip is concurrent with the flush and may be
+ * waited for.  Flushers take turns, so two colors are enough.
  */
 static void flush_wq(struct workqueue_struct *wq)
 {
@@ -366,11 +374,10 @@ static void flush_wq(struct workqueue_struct *wq)
 		pthread_mutex_lock(&wq->flush_mutex);
 		kwq__sleep_end();
 	}
-	color = (int)__atomic_load_n(&wq->work_color, __ATOMIC_RELAXED);
+	color = (int)wq->work_color;
 	wq->flush_done = &done;
 	__atomic_store_n(&wq->nr_pwqs_to_flush, 1, __ATOMIC_RELAXED);
-	/* Adders read the color under a pool lock flush_mark() takes next. */
-	__atomic_store_n(&wq->work_color, color ^ 1, __ATOMIC_RELEASE);
+	wq->work_color = color ^ 1;
 	kwq__for_each_pwq(wq, flush_mark, &color);
 	if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1, __ATOMIC_ACQ_REL))
 		kwq__complete(&done);
