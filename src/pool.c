@@ -657,6 +657,7 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	int barrier = kwq__is_barrier(w);
 	int color = barrier ? -1 : !!(data & WORK_COLOR);
 	unsigned long long cpu = 0;
+	struct kwq__worker *other;
 
 	kwq__assert_locked(pool);
 	kwq__bug_on(!(data & WORK_PENDING) || !pwq);
@@ -674,7 +675,8 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 		kwq__uncount_locked(pool, worker);
 	if (!barrier)
 		kwq__stat_start_locked(worker, w, &cpu);
-	kwq__kick_locked(pool);
+	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
+	other = kick_prepare_locked(pool);
 
 	/* Forgotten before PENDING goes: it may be re-added at once. */
 	if (!barrier && kwq__debugging())
@@ -686,6 +688,8 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	 */
 	set_work_pool_and_clear_pending(w, pool, data);
 	kwq__unlock(pool);
+	if (other)
+		wake_worker(other);
 
 	if (!barrier)
 		KWQ_TRACE(execute_start, w, worker->current_func);
