@@ -554,7 +554,15 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 		return add_locked(pwq, w, old, false);
 	if (unlikely(!kwq__list_empty(&pool->waits)))
 		return add_locked(pwq, w, old, true);
-	if (insert_locked(pool, pwq, w, old, true))
+	/*
+	 * On the worklist, the item needs a kick unless the pool's workers
+	 * all run and the manager watches (kick_prepare_locked() would do
+	 * nothing then: no worker can be finishing with this lock held), the
+	 * usual case of a busy pool, tested here without the call.
+	 */
+	if (insert_locked(pool, pwq, w, old, true) &&
+	    (pool->nr_running < pool->target ||
+	     !__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST)))
 		return kwq__kick_unlock(pool);
 	kwq__unlock(pool);
 	return 0;
