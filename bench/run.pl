@@ -275,7 +275,8 @@ sub callgrind_one {
     # apart: the whole is the largest of these lines.
     my $ir;
     for (@ann) {
-        next unless /^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+\S*:\Q$r->{entry}\E(?: \[|$)/;
+        next unless /^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+\S*:
+                     \Q$r->{entry}\E(?:\ \[|$)/x;
         (my $v = $1) =~ tr/,//d;
         $ir = $v if !defined $ir || $v > $ir;
     }
