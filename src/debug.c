@@ -34,7 +34,7 @@
 #define QUARANTINE	1024		/* destroyed queues kept, poisoned */
 #define TOMB		((const void *)1)
 
-int kwq__debug_on = KWQ_DEBUG_DEFAULT;
+unsigned int kwq__modes = KWQ_DEBUG_DEFAULT ? KWQ_MODE_DEBUG : 0;
 
 struct rec {
 	const void *key;		/* NULL: free; TOMB: was used */
@@ -87,15 +87,15 @@ void kwq__debug_init(void)
 	const char *env = getenv("KWQ_DEBUG");
 
 	if (env && *env)
-		kwq__debug_on = strcmp(env, "0") != 0;
-	if (kwq__debug_on && !pending.slot) {
+		kwq__mode_set(KWQ_MODE_DEBUG, strcmp(env, "0") != 0);
+	if (kwq__debugging() && !pending.slot) {
 		if (table_init(&pending) || table_init(&pwqs) ||
 		    table_init(&funcs)) {
 			free(pending.slot);
 			free(pwqs.slot);
 			pending.slot = NULL;
 			pwqs.slot = NULL;
-			kwq__debug_on = 0;
+			kwq__mode_set(KWQ_MODE_DEBUG, false);
 		}
 	}
 }
@@ -369,7 +369,7 @@ int kwq_track_init(struct work_struct *work, const char *file, int line)
 	struct rec *rec, seen;
 	char here[160], added[128];
 
-	if (likely(!__atomic_load_n(&kwq__debug_on, __ATOMIC_RELAXED)) || !work)
+	if (!kwq__debugging() || !work)
 		return 0;
 	pthread_mutex_lock(&debug_lock);
 	rec = find_locked(&pending, work);

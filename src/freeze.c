@@ -70,7 +70,7 @@ static void freeze_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	(void)arg;
 	kwq__lock(pwq->pool);
-	pwq->frozen = 1;
+	pwq->limit = 0;
 	deactivate_locked(pwq);
 	kwq__unlock(pwq->pool);
 }
@@ -79,9 +79,9 @@ static void thaw_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	(void)arg;
 	kwq__lock(pwq->pool);
-	pwq->frozen = 0;
+	pwq->limit = pwq->max_active;
 	while (!kwq__list_empty(&pwq->inactive) &&
-	       pwq->nr_active < pwq->max_active)
+	       pwq->nr_active < pwq->limit)
 		kwq__pwq_activate_locked(pwq,
 			kwq__list_entry(pwq->inactive.next,
 					struct work_struct, entry));

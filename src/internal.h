@@ -309,13 +309,17 @@ static inline int kwq__list_empty(const struct kwq_list_node *h)
 	return h->next == h;
 }
 
+/*
+ * In this order gcc cannot merge the first two stores into one vector
+ * store, which costs it four instructions instead of two.
+ */
 static inline void kwq__list_insert(struct kwq_list_node *n,
 				    struct kwq_list_node *prev,
 				    struct kwq_list_node *next)
 {
 	n->next = next;
-	n->prev = prev;
 	prev->next = n;
+	n->prev = prev;
 	next->prev = n;
 }
 
@@ -457,11 +461,15 @@ struct kwq__pwq {
 	struct kwq__pool *pool;		/* I */
 	struct workqueue_struct *wq;	/* I */
 	int max_active;			/* I */
+	int limit;			/* L: max_active, or 0 while frozen
+					   (freeze.c): the add's one test */
+	const char *name;		/* I: its queue's, for the probes */
 	int nr_active;			/* L: on the worklist or running */
+	unsigned int color;		/* L: new items' flush color, 0 or 1;
+					   flush_mark() flips it */
 	int nr_in_flight[2];		/* L: queued or running, per color */
 	int flush_color;		/* L: color a flusher waits for, or -1 */
 	char mayday;			/* L: its rescuer is called to help */
-	char frozen;			/* L: activates nothing (freeze.c) */
 	struct kwq__pwq_stats st;	/* L */
 	struct kwq_list_node inactive;	/* L: waiting for an active slot */
 } __attribute__((aligned(WORK_ALIGN)));
@@ -470,7 +478,7 @@ struct workqueue_struct {
 	unsigned int flags;		/* I: WQ_* */
 	int ordered;			/* I */
 	int max_active;			/* I */
-	unsigned int work_color;	/* A: F writes, L readers; 0 or 1 */
+	unsigned int work_color;	/* F: the pwqs' color, 0 or 1 */
 	unsigned int draining;		/* A: drains and destroys under way */
 	int dying;			/* A: destroy_workqueue() has begun:
 					   nothing may arm on it any more */
@@ -575,6 +583,7 @@ KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
 				    struct kwq__worker *worker);
 KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
+KWQ_HIDDEN int kwq__kick_unlock(struct kwq__pool *pool);
 KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
 						     struct work_struct *w);
 KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
@@ -582,8 +591,8 @@ KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
 KWQ_HIDDEN void kwq__move_linked_locked(struct work_struct *w,
 					struct kwq_list_node *head);
 /* An add's insertion once it owns PENDING: the end of every add path. */
-KWQ_HIDDEN int kwq__add_won(int cpu, struct workqueue_struct *wq,
-			    struct work_struct *w, void *caller);
+KWQ_HIDDEN int kwq__add_won(struct workqueue_struct *wq,
+			    struct work_struct *w, int cpu);
 KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 				struct work_struct *w, unsigned long old,
 				int force);
@@ -720,9 +729,60 @@ static inline void kwq__forget(struct work_struct *w)
 	clear_work_data(w);
 }
 
+/* --- the modes: debug mode (debug.c) and statistics (stats.c) ------------ */
+
+/*
+ * Both modes slow every add down, so they share one word: an add tests
+ * them with one predictable branch and goes the slow way when either is on.
+ */
+#ifndef KWQ_DEBUG_DEFAULT
+#define KWQ_DEBUG_DEFAULT 0
+#endif
+enum {
+	KWQ_MODE_DEBUG	= 1U << 0,	/* set once, by kwq__debug_init() */
+	KWQ_MODE_STATS	= 1U << 1,	/* kwq_stats_enable() */
+};
+
+KWQ_HIDDEN extern unsigned int kwq__modes;	/* A */
+
+static inline void kwq__mode_set(unsigned int mode, bool on)
+{
+	if (on)
+		__atomic_or_fetch(&kwq__modes, mode, __ATOMIC_RELAXED);
+	else
+		__atomic_and_fetch(&kwq__modes, ~mode, __ATOMIC_RELAXED);
+}
+
+/*
+ * Is either mode on?  On x86-64, one compare of the word in memory: gcc
+ * loads an atomic into a register first, an instruction more on every add.
+ */
+static inline bool kwq__any_mode(void)
+{
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+	bool on;
+
+	__asm__("cmpl $0, %1" : "=@ccne"(on) : "m"(kwq__modes));
+	return unlikely(on);
+#else
+	return unlikely(__atomic_load_n(&kwq__modes, __ATOMIC_RELAXED));
+#endif
+}
+
+static inline bool kwq__debugging(void)
+{
+	return unlikely(__atomic_load_n(&kwq__modes, __ATOMIC_RELAXED) &
+			KWQ_MODE_DEBUG);
+}
+
+static inline bool kwq__stats_enabled(void)
+{
+	return unlikely(__atomic_load_n(&kwq__modes, __ATOMIC_RELAXED) &
+			KWQ_MODE_STATS);
+}
+
 /* --- stats.c: statistics ------------------------------------------------- */
 
-KWQ_HIDDEN extern int kwq__stats_on;
 KWQ_HIDDEN void kwq__stats_init(void);
 KWQ_HIDDEN void kwq__stat_queued_locked(struct kwq__pool *pool,
 					struct work_struct *w);
@@ -735,16 +795,12 @@ KWQ_HIDDEN void kwq__stat_end_locked(struct kwq__worker *worker,
 
 static inline void kwq__stat_rejected(struct workqueue_struct *wq)
 {
-	if (unlikely(__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED)))
+	if (unlikely(kwq__stats_enabled()))
 		__atomic_add_fetch(&wq->st_rejected, 1, __ATOMIC_RELAXED);
 }
 
 /* --- debug.c: debug mode, misuse detection ------------------------------- */
 
-#ifndef KWQ_DEBUG_DEFAULT
-#define KWQ_DEBUG_DEFAULT 0
-#endif
-KWQ_HIDDEN extern int kwq__debug_on;
 KWQ_HIDDEN void kwq__debug_init(void);
 KWQ_HIDDEN void kwq__debug_added(struct work_struct *w,
 				 struct workqueue_struct *wq, void *caller);
@@ -763,10 +819,6 @@ KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
 KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,
 				   const char *what, void *caller);
 
-static inline bool kwq__debugging(void)
-{
-	return unlikely(__atomic_load_n(&kwq__debug_on, __ATOMIC_RELAXED));
-}
 
 
 static inline struct kwq__pwq *data_pwq(unsigned long data)
@@ -801,21 +853,31 @@ static inline void kwq__cpu_relax(void)
 #endif
 }
 
-static inline void kwq__lock(struct kwq__pool *pool)
+static inline bool kwq__trylock(struct kwq__pool *pool)
 {
 	uint32_t free_ = 0;
 
-	if (likely(__atomic_compare_exchange_n(&pool->lock, &free_, 1, 0,
-					       __ATOMIC_ACQUIRE,
-					       __ATOMIC_RELAXED)))
-		return;
-	kwq__lock_slow(&pool->lock);
+	return likely(__atomic_compare_exchange_n(&pool->lock, &free_, 1, 0,
+						  __ATOMIC_ACQUIRE,
+						  __ATOMIC_RELAXED));
 }
 
+static inline void kwq__lock(struct kwq__pool *pool)
+{
+	if (!kwq__trylock(pool))
+		kwq__lock_slow(&pool->lock);
+}
+
+/*
+ * The paper's release: a decrement, which needs no register holding 0 and
+ * no compare; from 2 (waiters), the word is then cleared and one woken.
+ */
 static inline void kwq__unlock(struct kwq__pool *pool)
 {
-	if (unlikely(__atomic_exchange_n(&pool->lock, 0, __ATOMIC_RELEASE) == 2))
+	if (unlikely(__atomic_sub_fetch(&pool->lock, 1, __ATOMIC_RELEASE))) {
+		__atomic_store_n(&pool->lock, 0, __ATOMIC_RELEASE);
 		kwq__futex_wake(&pool->lock, 1);
+	}
 }
 
 /* Is the caller running a work item of @wq (a chained add or flush)? */

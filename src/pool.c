@@ -47,6 +47,12 @@
 #include "internal.h"
 
 #include <string.h>
+#if defined(__GLIBC__) && defined(__has_include)
+#if __has_include(<sys/rseq.h>)
+#include <sys/rseq.h>
+#define KWQ_HAVE_RSEQ 1
+#endif
+#endif
 
 void kwq__lock_slow(uint32_t *word)
 {
@@ -114,40 +120,8 @@ static int finisher_takes_locked(struct kwq__pool *pool)
 		may_run_locked(worker);
 }
 
-/*
- * Let one more worker run if the pool has work and room for it: wake the
- * latest idle worker, or ask the manager for a new one.
- */
-void kwq__kick_locked(struct kwq__pool *pool)
-{
-	struct kwq__worker *worker;
-
-	kwq__assert_locked(pool);
-	if (kwq__list_empty(&pool->worklist) || finisher_takes_locked(pool))
-		return;
-	if (pool->nr_running >= pool->target) {
-		/*
-		 * The running workers will come back for it; the manager
-		 * must watch in case one of them is blocked.  `watching` is
-		 * read under the pool lock after queueing, and the manager
-		 * clears it before it looks at the pools.
-		 */
-		if (!__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST))
-			kwq__manager_poke();
-		return;
-	}
-	worker = kwq__wake_idle_locked(pool);
-	if (worker) {
-		worker->counted = 1;
-		pool->nr_running++;
-	} else if (!pool->need_worker && pool->nr_workers < KWQ_MAX_WORKERS) {
-		pool->need_worker = 1;
-		kwq__manager_poke();
-	}
-}
-
-/* Wake the latest idle worker, uncounted, or return NULL if none. */
-struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool)
+/* Take the latest idle worker off the idle list, or return NULL if none. */
+static struct kwq__worker *take_idle_locked(struct kwq__pool *pool)
 {
 	struct kwq__worker *worker;
 
@@ -160,7 +134,83 @@ struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool)
 	worker->idle = 0;
 	pool->nr_idle--;
 	__atomic_store_n(&worker->wake, 1, __ATOMIC_RELEASE);
+	return worker;
+}
+
+static void wake_worker(struct kwq__worker *worker)
+{
 	kwq__futex_wake(&worker->wake, 1);
+}
+
+/*
+ * Let one more worker run if the pool has work and room for it: take the
+ * latest idle worker, counted, and return it for the caller to wake, or
+ * ask the manager for a new one.
+ */
+static struct kwq__worker *kick_prepare_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker;
+
+	kwq__assert_locked(pool);
+	if (kwq__list_empty(&pool->worklist) || finisher_takes_locked(pool))
+		return NULL;
+	if (pool->nr_running >= pool->target) {
+		/*
+		 * The running workers will come back for it; the manager
+		 * must watch in case one of them is blocked.  `watching` is
+		 * read under the pool lock after queueing, and the manager
+		 * clears it before it looks at the pools.
+		 */
+		if (!__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST))
+			kwq__manager_poke();
+		return NULL;
+	}
+	worker = take_idle_locked(pool);
+	if (worker) {
+		worker->counted = 1;
+		pool->nr_running++;
+	} else if (!pool->need_worker && pool->nr_workers < KWQ_MAX_WORKERS) {
+		pool->need_worker = 1;
+		kwq__manager_poke();
+	}
+	return worker;
+}
+
+void kwq__kick_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker = kick_prepare_locked(pool);
+
+	if (worker)
+		wake_worker(worker);
+}
+
+/*
+ * Kick @pool and unlock it, waking the worker only once the lock is free:
+ * woken under it, the worker would find it held and sleep again on the
+ * lock, two more system calls and a context switch (an add to an idle
+ * pool did so in 40% of idle round trips).  Taken off the idle list, the
+ * worker cannot retire before this wake, unless it runs, goes idle and
+ * times out meanwhile: then the wake lands on freed memory, a spurious
+ * wake that every futex waiter tolerates (glibc's mutex unlock wakes after
+ * the release too).  Returns 0, so that an add can end in a tail call.
+ */
+__attribute__((noinline)) int kwq__kick_unlock(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker = kick_prepare_locked(pool);
+
+	kwq__unlock(pool);
+	if (worker)
+		wake_worker(worker);
+	return 0;
+}
+
+/* Wake the latest idle worker, uncounted, or return NULL if none. */
+struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker = take_idle_locked(pool);
+
+	if (worker)
+		wake_worker(worker);
 	return worker;
 }
 
@@ -245,60 +295,96 @@ void kwq__move_linked_locked(struct work_struct *w, struct kwq_list_node *head)
 
 /* --- adding work: insertion under the pool lock ------------------------- */
 
+/*
+ * The CPU the caller runs on, from the rseq area glibc registers for each
+ * thread: what sched_getcpu() reads first, without its call through the
+ * PLT.  Negative when there is none (valgrind, an old kernel, rseq taken
+ * by another library): then sched_getcpu() asks the kernel.
+ */
+static inline int rseq_cpu(void)
+{
+#ifdef KWQ_HAVE_RSEQ
+	const struct rseq *rs = (const struct rseq *)(void *)
+		((char *)__builtin_thread_pointer() + __rseq_offset);
+
+	return (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
+#else
+	return -1;
+#endif
+}
+
+/* The adding CPU, for a bound queue: one it has a pwq for. */
+static inline int local_cpu(struct workqueue_struct *wq)
+{
+	int cpu = sched_getcpu();
+
+	/*
+	 * A bound queue has a pwq for exactly the CPUs kwq__cpu_valid()
+	 * accepts: testing the pwq is the same test, in 8 instructions
+	 * instead of 14.
+	 */
+	if (unlikely((unsigned int)cpu >= (unsigned int)kwq__g.nr_cpu_ids ||
+		     !wq->cpu_pwqs[cpu]))
+		cpu = kwq__g.first_cpu;
+	return cpu;
+}
+
 static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
 {
 	if (wq->flags & WQ_UNBOUND)
 		return wq->dfl_pwq;
-	if (cpu == WORK_CPU_ANY) {
-		/*
-		 * A bound queue has a pwq for exactly the CPUs kwq__cpu_valid()
-		 * accepts: testing the pwq is the same test, in 8 instructions
-		 * instead of 14.
-		 */
-		cpu = sched_getcpu();
-		if (unlikely((unsigned int)cpu >=
-			     (unsigned int)kwq__g.nr_cpu_ids ||
-			     !wq->cpu_pwqs[cpu]))
-			cpu = kwq__g.first_cpu;
-	}
+	if (cpu == WORK_CPU_ANY)
+		cpu = local_cpu(wq);
 	return wq->cpu_pwqs[cpu];
 }
 
 /*
- * Put @w, whose PENDING bit the caller owns, on @pwq and let the pool know.
- * The caller holds pwq->pool's lock.
+ * Put @w, whose PENDING bit the caller owns, on @pwq of @pool (its pool,
+ * passed in: already in a register).  Returns true when the item went on
+ * the worklist and the pool must be kicked: the caller does it, before or
+ * (kwq__kick_unlock()) as it unlocks.  @fast: the add's fast path, which
+ * has tested the modes already (statistics may have come on since: this
+ * item then goes unsampled) and found pool->waits empty.  The caller holds
+ * the pool lock.
  */
-static inline __attribute__((always_inline)) void
-insert_locked(struct kwq__pwq *pwq, struct work_struct *w,
-	      unsigned long old)
+static inline __attribute__((always_inline)) bool
+insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
+	      struct work_struct *w, unsigned long old, bool fast)
 {
-	struct kwq__pool *pool = pwq->pool;
-	unsigned int color = __atomic_load_n(&pwq->wq->work_color,
-					     __ATOMIC_RELAXED);
-	unsigned long data = work_pwq_data(pwq, (color ? WORK_COLOR : 0) |
+	unsigned int color = pwq->color;
+	/* color is 0 or 1: a shift, not a branch. */
+	unsigned long data = work_pwq_data(pwq, color * WORK_COLOR |
 					   (old & WORK_DELAYED));
 
 	kwq__assert_locked(pool);
 	pwq->nr_in_flight[color]++;
 	pwq->st.added++;
-	KWQ_TRACE(add, w, w->func, pwq->wq->name, pool->cpu);
-	if (unlikely(__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED)))
+	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
+	if (!fast && kwq__stats_enabled())
 		kwq__stat_queued_locked(pool, w);
-	if (pwq->nr_active < pwq->max_active && !pwq->frozen) {
-		KWQ_TRACE(activate, w, w->func, pwq->wq->name);
-		pwq->nr_active++;
-		set_work_pwq(w, data);
-		if (unlikely(!kwq__list_empty(&pool->waits)) &&
-		    kwq__waited_locked(pool, w)) {
-			kwq__list_add_before(&w->entry, &pool->held);
-			return;
-		}
-		kwq__list_add_before(&w->entry, &pool->worklist);
-		kwq__kick_locked(pool);
-	} else {
+	if (pwq->nr_active >= pwq->limit) {
 		set_work_pwq(w, data | WORK_INACTIVE);
 		kwq__list_add_before(&w->entry, &pwq->inactive);
+		return false;
 	}
+	KWQ_TRACE(activate, w, w->func, pwq->name);
+	pwq->nr_active++;
+	set_work_pwq(w, data);
+	if (!fast && unlikely(!kwq__list_empty(&pool->waits)) &&
+	    kwq__waited_locked(pool, w)) {
+		kwq__list_add_before(&w->entry, &pool->held);
+		return false;
+	}
+	kwq__list_add_before(&w->entry, &pool->worklist);
+	return true;
+}
+
+/* insert_locked() for the other paths: kicks the pool itself. */
+static void insert_kick_locked(struct kwq__pwq *pwq, struct work_struct *w,
+			       unsigned long old)
+{
+	if (insert_locked(pwq->pool, pwq, w, old, false))
+		kwq__kick_locked(pwq->pool);
 }
 
 /* Take the locks of two pools in the order fork() takes them all. */
@@ -330,7 +416,7 @@ static void insert_waiting_locked(struct kwq__worker *worker,
 	worker->wait_pool = pwq->pool;
 	worker->wait_work = w;
 	kwq__list_add_before(&worker->wait_node, &pwq->pool->waits);
-	insert_locked(pwq, w, old);
+	insert_kick_locked(pwq, w, old);
 }
 
 /*
@@ -363,7 +449,7 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 		kwq__lock(last);
 		worker = kwq__find_busy_locked(last, w);
 		if (worker && worker->current_pwq->wq == wq) {
-			insert_locked(worker->current_pwq, w, old);
+			insert_kick_locked(worker->current_pwq, w, old);
 			kwq__unlock(last);
 			return 0;
 		}
@@ -379,56 +465,106 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 			if (worker)
 				insert_waiting_locked(worker, pwq, w, old);
 			else
-				insert_locked(pwq, w, old);
+				insert_kick_locked(pwq, w, old);
 			kwq__unlock(last);
 			kwq__unlock(pwq->pool);
 			return 0;
 		}
 	}
 	kwq__lock(pwq->pool);
-	insert_locked(pwq, w, old);
+	insert_kick_locked(pwq, w, old);
 	kwq__unlock(pwq->pool);
 	return 0;
 }
 
-/* An add in debug mode, or to a queue being drained or destroyed. */
-static __attribute__((noinline)) int add_won_slow(int cpu,
-						  struct workqueue_struct *wq,
-						  struct work_struct *w,
-						  void *caller)
+/* kwq__add_won()'s insertion when the lock is busy, or held (@locked). */
+static __attribute__((noinline)) int add_locked(struct kwq__pwq *pwq,
+						struct work_struct *w,
+						unsigned long old, bool locked)
 {
-	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
+	if (!locked)
+		kwq__lock(pwq->pool);
+	insert_kick_locked(pwq, w, old);
+	kwq__unlock(pwq->pool);
+	return 0;
+}
 
-	if (kwq__debugging())
-		kwq__debug_added(w, wq, caller);
-	return kwq__queue_owned(cpu, wq, w, old, 0);
+/*
+ * A bound queue's add without a CPU: its own function, so that
+ * kwq__add_won() makes no call and saves no register around one.
+ */
+static __attribute__((noinline)) int add_won_local(struct workqueue_struct *wq,
+						   struct work_struct *w)
+{
+	return kwq__add_won(wq, w, local_cpu(wq));
 }
 
 /*
  * The rest of an add, once PENDING is won: kept out of the -EBUSY path.
- * The common case is kept free of kwq__queue_owned()'s call and its rare
- * branches, which are tail calls here, so that it saves few registers: the
- * item never ran, or last ran on this very pool, whose lock covers both
- * the busy check and the insertion.
+ * The common case makes no call but tail calls, so that it saves no
+ * register: the item never ran, or last ran on this very pool, whose lock
+ * covers both the busy check and the insertion.  Anything rarer goes to
+ * kwq__queue_owned() or add_locked().
  */
-int kwq__add_won(int cpu, struct workqueue_struct *wq, struct work_struct *w,
-		 void *caller)
+int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 {
-	/* PENDING is ours: nobody else writes the word until it is queued. */
-	unsigned long old = work_data(w) & ~(unsigned long)WORK_PENDING;
+	/*
+	 * PENDING is ours: nobody else writes the word until it is queued.
+	 * What follows reads only its pointer and its INIT and DELAYED bits.
+	 */
+	unsigned long old = work_data(w);
 	struct kwq__pwq *pwq;
-	struct kwq__pool *last;
+	struct kwq__pool *pool, *last;
 
-	if (unlikely(kwq__debugging() ||
-		     __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
-		return add_won_slow(cpu, wq, w, caller);
-	pwq = pick_pwq(wq, cpu);
-	last = data_pool(old);
-	if (unlikely(last && last != pwq->pool))
+	if (wq->flags & WQ_UNBOUND) {
+		pwq = wq->dfl_pwq;
+	} else if (cpu == WORK_CPU_ANY) {
+		cpu = rseq_cpu();
+		if (unlikely((unsigned int)cpu >=
+			     (unsigned int)kwq__g.nr_cpu_ids ||
+			     !wq->cpu_pwqs[cpu]))
+			return add_won_local(wq, w);
+		pwq = wq->cpu_pwqs[cpu];
+	} else {
+		pwq = wq->cpu_pwqs[cpu];
+	}
+	/*
+	 * Tested here rather than before the fetch-or, to keep the test off
+	 * the -EBUSY path: an item that is pending was initialised, since
+	 * every add tests this, and one that never was gives the bit back.
+	 */
+	if (unlikely(!(old & WORK_INIT))) {
+		clear_work_pending(w);
+		return -EINVAL;
+	}
+	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
 		return kwq__queue_owned(cpu, wq, w, old, 0);
-	kwq__lock(pwq->pool);
-	insert_locked(pwq, w, old);
-	kwq__unlock(pwq->pool);
+	/*
+	 * Not pending, so on no list: the word names at most a pool, the
+	 * last it ran on.  A fresh item names none, and that costs one test.
+	 */
+	kwq__assert(!(old & WORK_PWQ));
+	pool = pwq->pool;
+	if (old & ~WORK_FLAG_MASK) {
+		last = (struct kwq__pool *)(old & ~WORK_FLAG_MASK);
+		if (unlikely(last != pool))
+			return kwq__queue_owned(cpu, wq, w, old, 0);
+	}
+	if (unlikely(!kwq__trylock(pool)))
+		return add_locked(pwq, w, old, false);
+	if (unlikely(!kwq__list_empty(&pool->waits)))
+		return add_locked(pwq, w, old, true);
+	/*
+	 * On the worklist, the item needs a kick unless the pool's workers
+	 * all run and the manager watches (kick_prepare_locked() would do
+	 * nothing then: no worker can be finishing with this lock held), the
+	 * usual case of a busy pool, tested here without the call.
+	 */
+	if (insert_locked(pool, pwq, w, old, true) &&
+	    (pool->nr_running < pool->target ||
+	     !__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST)))
+		return kwq__kick_unlock(pool);
+	kwq__unlock(pool);
 	return 0;
 }
 
@@ -443,7 +579,7 @@ void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 	kwq__assert_locked(pool);
 	if (kwq__debugging())
 		kwq__debug_check_queued(pool, w, head ? &pwq->inactive : NULL);
-	KWQ_TRACE(activate, w, w->func, pwq->wq->name);
+	KWQ_TRACE(activate, w, w->func, pwq->name);
 	mark_work_active(w);
 	pwq->nr_active++;
 	if (unlikely(!kwq__list_empty(&pool->waits)) &&
@@ -467,7 +603,7 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 	kwq__assert_locked(pwq->pool);
 	pwq->nr_active--;
 	if (!kwq__list_empty(&pwq->inactive) &&
-	    pwq->nr_active < pwq->max_active && !pwq->frozen)
+	    pwq->nr_active < pwq->limit)
 		kwq__pwq_activate_locked(pwq,
 			kwq__list_entry(pwq->inactive.next,
 					struct work_struct, entry));
@@ -529,6 +665,7 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	int barrier = kwq__is_barrier(w);
 	int color = barrier ? -1 : !!(data & WORK_COLOR);
 	unsigned long long cpu = 0;
+	struct kwq__worker *other;
 
 	kwq__assert_locked(pool);
 	kwq__bug_on(!(data & WORK_PENDING) || !pwq);
@@ -546,7 +683,8 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 		kwq__uncount_locked(pool, worker);
 	if (!barrier)
 		kwq__stat_start_locked(worker, w, &cpu);
-	kwq__kick_locked(pool);
+	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
+	other = kick_prepare_locked(pool);
 
 	/* Forgotten before PENDING goes: it may be re-added at once. */
 	if (!barrier && kwq__debugging())
@@ -558,6 +696,8 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	 */
 	set_work_pool_and_clear_pending(w, pool, data);
 	kwq__unlock(pool);
+	if (other)
+		wake_worker(other);
 
 	if (!barrier)
 		KWQ_TRACE(execute_start, w, worker->current_func);

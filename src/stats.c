@@ -19,8 +19,6 @@
 
 #include <string.h>
 
-int kwq__stats_on;
-
 static unsigned long long now_ns(clockid_t clock)
 {
 	struct timespec ts;
@@ -66,7 +64,7 @@ void kwq__stat_start_locked(struct kwq__worker *worker, struct work_struct *w,
 
 	kwq__assert_locked(pool);
 	pwq->st.started++;
-	if (!__atomic_load_n(&kwq__stats_on, __ATOMIC_RELAXED))
+	if (!kwq__stats_enabled())
 		return;
 	worker->started_ns = now_ns(CLOCK_MONOTONIC);
 	*cpu = now_ns(CLOCK_THREAD_CPUTIME_ID);
@@ -92,7 +90,7 @@ void kwq__stat_end_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 
 int kwq_stats_enable(bool on)
 {
-	__atomic_store_n(&kwq__stats_on, on, __ATOMIC_RELAXED);
+	kwq__mode_set(KWQ_MODE_STATS, on);
 	return 0;
 }
 

@@ -39,6 +39,8 @@ static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 	pwq->pool = pool;
 	pwq->wq = wq;
 	pwq->max_active = wq->max_active;
+	pwq->limit = wq->max_active;
+	pwq->name = wq->name;
 	pwq->flush_color = -1;
 	kwq__list_init(&pwq->inactive);
 	if (kwq__debugging())
@@ -225,47 +227,52 @@ struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 
 /* --- adding work -------------------------------------------------------- */
 
-/* Take PENDING, or return -EBUSY: one locked bit-test-and-set. */
-static inline __attribute__((always_inline)) int
-add_pending(int cpu, struct workqueue_struct *wq, struct work_struct *w,
-	    void *caller)
+/*
+ * An add in debug mode or with statistics on: the whole add, out of line,
+ * so that the others pay one test of kwq__modes for both modes.
+ */
+static __attribute__((noinline)) int add_slow(struct workqueue_struct *wq,
+					      struct work_struct *w, int cpu,
+					      void *caller)
 {
+	if (unlikely(!(__atomic_load_n(&w->data, __ATOMIC_RELAXED) &
+		       WORK_INIT)))
+		return -EINVAL;
+	if (kwq__debugging()) {
+		int err = kwq__debug_check_add(wq, w, caller);
+
+		if (err)
+			return err;
+	}
 	if (test_and_set_work_pending(w) & WORK_PENDING) {
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}
-	return kwq__add_won(cpu, wq, w, caller);
-}
-
-/* Debug mode's add: out of line, so that the others save no registers. */
-static __attribute__((noinline)) int add_debug(int cpu,
-					       struct workqueue_struct *wq,
-					       struct work_struct *w,
-					       void *caller)
-{
-	int err = kwq__debug_check_add(wq, w, caller);
-
-	return err ? err : add_pending(cpu, wq, w, caller);
+	if (kwq__debugging())
+		kwq__debug_added(w, wq, caller);
+	return kwq__queue_owned(cpu, wq, w, work_data(w), 0);
 }
 
 /*
- * The front of every add, inlined into each entry point so that an add of
- * an item already pending costs a few tests and one locked bit-test-and-set.
+ * The front of every add, inlined into each entry point, so that an add of
+ * an item already pending costs the argument tests, one test of the modes
+ * and one locked bit-test-and-set (10 instructions).  The won add goes on
+ * by a tail call to pool.c.  Inlined, __builtin_return_address() names the
+ * entry point's caller; it is read only where it is needed, since gcc
+ * would otherwise load it on every path.
  */
 static inline __attribute__((always_inline)) int
-add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w,
-	     void *caller)
+add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w)
 {
 	if (unlikely(!wq || !w))
 		return -EINVAL;
-	if (unlikely(!(__atomic_load_n(&w->data, __ATOMIC_RELAXED) &
-		       WORK_INIT)))
-		return -EINVAL;
 	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
 		return -EINVAL;
-	if (kwq__debugging())
-		return add_debug(cpu, wq, w, caller);
-	return add_pending(cpu, wq, w, caller);
+	if (kwq__any_mode())
+		return add_slow(wq, w, cpu, __builtin_return_address(0));
+	if (test_and_set_work_pending(w) & WORK_PENDING)
+		return -EBUSY;
+	return kwq__add_won(wq, w, cpu);
 }
 
 int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
@@ -273,13 +280,12 @@ int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
 {
 	if (cpu == WORK_CPU_ANY)
 		return -EINVAL;
-	return add_work_cpu(cpu, wq, work, __builtin_return_address(0));
+	return add_work_cpu(cpu, wq, work);
 }
 
 int add_work_to_q(struct workqueue_struct *wq, struct work_struct *work)
 {
-	return add_work_cpu(WORK_CPU_ANY, wq, work,
-			    __builtin_return_address(0));
+	return add_work_cpu(WORK_CPU_ANY, wq, work);
 }
 
 int add_work(struct work_struct *work)
@@ -288,8 +294,7 @@ int add_work(struct work_struct *work)
 
 	if (unlikely(!wq))
 		return -errno;
-	return add_work_cpu(WORK_CPU_ANY, wq, work,
-			    __builtin_return_address(0));
+	return add_work_cpu(WORK_CPU_ANY, wq, work);
 }
 
 int add_work_on(int cpu, struct work_struct *work)
@@ -300,7 +305,7 @@ int add_work_on(int cpu, struct work_struct *work)
 		return -errno;
 	if (cpu == WORK_CPU_ANY)
 		return -EINVAL;
-	return add_work_cpu(cpu, wq, work, __builtin_return_address(0));
+	return add_work_cpu(cpu, wq, work);
 }
 
 /* --- a queue in a fork()ed child --------------------------------------- */
@@ -320,6 +325,8 @@ static void pwq_child(struct kwq__pwq *pwq, void *arg)
 	pwq->nr_in_flight[0] = 0;
 	pwq->nr_in_flight[1] = 0;
 	pwq->flush_color = -1;
+	/* A fork in the middle of a flush may have left it unflipped. */
+	pwq->color = pwq->wq->work_color;
 	pwq->mayday = 0;
 }
 
@@ -339,6 +346,7 @@ static void flush_mark(struct kwq__pwq *pwq, void *arg)
 	int color = *(int *)arg;
 
 	kwq__lock(pwq->pool);
+	pwq->color = color ^ 1;
 	if (pwq->nr_in_flight[color]) {
 		pwq->flush_color = color;
 		__atomic_add_fetch(&pwq->wq->nr_pwqs_to_flush, 1,
@@ -348,10 +356,13 @@ static void flush_mark(struct kwq__pwq *pwq, void *arg)
 }
 
 /*
- * Wait for every item queued before now.  Items carry the queue's current
+ * Wait for every item queued before now.  Items carry their pwq's current
  * flush color; flipping it splits them into "before" and "after", and the
  * flusher waits until no pwq has an item of the old color in flight.
- * Flushers take turns, so two colors are enough.
+ * Each pwq flips under its pool lock, in flush_mark(), so that an add
+ * reads its color there, in the line it writes anyway; an add that comes
+ * between the call and that flip is concurrent with the flush and may be
+ * waited for.  Flushers take turns, so two colors are enough.
  */
 static void flush_wq(struct workqueue_struct *wq)
 {
@@ -363,11 +374,10 @@ static void flush_wq(struct workqueue_struct *wq)
 		pthread_mutex_lock(&wq->flush_mutex);
 		kwq__sleep_end();
 	}
-	color = (int)__atomic_load_n(&wq->work_color, __ATOMIC_RELAXED);
+	color = (int)wq->work_color;
 	wq->flush_done = &done;
 	__atomic_store_n(&wq->nr_pwqs_to_flush, 1, __ATOMIC_RELAXED);
-	/* Adders read the color under a pool lock flush_mark() takes next. */
-	__atomic_store_n(&wq->work_color, color ^ 1, __ATOMIC_RELEASE);
+	wq->work_color = color ^ 1;
 	kwq__for_each_pwq(wq, flush_mark, &color);
 	if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1, __ATOMIC_ACQ_REL))
 		kwq__complete(&done);
