@@ -647,6 +647,7 @@ static inline bool kwq__is_barrier(const struct work_struct *w)
 
 KWQ_HIDDEN int kwq__timer_init(void);
 KWQ_HIDDEN unsigned long kwq__jiffies(void);
+KWQ_HIDDEN bool kwq__timer_base_known(const void *base);
 KWQ_HIDDEN void kwq__timer_arm(struct delayed_work *dw, int cpu,
 			       unsigned long delay);
 KWQ_HIDDEN int kwq__timer_disarm(struct delayed_work *dw);
@@ -762,6 +763,11 @@ KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
 				      void *caller);
 KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,
 				   const char *what, void *caller);
+KWQ_HIDDEN int kwq__debug_check_item(struct work_struct *w, bool delayed,
+				     const char *what, void *caller);
+KWQ_HIDDEN void kwq__debug_canceling(struct work_struct *w, bool on);
+KWQ_HIDDEN void kwq__debug_self_wait(const char *wq_name, const char *what,
+				     void *caller);
 
 static inline bool kwq__debugging(void)
 {

@@ -375,18 +375,55 @@ static void flush_wq(struct workqueue_struct *wq)
 	pthread_mutex_unlock(&wq->flush_mutex);
 }
 
+static void pwq_is(struct kwq__pwq *pwq, void *arg)
+{
+	struct kwq__pwq **want = arg;
+
+	if (pwq == *want)
+		*want = NULL;
+}
+
+/*
+ * Is the item the caller runs pending on @wq?  That instance cannot start
+ * before this run returns, so a flush of @wq would wait for itself.  Only
+ * the caller re-adds it while it runs, or another thread that must then
+ * not count on it, so a read of its word now is as good as any.  The pwq
+ * is compared, never followed: it may belong to a queue going away.
+ */
+static bool self_pending_on(struct workqueue_struct *wq)
+{
+	struct work_struct *w = current_work();
+	struct kwq__pwq *pwq;
+
+	if (!w)
+		return false;
+	pwq = data_pwq(work_data(w));
+	if (!pwq)
+		return false;
+	kwq__for_each_pwq(wq, pwq_is, &pwq);
+	return !pwq;
+}
+
 /*
  * May the caller, at @caller, wait for all of @wq?  Not from one of @wq's
- * own items, which would wait for itself; debug mode notes the dependency.
+ * own items, nor from an item that re-added itself to @wq, which would
+ * wait for itself; debug mode reports the latter, and notes the
+ * dependency.
  */
-static int check_wait(struct workqueue_struct *wq, void *caller)
+static int check_wait(struct workqueue_struct *wq, const char *what,
+		      void *caller)
 {
 	if (!wq)
 		return -EINVAL;
-	if (kwq__debugging() && kwq__debug_check_wq(wq, "flush", caller))
+	if (kwq__debugging() && kwq__debug_check_wq(wq, what, caller))
 		return -EINVAL;
 	if (kwq__in_wq(wq))
 		return -EDEADLK;
+	if (self_pending_on(wq)) {
+		if (kwq__debugging())
+			kwq__debug_self_wait(wq->name, what, caller);
+		return -EDEADLK;
+	}
 	if (kwq__debugging())
 		kwq__debug_flush(wq, caller);
 	return 0;
@@ -394,7 +431,8 @@ static int check_wait(struct workqueue_struct *wq, void *caller)
 
 int flush_workqueue(struct workqueue_struct *wq)
 {
-	int err = check_wait(wq, __builtin_return_address(0));
+	int err = check_wait(wq, "flush_workqueue",
+			     __builtin_return_address(0));
 
 	if (!err)
 		flush_wq(wq);
@@ -426,7 +464,8 @@ static void drain_wq(struct workqueue_struct *wq)
 
 int drain_workqueue(struct workqueue_struct *wq)
 {
-	int err = check_wait(wq, __builtin_return_address(0));
+	int err = check_wait(wq, "drain_workqueue",
+			     __builtin_return_address(0));
 
 	if (!err)
 		drain_wq(wq);
