@@ -474,6 +474,8 @@ struct workqueue_struct {
 	unsigned int draining;		/* A: drains and destroys under way */
 	int dying;			/* A: destroy_workqueue() has begun:
 					   nothing may arm on it any more */
+	int nr_waiters;			/* A: flushes and drains under way,
+					   which destroy waits out */
 	pthread_mutex_t flush_mutex;
 	int nr_pwqs_to_flush;		/* A: pwqs the flusher still waits on */
 	unsigned long nr_armed;		/* A: its delayed items on the wheels */

@@ -329,6 +329,7 @@ void kwq__wq_child(struct workqueue_struct *wq, void *arg)
 	kwq__for_each_pwq(wq, pwq_child, NULL);
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->nr_pwqs_to_flush = 0;
+	wq->nr_waiters = 0;
 	wq->nr_armed = 0;
 }
 
@@ -429,13 +430,26 @@ static int check_wait(struct workqueue_struct *wq, const char *what,
 	return 0;
 }
 
+/*
+ * A flush or drain from another thread may overlap destroy_workqueue():
+ * counted, it is waited for before the queue is freed.
+ */
+static void waiter(struct workqueue_struct *wq, int in)
+{
+	__atomic_add_fetch(&wq->nr_waiters, in, __ATOMIC_SEQ_CST);
+}
+
 int flush_workqueue(struct workqueue_struct *wq)
 {
-	int err = check_wait(wq, "flush_workqueue",
-			     __builtin_return_address(0));
+	int err;
 
+	if (!wq)
+		return -EINVAL;
+	waiter(wq, 1);
+	err = check_wait(wq, "flush_workqueue", __builtin_return_address(0));
 	if (!err)
 		flush_wq(wq);
+	waiter(wq, -1);
 	return err;
 }
 
@@ -464,11 +478,15 @@ static void drain_wq(struct workqueue_struct *wq)
 
 int drain_workqueue(struct workqueue_struct *wq)
 {
-	int err = check_wait(wq, "drain_workqueue",
-			     __builtin_return_address(0));
+	int err;
 
+	if (!wq)
+		return -EINVAL;
+	waiter(wq, 1);
+	err = check_wait(wq, "drain_workqueue", __builtin_return_address(0));
 	if (!err)
 		drain_wq(wq);
+	waiter(wq, -1);
 	return err;
 }
 
@@ -539,6 +557,12 @@ void destroy_workqueue(struct workqueue_struct *wq)
 			break;
 		sched_yield();
 	}
+	/*
+	 * A flush or drain from another thread may still be looking at the
+	 * pwqs after the queue emptied: it leaves at once, so wait.
+	 */
+	while (__atomic_load_n(&wq->nr_waiters, __ATOMIC_ACQUIRE))
+		sched_yield();
 	kwq__unregister_wq(wq);
 	if (kwq__debugging())
 		kwq__debug_forget_wq(wq);
