@@ -8,7 +8,8 @@
  * nothing), never crash or hang.  And a running item that re-added itself
  * to a queue, then flushes or drains that queue, or waits for an item
  * queued behind it on an ordered queue, gets -EDEADLK and a report, where
- * it used to wait for ever.
+ * it used to wait for ever; outside debug mode (this program run again,
+ * spawned) the same -EDEADLK, without a report.
  */
 #include "util.h"
 
@@ -16,6 +17,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static int nr_misuse;		/* A */
@@ -177,40 +179,86 @@ static void self_fn(struct work_struct *work)
 	STORE(&self_ret, ret);
 }
 
-static void test_self_wait(void)
+static const char *const self_what[] = {
+	"flush_workqueue", "drain_workqueue", "wait_for_work"
+};
+
+/*
+ * Run the case @mode of self_fn(): what its wait returned (1: it did not
+ * run), once the re-added instance has run too (0 in *@runs otherwise).
+ */
+static int self_wait(int mode, int *runs)
 {
-	static const char *const what[] = {
-		"flush_workqueue", "drain_workqueue", "wait_for_work"
-	};
 	struct workqueue_struct *wq = new_wq("self-q", 0, 0);
 
 	other = new_wq("other-q", 0, 0);
 	ordered = new_ordered("ordered-q");
 	INIT_WORK(&self_w, self_fn);
 	INIT_WORK(&behind_w, nop);
-	for (int mode = 0; mode < 3; mode++) {
-		int before = LOAD(&nr_misuse);
-
-		STORE(&self_mode, mode);
-		STORE(&self_runs, 0);
-		STORE(&self_ret, 1);
-		ok(add_work_to_q(wq, &self_w) == 0, "item added");
-		ok(flush_workqueue(wq) == 0 && LOAD(&self_ret) == -EDEADLK,
-		   "%s of a queue the running item re-added itself to: -EDEADLK (%d)",
-		   what[mode], LOAD(&self_ret));
-		ok(LOAD(&nr_misuse) == before + 1 && strstr(last, what[mode]) &&
-		   strstr(last, "its own next run"),
-		   "and reported (%s)", last);
-		ok(flush_workqueue(other) == 0 && flush_workqueue(ordered) == 0 &&
-		   LOAD(&self_runs) == 2, "the re-added instance ran");
-	}
+	STORE(&self_mode, mode);
+	STORE(&self_runs, 0);
+	STORE(&self_ret, 1);
+	if (add_work_to_q(wq, &self_w) || flush_workqueue(wq))
+		return 1;
+	*runs = flush_workqueue(other) || flush_workqueue(ordered) ? 0 :
+		LOAD(&self_runs);
 	destroy_workqueue(wq);
 	destroy_workqueue(other);
 	destroy_workqueue(ordered);
+	return LOAD(&self_ret);
 }
 
-int main(void)
+static void test_self_wait(void)
 {
+	for (int mode = 0; mode < 3; mode++) {
+		int before = LOAD(&nr_misuse), runs, ret;
+
+		ret = self_wait(mode, &runs);
+		ok(ret == -EDEADLK,
+		   "%s of a queue the running item re-added itself to: -EDEADLK (%d)",
+		   self_what[mode], ret);
+		ok(LOAD(&nr_misuse) == before + 1 &&
+		   strstr(last, self_what[mode]) &&
+		   strstr(last, "its own next run"),
+		   "and reported (%s)", last);
+		ok(runs == 2, "the re-added instance ran");
+	}
+}
+
+/* Outside debug mode (a child): -EDEADLK too, and no report. */
+static int child_plain(void)
+{
+	int bad = 0, runs;
+
+	kwq_set_warn_handler(catch_misuse);
+	for (int mode = 0; mode < 3; mode++) {
+		int ret = self_wait(mode, &runs);
+
+		if (ret != -EDEADLK || runs != 2 || LOAD(&nr_misuse)) {
+			fprintf(stderr, "%s: %d, %d runs, %d reports\n",
+				self_what[mode], ret, runs, LOAD(&nr_misuse));
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
+static void test_plain(const char *self)
+{
+	char out[512];
+	int status = spawn_self(self, "plain", out, sizeof(out));
+
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "outside debug mode, the same waits fail with -EDEADLK unreported (%s)",
+	   out);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "plain")) {
+		unsetenv("KWQ_DEBUG");
+		return child_plain();
+	}
 	setenv("KWQ_DEBUG", "1", 1);
 	tap_watchdog(60);
 	kwq_set_warn_handler(catch_misuse);
@@ -221,6 +269,7 @@ int main(void)
 	test_reused();
 	test_compat();
 	test_self_wait();
+	test_plain(argv[0]);
 	ok(system_wq != NULL, "kwq still works");
 	return done_testing();
 }
