@@ -13,8 +13,11 @@
  * program).  Before each add it checks that the item's word is one kwq could
  * have written (its pointer a pool, or a pwq of a live queue) and its
  * function code: memory never initialised is reported at the add, and kwq
- * stops there rather than let a worker crash on it later.  Workers check
- * each item they take off a list the same way, against its record.
+ * stops there rather than let a worker crash on it later.  Removes, waits
+ * and rearms check their item the same way, and the state it claims (an
+ * owner, a wheel that exists), but refuse garbage with -EINVAL: nothing of
+ * it is linked anywhere yet.  Workers check each item they take off a
+ * list the same way, against its record.
  * Destroyed queues are kept a while, poisoned, so that a later use is
  * reported and refused.  And it records which queue's items flush which
  * queue: a new dependency that closes a cycle is a deadlock waiting to
@@ -69,7 +72,7 @@ static struct table funcs;		/* debug_lock: functions seen as code */
 static struct table held;		/* debug_lock: items a _sync remove
 					   holds (CANCELING) */
 static int lost;			/* debug_lock: a record could not be
-					   kept: the pending table is partial */
+					   kept: pending or held is partial */
 static struct edge edges[MAX_EDGES];	/* debug_lock */
 static int nr_edges;			/* debug_lock */
 static struct workqueue_struct *quarantine[QUARANTINE]; /* debug_lock */
@@ -375,8 +378,8 @@ void kwq__debug_canceling(struct work_struct *w, bool on)
 
 	pthread_mutex_lock(&debug_lock);
 	rec = find_locked(&held, w);
-	if (on && !rec)
-		insert_locked(&held, &r);
+	if (on && !rec && insert_locked(&held, &r))
+		lost++;		/* no orphan can be told any more */
 	else if (!on && rec)
 		remove_locked(&held, rec);
 	pthread_mutex_unlock(&debug_lock);
