@@ -155,20 +155,21 @@ out:
 	return wq;
 }
 
-int wait_for_work(struct work_struct *work)
+/* wait_for_work() for @what at @caller (wait_for_delayed_work() too). */
+int kwq__wait_for_work(struct work_struct *work, const char *what,
+		       void *caller)
 {
-	void *caller = __builtin_return_address(0);
 	struct workqueue_struct *wq = NULL;
 	struct kwq__barrier b;
 
-	if (!work_valid(work, "wait_for_work", caller))
+	if (!work_valid(work, what, caller))
 		return -EINVAL;
 	if (running_self(work))
 		return -EDEADLK;
 	wq = kwq__self ? behind_self(work) : NULL;
 	if (wq) {
 		if (kwq__debugging())
-			kwq__debug_self_wait(wq->name, "wait_for_work", caller);
+			kwq__debug_self_wait(wq->name, what, caller);
 		return -EDEADLK;
 	}
 	if (kwq__start_flush(work, &b, &wq) == FLUSH_NOTHING)
@@ -177,6 +178,12 @@ int wait_for_work(struct work_struct *work)
 		kwq__debug_flush(wq, caller);
 	kwq__wait_for_completion(&b.done);
 	return 0;
+}
+
+int wait_for_work(struct work_struct *work)
+{
+	return kwq__wait_for_work(work, "wait_for_work",
+				  __builtin_return_address(0));
 }
 
 /*

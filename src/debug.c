@@ -461,7 +461,10 @@ int kwq__debug_check_item(struct work_struct *w, bool delayed,
 	return -EINVAL;
 }
 
-/* A running item that re-added itself to @wq_name waits for @wq_name. */
+/*
+ * A running item waits for work on @wq_name that cannot start before it
+ * returns: its own instance re-added there, or what is behind it.
+ */
 void kwq__debug_self_wait(const char *wq_name, const char *what,
 			  void *caller)
 {
@@ -470,7 +473,7 @@ void kwq__debug_self_wait(const char *wq_name, const char *what,
 	kwq__site(caller, here, sizeof(here));
 	kwq__symbol((void *)kwq__self->current_func, fn, sizeof(fn));
 	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, what, -EDEADLK,
-		  "%s at %s, from work item %s, which is pending on '%s' again: it would wait for its own next run, which cannot start before this one returns; refused",
+		  "%s at %s, from work item %s: it would wait for work on '%s' that cannot start before this run of the item returns; refused",
 		  what, here, fn, wq_name);
 }
 

@@ -193,8 +193,9 @@ int rearm_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 
 int wait_for_delayed_work(struct delayed_work *dwork)
 {
-	if (!dwork_check(dwork, "wait_for_delayed_work",
-			 __builtin_return_address(0)))
+	void *caller = __builtin_return_address(0);
+
+	if (!dwork_check(dwork, "wait_for_delayed_work", caller))
 		return -EINVAL;
 	if (current_work() == &dwork->work)
 		return -EDEADLK;
@@ -218,7 +219,8 @@ int wait_for_delayed_work(struct delayed_work *dwork)
 			break;
 		sched_yield();
 	}
-	return wait_for_work(&dwork->work);
+	return kwq__wait_for_work(&dwork->work, "wait_for_delayed_work",
+				  caller);
 }
 
 int remove_delayed_work(struct delayed_work *dwork)

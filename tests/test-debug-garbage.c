@@ -153,6 +153,7 @@ static void test_compat(void)
 
 static struct workqueue_struct *other, *ordered;
 static struct work_struct self_w, behind_w;
+static struct delayed_work behind_dw;
 static int self_mode, self_ret, self_runs;	/* A */
 
 static void self_fn(struct work_struct *work)
@@ -175,17 +176,29 @@ static void self_fn(struct work_struct *work)
 		    !add_work_to_q(ordered, &behind_w))
 			ret = wait_for_work(&behind_w);
 		break;
+	case 3:
+		if (!add_work_to_q(ordered, work) &&
+		    !add_delayed_work_to_q(ordered, &behind_dw, 0))
+			ret = wait_for_delayed_work(&behind_dw);
+		break;
+	case 4:
+		/* Running on the ordered queue itself: no re-add needed. */
+		if (!add_work_to_q(ordered, &behind_w))
+			ret = wait_for_work(&behind_w);
+		break;
 	}
 	STORE(&self_ret, ret);
 }
 
 static const char *const self_what[] = {
-	"flush_workqueue", "drain_workqueue", "wait_for_work"
+	"flush_workqueue", "drain_workqueue", "wait_for_work",
+	"wait_for_delayed_work", "wait_for_work"
 };
 
 /*
  * Run the case @mode of self_fn(): what its wait returned (1: it did not
  * run), once the re-added instance has run too (0 in *@runs otherwise).
+ * In the last case the item runs on the ordered queue, and is not re-added.
  */
 static int self_wait(int mode, int *runs)
 {
@@ -195,10 +208,12 @@ static int self_wait(int mode, int *runs)
 	ordered = new_ordered("ordered-q");
 	INIT_WORK(&self_w, self_fn);
 	INIT_WORK(&behind_w, nop);
+	INIT_DELAYED_WORK(&behind_dw, nop);
 	STORE(&self_mode, mode);
 	STORE(&self_runs, 0);
 	STORE(&self_ret, 1);
-	if (add_work_to_q(wq, &self_w) || flush_workqueue(wq))
+	if (add_work_to_q(mode == 4 ? ordered : wq, &self_w) ||
+	    flush_workqueue(mode == 4 ? ordered : wq))
 		return 1;
 	*runs = flush_workqueue(other) || flush_workqueue(ordered) ? 0 :
 		LOAD(&self_runs);
@@ -210,18 +225,19 @@ static int self_wait(int mode, int *runs)
 
 static void test_self_wait(void)
 {
-	for (int mode = 0; mode < 3; mode++) {
+	for (int mode = 0; mode < 5; mode++) {
 		int before = LOAD(&nr_misuse), runs, ret;
 
 		ret = self_wait(mode, &runs);
 		ok(ret == -EDEADLK,
-		   "%s of a queue the running item re-added itself to: -EDEADLK (%d)",
+		   "%s of work that cannot start before the caller returns: -EDEADLK (%d)",
 		   self_what[mode], ret);
 		ok(LOAD(&nr_misuse) == before + 1 &&
 		   strstr(last, self_what[mode]) &&
-		   strstr(last, "its own next run"),
+		   strstr(last, "at test-debug-garbage+") &&
+		   strstr(last, "cannot start before this run"),
 		   "and reported (%s)", last);
-		ok(runs == 2, "the re-added instance ran");
+		ok(runs == (mode == 4 ? 1 : 2), "the re-added instance ran");
 	}
 }
 
@@ -231,10 +247,11 @@ static int child_plain(void)
 	int bad = 0, runs;
 
 	kwq_set_warn_handler(catch_misuse);
-	for (int mode = 0; mode < 3; mode++) {
+	for (int mode = 0; mode < 5; mode++) {
 		int ret = self_wait(mode, &runs);
 
-		if (ret != -EDEADLK || runs != 2 || LOAD(&nr_misuse)) {
+		if (ret != -EDEADLK || runs != (mode == 4 ? 1 : 2) ||
+		    LOAD(&nr_misuse)) {
 			fprintf(stderr, "%s: %d, %d runs, %d reports\n",
 				self_what[mode], ret, runs, LOAD(&nr_misuse));
 			bad = 1;
