@@ -96,9 +96,18 @@ retry:
 	return FLUSH_BARRIER;
 }
 
-static int work_valid(const struct work_struct *w)
+/*
+ * Is @w an item, for @what at @caller?  Only an initialised word is
+ * checked; debug mode also refuses, with a report, memory that does not
+ * hold an item kwq left (see kwq__debug_check_item()).
+ */
+static int work_valid(struct work_struct *w, const char *what, void *caller)
 {
-	return w && (work_data(w) & WORK_INIT);
+	if (!w)
+		return 0;
+	if (kwq__debugging() && kwq__debug_check_item(w, false, what, caller))
+		return 0;
+	return !!(work_data(w) & WORK_INIT);
 }
 
 static int running_self(const struct work_struct *w)
@@ -106,21 +115,75 @@ static int running_self(const struct work_struct *w)
 	return kwq__self && current_work() == w;
 }
 
-int wait_for_work(struct work_struct *work)
+/*
+ * The ordered queue on which @w is queued behind the item the caller runs
+ * (that is, the caller runs on it, or re-added itself there), or NULL:
+ * then @w cannot start before this run returns.
+ */
+static struct workqueue_struct *behind_self(struct work_struct *w)
+{
+	struct work_struct *me = current_work();
+	struct kwq__pwq *pwq = data_pwq(work_data(w));
+	struct workqueue_struct *wq = NULL;
+	struct kwq_list_node *n;
+
+	if (!me || !pwq || !pwq->wq->ordered)
+		return NULL;
+	/* Running on that very queue, the caller holds its one slot. */
+	if (kwq__self->current_pwq == pwq && kwq__in_wq(pwq->wq))
+		return pwq->wq;
+	if (data_pwq(work_data(me)) != pwq)
+		return NULL;
+	kwq__lock(pwq->pool);
+	if (data_pwq(work_data(w)) != pwq || data_pwq(work_data(me)) != pwq)
+		goto out;
+	/* One item of an ordered queue is active: the one ahead of all. */
+	if (!(work_data(me) & WORK_INACTIVE)) {
+		wq = pwq->wq;
+		goto out;
+	}
+	for (n = pwq->inactive.next; n != &pwq->inactive; n = n->next) {
+		if (n == &w->entry)
+			break;
+		if (n == &me->entry) {
+			wq = pwq->wq;
+			break;
+		}
+	}
+out:
+	kwq__unlock(pwq->pool);
+	return wq;
+}
+
+/* wait_for_work() for @what at @caller (wait_for_delayed_work() too). */
+int kwq__wait_for_work(struct work_struct *work, const char *what,
+		       void *caller)
 {
 	struct workqueue_struct *wq = NULL;
 	struct kwq__barrier b;
 
-	if (!work_valid(work))
+	if (!work_valid(work, what, caller))
 		return -EINVAL;
 	if (running_self(work))
 		return -EDEADLK;
+	wq = kwq__self ? behind_self(work) : NULL;
+	if (wq) {
+		if (kwq__debugging())
+			kwq__debug_self_wait(wq->name, what, caller);
+		return -EDEADLK;
+	}
 	if (kwq__start_flush(work, &b, &wq) == FLUSH_NOTHING)
 		return 0;
 	if (kwq__debugging())
-		kwq__debug_flush(wq, __builtin_return_address(0));
+		kwq__debug_flush(wq, caller);
 	kwq__wait_for_completion(&b.done);
 	return 0;
+}
+
+int wait_for_work(struct work_struct *work)
+{
+	return kwq__wait_for_work(work, "wait_for_work",
+				  __builtin_return_address(0));
 }
 
 /*
@@ -240,7 +303,7 @@ int remove_work(struct work_struct *work)
 	bool removed;
 	int ret;
 
-	if (!work_valid(work))
+	if (!work_valid(work, "remove_work", __builtin_return_address(0)))
 		return -EINVAL;
 	do {
 		ret = kwq__grab_pending(work, &removed);
@@ -260,11 +323,13 @@ int remove_work_sync(struct work_struct *work)
 	struct kwq__barrier b;
 	bool removed;
 
-	if (!work_valid(work))
+	if (!work_valid(work, "remove_work_sync", __builtin_return_address(0)))
 		return -EINVAL;
 	if (running_self(work))
 		return -EDEADLK;
 	grab_for_sync(work, &removed);
+	if (kwq__debugging())
+		kwq__debug_canceling(work, true);
 	mark_work_canceling(work);
 	if (kwq__start_flush(work, &b, &wq) != FLUSH_NOTHING) {
 		if (kwq__debugging())
@@ -272,6 +337,8 @@ int remove_work_sync(struct work_struct *work)
 		kwq__wait_for_completion(&b.done);
 	}
 	release_work_pending(work);
+	if (kwq__debugging())
+		kwq__debug_canceling(work, false);
 	wake_cancellers();
 	return removed ? 0 : -ENOENT;
 }

@@ -13,8 +13,11 @@
  * program).  Before each add it checks that the item's word is one kwq could
  * have written (its pointer a pool, or a pwq of a live queue) and its
  * function code: memory never initialised is reported at the add, and kwq
- * stops there rather than let a worker crash on it later.  Workers check
- * each item they take off a list the same way, against its record.
+ * stops there rather than let a worker crash on it later.  Removes, waits
+ * and rearms check their item the same way, and the state it claims (an
+ * owner, a wheel that exists), but refuse garbage with -EINVAL: nothing of
+ * it is linked anywhere yet.  Workers check each item they take off a
+ * list the same way, against its record.
  * Destroyed queues are kept a while, poisoned, so that a later use is
  * reported and refused.  And it records which queue's items flush which
  * queue: a new dependency that closes a cycle is a deadlock waiting to
@@ -66,8 +69,10 @@ static pthread_mutex_t debug_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct table pending;		/* debug_lock: items pending now */
 static struct table pwqs;		/* debug_lock: pwqs of live queues */
 static struct table funcs;		/* debug_lock: functions seen as code */
+static struct table held;		/* debug_lock: items a _sync remove
+					   holds (CANCELING) */
 static int lost;			/* debug_lock: a record could not be
-					   kept: the pending table is partial */
+					   kept: pending or held is partial */
 static struct edge edges[MAX_EDGES];	/* debug_lock */
 static int nr_edges;			/* debug_lock */
 static struct workqueue_struct *quarantine[QUARANTINE]; /* debug_lock */
@@ -90,11 +95,13 @@ void kwq__debug_init(void)
 		kwq__mode_set(KWQ_MODE_DEBUG, strcmp(env, "0") != 0);
 	if (kwq__debugging() && !pending.slot) {
 		if (table_init(&pending) || table_init(&pwqs) ||
-		    table_init(&funcs)) {
+		    table_init(&funcs) || table_init(&held)) {
 			free(pending.slot);
 			free(pwqs.slot);
+			free(funcs.slot);
 			pending.slot = NULL;
 			pwqs.slot = NULL;
+			funcs.slot = NULL;
 			kwq__mode_set(KWQ_MODE_DEBUG, false);
 		}
 	}
@@ -364,6 +371,112 @@ void kwq__debug_check_queued(struct kwq__pool *pool, struct work_struct *w,
 	abort();
 }
 
+/* A remove_work_sync() holds @w (on), or has let it go. */
+void kwq__debug_canceling(struct work_struct *w, bool on)
+{
+	struct rec r = { w, NULL, NULL, NULL }, *rec;
+
+	pthread_mutex_lock(&debug_lock);
+	rec = find_locked(&held, w);
+	if (on && !rec && insert_locked(&held, &r))
+		lost++;		/* no orphan can be told any more */
+	else if (!on && rec)
+		remove_locked(&held, rec);
+	pthread_mutex_unlock(&debug_lock);
+}
+
+/*
+ * Owned, on no list and on no wheel, by nobody debug mode knows of: an add
+ * between winning PENDING and recording it, a cancel for a moment, or
+ * garbage.  The first two change the word soon.  debug_lock held.
+ */
+static bool orphan_locked(struct work_struct *w, unsigned long data)
+{
+	struct delayed_work *dw = to_delayed_work(w);
+
+	if ((data & (WORK_PENDING | WORK_PWQ)) != WORK_PENDING || lost)
+		return false;
+	if (data & WORK_CANCELING)
+		return !find_locked(&held, w);
+	if (find_locked(&pending, w))
+		return false;
+	return !(data & WORK_DELAYED) ||
+		!__atomic_load_n(&dw->base, __ATOMIC_RELAXED);
+}
+
+/*
+ * Is @w's state one kwq left, and will it change?  A word that stays an
+ * orphan for a second is garbage: a cancel would wait for it for ever.
+ */
+static bool state_sane(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+	struct delayed_work *dw = to_delayed_work(w);
+	bool orphan;
+
+	if ((data & (WORK_PENDING | WORK_PWQ | WORK_DELAYED)) ==
+	    (WORK_PENDING | WORK_DELAYED)) {
+		void *base = __atomic_load_n(&dw->base, __ATOMIC_RELAXED);
+
+		if (base && !kwq__timer_base_known(base))
+			return false;
+	}
+	for (int i = 0; i < 1000; i++) {
+		pthread_mutex_lock(&debug_lock);
+		orphan = orphan_locked(w, data) && work_data(w) == data;
+		pthread_mutex_unlock(&debug_lock);
+		if (!orphan || (data & WORK_CANCELING))
+			return !orphan;
+		usleep(1000);
+	}
+	return false;
+}
+
+/*
+ * Before a remove, wait or rearm of @w (@delayed: passed as a
+ * delayed_work), at @caller, in @what: refuse, with a report, memory kwq
+ * never initialised or that was freed and reused, and a plain item passed
+ * as a delayed one, rather than follow its pointers or wait for ever for a
+ * state nobody will change.  Returns 0 or -EINVAL.
+ */
+int kwq__debug_check_item(struct work_struct *w, bool delayed,
+			  const char *what, void *caller)
+{
+	unsigned long data = work_data(w);
+	const char *why;
+	char here[128];
+
+	if (!(data & WORK_INIT))
+		why = "was never initialised with INIT_WORK()";
+	else if (!item_sane(w) || !state_sane(w))
+		why = "holds no work item: never initialised, or freed and reused";
+	else if (delayed && !(data & WORK_DELAYED))
+		why = "is a work_struct (INIT_WORK()), not a delayed_work";
+	else
+		return 0;
+	kwq__site(caller, here, sizeof(here));
+	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, what, -EINVAL,
+		  "%s of %p at %s: the memory %s (data %#lx); refused",
+		  what, (void *)w, here, why, data);
+	return -EINVAL;
+}
+
+/*
+ * A running item waits for work on @wq_name that cannot start before it
+ * returns: its own instance re-added there, or what is behind it.
+ */
+void kwq__debug_self_wait(const char *wq_name, const char *what,
+			  void *caller)
+{
+	char here[128], fn[128];
+
+	kwq__site(caller, here, sizeof(here));
+	kwq__symbol((void *)kwq__self->current_func, fn, sizeof(fn));
+	kwq__warn(KWQ_WARN_MISUSE, NULL, 0, what, -EDEADLK,
+		  "%s at %s, from work item %s: it would wait for work on '%s' that cannot start before this run of the item returns; refused",
+		  what, here, fn, wq_name);
+}
+
 int kwq_track_init(struct work_struct *work, const char *file, int line)
 {
 	struct rec *rec, seen;
@@ -521,6 +634,11 @@ void kwq__debug_child(void)
 		       (pending.mask + 1) * sizeof(*pending.slot));
 		pending.used = 0;
 		pending.live = 0;
+	}
+	if (held.slot) {
+		memset(held.slot, 0, (held.mask + 1) * sizeof(*held.slot));
+		held.used = 0;
+		held.live = 0;
 	}
 	lost = 0;
 }

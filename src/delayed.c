@@ -12,6 +12,22 @@
  */
 #include "internal.h"
 
+/*
+ * Is @dw a delayed item, for @what at @caller?  Debug mode also refuses,
+ * with a report, memory that does not hold one (kwq__debug_check_item()).
+ */
+static int dwork_check(struct delayed_work *dw, const char *what,
+		       void *caller)
+{
+	if (!dw)
+		return 0;
+	if (kwq__debugging() &&
+	    kwq__debug_check_item(&dw->work, true, what, caller))
+		return 0;
+	return (work_data(&dw->work) & (WORK_INIT | WORK_DELAYED)) ==
+		(WORK_INIT | WORK_DELAYED);
+}
+
 static int dwork_valid(const struct delayed_work *dw)
 {
 	return dw && (work_data(&dw->work) & (WORK_INIT | WORK_DELAYED)) ==
@@ -124,16 +140,18 @@ int add_delayed_work_on(int cpu, struct delayed_work *dwork,
 }
 
 static int mod_delayed(int cpu, struct workqueue_struct *wq,
-		       struct delayed_work *dw, unsigned long delay)
+		       struct delayed_work *dw, unsigned long delay,
+		       void *caller)
 {
 	bool removed;
 	int ret;
 
+	if (wq && !dwork_check(dw, "rearm_delayed_work", caller))
+		return -EINVAL;
 	if (unlikely(!args_valid(cpu, wq, dw)))
 		return -EINVAL;
 	if (kwq__debugging()) {
-		ret = kwq__debug_check_add(wq, &dw->work,
-					   __builtin_return_address(0));
+		ret = kwq__debug_check_add(wq, &dw->work, caller);
 		if (ret)
 			return ret;
 	}
@@ -153,7 +171,7 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 	if (ret)
 		return ret;
 	if (kwq__debugging())
-		kwq__debug_added(&dw->work, wq, __builtin_return_address(0));
+		kwq__debug_added(&dw->work, wq, caller);
 	return arm_owned(cpu, wq, dw, delay, 1);
 }
 
@@ -162,18 +180,22 @@ int rearm_delayed_work_on(int cpu, struct workqueue_struct *wq,
 {
 	if (cpu == WORK_CPU_ANY)
 		return -EINVAL;
-	return mod_delayed(cpu, wq, dwork, delay);
+	return mod_delayed(cpu, wq, dwork, delay,
+			   __builtin_return_address(0));
 }
 
 int rearm_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 		     unsigned long delay)
 {
-	return mod_delayed(WORK_CPU_ANY, wq, dwork, delay);
+	return mod_delayed(WORK_CPU_ANY, wq, dwork, delay,
+			   __builtin_return_address(0));
 }
 
 int wait_for_delayed_work(struct delayed_work *dwork)
 {
-	if (!dwork_valid(dwork))
+	void *caller = __builtin_return_address(0);
+
+	if (!dwork_check(dwork, "wait_for_delayed_work", caller))
 		return -EINVAL;
 	if (current_work() == &dwork->work)
 		return -EDEADLK;
@@ -197,19 +219,22 @@ int wait_for_delayed_work(struct delayed_work *dwork)
 			break;
 		sched_yield();
 	}
-	return wait_for_work(&dwork->work);
+	return kwq__wait_for_work(&dwork->work, "wait_for_delayed_work",
+				  caller);
 }
 
 int remove_delayed_work(struct delayed_work *dwork)
 {
-	if (!dwork_valid(dwork))
+	if (!dwork_check(dwork, "remove_delayed_work",
+			 __builtin_return_address(0)))
 		return -EINVAL;
 	return remove_work(&dwork->work);
 }
 
 int remove_delayed_work_sync(struct delayed_work *dwork)
 {
-	if (!dwork_valid(dwork))
+	if (!dwork_check(dwork, "remove_delayed_work_sync",
+			 __builtin_return_address(0)))
 		return -EINVAL;
 	return remove_work_sync(&dwork->work);
 }

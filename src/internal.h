@@ -482,6 +482,8 @@ struct workqueue_struct {
 	unsigned int draining;		/* A: drains and destroys under way */
 	int dying;			/* A: destroy_workqueue() has begun:
 					   nothing may arm on it any more */
+	int nr_waiters;			/* A: flushes and drains under way,
+					   which destroy waits out */
 	pthread_mutex_t flush_mutex;
 	int nr_pwqs_to_flush;		/* A: pwqs the flusher still waits on */
 	unsigned long nr_armed;		/* A: its delayed items on the wheels */
@@ -645,6 +647,8 @@ KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 						 struct kwq__barrier *b,
 						 struct workqueue_struct **wq);
 KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
+KWQ_HIDDEN int kwq__wait_for_work(struct work_struct *work, const char *what,
+			      void *caller);
 KWQ_HIDDEN void kwq__barrier_func(struct work_struct *work);
 
 static inline bool kwq__is_barrier(const struct work_struct *w)
@@ -656,6 +660,7 @@ static inline bool kwq__is_barrier(const struct work_struct *w)
 
 KWQ_HIDDEN int kwq__timer_init(void);
 KWQ_HIDDEN unsigned long kwq__jiffies(void);
+KWQ_HIDDEN bool kwq__timer_base_known(const void *base);
 KWQ_HIDDEN void kwq__timer_arm(struct delayed_work *dw, int cpu,
 			       unsigned long delay);
 KWQ_HIDDEN int kwq__timer_disarm(struct delayed_work *dw);
@@ -818,6 +823,11 @@ KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
 				      void *caller);
 KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,
 				   const char *what, void *caller);
+KWQ_HIDDEN int kwq__debug_check_item(struct work_struct *w, bool delayed,
+				     const char *what, void *caller);
+KWQ_HIDDEN void kwq__debug_canceling(struct work_struct *w, bool on);
+KWQ_HIDDEN void kwq__debug_self_wait(const char *wq_name, const char *what,
+				     void *caller);
 
 
 

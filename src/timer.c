@@ -55,6 +55,15 @@ static struct {
 
 static struct kwq__timer_base **bases;	/* I: by CPU, NULL if none */
 
+/* Is @base one of the wheels (for debug mode's look at an item)? */
+bool kwq__timer_base_known(const void *base)
+{
+	for (int cpu = 0; bases && cpu < kwq__g.nr_cpu_ids; cpu++)
+		if (bases[cpu] && base == bases[cpu])
+			return true;
+	return false;
+}
+
 unsigned long kwq__jiffies(void)
 {
 	struct timespec ts;

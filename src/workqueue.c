@@ -336,6 +336,7 @@ void kwq__wq_child(struct workqueue_struct *wq, void *arg)
 	kwq__for_each_pwq(wq, pwq_child, NULL);
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->nr_pwqs_to_flush = 0;
+	wq->nr_waiters = 0;
 	wq->nr_armed = 0;
 }
 
@@ -385,29 +386,80 @@ static void flush_wq(struct workqueue_struct *wq)
 	pthread_mutex_unlock(&wq->flush_mutex);
 }
 
+static void pwq_is(struct kwq__pwq *pwq, void *arg)
+{
+	struct kwq__pwq **want = arg;
+
+	if (pwq == *want)
+		*want = NULL;
+}
+
+/*
+ * Is the item the caller runs pending on @wq?  That instance cannot start
+ * before this run returns, so a flush of @wq would wait for itself.  Only
+ * the caller re-adds it while it runs, or another thread that must then
+ * not count on it, so a read of its word now is as good as any.  The pwq
+ * is compared, never followed: it may belong to a queue going away.
+ */
+static bool self_pending_on(struct workqueue_struct *wq)
+{
+	struct work_struct *w = current_work();
+	struct kwq__pwq *pwq;
+
+	if (!w)
+		return false;
+	pwq = data_pwq(work_data(w));
+	if (!pwq)
+		return false;
+	kwq__for_each_pwq(wq, pwq_is, &pwq);
+	return !pwq;
+}
+
 /*
  * May the caller, at @caller, wait for all of @wq?  Not from one of @wq's
- * own items, which would wait for itself; debug mode notes the dependency.
+ * own items, nor from an item that re-added itself to @wq, which would
+ * wait for itself; debug mode reports the latter, and notes the
+ * dependency.
  */
-static int check_wait(struct workqueue_struct *wq, void *caller)
+static int check_wait(struct workqueue_struct *wq, const char *what,
+		      void *caller)
 {
 	if (!wq)
 		return -EINVAL;
-	if (kwq__debugging() && kwq__debug_check_wq(wq, "flush", caller))
+	if (kwq__debugging() && kwq__debug_check_wq(wq, what, caller))
 		return -EINVAL;
 	if (kwq__in_wq(wq))
 		return -EDEADLK;
+	if (self_pending_on(wq)) {
+		if (kwq__debugging())
+			kwq__debug_self_wait(wq->name, what, caller);
+		return -EDEADLK;
+	}
 	if (kwq__debugging())
 		kwq__debug_flush(wq, caller);
 	return 0;
 }
 
+/*
+ * A flush or drain from another thread may overlap destroy_workqueue():
+ * counted, it is waited for before the queue is freed.
+ */
+static void waiter(struct workqueue_struct *wq, int in)
+{
+	__atomic_add_fetch(&wq->nr_waiters, in, __ATOMIC_SEQ_CST);
+}
+
 int flush_workqueue(struct workqueue_struct *wq)
 {
-	int err = check_wait(wq, __builtin_return_address(0));
+	int err;
 
+	if (!wq)
+		return -EINVAL;
+	waiter(wq, 1);
+	err = check_wait(wq, "flush_workqueue", __builtin_return_address(0));
 	if (!err)
 		flush_wq(wq);
+	waiter(wq, -1);
 	return err;
 }
 
@@ -436,10 +488,15 @@ static void drain_wq(struct workqueue_struct *wq)
 
 int drain_workqueue(struct workqueue_struct *wq)
 {
-	int err = check_wait(wq, __builtin_return_address(0));
+	int err;
 
+	if (!wq)
+		return -EINVAL;
+	waiter(wq, 1);
+	err = check_wait(wq, "drain_workqueue", __builtin_return_address(0));
 	if (!err)
 		drain_wq(wq);
+	waiter(wq, -1);
 	return err;
 }
 
@@ -510,6 +567,12 @@ void destroy_workqueue(struct workqueue_struct *wq)
 			break;
 		sched_yield();
 	}
+	/*
+	 * A flush or drain from another thread may still be looking at the
+	 * pwqs after the queue emptied: it leaves at once, so wait.
+	 */
+	while (__atomic_load_n(&wq->nr_waiters, __ATOMIC_ACQUIRE))
+		sched_yield();
 	kwq__unregister_wq(wq);
 	if (kwq__debugging())
 		kwq__debug_forget_wq(wq);

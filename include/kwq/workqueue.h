@@ -464,7 +464,8 @@ KWQ_API int add_delayed_work_on(int cpu, struct delayed_work *dwork,
  *
  * Context: Any thread, including a work item.  Never sleeps.
  * Return: 0 when @dwork is armed (or queued).  -EINVAL for a NULL argument, an
- * item never initialised or an invalid @cpu.  -EBUSY while a
+ * item never initialised (in debug mode also memory that holds no delayed
+ * item, reported) or an invalid @cpu.  -EBUSY while a
  * remove_delayed_work_sync() of @dwork is under way (as an add would).
  * -ESHUTDOWN as for the add functions; the item is then left as it was.
  */
@@ -507,8 +508,9 @@ KWQ_API int rearm_delayed_work(struct workqueue_struct *wq,
  *
  * Context: Any thread but @work itself.  Sleeps.
  * Return: 0 once nothing that was queued before the call remains; -EINVAL for
- * a NULL or never-initialised item; -EDEADLK when called from @work itself,
- * which could never finish.
+ * a NULL or never-initialised item (in debug mode also memory that holds no
+ * item, reported); -EDEADLK when called from @work itself, which could never
+ * finish, or from an item that @work is queued behind on an ordered queue.
  */
 KWQ_API int wait_for_work(struct work_struct *work);
 
@@ -521,7 +523,8 @@ KWQ_API int wait_for_work(struct work_struct *work);
  *
  * Context: Any thread but a work item of @wq.  Sleeps.
  * Return: 0; -EINVAL for a NULL @wq (in debug mode also a destroyed one,
- * reported); -EDEADLK when called from a work item of @wq.
+ * reported); -EDEADLK when called from a work item of @wq, or from one
+ * pending on @wq again (its new instance waits for this run).
  */
 KWQ_API int flush_workqueue(struct workqueue_struct *wq);
 
@@ -535,7 +538,8 @@ KWQ_API int flush_workqueue(struct workqueue_struct *wq);
  *
  * Context: Any thread but a work item of @wq.  Sleeps.
  * Return: 0; -EINVAL for a NULL @wq (in debug mode also a destroyed one,
- * reported); -EDEADLK from a work item of @wq.
+ * reported); -EDEADLK from a work item of @wq, or from one pending on @wq
+ * again.
  */
 KWQ_API int drain_workqueue(struct workqueue_struct *wq);
 
@@ -547,7 +551,8 @@ KWQ_API int drain_workqueue(struct workqueue_struct *wq);
  *
  * Context: Any thread, including a work item.  Never sleeps.
  * Return: 0 when a pending instance was removed (it will not run); -ENOENT
- * when nothing was pending; -EINVAL for a NULL or never-initialised item.
+ * when nothing was pending; -EINVAL for a NULL or never-initialised item (in
+ * debug mode also memory that holds no item, reported).
  */
 KWQ_API int remove_work(struct work_struct *work);
 
@@ -561,8 +566,8 @@ KWQ_API int remove_work(struct work_struct *work);
  * Context: Any thread but @work itself.  Sleeps.
  * Return: 0 when a pending instance was removed; -ENOENT when nothing was
  * pending (a running instance was still waited for); -EINVAL for a NULL or
- * never-initialised item; -EDEADLK when called from @work itself (nothing is
- * done).
+ * never-initialised item (in debug mode also memory that holds no item,
+ * reported); -EDEADLK when called from @work itself (nothing is done).
  */
 KWQ_API int remove_work_sync(struct work_struct *work);
 
@@ -575,8 +580,9 @@ KWQ_API int remove_work_sync(struct work_struct *work);
  * is waited for.
  *
  * Context: Any thread but @dwork itself.  Sleeps.
- * Return: 0; -EINVAL for a NULL or never-initialised item; -EDEADLK when
- * called from @dwork itself.
+ * Return: 0; -EINVAL for a NULL or never-initialised item (in debug mode
+ * also memory that holds no delayed item, reported); -EDEADLK when called
+ * from @dwork itself, or as for wait_for_work().
  */
 KWQ_API int wait_for_delayed_work(struct delayed_work *dwork);
 
@@ -588,7 +594,8 @@ KWQ_API int wait_for_delayed_work(struct delayed_work *dwork);
  *
  * Context: Any thread, including a work item.  Never sleeps.
  * Return: 0 when a pending instance, armed or queued, was removed; -ENOENT
- * when nothing was pending; -EINVAL for a NULL or never-initialised item.
+ * when nothing was pending; -EINVAL for a NULL or never-initialised item (in
+ * debug mode also memory that holds no delayed item, reported).
  */
 KWQ_API int remove_delayed_work(struct delayed_work *dwork);
 
