@@ -274,8 +274,11 @@ KWQ_API struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
  * outside fail with -ESHUTDOWN; items of @wq may still add to @wq without a
  * delay (chained work), but arming with a delay fails with -ESHUTDOWN even
  * from them, so that a periodic item runs once more and the destroy ends.
- * The caller must not use @wq once it has returned (debug mode reports such
- * a use and refuses it with -EINVAL).  A system queue is never destroyed:
+ * Calls that other threads make on @wq meanwhile get documented results
+ * (destroy_workqueue(3)); flushes and drains under way are waited for, but
+ * any other call must have returned by the time the queue's last item has
+ * run.  The caller must not use @wq once it has returned (debug mode reports
+ * such a use and refuses it with -EINVAL).  A system queue is never destroyed:
  * the first attempt is reported (KWQ_WARN_MISUSE, -EPERM), and none does
  * anything.
  *
