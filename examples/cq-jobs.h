@@ -69,7 +69,7 @@ static int jobs_start(struct workqueue_struct *wq, struct kwq_cq *cq)
 	}
 	/* -ENOENT if one has started already: it then completes as usual. */
 	for (int i = NR_JOBS - 2; i < NR_JOBS; i++)
-		(void)kwq_cq_cancel(&jobs[i].cw, KWQ_CQ_DELIVER);
+		(void)kwq_cq_remove(&jobs[i].cw, KWQ_CQ_DELIVER);
 	return 0;
 }
 

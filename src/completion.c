@@ -9,12 +9,12 @@
  * list to the tail of its "done" list, under the queue's lock, and makes
  * the eventfd readable if it was not.  kwq_cq_run() and kwq_cq_pop() take
  * items from the head of "done", one at a time under the lock, and reset
- * the eventfd when they take the last one.  kwq_cq_cancel() is
+ * the eventfd when they take the last one.  kwq_cq_remove() is
  * remove_work() plus the same move, with -ECANCELED, or a plain unlink.
  *
  * DESIGN.  Guarantees: every kwq_cq_add() that returned 0 gives exactly one
  * completion, status 0 after the function has returned, unless a
- * kwq_cq_cancel() that returned 0 removed the item (then one completion
+ * kwq_cq_remove() that returned 0 removed the item (then one completion
  * with -ECANCELED, or none without KWQ_CQ_DELIVER).  Completions are
  * delivered in the order they were queued (FIFO of completion, not of
  * submission).  While "done" is not empty the eventfd's counter is not zero:
@@ -33,7 +33,7 @@
  *
  * Not supported: delayed items (arm a delayed_work whose function adds the
  * kwq_cq_work), a -ECANCELED completion for an item removed with plain
- * remove_work() (it would stay in flight: use kwq_cq_cancel()).
+ * remove_work() (it would stay in flight: use kwq_cq_remove()).
  *
  * Locking: the queue's lock is held across add_work_to_q() and
  * remove_work(), which take pool locks, so that the item's state here and
@@ -254,7 +254,7 @@ struct kwq_cq *kwq_cq_create(unsigned int flags)
 	/*
 	 * kwq's own fork handlers first: prepare handlers run in the reverse
 	 * order, so a fork takes the queues' locks before the pool locks,
-	 * the order kwq_cq_add() and kwq_cq_cancel() take them in.
+	 * the order kwq_cq_add() and kwq_cq_remove() take them in.
 	 */
 	err = kwq__init();
 	if (err)
@@ -371,7 +371,7 @@ int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw)
 		goto out_unlock;
 	}
 	/*
-	 * Under the lock, so that a kwq_cq_cancel(), whose remove_work()
+	 * Under the lock, so that a kwq_cq_remove(), whose remove_work()
 	 * holds PENDING for a moment even when it finds nothing to remove,
 	 * cannot make this add fail with -EBUSY; a worker that runs the item
 	 * at once waits for the lock before it queues the completion.
@@ -386,7 +386,7 @@ out_unlock:
 	return err;
 }
 
-int kwq_cq_cancel(struct kwq_cq_work *cw, unsigned int flags)
+int kwq_cq_remove(struct kwq_cq_work *cw, unsigned int flags)
 {
 	struct kwq_cq *cq;
 	int err;

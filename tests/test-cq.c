@@ -2,7 +2,7 @@
 /*
  * Completion queues (<kwq/completion.h>): every add gives one completion,
  * delivered on the thread that asks, in the order the items finished;
- * kwq_cq_cancel() removes a pending item with or without a -ECANCELED
+ * kwq_cq_remove() removes a pending item with or without a -ECANCELED
  * completion; results survive destroy_workqueue() and are all delivered by
  * kwq_cq_destroy(); a fork() child gets empty queues with descriptors of
  * its own; and under concurrent finishing, cancelling and re-adding the
@@ -159,12 +159,12 @@ static void test_args(void)
 	       "kwq_cq_add() of a zeroed item: -EINVAL");
 	is_int(kwq_cq_add(NULL, &it.cw), -EINVAL,
 	       "kwq_cq_add() to a NULL queue: -EINVAL");
-	is_int(kwq_cq_cancel(&zero, 0), -EINVAL,
-	       "kwq_cq_cancel() of a zeroed item: -EINVAL");
-	is_int(kwq_cq_cancel(&it.cw, 2), -EINVAL,
-	       "kwq_cq_cancel() with an unknown flag: -EINVAL");
-	is_int(kwq_cq_cancel(&it.cw, KWQ_CQ_DELIVER), -ENOENT,
-	       "kwq_cq_cancel() of an idle item: -ENOENT");
+	is_int(kwq_cq_remove(&zero, 0), -EINVAL,
+	       "kwq_cq_remove() of a zeroed item: -EINVAL");
+	is_int(kwq_cq_remove(&it.cw, 2), -EINVAL,
+	       "kwq_cq_remove() with an unknown flag: -EINVAL");
+	is_int(kwq_cq_remove(&it.cw, KWQ_CQ_DELIVER), -ENOENT,
+	       "kwq_cq_remove() of an idle item: -ENOENT");
 	is_int(kwq_cq_run(NULL, 0, NULL), -EINVAL, "kwq_cq_run(NULL): -EINVAL");
 	errno = 0;
 	ok(!kwq_cq_pop(NULL) && errno == EINVAL, "kwq_cq_pop(NULL): EINVAL");
@@ -291,15 +291,15 @@ static void test_cancel(void)
 		item_init(&it[i], cq, i);
 		kwq_cq_add(ord, &it[i].cw);
 	}
-	is_int(kwq_cq_cancel(&it[1].cw, 0), 0,
-	       "kwq_cq_cancel() of a pending item: 0");
-	is_int(kwq_cq_cancel(&it[1].cw, 0), -ENOENT,
+	is_int(kwq_cq_remove(&it[1].cw, 0), 0,
+	       "kwq_cq_remove() of a pending item: 0");
+	is_int(kwq_cq_remove(&it[1].cw, 0), -ENOENT,
 	       "again: -ENOENT, it is idle");
 	ok(!readable(fd), "removed without KWQ_CQ_DELIVER: no completion");
 	is_int(kwq_cq_add(ord, &it[1].cw), 0,
 	       "the removed item may be added again");
-	is_int(kwq_cq_cancel(&it[2].cw, KWQ_CQ_DELIVER), 0,
-	       "kwq_cq_cancel(KWQ_CQ_DELIVER) of a pending item: 0");
+	is_int(kwq_cq_remove(&it[2].cw, KWQ_CQ_DELIVER), 0,
+	       "kwq_cq_remove(KWQ_CQ_DELIVER) of a pending item: 0");
 	ok(readable(fd), "the removal is a completion at once");
 	ok(kwq_cq_run(cq, 0, &nr) == 0 && nr == 1 && order[0] == 2 &&
 	   LOAD(&it[2].status) == -ECANCELED && LOAD(&it[2].ran) == 0,
@@ -317,13 +317,13 @@ static void test_cancel(void)
 	it[4].gate = &g2;
 	kwq_cq_add(wq, &it[4].cw);
 	wait_for(&g2.entered, 1, 10000);
-	is_int(kwq_cq_cancel(&it[4].cw, KWQ_CQ_DELIVER), -ENOENT,
-	       "kwq_cq_cancel() of a running item: -ENOENT");
+	is_int(kwq_cq_remove(&it[4].cw, KWQ_CQ_DELIVER), -ENOENT,
+	       "kwq_cq_remove() of a running item: -ENOENT");
 	item_init(&it[5], cq, 5);
 	kwq_cq_add(wq, &it[5].cw);
 	wait_for_work(&it[5].cw.work);
-	is_int(kwq_cq_cancel(&it[5].cw, KWQ_CQ_DELIVER), -ENOENT,
-	       "kwq_cq_cancel() of a finished item: -ENOENT");
+	is_int(kwq_cq_remove(&it[5].cw, KWQ_CQ_DELIVER), -ENOENT,
+	       "kwq_cq_remove() of a finished item: -ENOENT");
 	gate_open(&g2);
 	wait_for_work(&it[4].cw.work);
 	kwq_cq_run(cq, 0, &nr);
@@ -404,7 +404,7 @@ static void test_cq_destroy(void)
 	kwq_cq_add(ord, &it[2].cw);		/* removed, -ECANCELED */
 	kwq_cq_add(ord, &it[3].cw);		/* in flight */
 	it[3].chain = &it[4];			/* its callback adds #4 */
-	kwq_cq_cancel(&it[2].cw, KWQ_CQ_DELIVER);
+	kwq_cq_remove(&it[2].cw, KWQ_CQ_DELIVER);
 	item_init(&other, cq, 9);
 
 	if (pthread_create(&d.thread, NULL, destroy_main, &d))
@@ -627,7 +627,7 @@ static void *canceller(void *arg)
 		struct item *it = &S->it[rand_r(&seed) % NR];
 		unsigned int flags = rand_r(&seed) % 2 ? KWQ_CQ_DELIVER : 0;
 
-		err = kwq_cq_cancel(&it->cw, flags);
+		err = kwq_cq_remove(&it->cw, flags);
 		if (err == 0 && flags) {
 			INC(&S->cancel_deliver);
 		} else if (err == 0) {
@@ -727,7 +727,7 @@ static void *race_canceller(void *arg)
 {
 	(void)arg;
 	while (!LOAD(&race_stop))
-		if (!kwq_cq_cancel(race_cw, KWQ_CQ_DELIVER))
+		if (!kwq_cq_remove(race_cw, KWQ_CQ_DELIVER))
 			INC(&race_removed);
 	return NULL;
 }

@@ -10,7 +10,7 @@
  * by poll(), epoll, libuv's uv_poll_t or GLib's g_unix_fd_add(), calls
  * kwq_cq_run(), which calls the callbacks of the finished items in the order
  * they finished, on that thread; or it takes them one by one with
- * kwq_cq_pop().  An item removed before it ran, with kwq_cq_cancel(), is
+ * kwq_cq_pop().  An item removed before it ran, with kwq_cq_remove(), is
  * delivered the same way with -ECANCELED if the caller asks for that.
  *
  * Nothing is allocated per item: the item is intrusive, like a work_struct,
@@ -33,7 +33,7 @@ struct kwq_cq;
  * Embed it in your own structure and use container_of() in the functions.
  * Set it up with kwq_cq_init_work(); every field but @status is kwq's own.
  * Its memory must stay valid from kwq_cq_add() until its completion has been
- * delivered (or kwq_cq_cancel() removed it without delivery).
+ * delivered (or kwq_cq_remove() took it off without delivery).
  */
 struct kwq_cq_work {
 	struct work_struct work;	/* queued by kwq_cq_add() only */
@@ -45,7 +45,7 @@ struct kwq_cq_work {
 	int state;			/* idle, queued or finished */
 };
 
-/* kwq_cq_cancel() flags. */
+/* kwq_cq_remove() flags. */
 enum {
 	KWQ_CQ_DELIVER		= 1U << 0, /* deliver the removal, -ECANCELED */
 };
@@ -126,7 +126,7 @@ KWQ_API int kwq_cq_init_work(struct kwq_cq_work *cw, struct kwq_cq *cq,
  *
  * On success @cw is in flight: it runs once, as add_work_to_q() would run
  * it, then its completion (status 0) is queued on its completion queue; or
- * kwq_cq_cancel() removes it.  It cannot be added again until its
+ * kwq_cq_remove() removes it.  It cannot be added again until its
  * completion has been delivered, which makes one completion per add.  Never
  * allocates.
  *
@@ -141,7 +141,7 @@ KWQ_API int kwq_cq_init_work(struct kwq_cq_work *cw, struct kwq_cq *cq,
 KWQ_API int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw);
 
 /**
- * kwq_cq_cancel() - remove @cw if it has not started yet
+ * kwq_cq_remove() - remove @cw if it has not started yet
  * @cw: the item
  * @flags: KWQ_CQ_DELIVER to queue the removal as a completion with
  *	-ECANCELED; 0 to drop it, so that no callback is called
@@ -156,7 +156,7 @@ KWQ_API int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw);
  * waiting to run (idle, running, or finished); -EINVAL for a NULL or
  * never-prepared @cw or unknown @flags.
  */
-KWQ_API int kwq_cq_cancel(struct kwq_cq_work *cw, unsigned int flags);
+KWQ_API int kwq_cq_remove(struct kwq_cq_work *cw, unsigned int flags);
 
 /**
  * kwq_cq_run() - call the callbacks of the completions waiting on @cq
