@@ -17,6 +17,10 @@
  *
  * Implicit conversions are looked through, so "return -EINVAL;" in a bool
  * predicate still shows the negative errno that became true.
+ *
+ * The worker's per-unit driver (worker.c) calls infer_returns() once per
+ * function definition, beside callsite.c's scan of the same body; the
+ * cursor helpers both use are in ast.c.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -99,29 +103,6 @@ static void eval_free(struct eval *ev)
 	ev->ncalls = 0;
 }
 
-enum rc_type type_class(CXType t)
-{
-	t = clang_getCanonicalType(t);
-	switch (t.kind) {
-	case CXType_Void:
-		return RT_VOID;
-	case CXType_Bool:
-		return RT_BOOL;
-	case CXType_Char_U: case CXType_UChar: case CXType_UShort:
-	case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
-	case CXType_UInt128:
-		return RT_UNSIGNED;
-	case CXType_Char_S: case CXType_SChar: case CXType_Short:
-	case CXType_Int: case CXType_Long: case CXType_LongLong:
-	case CXType_Int128:
-		return RT_SIGNED;
-	case CXType_Pointer: case CXType_BlockPointer:
-		return RT_POINTER;
-	default:
-		return RT_OTHER;
-	}
-}
-
 static unsigned type_flags(CXType t)
 {
 	switch (type_class(t)) {
@@ -138,46 +119,13 @@ static unsigned type_flags(CXType t)
 	}
 }
 
-static unsigned const_flags(long long v)
-{
-	if (v < 0)
-		return RV_NEG;
-	if (v == 0)
-		return RV_ZERO;
-	return v == 1 ? RV_ONE : RV_POS;
-}
-
 /* Let clang fold the expression; false when it is not an integer constant. */
 static bool eval_const(CXCursor e, struct eval *ev)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(e);
-	bool found = false;
+	unsigned flags = const_values(e);
 
-	if (!r)
-		return false;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		unsigned long long u = clang_EvalResult_getAsUnsigned(r);
-
-		if (clang_EvalResult_isUnsignedInt(r))
-			ev->flags |= u > 1 ? RV_POS : const_flags((long long)u);
-		else
-			ev->flags |= const_flags(clang_EvalResult_getAsLongLong(r));
-		found = true;
-	}
-	clang_EvalResult_dispose(r);
-	return found;
-}
-
-enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
-				  CXClientData data)
-{
-	struct kids *k = data;
-
-	(void)parent;
-	if (k->n < MAX_KIDS)
-		k->v[k->n] = c;
-	k->n++;
-	return CXChildVisit_Continue;
+	ev->flags |= flags;
+	return flags != 0;
 }
 
 /* Keeps the last child only, in v[0]. */
@@ -190,82 +138,6 @@ static enum CXChildVisitResult last_visit(CXCursor c, CXCursor parent,
 	k->v[0] = c;
 	k->n = 1;
 	return CXChildVisit_Continue;
-}
-
-/* The direct children of @c that are expressions. */
-void expr_kids(CXCursor c, struct kids *k)
-{
-	struct kids all = { .n = 0 };
-	unsigned i;
-
-	clang_visitChildren(c, kid_visit, &all);
-	k->n = 0;
-	for (i = 0; i < all.n && i < MAX_KIDS; i++)
-		if (clang_isExpression(clang_getCursorKind(all.v[i])))
-			k->v[k->n++] = all.v[i];
-}
-
-/* The first punctuation token in @range, or "" (a macro hid it). */
-static void first_punct(CXTranslationUnit tu, CXSourceRange range, char *op,
-			size_t size)
-{
-	CXToken *toks = NULL;
-	unsigned n = 0, i;
-
-	op[0] = '\0';
-	clang_tokenize(tu, range, &toks, &n);
-	for (i = 0; i < n; i++) {
-		if (clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
-			CXString s = clang_getTokenSpelling(tu, toks[i]);
-
-			snprintf(op, size, "%s", clang_getCString(s));
-			clang_disposeString(s);
-			break;
-		}
-	}
-	if (toks)
-		clang_disposeTokens(tu, toks, n);
-}
-
-/* Where @loc's macro, if any, was expanded: the file the tokens are in. */
-CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
-{
-	CXFile file = NULL;
-	unsigned offset = 0;
-
-	clang_getExpansionLocation(loc, &file, NULL, NULL, &offset);
-	return file ? clang_getLocationForOffset(tu, file, offset) : loc;
-}
-
-/* The operator of a binary expression sits between its operands. */
-void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs,
-		      char *op, size_t size)
-{
-	CXSourceLocation a = clang_getRangeEnd(clang_getCursorExtent(lhs));
-	CXSourceLocation b = clang_getRangeStart(clang_getCursorExtent(rhs));
-
-	first_punct(tu, clang_getRange(expanded(tu, a), expanded(tu, b)),
-		    op, size);
-}
-
-/* A prefix operator comes before its operand, a postfix one after. */
-void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand,
-		     char *op, size_t size)
-{
-	CXSourceRange whole = clang_getCursorExtent(e);
-	CXSourceRange inner = clang_getCursorExtent(operand);
-	CXSourceLocation ws = expanded(tu, clang_getRangeStart(whole));
-	CXSourceLocation is = expanded(tu, clang_getRangeStart(inner));
-	unsigned a, b;
-
-	clang_getFileLocation(ws, NULL, NULL, NULL, &a);
-	clang_getFileLocation(is, NULL, NULL, NULL, &b);
-	if (a < b)
-		first_punct(tu, clang_getRange(ws, is), op, size);
-	else
-		first_punct(tu, clang_getRange(
-			expanded(tu, clang_getRangeEnd(inner)),
-			expanded(tu, clang_getRangeEnd(whole))), op, size);
 }
 
 static bool is_bool_op(const char *op)
@@ -345,15 +217,6 @@ static void eval_call(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 	usr = clang_getCursorUSR(callee);
 	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN, SIGN_ALL);
 	clang_disposeString(usr);
-}
-
-bool is_local_var(CXCursor var)
-{
-	enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
-	CXCursor parent = clang_getCursorSemanticParent(var);
-
-	return clang_getCursorKind(parent) == CXCursor_FunctionDecl &&
-	       sc != CX_SC_Static && sc != CX_SC_Extern;
 }
 
 struct var_walk {
@@ -479,37 +342,6 @@ struct guard {
 	unsigned sign;		/* SIGN_*: what the variable can be here */
 };
 
-
-CXCursor peel(CXCursor e)
-{
-	struct kids k;
-
-	for (;;) {
-		enum CXCursorKind kind = clang_getCursorKind(e);
-
-		if (kind != CXCursor_ParenExpr && kind != CXCursor_UnexposedExpr)
-			return e;
-		expr_kids(e, &k);
-		if (k.n != 1)
-			return e;
-		e = k.v[0];
-	}
-}
-
-/* The local variable @e names, or a null cursor. */
-CXCursor local_of(CXCursor e)
-{
-	CXCursor ref;
-
-	e = peel(e);
-	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
-		return clang_getNullCursor();
-	ref = clang_getCursorReferenced(e);
-	if (clang_getCursorKind(ref) != CXCursor_VarDecl || !is_local_var(ref))
-		return clang_getNullCursor();
-	return ref;
-}
-
 static unsigned sign_of_compare(const char *op)
 {
 	static const struct {
@@ -526,13 +358,6 @@ static unsigned sign_of_compare(const char *op)
 		if (!strcmp(op, map[i].op))
 			return map[i].sign;
 	return 0;
-}
-
-bool is_zero_const(CXCursor e)
-{
-	struct eval ev = { .flags = 0 };
-
-	return eval_const(e, &ev) && ev.flags == RV_ZERO;
 }
 
 /* What @cond being true says of one variable; false if nothing. */
@@ -801,163 +626,6 @@ static void walk_stmt(struct ret_walk *w, CXCursor c)
 	}
 }
 
-static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
-		*(CXCursor *)data = c;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
-static char *file_name(CXFile file)
-{
-	CXString s = clang_getFileName(file);
-	char *name = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
-
-	clang_disposeString(s);
-	return name;
-}
-
-/* The rules a retconv: ignore comment on @line switches off. */
-unsigned suppress_on_line(const char *text, size_t size, unsigned line)
-{
-	const char *p = text, *end = text + size, *eol, *hit;
-	unsigned mask = 0;
-
-	for (; p && p < end && line > 1; line--) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (p)
-			p++;
-	}
-	if (!p || p >= end)
-		return 0;
-	eol = memchr(p, '\n', (size_t)(end - p));
-	if (!eol)
-		eol = end;
-	hit = memmem(p, (size_t)(eol - p), "retconv: ignore", 15);
-	if (!hit)
-		return 0;
-	for (hit += 15; hit < eol && !(hit[0] == '*' && hit[1] == '/'); hit++) {
-		if (*hit >= 'A' && *hit <= 'E')
-			mask |= SUPPRESS_RULE(*hit);
-	}
-	return mask ? mask : SUPPRESS_ALL;
-}
-
-static unsigned suppress_mask(CXTranslationUnit tu, CXCursor fn, CXFile file,
-			      unsigned line)
-{
-	const char *text;
-	size_t size = 0;
-	unsigned first;
-
-	text = clang_getFileContents(tu, file, &size);
-	if (!text)
-		return 0;
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(fn)),
-				   NULL, &first, NULL, NULL);
-	return suppress_on_line(text, size, line) |
-	       (first != line ? suppress_on_line(text, size, first) : 0);
-}
-
-static bool same_file(CXFile a, CXFile b)
-{
-	return a && b && clang_File_isEqual(a, b);
-}
-
-static enum rc_scope scope_of(CXCursor fn, CXFile file, const char *name)
-{
-	CXCursor canon = clang_getCanonicalCursor(fn);
-	CXFile cfile = NULL;
-	char *cname;
-	bool exported;
-
-	if (clang_getCursorLinkage(fn) != CXLinkage_External)
-		return is_header_name(name) ? SCOPE_PUBLIC : SCOPE_STATIC;
-	if (is_header_name(name))
-		return SCOPE_EXPORTED;
-	clang_getExpansionLocation(clang_getCursorLocation(canon), &cfile,
-				   NULL, NULL, NULL);
-	if (!cfile || same_file(cfile, file) ||
-	    clang_getCursorVisibility(fn) != CXVisibility_Default)
-		return SCOPE_PUBLIC;
-	cname = file_name(cfile);
-	exported = is_header_name(cname);
-	free(cname);
-	return exported ? SCOPE_EXPORTED : SCOPE_PUBLIC;
-}
-
-static char *file_id(CXFile file)
-{
-	CXFileUniqueID id;
-
-	if (clang_getFileUniqueID(file, &id))
-		return xstrdup("-");
-	return xasprintf("%llx:%llx", id.data[0], id.data[1]);
-}
-
-/* A header's name as printed; functions come a header at a time. */
-static char *header_display(const char *path)
-{
-	static char *last_path, *last_shown;
-
-	if (!last_path || strcmp(last_path, path)) {
-		free(last_path);
-		free(last_shown);
-		last_path = xstrdup(path);
-		last_shown = display_path(path);
-	}
-	return xstrdup(last_shown);
-}
-
-/* The walked header @fileid is, or -1. */
-static long walked_header(const struct rc_jobs *headers, const char *fileid)
-{
-	size_t i;
-
-	for (i = 0; headers && i < headers->n; i++)
-		if (headers->v[i].fileid && !strcmp(headers->v[i].fileid, fileid))
-			return (long)i;
-	return -1;
-}
-
-/*
- * Who the function is.  A function of the main file is reported under
- * the name the file was given, and so is one of a header found by
- * walking a directory: that header is checked as part of this file.
- */
-static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
-			const char *display, const struct rc_jobs *headers)
-{
-	long h;
-	struct rc_func *fn = fx->fn;
-	CXString s;
-	char *path = file_name(file);
-
-	s = clang_getCursorSpelling(c);
-	fn->name = xstrdup(clang_getCString(s));
-	clang_disposeString(s);
-	s = clang_getCursorUSR(c);
-	fn->usr = xstrdup(clang_getCString(s));
-	clang_disposeString(s);
-	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
-	fn->file = fn->report ? xstrdup(display) : header_display(path);
-	fn->fileid = file_id(file);
-	h = fn->report ? -1 : walked_header(headers, fn->fileid);
-	if (h >= 0) {
-		free(fn->file);
-		fn->file = xstrdup(headers->v[h].file);
-		fn->report = true;
-	}
-	fn->scope = scope_of(c, file, path);
-	fn->type = type_class(clang_getCursorResultType(c));
-	fn->suppress = suppress_mask(fx->tu, c, file, fn->line);
-	free(path);
-}
-
 /*
  * Whether a preprocessor conditional stands inside @body: then the body
  * parsed is one configuration's, and others may return what this one
@@ -991,276 +659,18 @@ static bool configured(CXTranslationUnit tu, CXCursor body, CXFile file)
 	return false;
 }
 
-/* Where clang met an error: what recovery may have dropped. */
-struct flaw {
-	CXFile file;
-	unsigned offset;
-};
-
-struct unit_walk {
-	CXTranslationUnit tu;
-	const char *display;
-	const struct rc_jobs *headers;	/* found by walking, or NULL */
-	FILE *out;
-	struct flaw *flaws;
-	size_t nflaws;
-};
-
-static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
-		      struct rc_func *fn);
-
-static void summarize(struct unit_walk *u, CXCursor c)
+void infer_returns(CXTranslationUnit tu, CXCursor body, CXFile file,
+		   struct rc_func *fn)
 {
-	CXTranslationUnit tu = u->tu;
-	struct rc_func fn = { .line = 0 };
-	struct fn_ctx fx = { .tu = tu, .fn = &fn };
-	CXFile file = NULL;
+	struct fn_ctx fx = { .tu = tu, .body = body, .fn = fn };
+	struct ret_walk w = { .fx = &fx, .n = 0 };
 	size_t i;
 
-	clang_getExpansionLocation(clang_getCursorLocation(c), &file,
-				   &fn.line, &fn.col, NULL);
-	if (!file)
-		return;
-	fx.body = clang_getNullCursor();
-	clang_visitChildren(c, body_visit, &fx.body);
-	if (clang_Cursor_isNull(fx.body))
-		return;
-	fn_identity(&fx, c, file, u->display, u->headers);
-	if (fn.type != RT_VOID) {
-		struct ret_walk w = { .fx = &fx, .n = 0 };
-
-		walk_stmt(&w, fx.body);
-		if (configured(tu, fx.body, file))
-			for (i = 0; i < fn.nrets; i++)
-				fn.rets[i].flags |= RV_UNKNOWN;
-	}
-	callsite_scan(tu, fx.body, &fn);
-	recovered(u, c, file, &fn);
-	summary_write_func(u->out, &fn);
+	walk_stmt(&w, body);
+	if (configured(tu, body, file))
+		for (i = 0; i < fn->nrets; i++)
+			fn->rets[i].flags |= RV_UNKNOWN;
 	for (i = 0; i < fx.nvars; i++)
 		eval_free(&fx.vars[i].ev);
 	free(fx.vars);
-	free(fn.usr);
-	free(fn.name);
-	free(fn.file);
-	free(fn.fileid);
-	for (i = 0; i < fn.nrets; i++) {
-		struct eval ev = { .calls = fn.rets[i].calls,
-				   .ncalls = fn.rets[i].ncalls };
-		eval_free(&ev);
-	}
-	free(fn.rets);
-	for (i = 0; i < fn.nsites; i++)
-		site_free(&fn.sites[i]);
-	free(fn.sites);
-}
-
-
-
-static unsigned file_offset(CXSourceLocation loc, CXFile *file)
-{
-	unsigned off = 0;
-
-	clang_getExpansionLocation(loc, file, NULL, NULL, &off);
-	return off;
-}
-
-static bool flawed(const struct unit_walk *u, CXFile file, unsigned from,
-		   unsigned to)
-{
-	size_t i;
-
-	for (i = 0; i < u->nflaws; i++)
-		if (u->flaws[i].offset >= from && u->flaws[i].offset <= to &&
-		    same_file(u->flaws[i].file, file))
-			return true;
-	return false;
-}
-
-static unsigned line_offset(CXTranslationUnit tu, CXFile file, unsigned line,
-			    unsigned col)
-{
-	return file_offset(clang_getLocation(tu, file, line, col ? col : 1),
-			   NULL);
-}
-
-/*
- * A function clang met an error in may have lost statements to recovery:
- * a "return -EFAULT;" whose name was unknown, a store between a call and
- * the test of its result.  What it returns is then unknown (so rules A
- * and B and its callers' C and D stay silent), and a result kept in a
- * holder is judged only when no error lies between the store and the use.
- * A result tested where it is made needs nothing that could be lost.
- */
-static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
-		      struct rc_func *fn)
-{
-	CXSourceRange ext = clang_getCursorExtent(c);
-	unsigned from = file_offset(clang_getRangeStart(ext), NULL);
-	unsigned to = file_offset(clang_getRangeEnd(ext), NULL);
-	struct rc_return *r;
-	size_t i, n = 0;
-
-	if (!clang_isInvalidDeclaration(c) && !flawed(u, file, from, to))
-		return;
-	if (fn->type == RT_SIGNED) {
-		fn->rets = xrealloc(fn->rets,
-				    (fn->nrets + 1) * sizeof(*fn->rets));
-		r = &fn->rets[fn->nrets++];
-		memset(r, 0, sizeof(*r));
-		r->line = fn->line;
-		r->col = fn->col;
-		r->flags = RV_UNKNOWN;
-	}
-	for (i = 0; i < fn->nsites; i++) {
-		struct rc_site *x = &fn->sites[i];
-
-		if (x->holder[0] &&
-		    flawed(u, file, line_offset(u->tu, file, x->hline, x->hcol),
-			   line_offset(u->tu, file, x->line, x->col)))
-			site_free(x);
-		else
-			fn->sites[n++] = *x;
-	}
-	fn->nsites = n;
-}
-
-static void collect_flaws(struct unit_walk *u)
-{
-	unsigned i, n = clang_getNumDiagnostics(u->tu);
-
-	for (i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
-		struct flaw *f;
-
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			u->flaws = xrealloc(u->flaws,
-					    (u->nflaws + 1) * sizeof(*u->flaws));
-			f = &u->flaws[u->nflaws++];
-			f->file = NULL;
-			f->offset = file_offset(clang_getDiagnosticLocation(d),
-						&f->file);
-		}
-		clang_disposeDiagnostic(d);
-	}
-}
-
-static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	struct unit_walk *u = data;
-	CXSourceLocation loc = clang_getCursorLocation(c);
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-	    !clang_isCursorDefinition(c) || clang_Location_isInSystemHeader(loc))
-		return CXChildVisit_Continue;
-	summarize(u, c);
-	return CXChildVisit_Continue;
-}
-
-/*
- * Functions whose address the main file takes: every reference to a
- * function that is not the callee of the call it starts.  A call is
- * visited before its children, and its callee is the first reference
- * after it, at the same place.
- */
-struct taken_walk {
-	FILE *out;
-	CXFile pending_file;	/* where the last call starts */
-	unsigned pending;
-	bool have_pending;
-	char **seen;
-	size_t nseen;
-};
-
-static void at_file(CXCursor c, CXFile *file, unsigned *off)
-{
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
-			      file, NULL, NULL, off);
-}
-
-static void taken_ref(struct taken_walk *w, CXCursor c)
-{
-	CXCursor fn = clang_getCursorReferenced(c);
-	CXFile file = NULL;
-	unsigned off = 0;
-	bool callee;
-	CXString usr;
-	size_t i;
-
-	at_file(c, &file, &off);
-	callee = w->have_pending && off == w->pending &&
-		 file && clang_File_isEqual(file, w->pending_file);
-	w->have_pending = false;
-	if (callee || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
-		return;
-	usr = clang_getCursorUSR(fn);
-	for (i = 0; i < w->nseen; i++)
-		if (!strcmp(w->seen[i], clang_getCString(usr)))
-			break;
-	if (i == w->nseen) {
-		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
-		w->seen[w->nseen++] = xstrdup(clang_getCString(usr));
-		fprintf(w->out, "T\t%s\n", clang_getCString(usr));
-	}
-	clang_disposeString(usr);
-}
-
-static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct taken_walk *w = data;
-	enum CXCursorKind kind = clang_getCursorKind(c);
-
-	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
-	if (kind == CXCursor_CallExpr) {
-		at_file(c, &w->pending_file, &w->pending);
-		w->have_pending = true;
-	} else if (kind == CXCursor_DeclRefExpr) {
-		taken_ref(w, c);
-	}
-	return CXChildVisit_Recurse;
-}
-
-/* An I record for each walked header the unit includes. */
-static void inclusion_visit(CXFile file, CXSourceLocation *stack,
-			    unsigned depth, CXClientData data)
-{
-	struct unit_walk *u = data;
-	char *id;
-	long h;
-
-	(void)stack;
-	if (!depth)
-		return;
-	id = file_id(file);
-	h = walked_header(u->headers, id);
-	if (h >= 0)
-		fprintf(u->out, "I\t%ld\n", h);
-	free(id);
-}
-
-int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
-	       const struct rc_jobs *headers, FILE *out)
-{
-	struct unit_walk u = {
-		.tu = tu, .display = display, .headers = headers, .out = out,
-	};
-	struct taken_walk w = { .out = out };
-	size_t i;
-
-	collect_flaws(&u);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
-			    &w);
-	for (i = 0; i < w.nseen; i++)
-		free(w.seen[i]);
-	free(w.seen);
-	if (headers && headers->n)
-		clang_getInclusions(tu, inclusion_visit, &u);
-	free(u.flaws);
-	return ferror(out) ? -EIO : 0;
 }
