@@ -127,6 +127,7 @@ struct rc_site {
 	char *holder;		/* "ret", "d->err", or "" for the call itself */
 	unsigned hline;		/* where the holder was stored */
 	unsigned hcol;
+	unsigned hend;		/* the worker's: where the store ends (offset) */
 	char *op;		/* C: "< 0", "0 >"; else "" */
 	char *why;		/* D: the error handling; else "" */
 	unsigned wline;

@@ -461,7 +461,10 @@ static unsigned line_offset(CXTranslationUnit tu, CXFile file, unsigned line,
  * a "return -EFAULT;" whose name was unknown, a store between a call and
  * the test of its result.  What it returns is then unknown (so rules A
  * and B and its callers' C and D stay silent), and a result kept in a
- * holder is judged only when no error lies between the store and the use.
+ * holder is judged only when no error lies between the end of the store
+ * and the use: an error in the call's own arguments (a field of a struct
+ * whose header is missing, as in a kernel file taken alone) changes
+ * nothing of what the call returns.
  * A result tested where it is made needs nothing that could be lost.
  */
 static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
@@ -488,7 +491,8 @@ static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
 		struct rc_site *x = &fn->sites[i];
 
 		if (x->holder[0] &&
-		    flawed(u, file, line_offset(u->tu, file, x->hline, x->hcol),
+		    flawed(u, file, x->hend ? x->hend :
+			   line_offset(u->tu, file, x->hline, x->hcol),
 			   line_offset(u->tu, file, x->line, x->col)))
 			site_free(x);
 		else
