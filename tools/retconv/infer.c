@@ -331,9 +331,11 @@ static void eval_ref(struct fn_ctx *fx, CXCursor e, struct eval *ev,
  * "if (ret < 0) return ret;" returns only the negative values of ret, and
  * that idiom is everywhere errnos are passed on.  The conditions of the
  * if statements around a return, when they compare a local variable with
- * 0, restrict what returning that variable can give, and so do those of
- * a conditional operator ("return ret < 0 ? ret : 0;").  Calls keep the
- * sign mask for resolve.c to apply once they have been resolved.
+ * 0 or 1, restrict what returning that variable can give ("if (r != 1)
+ * return r;" passes on a reader's 0 and -1, never its 1 for "found"), and
+ * so do those of a conditional operator ("return ret < 0 ? ret : 0;").
+ * Calls keep the sign mask for resolve.c to apply once they have been
+ * resolved.
  */
 #define MAX_GUARDS 16
 
@@ -342,21 +344,26 @@ struct guard {
 	unsigned sign;		/* SIGN_*: what the variable can be here */
 };
 
-static unsigned sign_of_compare(const char *op)
+/* What "x OP 0" (@one false) or "x OP 1" (@one true) lets x be. */
+static unsigned sign_of_compare(const char *op, bool one)
 {
 	static const struct {
 		const char *op;
-		unsigned sign;
+		unsigned zero;
+		unsigned one;
 	} map[] = {
-		{ "<", SIGN_NEG }, { "<=", SIGN_NEG | SIGN_ZERO },
-		{ ">", SIGN_POS }, { ">=", SIGN_ZERO | SIGN_POS },
-		{ "==", SIGN_ZERO }, { "!=", SIGN_NEG | SIGN_POS },
+		{ "<", SIGN_NEG, SIGN_NEG | SIGN_ZERO },
+		{ "<=", SIGN_NEG | SIGN_ZERO, SIGN_NEG | SIGN_ZERO | SIGN_ONE },
+		{ ">", SIGN_POS, SIGN_MORE },
+		{ ">=", SIGN_ZERO | SIGN_POS, SIGN_POS },
+		{ "==", SIGN_ZERO, SIGN_ONE },
+		{ "!=", SIGN_NEG | SIGN_POS, SIGN_NEG | SIGN_ZERO | SIGN_MORE },
 	};
 	size_t i;
 
 	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (!strcmp(op, map[i].op))
-			return map[i].sign;
+			return one ? map[i].one : map[i].zero;
 	return 0;
 }
 
@@ -364,6 +371,7 @@ static unsigned sign_of_compare(const char *op)
 static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 {
 	enum CXCursorKind kind;
+	unsigned bound;
 	struct kids k;
 	char op[8];
 
@@ -383,10 +391,12 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 	if (kind != CXCursor_BinaryOperator || k.n != 2)
 		return false;
 	g->var = local_of(k.v[0]);
-	if (clang_Cursor_isNull(g->var) || !is_zero_const(k.v[1]))
+	bound = const_values(k.v[1]);
+	if (clang_Cursor_isNull(g->var) ||
+	    (bound != RV_ZERO && bound != RV_ONE))
 		return false;
 	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
-	g->sign = sign_of_compare(op);
+	g->sign = sign_of_compare(op, bound == RV_ONE);
 	return g->sign != 0;
 }
 

@@ -123,8 +123,10 @@ static unsigned restrict_unbounded(unsigned f, unsigned sign)
 		out |= RV_NEG;
 	if (sign & SIGN_ZERO)
 		out |= RV_ZERO;
-	if (sign & SIGN_POS)
+	if (sign & SIGN_MORE)
 		out |= RV_NONNEG;
+	else if (sign & SIGN_ONE)
+		out |= RV_ONE;
 	return out;
 }
 
@@ -139,8 +141,10 @@ unsigned values_restrict(unsigned f, unsigned sign)
 		out |= f & RV_NEG;
 	if (sign & SIGN_ZERO)
 		out |= f & RV_ZERO;
-	if (sign & SIGN_POS)
-		out |= f & (RV_ONE | RV_POS);
+	if (sign & SIGN_ONE)
+		out |= f & RV_ONE;
+	if (sign & SIGN_MORE)
+		out |= f & RV_POS;
 	out |= restrict_unbounded(f, sign);
 	if (out & (RV_ZERO | RV_ONE))
 		out |= f & RV_BOOL;

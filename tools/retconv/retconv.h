@@ -71,10 +71,13 @@ enum rc_kind {
 	KIND_PREDICATE,
 };
 
-/* The signs a guarded return's variable can have (if (ret < 0) return ret). */
+/* The signs a guarded return's variable can have (if (ret < 0) return ret;
+ * if (ret != 1) return ret;). */
 #define SIGN_NEG	(1U << 0)
 #define SIGN_ZERO	(1U << 1)
-#define SIGN_POS	(1U << 2)
+#define SIGN_ONE	(1U << 2)
+#define SIGN_MORE	(1U << 3)	/* above 1 */
+#define SIGN_POS	(SIGN_ONE | SIGN_MORE)
 #define SIGN_ALL	(SIGN_NEG | SIGN_ZERO | SIGN_POS)
 
 /* Suppression bits, from a retconv: ignore comment on the name's line
