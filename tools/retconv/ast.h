@@ -43,8 +43,8 @@ bool is_zero_const(CXCursor e);
 unsigned suppress_on_line(const char *text, size_t size, unsigned line);
 
 /* infer.c: the returns of one function body, appended to @fn. */
-void infer_returns(CXTranslationUnit tu, CXCursor body, CXFile file,
-		   struct rc_func *fn);
+void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
+		   CXFile file, struct rc_func *fn);
 
 /* callsite.c: the call sites of one function body, appended to @fn. */
 void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn);

@@ -18,6 +18,15 @@
  * Implicit conversions are looked through, so "return -EINVAL;" in a bool
  * predicate still shows the negative errno that became true.
  *
+ * Some values follow another convention than the one checked, and are
+ * marked RV_FOREIGN: a constant named after a library the function calls,
+ * returned or compared with (rdma-core's rd_attr_check() returns libmnl's
+ * MNL_CB_OK and MNL_CB_ERROR beside its mnl_attr_*() calls; libuv's
+ * uv_barrier_wait() returns whether pthread_barrier_wait() gave
+ * PTHREAD_BARRIER_SERIAL_THREAD), and every value of a function that
+ * reports failure through a pointer parameter named for errors (iproute2's
+ * bool parse_on_off(..., int *p_err) returns the value it parsed).
+ *
  * The worker's per-unit driver (worker.c) calls infer_returns() once per
  * function definition, beside callsite.c's scan of the same body; the
  * cursor helpers both use are in ast.c.
@@ -51,6 +60,8 @@ struct fn_ctx {
 	struct var_entry *vars;
 	size_t nvars;
 	struct rc_func *fn;
+	struct rc_words libs;	/* first words of the system functions called */
+	bool libs_read;
 };
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
@@ -164,6 +175,86 @@ static bool operands(CXCursor e, unsigned want, struct kids *k,
 	return false;
 }
 
+/* The first word of @name, lower case, into @word: "mnl" for mnl_attr_ok,
+ * "pthread" for PTHREAD_BARRIER_SERIAL_THREAD.  False if it has one word. */
+static bool first_word(const char *name, char *word, size_t size)
+{
+	size_t i = 0;
+
+	while (*name == '_')
+		name++;
+	for (; name[i] && name[i] != '_' && i + 1 < size; i++)
+		word[i] = name[i] >= 'A' && name[i] <= 'Z' ?
+			  name[i] - 'A' + 'a' : name[i];
+	word[i] = '\0';
+	return name[i] == '_' && i > 1;
+}
+
+static enum CXChildVisitResult lib_visit(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct fn_ctx *fx = data;
+	CXCursor f;
+	CXString s;
+	char word[32];
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	f = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(f) == CXCursor_FunctionDecl &&
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(f))) {
+		s = clang_getCursorSpelling(f);
+		if (first_word(clang_getCString(s), word, sizeof(word)) &&
+		    !words_has(&fx->libs, word))
+			words_push(&fx->libs, word);
+		clang_disposeString(s);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Whether the constant @e is spelled as a name of a library the body
+ * calls: its macro or enumerator, not a number. */
+static bool foreign(struct fn_ctx *fx, CXCursor e)
+{
+	CXSourceRange r = clang_getCursorExtent(e);
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	bool hit = false;
+	char word[32];
+
+	if (!fx->libs_read) {
+		clang_visitChildren(fx->body, lib_visit, fx);
+		fx->libs_read = true;
+	}
+	if (!fx->libs.n)
+		return false;
+	clang_tokenize(fx->tu, clang_getRange(
+		expanded(fx->tu, clang_getRangeStart(r)),
+		expanded(fx->tu, clang_getRangeEnd(r))), &toks, &n);
+	if (n && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+		CXString s = clang_getTokenSpelling(fx->tu, toks[0]);
+
+		hit = first_word(clang_getCString(s), word, sizeof(word)) &&
+		      words_has(&fx->libs, word);
+		clang_disposeString(s);
+	}
+	if (toks)
+		clang_disposeTokens(fx->tu, toks, n);
+	return hit;
+}
+
+/* A comparison with a library's constant answers that library's question. */
+static bool foreign_compare(struct fn_ctx *fx, const struct kids *k)
+{
+	unsigned i;
+
+	for (i = 0; i < 2; i++)
+		if (const_values(k->v[i]) && foreign(fx, peel(k->v[i])))
+			return true;
+	return false;
+}
+
 static void eval_binary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 			int depth)
 {
@@ -174,7 +265,8 @@ static void eval_binary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		return;
 	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
 	if (is_bool_op(op))
-		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE;
+		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE |
+			     (foreign_compare(fx, &k) ? RV_FOREIGN : 0);
 	else if (!strcmp(op, "=") || !strcmp(op, ","))
 		eval_expr(fx, k.v[1], ev, depth + 1);
 	else
@@ -530,8 +622,11 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 			return;
 		}
 	}
-	if (eval_const(e, ev))
+	if (eval_const(e, ev)) {
+		if (foreign(fx, e))
+			ev->flags |= RV_FOREIGN;
 		return;
+	}
 	for (i = 0; i < sizeof(evaluators) / sizeof(evaluators[0]); i++) {
 		if (evaluators[i].kind == kind) {
 			evaluators[i].fn(fx, e, ev, depth);
@@ -669,18 +764,55 @@ static bool configured(CXTranslationUnit tu, CXCursor body, CXFile file)
 	return false;
 }
 
-void infer_returns(CXTranslationUnit tu, CXCursor body, CXFile file,
-		   struct rc_func *fn)
+/* A pointer to an integer or a bool, named for errors (int *err, p_err). */
+static bool error_param(CXCursor arg)
+{
+	CXType t = clang_getCursorType(arg);
+	CXString s;
+	bool named;
+
+	if (type_class(t) != RT_POINTER)
+		return false;
+	switch (type_class(clang_getPointeeType(clang_getCanonicalType(t)))) {
+	case RT_SIGNED:
+	case RT_UNSIGNED:
+	case RT_BOOL:
+		break;
+	default:
+		return false;
+	}
+	s = clang_getCursorSpelling(arg);
+	named = strstr(clang_getCString(s), "err") != NULL;
+	clang_disposeString(s);
+	return named;
+}
+
+static bool fails_elsewhere(CXCursor func)
+{
+	int i, n = clang_Cursor_getNumArguments(func);
+
+	for (i = 0; i < n; i++)
+		if (error_param(clang_Cursor_getArgument(func, (unsigned)i)))
+			return true;
+	return false;
+}
+
+void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
+		   CXFile file, struct rc_func *fn)
 {
 	struct fn_ctx fx = { .tu = tu, .body = body, .fn = fn };
 	struct ret_walk w = { .fx = &fx, .n = 0 };
+	bool elsewhere = fails_elsewhere(func);
 	size_t i;
 
 	walk_stmt(&w, body);
 	if (configured(tu, body, file))
 		for (i = 0; i < fn->nrets; i++)
 			fn->rets[i].flags |= RV_UNKNOWN;
+	for (i = 0; elsewhere && i < fn->nrets; i++)
+		fn->rets[i].flags |= RV_FOREIGN;
 	for (i = 0; i < fx.nvars; i++)
 		eval_free(&fx.vars[i].ev);
 	free(fx.vars);
+	words_free(&fx.libs);
 }

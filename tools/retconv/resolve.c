@@ -133,7 +133,7 @@ static unsigned restrict_unbounded(unsigned f, unsigned sign)
 /* What a value gives, once a guard (if (ret < 0)) has had its say. */
 unsigned values_restrict(unsigned f, unsigned sign)
 {
-	unsigned out = f & RV_PTR;
+	unsigned out = f & (RV_PTR | RV_FOREIGN);
 
 	if ((sign & SIGN_ALL) == SIGN_ALL)
 		return f;
@@ -195,6 +195,8 @@ static enum rc_class signed_class(unsigned flags)
 	unsigned f = flags & ~RV_BOOL;
 	bool positive = f & (RV_ONE | RV_POS | RV_NONNEG);
 
+	if (f & RV_FOREIGN)
+		return RC_UNKNOWN;
 	if (f & (RV_UNKNOWN | RV_PTR))
 		return (f & RV_NEG) && positive ? RC_MIXED : RC_UNKNOWN;
 	if (!f)

@@ -35,6 +35,8 @@ enum rc_value {
 	RV_PTR = 1U << 5,	/* a pointer */
 	RV_UNKNOWN = 1U << 6,	/* a signed value nothing bounds */
 	RV_BOOL = 1U << 7,	/* a bool, a comparison or a logical operator */
+	RV_FOREIGN = 1U << 8,	/* by another convention: a library's constant,
+				 * or a value whose failure goes elsewhere */
 };
 
 /* The declared return type, as far as the rules care. */

@@ -422,7 +422,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	fn->col = col;
 	fn_identity(u->tu, fn, c, file, u->display, u->headers);
 	if (fn->type != RT_VOID)
-		infer_returns(u->tu, body, file, fn);
+		infer_returns(u->tu, c, body, file, fn);
 	callsite_scan(u->tu, body, fn);
 	recovered(u, c, file, fn);
 	summary_write_func(u->out, fn);
