@@ -7,9 +7,11 @@
  * Constants are evaluated by clang (so -EINVAL, true and enum constants are
  * plain numbers), conditionals give both arms, comparisons and logical
  * operators give a boolean, and a negated variable gives a negative errno,
- * as in kernel style "return -errno".  A local variable gives whatever is
- * ever assigned to it in the function (flow-insensitive, so "ret = 0; ...
- * ret = 1; return ret;" gives 0 and 1), or an unknown value once its
+ * as in kernel style "return -errno".  A returned local variable gives
+ * what reaches that return in the order the body runs (see "Flow" below);
+ * where the walk cannot follow the body, and for a variable read inside
+ * another expression, whatever is ever assigned to it in the function
+ * ("ret = 0; ... ret = 1;" gives 0 and 1), or an unknown value once its
  * address is taken or it is changed in place.  A call to a function
  * returning a signed integer is kept by the callee's USR, for resolve.c to
  * replace with the callee's own set once every file has been read: that is
@@ -62,10 +64,15 @@ struct fn_ctx {
 	struct rc_func *fn;
 	struct rc_words libs;	/* first words of the system functions called */
 	bool libs_read;
+	struct flow *flows;	/* one per returned variable */
+	size_t nflows;
 };
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth);
+struct flow;
+static const struct eval *flow_at(struct fn_ctx *fx, CXCursor var,
+				  CXCursor ret);
 
 /* A call twice in one value gives what either guard let through. */
 static void eval_add_call(struct eval *ev, const char *usr, unsigned fallback,
@@ -436,27 +443,65 @@ struct guard {
 	unsigned sign;		/* SIGN_*: what the variable can be here */
 };
 
-/* What "x OP 0" (@one false) or "x OP 1" (@one true) lets x be. */
-static unsigned sign_of_compare(const char *op, bool one)
+/*
+ * What "x OP c" lets x be, for a constant c of values @bound (RV_*): 0
+ * and 1 are single values, a negative or a constant above 1 is one of
+ * many, so that "x == -1" says x is negative and "x != -1" says nothing.
+ */
+static unsigned sign_of_compare(const char *op, unsigned bound)
 {
 	static const struct {
 		const char *op;
 		unsigned zero;
 		unsigned one;
+		unsigned neg;
+		unsigned more;
 	} map[] = {
-		{ "<", SIGN_NEG, SIGN_NEG | SIGN_ZERO },
-		{ "<=", SIGN_NEG | SIGN_ZERO, SIGN_NEG | SIGN_ZERO | SIGN_ONE },
-		{ ">", SIGN_POS, SIGN_MORE },
-		{ ">=", SIGN_ZERO | SIGN_POS, SIGN_POS },
-		{ "==", SIGN_ZERO, SIGN_ONE },
-		{ "!=", SIGN_NEG | SIGN_POS, SIGN_NEG | SIGN_ZERO | SIGN_MORE },
+		{ "<", SIGN_NEG, SIGN_NEG | SIGN_ZERO, SIGN_NEG, SIGN_ALL },
+		{ "<=", SIGN_NEG | SIGN_ZERO, SIGN_NEG | SIGN_ZERO | SIGN_ONE,
+		  SIGN_NEG, SIGN_ALL },
+		{ ">", SIGN_POS, SIGN_MORE, SIGN_ALL, SIGN_MORE },
+		{ ">=", SIGN_ZERO | SIGN_POS, SIGN_POS, SIGN_ALL, SIGN_MORE },
+		{ "==", SIGN_ZERO, SIGN_ONE, SIGN_NEG, SIGN_MORE },
+		{ "!=", SIGN_NEG | SIGN_POS, SIGN_NEG | SIGN_ZERO | SIGN_MORE,
+		  SIGN_ALL, SIGN_ALL },
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(op, map[i].op))
-			return one ? map[i].one : map[i].zero;
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (strcmp(op, map[i].op))
+			continue;
+		switch (bound) {
+		case RV_ZERO:
+			return map[i].zero;
+		case RV_ONE:
+			return map[i].one;
+		case RV_NEG:
+			return map[i].neg;
+		case RV_POS:
+			return map[i].more;
+		default:
+			return 0;
+		}
+	}
 	return 0;
+}
+
+/* The local variable @e names, or stores to: "(ret = f())" is ret. */
+static CXCursor cond_var(struct fn_ctx *fx, CXCursor e)
+{
+	CXCursor var = local_of(e);
+	struct kids k;
+	char op[8];
+
+	if (!clang_Cursor_isNull(var))
+		return var;
+	e = peel(e);
+	expr_kids(e, &k);
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator || k.n != 2)
+		return var;
+	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
+	return strcmp(op, "=") ? var : local_of(k.v[0]);
 }
 
 /* What @cond being true says of one variable; false if nothing. */
@@ -468,7 +513,7 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 	char op[8];
 
 	cond = peel(cond);
-	g->var = local_of(cond);
+	g->var = cond_var(fx, cond);
 	g->sign = SIGN_NEG | SIGN_POS;
 	if (!clang_Cursor_isNull(g->var))
 		return true;
@@ -476,19 +521,18 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 	expr_kids(cond, &k);
 	if (kind == CXCursor_UnaryOperator && k.n == 1) {
 		unary_op(fx->tu, cond, k.v[0], op, sizeof(op));
-		g->var = local_of(k.v[0]);
+		g->var = cond_var(fx, k.v[0]);
 		g->sign = SIGN_ZERO;
 		return !strcmp(op, "!") && !clang_Cursor_isNull(g->var);
 	}
 	if (kind != CXCursor_BinaryOperator || k.n != 2)
 		return false;
-	g->var = local_of(k.v[0]);
+	g->var = cond_var(fx, k.v[0]);
 	bound = const_values(k.v[1]);
-	if (clang_Cursor_isNull(g->var) ||
-	    (bound != RV_ZERO && bound != RV_ONE))
+	if (clang_Cursor_isNull(g->var))
 		return false;
 	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
-	g->sign = sign_of_compare(op, bound == RV_ONE);
+	g->sign = sign_of_compare(op, bound);
 	return g->sign != 0;
 }
 
@@ -636,6 +680,507 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 	ev->flags |= type_flags(clang_getCursorType(e));
 }
 
+/*
+ * Flow: what a returned local variable holds at each return, by walking
+ * the body in the order it runs rather than taking every value ever
+ * assigned (iproute2's db_names_load() keeps read_id_name()'s 1 for "a
+ * line was read" in ret, but overwrites it before every return).  The
+ * walk follows if, loops, switch, break, continue and goto to a fixed
+ * point; a guard on the variable narrows it in each branch, as above.
+ * Anything it cannot follow (the variable's address taken, a computed
+ * goto, no fixed point) leaves the variable to the whole-function
+ * reading.
+ */
+#define FLOW_ROUNDS 12
+
+struct state {
+	bool live;		/* some path reaches here */
+	struct eval ev;
+};
+
+struct point {
+	CXCursor at;		/* a label, or a return */
+	struct state st;
+};
+
+struct flow {
+	struct fn_ctx *fx;
+	CXCursor var;
+	struct point *labels;
+	size_t nlabels;
+	struct point *rets;
+	size_t nrets;
+	bool changed;		/* a label's state grew this round */
+	bool failed;
+	struct state *brk;	/* the innermost loop's or switch's */
+	struct state *cont;	/* the innermost loop's */
+	struct state *entry;	/* the innermost switch's, for its cases */
+};
+
+static void state_free(struct state *s)
+{
+	eval_free(&s->ev);
+	s->live = false;
+}
+
+static void state_copy(struct state *dst, const struct state *src)
+{
+	dst->live = src->live;
+	dst->ev = (struct eval){ .flags = 0 };
+	eval_merge(&dst->ev, &src->ev);
+}
+
+/* Joins @src into @dst, and says whether @dst grew.  Signs only gain
+ * bits, so a call's sign grew when their sum did. */
+static bool joined_and_grew(struct state *dst, const struct state *src)
+{
+	unsigned flags = dst->ev.flags;
+	size_t i, n = dst->ev.ncalls;
+	unsigned signs = 0;
+
+	if (!src->live)
+		return false;
+	for (i = 0; i < n; i++)
+		signs += dst->ev.calls[i].sign;
+	if (!dst->live) {
+		dst->live = true;
+		eval_merge(&dst->ev, &src->ev);
+		return true;
+	}
+	eval_merge(&dst->ev, &src->ev);
+	for (i = 0; i < n; i++)
+		signs -= dst->ev.calls[i].sign;
+	return flags != dst->ev.flags || n != dst->ev.ncalls || signs;
+}
+
+/* Only what @sign lets the variable be. */
+static void state_narrow(struct state *s, unsigned sign)
+{
+	struct eval ev = { .flags = 0 };
+
+	if (!s->live)
+		return;
+	eval_merge_sign(&ev, &s->ev, sign);
+	eval_free(&s->ev);
+	s->ev = ev;
+}
+
+static void state_set(struct flow *f, struct state *s, CXCursor rhs)
+{
+	eval_free(&s->ev);
+	eval_expr(f->fx, rhs, &s->ev, 1);
+}
+
+static struct point *point_at(struct point **v, size_t *n, CXCursor at)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (clang_equalCursors((*v)[i].at, at))
+			return &(*v)[i];
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[*n] = (struct point){ .at = at };
+	return &(*v)[(*n)++];
+}
+
+static void flow_expr(struct flow *f, CXCursor e, struct state *s);
+
+static void flow_stmt(struct flow *f, CXCursor c, struct state *s);
+
+/* Children walked in order, as statements or as parts of an expression. */
+struct expr_walk {
+	struct flow *f;
+	struct state *s;
+	bool stmts;
+};
+
+static enum CXChildVisitResult flow_kid(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct expr_walk *w = data;
+
+	(void)parent;
+	if (w->stmts)
+		flow_stmt(w->f, c, w->s);
+	else
+		flow_expr(w->f, c, w->s);
+	return CXChildVisit_Continue;
+}
+
+/* What may run or not: joined with what was there before. */
+static void flow_maybe(struct flow *f, CXCursor e, struct state *s)
+{
+	struct state t;
+
+	state_copy(&t, s);
+	flow_expr(f, e, &t);
+	joined_and_grew(s, &t);
+	state_free(&t);
+}
+
+/* The stores to the variable inside an expression, in the order they run. */
+static void flow_expr(struct flow *f, CXCursor e, struct state *s)
+{
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	struct expr_walk w = { .f = f, .s = s };
+	struct kids k;
+	char op[8];
+
+	if (!s->live || kind == CXCursor_BlockExpr)
+		return;
+	expr_kids(e, &k);
+	if (kind == CXCursor_BinaryOperator && k.n == 2) {
+		binary_op(f->fx->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "=") && refers_to(k.v[0], f->var)) {
+			flow_expr(f, k.v[1], s);
+			state_set(f, s, k.v[1]);
+			return;
+		}
+		if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+			flow_expr(f, k.v[0], s);
+			flow_maybe(f, k.v[1], s);
+			return;
+		}
+	} else if (kind == CXCursor_CompoundAssignOperator && k.n == 2 &&
+		   refers_to(k.v[0], f->var)) {
+		flow_expr(f, k.v[1], s);
+		s->ev.flags |= RV_UNKNOWN;
+		return;
+	} else if (kind == CXCursor_UnaryOperator && k.n == 1 &&
+		   refers_to(k.v[0], f->var)) {
+		unary_op(f->fx->tu, e, k.v[0], op, sizeof(op));
+		if (!strcmp(op, "++") || !strcmp(op, "--"))
+			s->ev.flags |= RV_UNKNOWN;
+		return;
+	} else if (kind == CXCursor_ConditionalOperator && k.n == 3) {
+		flow_expr(f, k.v[0], s);
+		flow_maybe(f, k.v[1], s);
+		flow_maybe(f, k.v[2], s);
+		return;
+	} else if (kind == CXCursor_VarDecl && clang_equalCursors(e, f->var)) {
+		eval_free(&s->ev);
+		if (k.n) {
+			flow_expr(f, k.v[k.n - 1], s);
+			state_set(f, s, k.v[k.n - 1]);
+		}
+		return;
+	}
+	clang_visitChildren(e, flow_kid, &w);
+}
+
+/* The variable a condition stores to and tests, as in "(ret = f()) < 0". */
+static void flow_cond(struct flow *f, CXCursor cond, struct state *s,
+		      struct state *yes, struct state *no)
+{
+	struct guard g;
+
+	flow_expr(f, cond, s);
+	state_copy(yes, s);
+	state_copy(no, s);
+	if (guard_of(f->fx, cond, &g) && clang_equalCursors(g.var, f->var)) {
+		state_narrow(yes, g.sign);
+		state_narrow(no, SIGN_ALL & ~g.sign);
+	}
+	state_free(s);
+}
+
+static void flow_if(struct flow *f, const struct kids *k, struct state *s)
+{
+	struct state yes, no;
+
+	flow_cond(f, k->v[0], s, &yes, &no);
+	flow_stmt(f, k->v[1], &yes);
+	if (k->n == 3)
+		flow_stmt(f, k->v[2], &no);
+	state_copy(s, &yes);
+	joined_and_grew(s, &no);
+	state_free(&yes);
+	state_free(&no);
+}
+
+/*
+ * A loop: the head's state grows with what comes back from the body
+ * until it no longer does.  @cond is tested before the body (@cond_first)
+ * or after it (a do), or is null: a for, whose parts cannot be told
+ * apart by libclang, walks them in @maybe as what may run each round,
+ * and leaves at its head unless it has no parts (for (;;)).
+ */
+static void flow_loop(struct flow *f, CXCursor cond, CXCursor body,
+		      bool cond_first, const struct kids *maybe,
+		      struct state *s)
+{
+	struct state *obrk = f->brk, *ocont = f->cont;
+	struct state head, brk = { .live = false }, cont, cur, yes, no;
+	unsigned i;
+	int round;
+
+	state_copy(&head, s);
+	state_free(s);
+	for (round = 0; round < FLOW_ROUNDS; round++) {
+		state_copy(&cur, &head);
+		cont = (struct state){ .live = false };
+		f->brk = &brk;
+		f->cont = &cont;
+		if (cond_first && !clang_Cursor_isNull(cond)) {
+			flow_cond(f, cond, &cur, &yes, &no);
+			joined_and_grew(&brk, &no);
+			state_free(&no);
+			cur = yes;
+		}
+		if (maybe && maybe->n)
+			joined_and_grew(&brk, &cur);
+		flow_stmt(f, body, &cur);
+		joined_and_grew(&cur, &cont);
+		state_free(&cont);
+		for (i = 0; maybe && i < maybe->n; i++)
+			flow_maybe(f, maybe->v[i], &cur);
+		if (!cond_first && !clang_Cursor_isNull(cond)) {
+			flow_cond(f, cond, &cur, &yes, &no);
+			joined_and_grew(&brk, &no);
+			state_free(&no);
+			cur = yes;
+		}
+		f->brk = obrk;
+		f->cont = ocont;
+		if (!joined_and_grew(&head, &cur)) {
+			state_free(&cur);
+			break;
+		}
+		state_free(&cur);
+	}
+	if (round == FLOW_ROUNDS)
+		f->failed = true;
+	state_free(&head);
+	*s = brk;
+}
+
+/* for (a; b; c) body: its first part runs once before the loop. */
+static void flow_for(struct flow *f, const struct kids *all, struct state *s)
+{
+	struct kids maybe = { .n = 0 };
+	unsigned i;
+
+	if (all->n > 1)
+		flow_stmt(f, all->v[0], s);
+	for (i = 0; i + 1 < all->n; i++)
+		maybe.v[maybe.n++] = all->v[i];
+	flow_loop(f, clang_getNullCursor(), all->v[all->n - 1], true,
+		  &maybe, s);
+}
+
+static void flow_switch(struct flow *f, const struct kids *k,
+			struct state *s)
+{
+	struct state *obrk = f->brk, *oentry = f->entry;
+	struct state brk = { .live = false }, entry;
+
+	flow_expr(f, k->v[0], s);
+	state_copy(&entry, s);
+	f->brk = &brk;
+	f->entry = &entry;
+	/* A switch without a default may run none of its cases. */
+	joined_and_grew(&brk, s);
+	state_free(s);
+	flow_stmt(f, k->v[1], s);
+	joined_and_grew(&brk, s);
+	state_free(s);
+	f->brk = obrk;
+	f->entry = oentry;
+	state_free(&entry);
+	*s = brk;
+}
+
+static enum CXChildVisitResult label_ref(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LabelRef) {
+		*(CXCursor *)data = clang_getCursorReferenced(c);
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* Jumps: the state goes to where they lead, and nothing falls through. */
+static void flow_jump(struct flow *f, CXCursor c, struct state *s)
+{
+	CXCursor label = clang_getNullCursor();
+	struct point *p;
+
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_BreakStmt:
+		if (f->brk)
+			joined_and_grew(f->brk, s);
+		else
+			f->failed = true;
+		break;
+	case CXCursor_ContinueStmt:
+		if (f->cont)
+			joined_and_grew(f->cont, s);
+		else
+			f->failed = true;
+		break;
+	default:
+		clang_visitChildren(c, label_ref, &label);
+		if (clang_Cursor_isNull(label)) {
+			f->failed = true;
+			break;
+		}
+		p = point_at(&f->labels, &f->nlabels, label);
+		f->changed |= joined_and_grew(&p->st, s);
+		break;
+	}
+	state_free(s);
+}
+
+static void flow_stmt(struct flow *f, CXCursor c, struct state *s)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct expr_walk w = { .f = f, .s = s, .stmts = true };
+	struct kids all = { .n = 0 };
+	struct point *p;
+
+	if (f->failed)
+		return;
+	switch (kind) {
+	case CXCursor_LabelStmt:
+		p = point_at(&f->labels, &f->nlabels, c);
+		f->changed |= joined_and_grew(&p->st, s);
+		state_free(s);
+		state_copy(s, &p->st);
+		clang_visitChildren(c, flow_kid, &w);
+		return;
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		if (f->entry)
+			joined_and_grew(s, f->entry);
+		clang_visitChildren(c, kid_visit, &all);
+		if (all.n && all.n <= MAX_KIDS)
+			flow_stmt(f, all.v[all.n - 1], s);
+		else
+			f->failed = true;
+		return;
+	case CXCursor_ReturnStmt:
+		if (s->live) {
+			p = point_at(&f->rets, &f->nrets, c);
+			joined_and_grew(&p->st, s);
+		}
+		state_free(s);
+		return;
+	case CXCursor_BreakStmt:
+	case CXCursor_ContinueStmt:
+	case CXCursor_GotoStmt:
+		flow_jump(f, c, s);
+		return;
+	case CXCursor_IndirectGotoStmt:
+		f->failed = true;
+		return;
+	default:
+		break;
+	}
+	if (!s->live && kind != CXCursor_CompoundStmt)
+		return;
+	clang_visitChildren(c, kid_visit, &all);
+	if (kind == CXCursor_IfStmt && (all.n == 2 || all.n == 3))
+		flow_if(f, &all, s);
+	else if (kind == CXCursor_WhileStmt && all.n == 2)
+		flow_loop(f, all.v[0], all.v[1], true, NULL, s);
+	else if (kind == CXCursor_DoStmt && all.n == 2)
+		flow_loop(f, all.v[1], all.v[0], false, NULL, s);
+	else if (kind == CXCursor_ForStmt && all.n >= 1 && all.n <= MAX_KIDS)
+		flow_for(f, &all, s);
+	else if (kind == CXCursor_SwitchStmt && all.n == 2)
+		flow_switch(f, &all, s);
+	else if (kind == CXCursor_CompoundStmt)
+		clang_visitChildren(c, flow_kid, &w);
+	else if (kind == CXCursor_DeclStmt || clang_isExpression(kind))
+		flow_expr(f, c, s);
+	else if (kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt ||
+		 kind == CXCursor_DoStmt || kind == CXCursor_ForStmt ||
+		 kind == CXCursor_SwitchStmt)
+		f->failed = true;
+	else
+		clang_visitChildren(c, flow_kid, &w);
+}
+
+static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct flow *f = data;
+	struct kids k;
+	char op[8];
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+		return CXChildVisit_Recurse;
+	expr_kids(c, &k);
+	if (k.n == 1 && refers_to(k.v[0], f->var)) {
+		unary_op(f->fx->tu, c, k.v[0], op, sizeof(op));
+		if (!strcmp(op, "&")) {
+			f->failed = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void flow_free(struct flow *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nlabels; i++)
+		state_free(&f->labels[i].st);
+	for (i = 0; i < f->nrets; i++)
+		state_free(&f->rets[i].st);
+	free(f->labels);
+	free(f->rets);
+}
+
+/* Walks the body for @var until the labels' states stop growing. */
+static void flow_run(struct fn_ctx *fx, CXCursor var, struct flow *f)
+{
+	int round;
+
+	*f = (struct flow){ .fx = fx, .var = var };
+	clang_visitChildren(fx->body, escape_visit, f);
+	for (round = 0; round < FLOW_ROUNDS && !f->failed; round++) {
+		struct state s = { .live = true };
+
+		f->changed = false;
+		flow_stmt(f, fx->body, &s);
+		state_free(&s);
+		if (!f->changed)
+			return;
+	}
+	f->failed = true;
+}
+
+/* What @var holds at the return @ret, or NULL if the flow cannot say. */
+static const struct eval *flow_at(struct fn_ctx *fx, CXCursor var,
+				  CXCursor ret)
+{
+	struct flow *f = NULL;
+	size_t i;
+
+	for (i = 0; i < fx->nflows; i++)
+		if (clang_equalCursors(fx->flows[i].var, var))
+			f = &fx->flows[i];
+	if (!f) {
+		fx->flows = xrealloc(fx->flows,
+				     (fx->nflows + 1) * sizeof(*fx->flows));
+		f = &fx->flows[fx->nflows++];
+		flow_run(fx, var, f);
+	}
+	if (f->failed)
+		return NULL;
+	for (i = 0; i < f->nrets; i++)
+		if (clang_equalCursors(f->rets[i].at, ret) &&
+		    f->rets[i].st.live &&
+		    (f->rets[i].st.ev.flags || f->rets[i].st.ev.ncalls))
+			return &f->rets[i].st.ev;
+	return NULL;
+}
+
 struct ret_walk {
 	struct fn_ctx *fx;
 	struct guard g[MAX_GUARDS];
@@ -646,6 +1191,7 @@ static void add_return(struct ret_walk *w, CXCursor ret)
 {
 	struct eval ev = { .flags = 0 }, tmp = { .flags = 0 };
 	struct rc_func *fn = w->fx->fn;
+	const struct eval *held;
 	struct rc_return *r;
 	struct kids k;
 	CXCursor var;
@@ -654,13 +1200,18 @@ static void add_return(struct ret_walk *w, CXCursor ret)
 	expr_kids(ret, &k);
 	if (!k.n)
 		return;
-	eval_expr(w->fx, k.v[0], &tmp, 0);
 	var = local_of(k.v[0]);
-	for (i = 0; i < w->n && !clang_Cursor_isNull(var); i++)
-		if (clang_equalCursors(w->g[i].var, var))
-			sign &= w->g[i].sign;
-	eval_merge_sign(&ev, &tmp, sign);
-	eval_free(&tmp);
+	held = clang_Cursor_isNull(var) ? NULL : flow_at(w->fx, var, ret);
+	if (held) {
+		eval_merge(&ev, held);
+	} else {
+		eval_expr(w->fx, k.v[0], &tmp, 0);
+		for (i = 0; i < w->n && !clang_Cursor_isNull(var); i++)
+			if (clang_equalCursors(w->g[i].var, var))
+				sign &= w->g[i].sign;
+		eval_merge_sign(&ev, &tmp, sign);
+		eval_free(&tmp);
+	}
 	fn->rets = xrealloc(fn->rets, (fn->nrets + 1) * sizeof(*fn->rets));
 	r = &fn->rets[fn->nrets++];
 	memset(r, 0, sizeof(*r));
@@ -814,5 +1365,8 @@ void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	for (i = 0; i < fx.nvars; i++)
 		eval_free(&fx.vars[i].ev);
 	free(fx.vars);
+	for (i = 0; i < fx.nflows; i++)
+		flow_free(&fx.flows[i]);
+	free(fx.flows);
 	words_free(&fx.libs);
 }
