@@ -13,9 +13,9 @@
  *   3. a state last after a noun that is also a verb (queue_empty,
  *      ionic_queue_empty, work_pending) makes a predicate;
  *   4. a first word that is a verb (add, queue, flush) makes an action,
- *      unless it is a noun too and a plural noun and a last word that is
- *      no verb follow it: sync_resources_error names the error of the
- *      sync resources, and is neither;
+ *      unless it is a noun too and a plural noun and a state or an error
+ *      follow it: sync_resources_error asks about the error of the sync
+ *      resources, and is neither (write_notes_tree is an action);
  *   5. a last word that is a state (work_pending, list_empty) makes a
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
  *      action on a pending item) or it follows "in" (write_in_full is
@@ -132,12 +132,20 @@ static bool is_plural(const struct rc_config *cfg, const char *w)
 	       !words_has(&cfg->verbs, w);
 }
 
-/* A noun phrase before a last word that is no verb: "sync resources"
- * in sync_resources_error is what the name is about, not a command. */
+/* A word for how a thing stands: a state, or an error it met. */
+static bool is_condition(const struct rc_config *cfg, const char *w)
+{
+	return words_has(&cfg->suffixes, w) || !strcmp(w, "error") ||
+	       !strcmp(w, "errors") || !strcmp(w, "failed");
+}
+
+/* A noun phrase before a condition: "sync resources" in
+ * sync_resources_error is what the name asks about, not a command, where
+ * write_notes_tree still writes the notes tree. */
 static bool noun_phrase(const struct rc_config *cfg, char **v, size_t n)
 {
 	return n > 2 && is_noun_too(v[0]) && is_plural(cfg, v[1]) &&
-	       !words_has(&cfg->verbs, v[n - 1]);
+	       is_condition(cfg, v[n - 1]);
 }
 
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
