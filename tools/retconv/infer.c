@@ -699,7 +699,9 @@ struct state {
 };
 
 struct point {
-	CXCursor at;		/* a label, or a return */
+	unsigned at;		/* where a label or a return starts: a label's
+				 * cursor from a goto is not equal to the one
+				 * the walk meets, its place is */
 	struct state st;
 };
 
@@ -771,12 +773,22 @@ static void state_set(struct flow *f, struct state *s, CXCursor rhs)
 	eval_expr(f->fx, rhs, &s->ev, 1);
 }
 
-static struct point *point_at(struct point **v, size_t *n, CXCursor at)
+static unsigned place_of(CXCursor c)
 {
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL,
+				   NULL, &off);
+	return off;
+}
+
+static struct point *point_at(struct point **v, size_t *n, CXCursor c)
+{
+	unsigned at = place_of(c);
 	size_t i;
 
 	for (i = 0; i < *n; i++)
-		if (clang_equalCursors((*v)[i].at, at))
+		if ((*v)[i].at == at)
 			return &(*v)[i];
 	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
 	(*v)[*n] = (struct point){ .at = at };
@@ -1174,7 +1186,7 @@ static const struct eval *flow_at(struct fn_ctx *fx, CXCursor var,
 	if (f->failed)
 		return NULL;
 	for (i = 0; i < f->nrets; i++)
-		if (clang_equalCursors(f->rets[i].at, ret) &&
+		if (f->rets[i].at == place_of(ret) &&
 		    f->rets[i].st.live &&
 		    (f->rets[i].st.ev.flags || f->rets[i].st.ev.ncalls))
 			return &f->rets[i].st.ev;

@@ -1,7 +1,8 @@
 // What a returned variable holds is read in the order the body runs: a
 // reader's 1 for "got a line", kept in ret while a loop runs, is replaced
 // before every return, and a count stored in err is overwritten before
-// the label that returns it.  A 1 that does reach a return is still seen.
+// the label that returns it.  A 1 that does reach a return is still seen,
+// and so is an errno that reaches it only through a goto.
 #include <errno.h>
 #include <stdio.h>
 
@@ -74,5 +75,19 @@ int check_lines(FILE *fp, char *buf)
 out:
 	return ret;
 }
-// expect: flow.c:59:5: warning: action 'check_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: flow.c:75:2: note: returns 1 or a negative errno
+
+int read_lines(FILE *fp, char *buf)
+{
+	int ret;
+
+	ret = next_line(fp, buf, 16);
+	if (ret)
+		goto out;
+	ret = 1;
+out:
+	return ret;
+}
+// expect: flow.c:60:5: warning: action 'check_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: flow.c:76:2: note: returns 1 or a negative errno
+// expect: flow.c:79:5: warning: action 'read_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: flow.c:88:2: note: returns 1 or a negative errno
