@@ -722,6 +722,7 @@ struct flow {
 static void state_free(struct state *s)
 {
 	eval_free(&s->ev);
+	s->ev.flags = 0;
 	s->live = false;
 }
 
@@ -767,9 +768,11 @@ static void state_narrow(struct state *s, unsigned sign)
 	s->ev = ev;
 }
 
+/* A store replaces what the variable held. */
 static void state_set(struct flow *f, struct state *s, CXCursor rhs)
 {
 	eval_free(&s->ev);
+	s->ev.flags = 0;
 	eval_expr(f->fx, rhs, &s->ev, 1);
 }
 
@@ -871,6 +874,7 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 		return;
 	} else if (kind == CXCursor_VarDecl && clang_equalCursors(e, f->var)) {
 		eval_free(&s->ev);
+		s->ev.flags = 0;
 		if (k.n) {
 			flow_expr(f, k.v[k.n - 1], s);
 			state_set(f, s, k.v[k.n - 1]);

@@ -2,7 +2,8 @@
 // reader's 1 for "got a line", kept in ret while a loop runs, is replaced
 // before every return, and a count stored in err is overwritten before
 // the label that returns it.  A 1 that does reach a return is still seen,
-// and so is an errno that reaches it only through a goto.
+// and so is an errno that reaches it only through a goto.  A store replaces
+// what the variable held, whatever an earlier branch left in it.
 #include <errno.h>
 #include <stdio.h>
 
@@ -87,7 +88,24 @@ int read_lines(FILE *fp, char *buf)
 out:
 	return ret;
 }
-// expect: flow.c:60:5: warning: action 'check_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: flow.c:76:2: note: returns 1 or a negative errno
-// expect: flow.c:79:5: warning: action 'read_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: flow.c:88:2: note: returns 1 or a negative errno
+
+typedef int (*line_fn)(FILE *fp);
+
+int load_each_line(FILE *fp, line_fn first, char *buf)
+{
+	int err;
+
+	if (first) {
+		err = first(fp);
+		if (err)
+			return err;
+	}
+	err = next_line(fp, buf, 16);
+	if (err == 1)
+		err = 0;
+	return err;
+}
+// expect: flow.c:61:5: warning: action 'check_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: flow.c:77:2: note: returns 1 or a negative errno
+// expect: flow.c:80:5: warning: action 'read_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: flow.c:89:2: note: returns 1 or a negative errno
