@@ -833,6 +833,25 @@ static void flow_maybe(struct flow *f, CXCursor e, struct state *s)
 	state_free(&t);
 }
 
+/* Whether @s holds @part; @s is disposed of. */
+static bool spelling_has(CXString s, const char *part)
+{
+	bool has = strstr(clang_getCString(s), part) != NULL;
+
+	clang_disposeString(s);
+	return has;
+}
+
+/* A call that never returns (die(), exit(), BUG()): nothing runs after. */
+static bool no_return(CXCursor call)
+{
+	CXCursor fn = clang_getCursorReferenced(call);
+
+	return clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+	       spelling_has(clang_getTypeSpelling(clang_getCursorType(fn)),
+			    "noreturn");
+}
+
 /* The stores to the variable inside an expression, in the order they run. */
 static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 {
@@ -882,6 +901,8 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 		return;
 	}
 	clang_visitChildren(e, flow_kid, &w);
+	if (kind == CXCursor_CallExpr && no_return(e))
+		state_free(s);
 }
 
 /* The variable a condition stores to and tests, as in "(ret = f()) < 0". */
@@ -1335,8 +1356,6 @@ static bool configured(CXTranslationUnit tu, CXCursor body, CXFile file)
 static bool error_param(CXCursor arg)
 {
 	CXType t = clang_getCursorType(arg);
-	CXString s;
-	bool named;
 
 	if (type_class(t) != RT_POINTER)
 		return false;
@@ -1348,10 +1367,7 @@ static bool error_param(CXCursor arg)
 	default:
 		return false;
 	}
-	s = clang_getCursorSpelling(arg);
-	named = strstr(clang_getCString(s), "err") != NULL;
-	clang_disposeString(s);
-	return named;
+	return spelling_has(clang_getCursorSpelling(arg), "err");
 }
 
 static bool fails_elsewhere(CXCursor func)
