@@ -64,7 +64,7 @@ struct fn_ctx {
 	struct rc_func *fn;
 	struct rc_words libs;	/* first words of the system functions called */
 	bool libs_read;
-	struct flow *flows;	/* one per returned variable */
+	struct flow **flows;	/* one per variable followed */
 	size_t nflows;
 };
 
@@ -699,9 +699,9 @@ struct state {
 };
 
 struct point {
-	unsigned at;		/* where a label or a return starts: a label's
-				 * cursor from a goto is not equal to the one
-				 * the walk meets, its place is */
+	unsigned at;		/* where a label, a return or a read starts: a
+				 * label's cursor from a goto is not equal to
+				 * the one the walk meets, its place is */
 	struct state st;
 };
 
@@ -710,10 +710,11 @@ struct flow {
 	CXCursor var;
 	struct point *labels;
 	size_t nlabels;
-	struct point *rets;
+	struct point *rets;	/* returns, and reads of the variable */
 	size_t nrets;
 	bool changed;		/* a label's state grew this round */
 	bool failed;
+	bool running;		/* being walked: a copy's source cannot ask */
 	struct state *brk;	/* the innermost loop's or switch's */
 	struct state *cont;	/* the innermost loop's */
 	struct state *entry;	/* the innermost switch's, for its cases */
@@ -768,12 +769,21 @@ static void state_narrow(struct state *s, unsigned sign)
 	s->ev = ev;
 }
 
-/* A store replaces what the variable held. */
+/* A store replaces what the variable held.  A copy of another variable
+ * ("ret = err;") takes what that one holds there, by its own walk. */
 static void state_set(struct flow *f, struct state *s, CXCursor rhs)
 {
+	CXCursor src = local_of(rhs);
+	const struct eval *held = NULL;
+
+	if (!clang_Cursor_isNull(src) && !clang_equalCursors(src, f->var))
+		held = flow_at(f->fx, src, peel(rhs));
 	eval_free(&s->ev);
 	s->ev.flags = 0;
-	eval_expr(f->fx, rhs, &s->ev, 1);
+	if (held)
+		eval_merge(&s->ev, held);
+	else
+		eval_expr(f->fx, rhs, &s->ev, 1);
 }
 
 static unsigned place_of(CXCursor c)
@@ -862,6 +872,10 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 
 	if (!s->live || kind == CXCursor_BlockExpr)
 		return;
+	if (kind == CXCursor_DeclRefExpr && refers_to(e, f->var)) {
+		joined_and_grew(&point_at(&f->rets, &f->nrets, e)->st, s);
+		return;
+	}
 	expr_kids(e, &k);
 	if (kind == CXCursor_BinaryOperator && k.n == 2) {
 		binary_op(f->fx->tu, k.v[0], k.v[1], op, sizeof(op));
@@ -1178,7 +1192,7 @@ static void flow_run(struct fn_ctx *fx, CXCursor var, struct flow *f)
 {
 	int round;
 
-	*f = (struct flow){ .fx = fx, .var = var };
+	*f = (struct flow){ .fx = fx, .var = var, .running = true };
 	clang_visitChildren(fx->body, escape_visit, f);
 	for (round = 0; round < FLOW_ROUNDS && !f->failed; round++) {
 		struct state s = { .live = true };
@@ -1187,31 +1201,35 @@ static void flow_run(struct fn_ctx *fx, CXCursor var, struct flow *f)
 		flow_stmt(f, fx->body, &s);
 		state_free(&s);
 		if (!f->changed)
-			return;
+			break;
 	}
-	f->failed = true;
+	if (round == FLOW_ROUNDS)
+		f->failed = true;
+	f->running = false;
 }
 
-/* What @var holds at the return @ret, or NULL if the flow cannot say. */
+/* What @var holds at the return or read @at, or NULL if the flow cannot
+ * say.  Flows are kept by address: one may start while another runs. */
 static const struct eval *flow_at(struct fn_ctx *fx, CXCursor var,
-				  CXCursor ret)
+				  CXCursor at)
 {
 	struct flow *f = NULL;
 	size_t i;
 
 	for (i = 0; i < fx->nflows; i++)
-		if (clang_equalCursors(fx->flows[i].var, var))
-			f = &fx->flows[i];
+		if (clang_equalCursors(fx->flows[i]->var, var))
+			f = fx->flows[i];
 	if (!f) {
+		f = xmalloc(sizeof(*f));
 		fx->flows = xrealloc(fx->flows,
 				     (fx->nflows + 1) * sizeof(*fx->flows));
-		f = &fx->flows[fx->nflows++];
+		fx->flows[fx->nflows++] = f;
 		flow_run(fx, var, f);
 	}
-	if (f->failed)
+	if (f->failed || f->running)
 		return NULL;
 	for (i = 0; i < f->nrets; i++)
-		if (f->rets[i].at == place_of(ret) &&
+		if (f->rets[i].at == place_of(at) &&
 		    f->rets[i].st.live &&
 		    (f->rets[i].st.ev.flags || f->rets[i].st.ev.ncalls))
 			return &f->rets[i].st.ev;
@@ -1397,8 +1415,10 @@ void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	for (i = 0; i < fx.nvars; i++)
 		eval_free(&fx.vars[i].ev);
 	free(fx.vars);
-	for (i = 0; i < fx.nflows; i++)
-		flow_free(&fx.flows[i]);
+	for (i = 0; i < fx.nflows; i++) {
+		flow_free(fx.flows[i]);
+		free(fx.flows[i]);
+	}
 	free(fx.flows);
 	words_free(&fx.libs);
 }

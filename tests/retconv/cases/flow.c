@@ -3,7 +3,8 @@
 // before every return, and a count stored in err is overwritten before
 // the label that returns it.  A 1 that does reach a return is still seen,
 // and so is an errno that reaches it only through a goto.  A store replaces
-// what the variable held, whatever an earlier branch left in it.
+// what the variable held, whatever an earlier branch left in it, and a
+// copy of another variable takes what that one holds where it is copied.
 #include <errno.h>
 #include <stdio.h>
 
@@ -105,7 +106,23 @@ int load_each_line(FILE *fp, line_fn first, char *buf)
 		err = 0;
 	return err;
 }
-// expect: flow.c:61:5: warning: action 'check_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: flow.c:77:2: note: returns 1 or a negative errno
-// expect: flow.c:80:5: warning: action 'read_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: flow.c:89:2: note: returns 1 or a negative errno
+
+int save_lines(FILE *fp, const char *text)
+{
+	int ret = 0, err;
+
+	err = emit_line(fp, text) < 0 ? -EIO : 0;
+	if (err) {
+		ret = err;
+		goto out;
+	}
+	err = fputs("\n", fp) < 0;
+	if (err)
+		ret = -EIO;
+out:
+	return ret;
+}
+// expect: flow.c:62:5: warning: action 'check_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: flow.c:78:2: note: returns 1 or a negative errno
+// expect: flow.c:81:5: warning: action 'read_lines' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: flow.c:90:2: note: returns 1 or a negative errno
