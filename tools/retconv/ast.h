@@ -5,8 +5,10 @@
  * infer.c reduces return statements to value sets and callsite.c finds the
  * call sites whose result is misread; both walk the same cursors, read the
  * operator a binary or unary expression hides, and look through parentheses
- * and implicit conversions.  The helpers live in infer.c, which came first;
- * this header is only for the worker's files, which link libclang.
+ * and implicit conversions.  The helpers live in ast.c; the two passes are
+ * called, one function body at a time, by the worker's per-unit driver
+ * (worker.c).  This header is only for the worker's files, which link
+ * libclang.
  */
 #ifndef RETCONV_AST_H
 #define RETCONV_AST_H
@@ -23,10 +25,12 @@ struct kids {
 	unsigned n;
 };
 
+/* ast.c */
 enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
 				  CXClientData data);
 void expr_kids(CXCursor c, struct kids *k);
 enum rc_type type_class(CXType t);
+unsigned const_values(CXCursor e);
 CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc);
 void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs, char *op,
 	       size_t size);
@@ -37,6 +41,10 @@ CXCursor peel(CXCursor e);
 CXCursor local_of(CXCursor e);
 bool is_zero_const(CXCursor e);
 unsigned suppress_on_line(const char *text, size_t size, unsigned line);
+
+/* infer.c: the returns of one function body, appended to @fn. */
+void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
+		   CXFile file, struct rc_func *fn);
 
 /* callsite.c: the call sites of one function body, appended to @fn. */
 void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn);

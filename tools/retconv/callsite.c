@@ -63,6 +63,7 @@ struct origin {
 	char *holder;		/* "" when the value is the call itself */
 	unsigned hline;
 	unsigned hcol;
+	unsigned hend;		/* where the store's expression ends */
 	bool unsig;		/* the holder is unsigned */
 	bool wraps;		/* a signed holder that an unsigned result
 				 * as wide as it can make negative */
@@ -508,6 +509,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 			   RT_UNSIGNED;
 		o->wraps = wraps(o, clang_getCursorType(k.v[0]));
 		line_col(e, &o->hline, &o->hcol);
+		o->hend = end_of(e);
 		return true;
 	}
 	if (!holder_of(s, e, &o->key, &name))
@@ -531,6 +533,7 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	o->csize = last->csize;
 	o->hline = last->line;
 	o->hcol = last->col;
+	o->hend = last->end;
 	o->unsig = type_class(clang_getCursorType(e)) == RT_UNSIGNED;
 	o->wraps = wraps(o, clang_getCursorType(e));
 	return true;
@@ -566,6 +569,7 @@ static void add_site(struct scan *s, CXCursor at, char rule, unsigned form,
 	x.holder = xstrdup(o->holder);
 	x.hline = o->hline;
 	x.hcol = o->hcol;
+	x.hend = o->hend;
 	x.op = op;
 	x.why = why;
 	if (o->unsig)

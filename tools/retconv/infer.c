@@ -7,9 +7,11 @@
  * Constants are evaluated by clang (so -EINVAL, true and enum constants are
  * plain numbers), conditionals give both arms, comparisons and logical
  * operators give a boolean, and a negated variable gives a negative errno,
- * as in kernel style "return -errno".  A local variable gives whatever is
- * ever assigned to it in the function (flow-insensitive, so "ret = 0; ...
- * ret = 1; return ret;" gives 0 and 1), or an unknown value once its
+ * as in kernel style "return -errno".  A returned local variable gives
+ * what reaches that return in the order the body runs (see "Flow" below);
+ * where the walk cannot follow the body, and for a variable read inside
+ * another expression, whatever is ever assigned to it in the function
+ * ("ret = 0; ... ret = 1;" gives 0 and 1), or an unknown value once its
  * address is taken or it is changed in place.  A call to a function
  * returning a signed integer is kept by the callee's USR, for resolve.c to
  * replace with the callee's own set once every file has been read: that is
@@ -17,6 +19,19 @@
  *
  * Implicit conversions are looked through, so "return -EINVAL;" in a bool
  * predicate still shows the negative errno that became true.
+ *
+ * Some values follow another convention than the one checked, and are
+ * marked RV_FOREIGN: a constant named after a library the function calls,
+ * returned or compared with (rdma-core's rd_attr_check() returns libmnl's
+ * MNL_CB_OK and MNL_CB_ERROR beside its mnl_attr_*() calls; libuv's
+ * uv_barrier_wait() returns whether pthread_barrier_wait() gave
+ * PTHREAD_BARRIER_SERIAL_THREAD), and every value of a function that
+ * reports failure through a pointer parameter named for errors (iproute2's
+ * bool parse_on_off(..., int *p_err) returns the value it parsed).
+ *
+ * The worker's per-unit driver (worker.c) calls infer_returns() once per
+ * function definition, beside callsite.c's scan of the same body; the
+ * cursor helpers both use are in ast.c.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -47,10 +62,17 @@ struct fn_ctx {
 	struct var_entry *vars;
 	size_t nvars;
 	struct rc_func *fn;
+	struct rc_words libs;	/* first words of the system functions called */
+	bool libs_read;
+	struct flow **flows;	/* one per variable followed */
+	size_t nflows;
 };
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth);
+struct flow;
+static const struct eval *flow_at(struct fn_ctx *fx, CXCursor var,
+				  CXCursor ret);
 
 /* A call twice in one value gives what either guard let through. */
 static void eval_add_call(struct eval *ev, const char *usr, unsigned fallback,
@@ -99,29 +121,6 @@ static void eval_free(struct eval *ev)
 	ev->ncalls = 0;
 }
 
-enum rc_type type_class(CXType t)
-{
-	t = clang_getCanonicalType(t);
-	switch (t.kind) {
-	case CXType_Void:
-		return RT_VOID;
-	case CXType_Bool:
-		return RT_BOOL;
-	case CXType_Char_U: case CXType_UChar: case CXType_UShort:
-	case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
-	case CXType_UInt128:
-		return RT_UNSIGNED;
-	case CXType_Char_S: case CXType_SChar: case CXType_Short:
-	case CXType_Int: case CXType_Long: case CXType_LongLong:
-	case CXType_Int128:
-		return RT_SIGNED;
-	case CXType_Pointer: case CXType_BlockPointer:
-		return RT_POINTER;
-	default:
-		return RT_OTHER;
-	}
-}
-
 static unsigned type_flags(CXType t)
 {
 	switch (type_class(t)) {
@@ -138,46 +137,13 @@ static unsigned type_flags(CXType t)
 	}
 }
 
-static unsigned const_flags(long long v)
-{
-	if (v < 0)
-		return RV_NEG;
-	if (v == 0)
-		return RV_ZERO;
-	return v == 1 ? RV_ONE : RV_POS;
-}
-
 /* Let clang fold the expression; false when it is not an integer constant. */
 static bool eval_const(CXCursor e, struct eval *ev)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(e);
-	bool found = false;
+	unsigned flags = const_values(e);
 
-	if (!r)
-		return false;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		unsigned long long u = clang_EvalResult_getAsUnsigned(r);
-
-		if (clang_EvalResult_isUnsignedInt(r))
-			ev->flags |= u > 1 ? RV_POS : const_flags((long long)u);
-		else
-			ev->flags |= const_flags(clang_EvalResult_getAsLongLong(r));
-		found = true;
-	}
-	clang_EvalResult_dispose(r);
-	return found;
-}
-
-enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
-				  CXClientData data)
-{
-	struct kids *k = data;
-
-	(void)parent;
-	if (k->n < MAX_KIDS)
-		k->v[k->n] = c;
-	k->n++;
-	return CXChildVisit_Continue;
+	ev->flags |= flags;
+	return flags != 0;
 }
 
 /* Keeps the last child only, in v[0]. */
@@ -190,82 +156,6 @@ static enum CXChildVisitResult last_visit(CXCursor c, CXCursor parent,
 	k->v[0] = c;
 	k->n = 1;
 	return CXChildVisit_Continue;
-}
-
-/* The direct children of @c that are expressions. */
-void expr_kids(CXCursor c, struct kids *k)
-{
-	struct kids all = { .n = 0 };
-	unsigned i;
-
-	clang_visitChildren(c, kid_visit, &all);
-	k->n = 0;
-	for (i = 0; i < all.n && i < MAX_KIDS; i++)
-		if (clang_isExpression(clang_getCursorKind(all.v[i])))
-			k->v[k->n++] = all.v[i];
-}
-
-/* The first punctuation token in @range, or "" (a macro hid it). */
-static void first_punct(CXTranslationUnit tu, CXSourceRange range, char *op,
-			size_t size)
-{
-	CXToken *toks = NULL;
-	unsigned n = 0, i;
-
-	op[0] = '\0';
-	clang_tokenize(tu, range, &toks, &n);
-	for (i = 0; i < n; i++) {
-		if (clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
-			CXString s = clang_getTokenSpelling(tu, toks[i]);
-
-			snprintf(op, size, "%s", clang_getCString(s));
-			clang_disposeString(s);
-			break;
-		}
-	}
-	if (toks)
-		clang_disposeTokens(tu, toks, n);
-}
-
-/* Where @loc's macro, if any, was expanded: the file the tokens are in. */
-CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
-{
-	CXFile file = NULL;
-	unsigned offset = 0;
-
-	clang_getExpansionLocation(loc, &file, NULL, NULL, &offset);
-	return file ? clang_getLocationForOffset(tu, file, offset) : loc;
-}
-
-/* The operator of a binary expression sits between its operands. */
-void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs,
-		      char *op, size_t size)
-{
-	CXSourceLocation a = clang_getRangeEnd(clang_getCursorExtent(lhs));
-	CXSourceLocation b = clang_getRangeStart(clang_getCursorExtent(rhs));
-
-	first_punct(tu, clang_getRange(expanded(tu, a), expanded(tu, b)),
-		    op, size);
-}
-
-/* A prefix operator comes before its operand, a postfix one after. */
-void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand,
-		     char *op, size_t size)
-{
-	CXSourceRange whole = clang_getCursorExtent(e);
-	CXSourceRange inner = clang_getCursorExtent(operand);
-	CXSourceLocation ws = expanded(tu, clang_getRangeStart(whole));
-	CXSourceLocation is = expanded(tu, clang_getRangeStart(inner));
-	unsigned a, b;
-
-	clang_getFileLocation(ws, NULL, NULL, NULL, &a);
-	clang_getFileLocation(is, NULL, NULL, NULL, &b);
-	if (a < b)
-		first_punct(tu, clang_getRange(ws, is), op, size);
-	else
-		first_punct(tu, clang_getRange(
-			expanded(tu, clang_getRangeEnd(inner)),
-			expanded(tu, clang_getRangeEnd(whole))), op, size);
 }
 
 static bool is_bool_op(const char *op)
@@ -292,6 +182,86 @@ static bool operands(CXCursor e, unsigned want, struct kids *k,
 	return false;
 }
 
+/* The first word of @name, lower case, into @word: "mnl" for mnl_attr_ok,
+ * "pthread" for PTHREAD_BARRIER_SERIAL_THREAD.  False if it has one word. */
+static bool first_word(const char *name, char *word, size_t size)
+{
+	size_t i = 0;
+
+	while (*name == '_')
+		name++;
+	for (; name[i] && name[i] != '_' && i + 1 < size; i++)
+		word[i] = name[i] >= 'A' && name[i] <= 'Z' ?
+			  name[i] - 'A' + 'a' : name[i];
+	word[i] = '\0';
+	return name[i] == '_' && i > 1;
+}
+
+static enum CXChildVisitResult lib_visit(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct fn_ctx *fx = data;
+	CXCursor f;
+	CXString s;
+	char word[32];
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	f = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(f) == CXCursor_FunctionDecl &&
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(f))) {
+		s = clang_getCursorSpelling(f);
+		if (first_word(clang_getCString(s), word, sizeof(word)) &&
+		    !words_has(&fx->libs, word))
+			words_push(&fx->libs, word);
+		clang_disposeString(s);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Whether the constant @e is spelled as a name of a library the body
+ * calls: its macro or enumerator, not a number. */
+static bool foreign(struct fn_ctx *fx, CXCursor e)
+{
+	CXSourceRange r = clang_getCursorExtent(e);
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	bool hit = false;
+	char word[32];
+
+	if (!fx->libs_read) {
+		clang_visitChildren(fx->body, lib_visit, fx);
+		fx->libs_read = true;
+	}
+	if (!fx->libs.n)
+		return false;
+	clang_tokenize(fx->tu, clang_getRange(
+		expanded(fx->tu, clang_getRangeStart(r)),
+		expanded(fx->tu, clang_getRangeEnd(r))), &toks, &n);
+	if (n && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+		CXString s = clang_getTokenSpelling(fx->tu, toks[0]);
+
+		hit = first_word(clang_getCString(s), word, sizeof(word)) &&
+		      words_has(&fx->libs, word);
+		clang_disposeString(s);
+	}
+	if (toks)
+		clang_disposeTokens(fx->tu, toks, n);
+	return hit;
+}
+
+/* A comparison with a library's constant answers that library's question. */
+static bool foreign_compare(struct fn_ctx *fx, const struct kids *k)
+{
+	unsigned i;
+
+	for (i = 0; i < 2; i++)
+		if (const_values(k->v[i]) && foreign(fx, peel(k->v[i])))
+			return true;
+	return false;
+}
+
 static void eval_binary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 			int depth)
 {
@@ -302,7 +272,8 @@ static void eval_binary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		return;
 	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
 	if (is_bool_op(op))
-		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE;
+		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE |
+			     (foreign_compare(fx, &k) ? RV_FOREIGN : 0);
 	else if (!strcmp(op, "=") || !strcmp(op, ","))
 		eval_expr(fx, k.v[1], ev, depth + 1);
 	else
@@ -345,15 +316,6 @@ static void eval_call(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 	usr = clang_getCursorUSR(callee);
 	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN, SIGN_ALL);
 	clang_disposeString(usr);
-}
-
-bool is_local_var(CXCursor var)
-{
-	enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
-	CXCursor parent = clang_getCursorSemanticParent(var);
-
-	return clang_getCursorKind(parent) == CXCursor_FunctionDecl &&
-	       sc != CX_SC_Static && sc != CX_SC_Extern;
 }
 
 struct var_walk {
@@ -468,9 +430,11 @@ static void eval_ref(struct fn_ctx *fx, CXCursor e, struct eval *ev,
  * "if (ret < 0) return ret;" returns only the negative values of ret, and
  * that idiom is everywhere errnos are passed on.  The conditions of the
  * if statements around a return, when they compare a local variable with
- * 0, restrict what returning that variable can give, and so do those of
- * a conditional operator ("return ret < 0 ? ret : 0;").  Calls keep the
- * sign mask for resolve.c to apply once they have been resolved.
+ * 0 or 1, restrict what returning that variable can give ("if (r != 1)
+ * return r;" passes on a reader's 0 and -1, never its 1 for "found"), and
+ * so do those of a conditional operator ("return ret < 0 ? ret : 0;").
+ * Calls keep the sign mask for resolve.c to apply once they have been
+ * resolved.
  */
 #define MAX_GUARDS 16
 
@@ -479,71 +443,77 @@ struct guard {
 	unsigned sign;		/* SIGN_*: what the variable can be here */
 };
 
-
-CXCursor peel(CXCursor e)
-{
-	struct kids k;
-
-	for (;;) {
-		enum CXCursorKind kind = clang_getCursorKind(e);
-
-		if (kind != CXCursor_ParenExpr && kind != CXCursor_UnexposedExpr)
-			return e;
-		expr_kids(e, &k);
-		if (k.n != 1)
-			return e;
-		e = k.v[0];
-	}
-}
-
-/* The local variable @e names, or a null cursor. */
-CXCursor local_of(CXCursor e)
-{
-	CXCursor ref;
-
-	e = peel(e);
-	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
-		return clang_getNullCursor();
-	ref = clang_getCursorReferenced(e);
-	if (clang_getCursorKind(ref) != CXCursor_VarDecl || !is_local_var(ref))
-		return clang_getNullCursor();
-	return ref;
-}
-
-static unsigned sign_of_compare(const char *op)
+/*
+ * What "x OP c" lets x be, for a constant c of values @bound (RV_*): 0
+ * and 1 are single values, a negative or a constant above 1 is one of
+ * many, so that "x == -1" says x is negative and "x != -1" says nothing.
+ */
+static unsigned sign_of_compare(const char *op, unsigned bound)
 {
 	static const struct {
 		const char *op;
-		unsigned sign;
+		unsigned zero;
+		unsigned one;
+		unsigned neg;
+		unsigned more;
 	} map[] = {
-		{ "<", SIGN_NEG }, { "<=", SIGN_NEG | SIGN_ZERO },
-		{ ">", SIGN_POS }, { ">=", SIGN_ZERO | SIGN_POS },
-		{ "==", SIGN_ZERO }, { "!=", SIGN_NEG | SIGN_POS },
+		{ "<", SIGN_NEG, SIGN_NEG | SIGN_ZERO, SIGN_NEG, SIGN_ALL },
+		{ "<=", SIGN_NEG | SIGN_ZERO, SIGN_NEG | SIGN_ZERO | SIGN_ONE,
+		  SIGN_NEG, SIGN_ALL },
+		{ ">", SIGN_POS, SIGN_MORE, SIGN_ALL, SIGN_MORE },
+		{ ">=", SIGN_ZERO | SIGN_POS, SIGN_POS, SIGN_ALL, SIGN_MORE },
+		{ "==", SIGN_ZERO, SIGN_ONE, SIGN_NEG, SIGN_MORE },
+		{ "!=", SIGN_NEG | SIGN_POS, SIGN_NEG | SIGN_ZERO | SIGN_MORE,
+		  SIGN_ALL, SIGN_ALL },
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(op, map[i].op))
-			return map[i].sign;
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (strcmp(op, map[i].op))
+			continue;
+		switch (bound) {
+		case RV_ZERO:
+			return map[i].zero;
+		case RV_ONE:
+			return map[i].one;
+		case RV_NEG:
+			return map[i].neg;
+		case RV_POS:
+			return map[i].more;
+		default:
+			return 0;
+		}
+	}
 	return 0;
 }
 
-bool is_zero_const(CXCursor e)
+/* The local variable @e names, or stores to: "(ret = f())" is ret. */
+static CXCursor cond_var(struct fn_ctx *fx, CXCursor e)
 {
-	struct eval ev = { .flags = 0 };
+	CXCursor var = local_of(e);
+	struct kids k;
+	char op[8];
 
-	return eval_const(e, &ev) && ev.flags == RV_ZERO;
+	if (!clang_Cursor_isNull(var))
+		return var;
+	e = peel(e);
+	expr_kids(e, &k);
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator || k.n != 2)
+		return var;
+	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
+	return strcmp(op, "=") ? var : local_of(k.v[0]);
 }
 
 /* What @cond being true says of one variable; false if nothing. */
 static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 {
 	enum CXCursorKind kind;
+	unsigned bound;
 	struct kids k;
 	char op[8];
 
 	cond = peel(cond);
-	g->var = local_of(cond);
+	g->var = cond_var(fx, cond);
 	g->sign = SIGN_NEG | SIGN_POS;
 	if (!clang_Cursor_isNull(g->var))
 		return true;
@@ -551,17 +521,18 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 	expr_kids(cond, &k);
 	if (kind == CXCursor_UnaryOperator && k.n == 1) {
 		unary_op(fx->tu, cond, k.v[0], op, sizeof(op));
-		g->var = local_of(k.v[0]);
+		g->var = cond_var(fx, k.v[0]);
 		g->sign = SIGN_ZERO;
 		return !strcmp(op, "!") && !clang_Cursor_isNull(g->var);
 	}
 	if (kind != CXCursor_BinaryOperator || k.n != 2)
 		return false;
-	g->var = local_of(k.v[0]);
-	if (clang_Cursor_isNull(g->var) || !is_zero_const(k.v[1]))
+	g->var = cond_var(fx, k.v[0]);
+	bound = const_values(k.v[1]);
+	if (clang_Cursor_isNull(g->var))
 		return false;
 	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
-	g->sign = sign_of_compare(op);
+	g->sign = sign_of_compare(op, bound);
 	return g->sign != 0;
 }
 
@@ -695,8 +666,11 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 			return;
 		}
 	}
-	if (eval_const(e, ev))
+	if (eval_const(e, ev)) {
+		if (foreign(fx, e))
+			ev->flags |= RV_FOREIGN;
 		return;
+	}
 	for (i = 0; i < sizeof(evaluators) / sizeof(evaluators[0]); i++) {
 		if (evaluators[i].kind == kind) {
 			evaluators[i].fn(fx, e, ev, depth);
@@ -704,6 +678,562 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		}
 	}
 	ev->flags |= type_flags(clang_getCursorType(e));
+}
+
+/*
+ * Flow: what a returned local variable holds at each return, by walking
+ * the body in the order it runs rather than taking every value ever
+ * assigned (iproute2's db_names_load() keeps read_id_name()'s 1 for "a
+ * line was read" in ret, but overwrites it before every return).  The
+ * walk follows if, loops, switch, break, continue and goto to a fixed
+ * point; a guard on the variable narrows it in each branch, as above.
+ * Anything it cannot follow (the variable's address taken, a computed
+ * goto, no fixed point) leaves the variable to the whole-function
+ * reading.
+ */
+#define FLOW_ROUNDS 12
+
+struct state {
+	bool live;		/* some path reaches here */
+	struct eval ev;
+};
+
+struct point {
+	unsigned at;		/* where a label, a return or a read starts: a
+				 * label's cursor from a goto is not equal to
+				 * the one the walk meets, its place is */
+	struct state st;
+};
+
+struct flow {
+	struct fn_ctx *fx;
+	CXCursor var;
+	struct point *labels;
+	size_t nlabels;
+	struct point *rets;	/* returns, and reads of the variable */
+	size_t nrets;
+	bool changed;		/* a label's state grew this round */
+	bool failed;
+	bool running;		/* being walked: a copy's source cannot ask */
+	struct state *brk;	/* the innermost loop's or switch's */
+	struct state *cont;	/* the innermost loop's */
+	struct state *entry;	/* the innermost switch's, for its cases */
+};
+
+static void state_free(struct state *s)
+{
+	eval_free(&s->ev);
+	s->ev.flags = 0;
+	s->live = false;
+}
+
+static void state_copy(struct state *dst, const struct state *src)
+{
+	dst->live = src->live;
+	dst->ev = (struct eval){ .flags = 0 };
+	eval_merge(&dst->ev, &src->ev);
+}
+
+/* Joins @src into @dst, and says whether @dst grew.  Signs only gain
+ * bits, so a call's sign grew when their sum did. */
+static bool joined_and_grew(struct state *dst, const struct state *src)
+{
+	unsigned flags = dst->ev.flags;
+	size_t i, n = dst->ev.ncalls;
+	unsigned signs = 0;
+
+	if (!src->live)
+		return false;
+	for (i = 0; i < n; i++)
+		signs += dst->ev.calls[i].sign;
+	if (!dst->live) {
+		dst->live = true;
+		eval_merge(&dst->ev, &src->ev);
+		return true;
+	}
+	eval_merge(&dst->ev, &src->ev);
+	for (i = 0; i < n; i++)
+		signs -= dst->ev.calls[i].sign;
+	return flags != dst->ev.flags || n != dst->ev.ncalls || signs;
+}
+
+/* Only what @sign lets the variable be. */
+static void state_narrow(struct state *s, unsigned sign)
+{
+	struct eval ev = { .flags = 0 };
+
+	if (!s->live)
+		return;
+	eval_merge_sign(&ev, &s->ev, sign);
+	eval_free(&s->ev);
+	s->ev = ev;
+}
+
+/* A store replaces what the variable held.  A copy of another variable
+ * ("ret = err;") takes what that one holds there, by its own walk. */
+static void state_set(struct flow *f, struct state *s, CXCursor rhs)
+{
+	CXCursor src = local_of(rhs);
+	const struct eval *held = NULL;
+
+	if (!clang_Cursor_isNull(src) && !clang_equalCursors(src, f->var))
+		held = flow_at(f->fx, src, peel(rhs));
+	eval_free(&s->ev);
+	s->ev.flags = 0;
+	if (held)
+		eval_merge(&s->ev, held);
+	else
+		eval_expr(f->fx, rhs, &s->ev, 1);
+}
+
+static unsigned place_of(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL,
+				   NULL, &off);
+	return off;
+}
+
+static struct point *point_at(struct point **v, size_t *n, CXCursor c)
+{
+	unsigned at = place_of(c);
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*v)[i].at == at)
+			return &(*v)[i];
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[*n] = (struct point){ .at = at };
+	return &(*v)[(*n)++];
+}
+
+static void flow_expr(struct flow *f, CXCursor e, struct state *s);
+
+static void flow_stmt(struct flow *f, CXCursor c, struct state *s);
+
+/* Children walked in order, as statements or as parts of an expression. */
+struct expr_walk {
+	struct flow *f;
+	struct state *s;
+	bool stmts;
+};
+
+static enum CXChildVisitResult flow_kid(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct expr_walk *w = data;
+
+	(void)parent;
+	if (w->stmts)
+		flow_stmt(w->f, c, w->s);
+	else
+		flow_expr(w->f, c, w->s);
+	return CXChildVisit_Continue;
+}
+
+/* What may run or not: joined with what was there before. */
+static void flow_maybe(struct flow *f, CXCursor e, struct state *s)
+{
+	struct state t;
+
+	state_copy(&t, s);
+	flow_expr(f, e, &t);
+	joined_and_grew(s, &t);
+	state_free(&t);
+}
+
+/* Whether @s holds @part; @s is disposed of. */
+static bool spelling_has(CXString s, const char *part)
+{
+	bool has = strstr(clang_getCString(s), part) != NULL;
+
+	clang_disposeString(s);
+	return has;
+}
+
+/* A call that never returns (die(), exit(), BUG()): nothing runs after. */
+static bool no_return(CXCursor call)
+{
+	CXCursor fn = clang_getCursorReferenced(call);
+
+	return clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+	       spelling_has(clang_getTypeSpelling(clang_getCursorType(fn)),
+			    "noreturn");
+}
+
+/* The stores to the variable inside an expression, in the order they run. */
+static void flow_expr(struct flow *f, CXCursor e, struct state *s)
+{
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	struct expr_walk w = { .f = f, .s = s };
+	struct kids k;
+	char op[8];
+
+	if (!s->live || kind == CXCursor_BlockExpr)
+		return;
+	if (kind == CXCursor_DeclRefExpr && refers_to(e, f->var)) {
+		joined_and_grew(&point_at(&f->rets, &f->nrets, e)->st, s);
+		return;
+	}
+	expr_kids(e, &k);
+	if (kind == CXCursor_BinaryOperator && k.n == 2) {
+		binary_op(f->fx->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "=") && refers_to(k.v[0], f->var)) {
+			flow_expr(f, k.v[1], s);
+			state_set(f, s, k.v[1]);
+			return;
+		}
+		if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+			flow_expr(f, k.v[0], s);
+			flow_maybe(f, k.v[1], s);
+			return;
+		}
+	} else if (kind == CXCursor_CompoundAssignOperator && k.n == 2 &&
+		   refers_to(k.v[0], f->var)) {
+		flow_expr(f, k.v[1], s);
+		s->ev.flags |= RV_UNKNOWN;
+		return;
+	} else if (kind == CXCursor_UnaryOperator && k.n == 1 &&
+		   refers_to(k.v[0], f->var)) {
+		unary_op(f->fx->tu, e, k.v[0], op, sizeof(op));
+		if (!strcmp(op, "++") || !strcmp(op, "--"))
+			s->ev.flags |= RV_UNKNOWN;
+		return;
+	} else if (kind == CXCursor_ConditionalOperator && k.n == 3) {
+		flow_expr(f, k.v[0], s);
+		flow_maybe(f, k.v[1], s);
+		flow_maybe(f, k.v[2], s);
+		return;
+	} else if (kind == CXCursor_VarDecl && clang_equalCursors(e, f->var)) {
+		eval_free(&s->ev);
+		s->ev.flags = 0;
+		if (k.n) {
+			flow_expr(f, k.v[k.n - 1], s);
+			state_set(f, s, k.v[k.n - 1]);
+		}
+		return;
+	}
+	clang_visitChildren(e, flow_kid, &w);
+	if (kind == CXCursor_CallExpr && no_return(e))
+		state_free(s);
+}
+
+/* The variable a condition stores to and tests, as in "(ret = f()) < 0". */
+static void flow_cond(struct flow *f, CXCursor cond, struct state *s,
+		      struct state *yes, struct state *no)
+{
+	struct guard g;
+
+	flow_expr(f, cond, s);
+	state_copy(yes, s);
+	state_copy(no, s);
+	if (guard_of(f->fx, cond, &g) && clang_equalCursors(g.var, f->var)) {
+		state_narrow(yes, g.sign);
+		state_narrow(no, SIGN_ALL & ~g.sign);
+	}
+	state_free(s);
+}
+
+static void flow_if(struct flow *f, const struct kids *k, struct state *s)
+{
+	struct state yes, no;
+
+	flow_cond(f, k->v[0], s, &yes, &no);
+	flow_stmt(f, k->v[1], &yes);
+	if (k->n == 3)
+		flow_stmt(f, k->v[2], &no);
+	state_copy(s, &yes);
+	joined_and_grew(s, &no);
+	state_free(&yes);
+	state_free(&no);
+}
+
+/*
+ * A loop: the head's state grows with what comes back from the body
+ * until it no longer does.  @cond is tested before the body (@cond_first)
+ * or after it (a do), or is null: a for, whose parts cannot be told
+ * apart by libclang, walks them in @maybe as what may run each round,
+ * and leaves at its head unless it has no parts (for (;;)).
+ */
+static void flow_loop(struct flow *f, CXCursor cond, CXCursor body,
+		      bool cond_first, const struct kids *maybe,
+		      struct state *s)
+{
+	struct state *obrk = f->brk, *ocont = f->cont;
+	struct state head, brk = { .live = false }, cont, cur, yes, no;
+	unsigned i;
+	int round;
+
+	state_copy(&head, s);
+	state_free(s);
+	for (round = 0; round < FLOW_ROUNDS; round++) {
+		state_copy(&cur, &head);
+		cont = (struct state){ .live = false };
+		f->brk = &brk;
+		f->cont = &cont;
+		if (cond_first && !clang_Cursor_isNull(cond)) {
+			flow_cond(f, cond, &cur, &yes, &no);
+			joined_and_grew(&brk, &no);
+			state_free(&no);
+			cur = yes;
+		}
+		if (maybe && maybe->n)
+			joined_and_grew(&brk, &cur);
+		flow_stmt(f, body, &cur);
+		joined_and_grew(&cur, &cont);
+		state_free(&cont);
+		for (i = 0; maybe && i < maybe->n; i++)
+			flow_maybe(f, maybe->v[i], &cur);
+		if (!cond_first && !clang_Cursor_isNull(cond)) {
+			flow_cond(f, cond, &cur, &yes, &no);
+			joined_and_grew(&brk, &no);
+			state_free(&no);
+			cur = yes;
+		}
+		f->brk = obrk;
+		f->cont = ocont;
+		if (!joined_and_grew(&head, &cur)) {
+			state_free(&cur);
+			break;
+		}
+		state_free(&cur);
+	}
+	if (round == FLOW_ROUNDS)
+		f->failed = true;
+	state_free(&head);
+	*s = brk;
+}
+
+/* for (a; b; c) body: its first part runs once before the loop. */
+static void flow_for(struct flow *f, const struct kids *all, struct state *s)
+{
+	struct kids maybe = { .n = 0 };
+	unsigned i;
+
+	if (all->n > 1)
+		flow_stmt(f, all->v[0], s);
+	for (i = 0; i + 1 < all->n; i++)
+		maybe.v[maybe.n++] = all->v[i];
+	flow_loop(f, clang_getNullCursor(), all->v[all->n - 1], true,
+		  &maybe, s);
+}
+
+static void flow_switch(struct flow *f, const struct kids *k,
+			struct state *s)
+{
+	struct state *obrk = f->brk, *oentry = f->entry;
+	struct state brk = { .live = false }, entry;
+
+	flow_expr(f, k->v[0], s);
+	state_copy(&entry, s);
+	f->brk = &brk;
+	f->entry = &entry;
+	/* A switch without a default may run none of its cases. */
+	joined_and_grew(&brk, s);
+	state_free(s);
+	flow_stmt(f, k->v[1], s);
+	joined_and_grew(&brk, s);
+	state_free(s);
+	f->brk = obrk;
+	f->entry = oentry;
+	state_free(&entry);
+	*s = brk;
+}
+
+static enum CXChildVisitResult label_ref(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LabelRef) {
+		*(CXCursor *)data = clang_getCursorReferenced(c);
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* Jumps: the state goes to where they lead, and nothing falls through. */
+static void flow_jump(struct flow *f, CXCursor c, struct state *s)
+{
+	CXCursor label = clang_getNullCursor();
+	struct point *p;
+
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_BreakStmt:
+		if (f->brk)
+			joined_and_grew(f->brk, s);
+		else
+			f->failed = true;
+		break;
+	case CXCursor_ContinueStmt:
+		if (f->cont)
+			joined_and_grew(f->cont, s);
+		else
+			f->failed = true;
+		break;
+	default:
+		clang_visitChildren(c, label_ref, &label);
+		if (clang_Cursor_isNull(label)) {
+			f->failed = true;
+			break;
+		}
+		p = point_at(&f->labels, &f->nlabels, label);
+		f->changed |= joined_and_grew(&p->st, s);
+		break;
+	}
+	state_free(s);
+}
+
+static void flow_stmt(struct flow *f, CXCursor c, struct state *s)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct expr_walk w = { .f = f, .s = s, .stmts = true };
+	struct kids all = { .n = 0 };
+	struct point *p;
+
+	if (f->failed)
+		return;
+	switch (kind) {
+	case CXCursor_LabelStmt:
+		p = point_at(&f->labels, &f->nlabels, c);
+		f->changed |= joined_and_grew(&p->st, s);
+		state_free(s);
+		state_copy(s, &p->st);
+		clang_visitChildren(c, flow_kid, &w);
+		return;
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		if (f->entry)
+			joined_and_grew(s, f->entry);
+		clang_visitChildren(c, kid_visit, &all);
+		if (all.n && all.n <= MAX_KIDS)
+			flow_stmt(f, all.v[all.n - 1], s);
+		else
+			f->failed = true;
+		return;
+	case CXCursor_ReturnStmt:
+		if (s->live) {
+			p = point_at(&f->rets, &f->nrets, c);
+			joined_and_grew(&p->st, s);
+		}
+		state_free(s);
+		return;
+	case CXCursor_BreakStmt:
+	case CXCursor_ContinueStmt:
+	case CXCursor_GotoStmt:
+		flow_jump(f, c, s);
+		return;
+	case CXCursor_IndirectGotoStmt:
+		f->failed = true;
+		return;
+	default:
+		break;
+	}
+	if (!s->live && kind != CXCursor_CompoundStmt)
+		return;
+	clang_visitChildren(c, kid_visit, &all);
+	if (kind == CXCursor_IfStmt && (all.n == 2 || all.n == 3))
+		flow_if(f, &all, s);
+	else if (kind == CXCursor_WhileStmt && all.n == 2)
+		flow_loop(f, all.v[0], all.v[1], true, NULL, s);
+	else if (kind == CXCursor_DoStmt && all.n == 2)
+		flow_loop(f, all.v[1], all.v[0], false, NULL, s);
+	else if (kind == CXCursor_ForStmt && all.n >= 1 && all.n <= MAX_KIDS)
+		flow_for(f, &all, s);
+	else if (kind == CXCursor_SwitchStmt && all.n == 2)
+		flow_switch(f, &all, s);
+	else if (kind == CXCursor_CompoundStmt)
+		clang_visitChildren(c, flow_kid, &w);
+	else if (kind == CXCursor_DeclStmt || clang_isExpression(kind))
+		flow_expr(f, c, s);
+	else if (kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt ||
+		 kind == CXCursor_DoStmt || kind == CXCursor_ForStmt ||
+		 kind == CXCursor_SwitchStmt)
+		f->failed = true;
+	else
+		clang_visitChildren(c, flow_kid, &w);
+}
+
+static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct flow *f = data;
+	struct kids k;
+	char op[8];
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+		return CXChildVisit_Recurse;
+	expr_kids(c, &k);
+	if (k.n == 1 && refers_to(k.v[0], f->var)) {
+		unary_op(f->fx->tu, c, k.v[0], op, sizeof(op));
+		if (!strcmp(op, "&")) {
+			f->failed = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void flow_free(struct flow *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nlabels; i++)
+		state_free(&f->labels[i].st);
+	for (i = 0; i < f->nrets; i++)
+		state_free(&f->rets[i].st);
+	free(f->labels);
+	free(f->rets);
+}
+
+/* Walks the body for @var until the labels' states stop growing. */
+static void flow_run(struct fn_ctx *fx, CXCursor var, struct flow *f)
+{
+	int round;
+
+	*f = (struct flow){ .fx = fx, .var = var, .running = true };
+	clang_visitChildren(fx->body, escape_visit, f);
+	for (round = 0; round < FLOW_ROUNDS && !f->failed; round++) {
+		struct state s = { .live = true };
+
+		f->changed = false;
+		flow_stmt(f, fx->body, &s);
+		state_free(&s);
+		if (!f->changed)
+			break;
+	}
+	if (round == FLOW_ROUNDS)
+		f->failed = true;
+	f->running = false;
+}
+
+/* What @var holds at the return or read @at, or NULL if the flow cannot
+ * say.  Flows are kept by address: one may start while another runs. */
+static const struct eval *flow_at(struct fn_ctx *fx, CXCursor var,
+				  CXCursor at)
+{
+	struct flow *f = NULL;
+	size_t i;
+
+	for (i = 0; i < fx->nflows; i++)
+		if (clang_equalCursors(fx->flows[i]->var, var))
+			f = fx->flows[i];
+	if (!f) {
+		f = xmalloc(sizeof(*f));
+		fx->flows = xrealloc(fx->flows,
+				     (fx->nflows + 1) * sizeof(*fx->flows));
+		fx->flows[fx->nflows++] = f;
+		flow_run(fx, var, f);
+	}
+	if (f->failed || f->running)
+		return NULL;
+	for (i = 0; i < f->nrets; i++)
+		if (f->rets[i].at == place_of(at) &&
+		    f->rets[i].st.live &&
+		    (f->rets[i].st.ev.flags || f->rets[i].st.ev.ncalls))
+			return &f->rets[i].st.ev;
+	return NULL;
 }
 
 struct ret_walk {
@@ -716,6 +1246,7 @@ static void add_return(struct ret_walk *w, CXCursor ret)
 {
 	struct eval ev = { .flags = 0 }, tmp = { .flags = 0 };
 	struct rc_func *fn = w->fx->fn;
+	const struct eval *held;
 	struct rc_return *r;
 	struct kids k;
 	CXCursor var;
@@ -724,13 +1255,18 @@ static void add_return(struct ret_walk *w, CXCursor ret)
 	expr_kids(ret, &k);
 	if (!k.n)
 		return;
-	eval_expr(w->fx, k.v[0], &tmp, 0);
 	var = local_of(k.v[0]);
-	for (i = 0; i < w->n && !clang_Cursor_isNull(var); i++)
-		if (clang_equalCursors(w->g[i].var, var))
-			sign &= w->g[i].sign;
-	eval_merge_sign(&ev, &tmp, sign);
-	eval_free(&tmp);
+	held = clang_Cursor_isNull(var) ? NULL : flow_at(w->fx, var, ret);
+	if (held) {
+		eval_merge(&ev, held);
+	} else {
+		eval_expr(w->fx, k.v[0], &tmp, 0);
+		for (i = 0; i < w->n && !clang_Cursor_isNull(var); i++)
+			if (clang_equalCursors(w->g[i].var, var))
+				sign &= w->g[i].sign;
+		eval_merge_sign(&ev, &tmp, sign);
+		eval_free(&tmp);
+	}
 	fn->rets = xrealloc(fn->rets, (fn->nrets + 1) * sizeof(*fn->rets));
 	r = &fn->rets[fn->nrets++];
 	memset(r, 0, sizeof(*r));
@@ -801,163 +1337,6 @@ static void walk_stmt(struct ret_walk *w, CXCursor c)
 	}
 }
 
-static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
-		*(CXCursor *)data = c;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
-static char *file_name(CXFile file)
-{
-	CXString s = clang_getFileName(file);
-	char *name = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
-
-	clang_disposeString(s);
-	return name;
-}
-
-/* The rules a retconv: ignore comment on @line switches off. */
-unsigned suppress_on_line(const char *text, size_t size, unsigned line)
-{
-	const char *p = text, *end = text + size, *eol, *hit;
-	unsigned mask = 0;
-
-	for (; p && p < end && line > 1; line--) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (p)
-			p++;
-	}
-	if (!p || p >= end)
-		return 0;
-	eol = memchr(p, '\n', (size_t)(end - p));
-	if (!eol)
-		eol = end;
-	hit = memmem(p, (size_t)(eol - p), "retconv: ignore", 15);
-	if (!hit)
-		return 0;
-	for (hit += 15; hit < eol && !(hit[0] == '*' && hit[1] == '/'); hit++) {
-		if (*hit >= 'A' && *hit <= 'E')
-			mask |= SUPPRESS_RULE(*hit);
-	}
-	return mask ? mask : SUPPRESS_ALL;
-}
-
-static unsigned suppress_mask(CXTranslationUnit tu, CXCursor fn, CXFile file,
-			      unsigned line)
-{
-	const char *text;
-	size_t size = 0;
-	unsigned first;
-
-	text = clang_getFileContents(tu, file, &size);
-	if (!text)
-		return 0;
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(fn)),
-				   NULL, &first, NULL, NULL);
-	return suppress_on_line(text, size, line) |
-	       (first != line ? suppress_on_line(text, size, first) : 0);
-}
-
-static bool same_file(CXFile a, CXFile b)
-{
-	return a && b && clang_File_isEqual(a, b);
-}
-
-static enum rc_scope scope_of(CXCursor fn, CXFile file, const char *name)
-{
-	CXCursor canon = clang_getCanonicalCursor(fn);
-	CXFile cfile = NULL;
-	char *cname;
-	bool exported;
-
-	if (clang_getCursorLinkage(fn) != CXLinkage_External)
-		return is_header_name(name) ? SCOPE_PUBLIC : SCOPE_STATIC;
-	if (is_header_name(name))
-		return SCOPE_EXPORTED;
-	clang_getExpansionLocation(clang_getCursorLocation(canon), &cfile,
-				   NULL, NULL, NULL);
-	if (!cfile || same_file(cfile, file) ||
-	    clang_getCursorVisibility(fn) != CXVisibility_Default)
-		return SCOPE_PUBLIC;
-	cname = file_name(cfile);
-	exported = is_header_name(cname);
-	free(cname);
-	return exported ? SCOPE_EXPORTED : SCOPE_PUBLIC;
-}
-
-static char *file_id(CXFile file)
-{
-	CXFileUniqueID id;
-
-	if (clang_getFileUniqueID(file, &id))
-		return xstrdup("-");
-	return xasprintf("%llx:%llx", id.data[0], id.data[1]);
-}
-
-/* A header's name as printed; functions come a header at a time. */
-static char *header_display(const char *path)
-{
-	static char *last_path, *last_shown;
-
-	if (!last_path || strcmp(last_path, path)) {
-		free(last_path);
-		free(last_shown);
-		last_path = xstrdup(path);
-		last_shown = display_path(path);
-	}
-	return xstrdup(last_shown);
-}
-
-/* The walked header @fileid is, or -1. */
-static long walked_header(const struct rc_jobs *headers, const char *fileid)
-{
-	size_t i;
-
-	for (i = 0; headers && i < headers->n; i++)
-		if (headers->v[i].fileid && !strcmp(headers->v[i].fileid, fileid))
-			return (long)i;
-	return -1;
-}
-
-/*
- * Who the function is.  A function of the main file is reported under
- * the name the file was given, and so is one of a header found by
- * walking a directory: that header is checked as part of this file.
- */
-static void fn_identity(struct fn_ctx *fx, CXCursor c, CXFile file,
-			const char *display, const struct rc_jobs *headers)
-{
-	long h;
-	struct rc_func *fn = fx->fn;
-	CXString s;
-	char *path = file_name(file);
-
-	s = clang_getCursorSpelling(c);
-	fn->name = xstrdup(clang_getCString(s));
-	clang_disposeString(s);
-	s = clang_getCursorUSR(c);
-	fn->usr = xstrdup(clang_getCString(s));
-	clang_disposeString(s);
-	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
-	fn->file = fn->report ? xstrdup(display) : header_display(path);
-	fn->fileid = file_id(file);
-	h = fn->report ? -1 : walked_header(headers, fn->fileid);
-	if (h >= 0) {
-		free(fn->file);
-		fn->file = xstrdup(headers->v[h].file);
-		fn->report = true;
-	}
-	fn->scope = scope_of(c, file, path);
-	fn->type = type_class(clang_getCursorResultType(c));
-	fn->suppress = suppress_mask(fx->tu, c, file, fn->line);
-	free(path);
-}
-
 /*
  * Whether a preprocessor conditional stands inside @body: then the body
  * parsed is one configuration's, and others may return what this one
@@ -991,276 +1370,55 @@ static bool configured(CXTranslationUnit tu, CXCursor body, CXFile file)
 	return false;
 }
 
-/* Where clang met an error: what recovery may have dropped. */
-struct flaw {
-	CXFile file;
-	unsigned offset;
-};
-
-struct unit_walk {
-	CXTranslationUnit tu;
-	const char *display;
-	const struct rc_jobs *headers;	/* found by walking, or NULL */
-	FILE *out;
-	struct flaw *flaws;
-	size_t nflaws;
-};
-
-static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
-		      struct rc_func *fn);
-
-static void summarize(struct unit_walk *u, CXCursor c)
+/* A pointer to an integer or a bool, named for errors (int *err, p_err). */
+static bool error_param(CXCursor arg)
 {
-	CXTranslationUnit tu = u->tu;
-	struct rc_func fn = { .line = 0 };
-	struct fn_ctx fx = { .tu = tu, .fn = &fn };
-	CXFile file = NULL;
-	size_t i;
+	CXType t = clang_getCursorType(arg);
 
-	clang_getExpansionLocation(clang_getCursorLocation(c), &file,
-				   &fn.line, &fn.col, NULL);
-	if (!file)
-		return;
-	fx.body = clang_getNullCursor();
-	clang_visitChildren(c, body_visit, &fx.body);
-	if (clang_Cursor_isNull(fx.body))
-		return;
-	fn_identity(&fx, c, file, u->display, u->headers);
-	if (fn.type != RT_VOID) {
-		struct ret_walk w = { .fx = &fx, .n = 0 };
-
-		walk_stmt(&w, fx.body);
-		if (configured(tu, fx.body, file))
-			for (i = 0; i < fn.nrets; i++)
-				fn.rets[i].flags |= RV_UNKNOWN;
+	if (type_class(t) != RT_POINTER)
+		return false;
+	switch (type_class(clang_getPointeeType(clang_getCanonicalType(t)))) {
+	case RT_SIGNED:
+	case RT_UNSIGNED:
+	case RT_BOOL:
+		break;
+	default:
+		return false;
 	}
-	callsite_scan(tu, fx.body, &fn);
-	recovered(u, c, file, &fn);
-	summary_write_func(u->out, &fn);
-	for (i = 0; i < fx.nvars; i++)
-		eval_free(&fx.vars[i].ev);
-	free(fx.vars);
-	free(fn.usr);
-	free(fn.name);
-	free(fn.file);
-	free(fn.fileid);
-	for (i = 0; i < fn.nrets; i++) {
-		struct eval ev = { .calls = fn.rets[i].calls,
-				   .ncalls = fn.rets[i].ncalls };
-		eval_free(&ev);
-	}
-	free(fn.rets);
-	for (i = 0; i < fn.nsites; i++)
-		site_free(&fn.sites[i]);
-	free(fn.sites);
+	return spelling_has(clang_getCursorSpelling(arg), "err");
 }
 
-
-
-static unsigned file_offset(CXSourceLocation loc, CXFile *file)
+static bool fails_elsewhere(CXCursor func)
 {
-	unsigned off = 0;
+	int i, n = clang_Cursor_getNumArguments(func);
 
-	clang_getExpansionLocation(loc, file, NULL, NULL, &off);
-	return off;
-}
-
-static bool flawed(const struct unit_walk *u, CXFile file, unsigned from,
-		   unsigned to)
-{
-	size_t i;
-
-	for (i = 0; i < u->nflaws; i++)
-		if (u->flaws[i].offset >= from && u->flaws[i].offset <= to &&
-		    same_file(u->flaws[i].file, file))
+	for (i = 0; i < n; i++)
+		if (error_param(clang_Cursor_getArgument(func, (unsigned)i)))
 			return true;
 	return false;
 }
 
-static unsigned line_offset(CXTranslationUnit tu, CXFile file, unsigned line,
-			    unsigned col)
+void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
+		   CXFile file, struct rc_func *fn)
 {
-	return file_offset(clang_getLocation(tu, file, line, col ? col : 1),
-			   NULL);
-}
-
-/*
- * A function clang met an error in may have lost statements to recovery:
- * a "return -EFAULT;" whose name was unknown, a store between a call and
- * the test of its result.  What it returns is then unknown (so rules A
- * and B and its callers' C and D stay silent), and a result kept in a
- * holder is judged only when no error lies between the store and the use.
- * A result tested where it is made needs nothing that could be lost.
- */
-static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
-		      struct rc_func *fn)
-{
-	CXSourceRange ext = clang_getCursorExtent(c);
-	unsigned from = file_offset(clang_getRangeStart(ext), NULL);
-	unsigned to = file_offset(clang_getRangeEnd(ext), NULL);
-	struct rc_return *r;
-	size_t i, n = 0;
-
-	if (!clang_isInvalidDeclaration(c) && !flawed(u, file, from, to))
-		return;
-	if (fn->type == RT_SIGNED) {
-		fn->rets = xrealloc(fn->rets,
-				    (fn->nrets + 1) * sizeof(*fn->rets));
-		r = &fn->rets[fn->nrets++];
-		memset(r, 0, sizeof(*r));
-		r->line = fn->line;
-		r->col = fn->col;
-		r->flags = RV_UNKNOWN;
-	}
-	for (i = 0; i < fn->nsites; i++) {
-		struct rc_site *x = &fn->sites[i];
-
-		if (x->holder[0] &&
-		    flawed(u, file, line_offset(u->tu, file, x->hline, x->hcol),
-			   line_offset(u->tu, file, x->line, x->col)))
-			site_free(x);
-		else
-			fn->sites[n++] = *x;
-	}
-	fn->nsites = n;
-}
-
-static void collect_flaws(struct unit_walk *u)
-{
-	unsigned i, n = clang_getNumDiagnostics(u->tu);
-
-	for (i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
-		struct flaw *f;
-
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			u->flaws = xrealloc(u->flaws,
-					    (u->nflaws + 1) * sizeof(*u->flaws));
-			f = &u->flaws[u->nflaws++];
-			f->file = NULL;
-			f->offset = file_offset(clang_getDiagnosticLocation(d),
-						&f->file);
-		}
-		clang_disposeDiagnostic(d);
-	}
-}
-
-static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	struct unit_walk *u = data;
-	CXSourceLocation loc = clang_getCursorLocation(c);
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-	    !clang_isCursorDefinition(c) || clang_Location_isInSystemHeader(loc))
-		return CXChildVisit_Continue;
-	summarize(u, c);
-	return CXChildVisit_Continue;
-}
-
-/*
- * Functions whose address the main file takes: every reference to a
- * function that is not the callee of the call it starts.  A call is
- * visited before its children, and its callee is the first reference
- * after it, at the same place.
- */
-struct taken_walk {
-	FILE *out;
-	CXFile pending_file;	/* where the last call starts */
-	unsigned pending;
-	bool have_pending;
-	char **seen;
-	size_t nseen;
-};
-
-static void at_file(CXCursor c, CXFile *file, unsigned *off)
-{
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
-			      file, NULL, NULL, off);
-}
-
-static void taken_ref(struct taken_walk *w, CXCursor c)
-{
-	CXCursor fn = clang_getCursorReferenced(c);
-	CXFile file = NULL;
-	unsigned off = 0;
-	bool callee;
-	CXString usr;
+	struct fn_ctx fx = { .tu = tu, .body = body, .fn = fn };
+	struct ret_walk w = { .fx = &fx, .n = 0 };
+	bool elsewhere = fails_elsewhere(func);
 	size_t i;
 
-	at_file(c, &file, &off);
-	callee = w->have_pending && off == w->pending &&
-		 file && clang_File_isEqual(file, w->pending_file);
-	w->have_pending = false;
-	if (callee || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
-		return;
-	usr = clang_getCursorUSR(fn);
-	for (i = 0; i < w->nseen; i++)
-		if (!strcmp(w->seen[i], clang_getCString(usr)))
-			break;
-	if (i == w->nseen) {
-		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
-		w->seen[w->nseen++] = xstrdup(clang_getCString(usr));
-		fprintf(w->out, "T\t%s\n", clang_getCString(usr));
+	walk_stmt(&w, body);
+	if (configured(tu, body, file))
+		for (i = 0; i < fn->nrets; i++)
+			fn->rets[i].flags |= RV_UNKNOWN;
+	for (i = 0; elsewhere && i < fn->nrets; i++)
+		fn->rets[i].flags |= RV_FOREIGN;
+	for (i = 0; i < fx.nvars; i++)
+		eval_free(&fx.vars[i].ev);
+	free(fx.vars);
+	for (i = 0; i < fx.nflows; i++) {
+		flow_free(fx.flows[i]);
+		free(fx.flows[i]);
 	}
-	clang_disposeString(usr);
-}
-
-static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct taken_walk *w = data;
-	enum CXCursorKind kind = clang_getCursorKind(c);
-
-	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
-	if (kind == CXCursor_CallExpr) {
-		at_file(c, &w->pending_file, &w->pending);
-		w->have_pending = true;
-	} else if (kind == CXCursor_DeclRefExpr) {
-		taken_ref(w, c);
-	}
-	return CXChildVisit_Recurse;
-}
-
-/* An I record for each walked header the unit includes. */
-static void inclusion_visit(CXFile file, CXSourceLocation *stack,
-			    unsigned depth, CXClientData data)
-{
-	struct unit_walk *u = data;
-	char *id;
-	long h;
-
-	(void)stack;
-	if (!depth)
-		return;
-	id = file_id(file);
-	h = walked_header(u->headers, id);
-	if (h >= 0)
-		fprintf(u->out, "I\t%ld\n", h);
-	free(id);
-}
-
-int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
-	       const struct rc_jobs *headers, FILE *out)
-{
-	struct unit_walk u = {
-		.tu = tu, .display = display, .headers = headers, .out = out,
-	};
-	struct taken_walk w = { .out = out };
-	size_t i;
-
-	collect_flaws(&u);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
-			    &w);
-	for (i = 0; i < w.nseen; i++)
-		free(w.seen[i]);
-	free(w.seen);
-	if (headers && headers->n)
-		clang_getInclusions(tu, inclusion_visit, &u);
-	free(u.flaws);
-	return ferror(out) ? -EIO : 0;
+	free(fx.flows);
+	words_free(&fx.libs);
 }

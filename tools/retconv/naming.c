@@ -12,7 +12,10 @@
  *      current_is_worker, queue_is_dying, spin_trylock) makes a predicate;
  *   3. a state last after a noun that is also a verb (queue_empty,
  *      ionic_queue_empty, work_pending) makes a predicate;
- *   4. a first word that is a verb (add, queue, flush) makes an action;
+ *   4. a first word that is a verb (add, queue, flush) makes an action,
+ *      unless it is a noun too and a plural noun and a state or an error
+ *      follow it: sync_resources_error asks about the error of the sync
+ *      resources, and is neither (write_notes_tree is an action);
  *   5. a last word that is a state (work_pending, list_empty) makes a
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
  *      action on a pending item) or it follows "in" (write_in_full is
@@ -120,6 +123,31 @@ static bool is_noun_too(const char *w)
 	return false;
 }
 
+/* A plural noun: a word ending in one s that is no verb (resources). */
+static bool is_plural(const struct rc_config *cfg, const char *w)
+{
+	size_t len = strlen(w);
+
+	return len > 3 && w[len - 1] == 's' && w[len - 2] != 's' &&
+	       !words_has(&cfg->verbs, w);
+}
+
+/* A word for how a thing stands: a state, or an error it met. */
+static bool is_condition(const struct rc_config *cfg, const char *w)
+{
+	return words_has(&cfg->suffixes, w) || !strcmp(w, "error") ||
+	       !strcmp(w, "errors") || !strcmp(w, "failed");
+}
+
+/* A noun phrase before a condition: "sync resources" in
+ * sync_resources_error is what the name asks about, not a command, where
+ * write_notes_tree still writes the notes tree. */
+static bool noun_phrase(const struct rc_config *cfg, char **v, size_t n)
+{
+	return n > 2 && is_noun_too(v[0]) && is_plural(cfg, v[1]) &&
+	       is_condition(cfg, v[n - 1]);
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
 	bool state;
@@ -134,7 +162,7 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		strcmp(v[n - 2], "in");
 	if (state && is_noun_too(v[n - 2]))
 		return KIND_PREDICATE;
-	if (words_has(&cfg->verbs, v[0]))
+	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
 	if (state) {
 		for (i = 1; i + 1 < n; i++)

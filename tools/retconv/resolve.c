@@ -123,15 +123,17 @@ static unsigned restrict_unbounded(unsigned f, unsigned sign)
 		out |= RV_NEG;
 	if (sign & SIGN_ZERO)
 		out |= RV_ZERO;
-	if (sign & SIGN_POS)
+	if (sign & SIGN_MORE)
 		out |= RV_NONNEG;
+	else if (sign & SIGN_ONE)
+		out |= RV_ONE;
 	return out;
 }
 
 /* What a value gives, once a guard (if (ret < 0)) has had its say. */
 unsigned values_restrict(unsigned f, unsigned sign)
 {
-	unsigned out = f & RV_PTR;
+	unsigned out = f & (RV_PTR | RV_FOREIGN);
 
 	if ((sign & SIGN_ALL) == SIGN_ALL)
 		return f;
@@ -139,8 +141,10 @@ unsigned values_restrict(unsigned f, unsigned sign)
 		out |= f & RV_NEG;
 	if (sign & SIGN_ZERO)
 		out |= f & RV_ZERO;
-	if (sign & SIGN_POS)
-		out |= f & (RV_ONE | RV_POS);
+	if (sign & SIGN_ONE)
+		out |= f & RV_ONE;
+	if (sign & SIGN_MORE)
+		out |= f & RV_POS;
 	out |= restrict_unbounded(f, sign);
 	if (out & (RV_ZERO | RV_ONE))
 		out |= f & RV_BOOL;
@@ -191,6 +195,8 @@ static enum rc_class signed_class(unsigned flags)
 	unsigned f = flags & ~RV_BOOL;
 	bool positive = f & (RV_ONE | RV_POS | RV_NONNEG);
 
+	if (f & RV_FOREIGN)
+		return RC_UNKNOWN;
 	if (f & (RV_UNKNOWN | RV_PTR))
 		return (f & RV_NEG) && positive ? RC_MIXED : RC_UNKNOWN;
 	if (!f)

@@ -4,7 +4,7 @@
  *
  * retconv runs in two halves.  Worker processes (worker.c) parse translation
  * units with libclang and reduce every function definition to a summary
- * (infer.c): its name, linkage, declared return type and, for each return
+ * (infer.c, with ast.c's helpers): its name, linkage, declared return type and, for each return
  * statement, the set of values it can give plus the calls whose result it
  * passes on.  The parent collects the summaries of every file, resolves those
  * calls across files to a fixed point (resolve.c), names each function's kind
@@ -35,6 +35,8 @@ enum rc_value {
 	RV_PTR = 1U << 5,	/* a pointer */
 	RV_UNKNOWN = 1U << 6,	/* a signed value nothing bounds */
 	RV_BOOL = 1U << 7,	/* a bool, a comparison or a logical operator */
+	RV_FOREIGN = 1U << 8,	/* by another convention: a library's constant,
+				 * or a value whose failure goes elsewhere */
 };
 
 /* The declared return type, as far as the rules care. */
@@ -71,10 +73,13 @@ enum rc_kind {
 	KIND_PREDICATE,
 };
 
-/* The signs a guarded return's variable can have (if (ret < 0) return ret). */
+/* The signs a guarded return's variable can have (if (ret < 0) return ret;
+ * if (ret != 1) return ret;). */
 #define SIGN_NEG	(1U << 0)
 #define SIGN_ZERO	(1U << 1)
-#define SIGN_POS	(1U << 2)
+#define SIGN_ONE	(1U << 2)
+#define SIGN_MORE	(1U << 3)	/* above 1 */
+#define SIGN_POS	(SIGN_ONE | SIGN_MORE)
 #define SIGN_ALL	(SIGN_NEG | SIGN_ZERO | SIGN_POS)
 
 /* Suppression bits, from a retconv: ignore comment on the name's line
@@ -127,6 +132,7 @@ struct rc_site {
 	char *holder;		/* "ret", "d->err", or "" for the call itself */
 	unsigned hline;		/* where the holder was stored */
 	unsigned hcol;
+	unsigned hend;		/* the worker's: where the store ends (offset) */
 	char *op;		/* C: "< 0", "0 >"; else "" */
 	char *why;		/* D: the error handling; else "" */
 	unsigned wline;
@@ -178,7 +184,7 @@ struct rc_job {
 	char *path;		/* as libclang opens it */
 	char *dir;		/* where to parse it (compile_commands), or NULL */
 	char *fileid;		/* a header found by walking a directory: its
-				 * device and inode, as infer.c's fileid */
+				 * device and inode, as worker.c's fileid */
 	char *pch;		/* a precompiled header of its first lines */
 	char **args;
 	size_t nargs;
@@ -318,21 +324,20 @@ int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res);
 int worker_default_count(void);
 const char *worker_resource_dir(void);
+struct CXTranslationUnitImpl;
+char *worker_first_error(struct CXTranslationUnitImpl *tu);
+/* in a worker: the summary of an open translation unit */
+int worker_summarize(struct CXTranslationUnitImpl *tu, const char *display,
+		     const struct rc_jobs *headers, FILE *out);
 
 /* pch.c */
 int pch_plan(struct rc_jobs *jobs, int nworkers, const char *rdir,
 	     char **tmpdir);
 void pch_cleanup(char *tmpdir);
-struct CXTranslationUnitImpl;
-char *worker_first_error(struct CXTranslationUnitImpl *tu);
 
 /* prelude.c: stand-ins for what a file without its tree misses */
 #define PRELUDE_NAME "/retconv/prelude.h"
 extern const char prelude_text[];
-
-/* infer.c: called in a worker, with an open translation unit */
-int infer_unit(struct CXTranslationUnitImpl *tu, const char *display,
-	       const struct rc_jobs *headers, FILE *out);
 
 /* summary.c */
 void summary_write_func(FILE *out, const struct rc_func *fn);

@@ -13,7 +13,9 @@
  *
  * Each finding names the returns at fault, for the notes.  Functions
  * whose address is taken anywhere in the run are callbacks, bound by the
- * convention of whoever calls them, and are not judged.
+ * convention of whoever calls them, and are not judged; nor are those
+ * whose values follow another convention by infer.c's reading (a
+ * library's constants, a value whose failure goes through a parameter).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -123,7 +125,7 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		enum rc_kind kind;
 
 		if (!fn->report || fn->scope < min_scope ||
-		    is_callback(res, fn->usr))
+		    is_callback(res, fn->usr) || (fn->flags & RV_FOREIGN))
 			continue;
 		kind = naming_classify(cfg, fn->name);
 		if (kind == KIND_ACTION && !(fn->suppress & SUPPRESS_A))

@@ -14,8 +14,12 @@
  * are taken by the other workers or by a new one.
  *
  * A file is parsed past its errors (KeepGoing): what it missed becomes one
- * note, and infer.c keeps quiet where recovery dropped statements.  Only
+ * note, and the driver keeps quiet where recovery dropped statements.  Only
  * a file libclang gives up on altogether is an error.
+ *
+ * Each parsed unit goes through the per-unit driver (worker_summarize()),
+ * which hands each function body to infer.c for its returns and to
+ * callsite.c for its call sites, and writes the summary records.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +36,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "ast.h"
 
 #ifndef RETCONV_RESOURCE_DIR
 #define RETCONV_RESOURCE_DIR ""
@@ -239,6 +244,403 @@ static char *libclang_error(enum CXErrorCode ec)
 	}
 }
 
+/*
+ * The per-unit driver: every function defined in a parsed unit, outside
+ * the system headers, becomes one F record, its returns reduced by
+ * infer.c and its call sites found by callsite.c; then the functions
+ * whose address the main file takes (T records) and the walked headers it
+ * includes (I records).  Each function is named, scoped and checked for
+ * suppressions here, and marked where clang's recovery may have dropped
+ * what it returns.
+ */
+static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+		*(CXCursor *)data = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static char *file_name(CXFile file)
+{
+	CXString s = clang_getFileName(file);
+	char *name = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return name;
+}
+
+static unsigned suppress_mask(CXTranslationUnit tu, CXCursor fn, CXFile file,
+			      unsigned line)
+{
+	const char *text;
+	size_t size = 0;
+	unsigned first;
+
+	text = clang_getFileContents(tu, file, &size);
+	if (!text)
+		return 0;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(fn)),
+				   NULL, &first, NULL, NULL);
+	return suppress_on_line(text, size, line) |
+	       (first != line ? suppress_on_line(text, size, first) : 0);
+}
+
+static bool same_file(CXFile a, CXFile b)
+{
+	return a && b && clang_File_isEqual(a, b);
+}
+
+static enum rc_scope scope_of(CXCursor fn, CXFile file, const char *name)
+{
+	CXCursor canon = clang_getCanonicalCursor(fn);
+	CXFile cfile = NULL;
+	char *cname;
+	bool exported;
+
+	if (clang_getCursorLinkage(fn) != CXLinkage_External)
+		return is_header_name(name) ? SCOPE_PUBLIC : SCOPE_STATIC;
+	if (is_header_name(name))
+		return SCOPE_EXPORTED;
+	clang_getExpansionLocation(clang_getCursorLocation(canon), &cfile,
+				   NULL, NULL, NULL);
+	if (!cfile || same_file(cfile, file) ||
+	    clang_getCursorVisibility(fn) != CXVisibility_Default)
+		return SCOPE_PUBLIC;
+	cname = file_name(cfile);
+	exported = is_header_name(cname);
+	free(cname);
+	return exported ? SCOPE_EXPORTED : SCOPE_PUBLIC;
+}
+
+static char *file_id(CXFile file)
+{
+	CXFileUniqueID id;
+
+	if (clang_getFileUniqueID(file, &id))
+		return xstrdup("-");
+	return xasprintf("%llx:%llx", id.data[0], id.data[1]);
+}
+
+/* A header's name as printed; functions come a header at a time. */
+static char *header_display(const char *path)
+{
+	static char *last_path, *last_shown;
+
+	if (!last_path || strcmp(last_path, path)) {
+		free(last_path);
+		free(last_shown);
+		last_path = xstrdup(path);
+		last_shown = display_path(path);
+	}
+	return xstrdup(last_shown);
+}
+
+/* The walked header @fileid is, or -1. */
+static long walked_header(const struct rc_jobs *headers, const char *fileid)
+{
+	size_t i;
+
+	for (i = 0; headers && i < headers->n; i++)
+		if (headers->v[i].fileid && !strcmp(headers->v[i].fileid, fileid))
+			return (long)i;
+	return -1;
+}
+
+/*
+ * Who the function is.  A function of the main file is reported under
+ * the name the file was given, and so is one of a header found by
+ * walking a directory: that header is checked as part of this file.
+ */
+static void fn_identity(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
+			CXFile file, const char *display,
+			const struct rc_jobs *headers)
+{
+	long h;
+	CXString s;
+	char *path = file_name(file);
+
+	s = clang_getCursorSpelling(c);
+	fn->name = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	s = clang_getCursorUSR(c);
+	fn->usr = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
+	fn->file = fn->report ? xstrdup(display) : header_display(path);
+	fn->fileid = file_id(file);
+	h = fn->report ? -1 : walked_header(headers, fn->fileid);
+	if (h >= 0) {
+		free(fn->file);
+		fn->file = xstrdup(headers->v[h].file);
+		fn->report = true;
+	}
+	fn->scope = scope_of(c, file, path);
+	fn->type = type_class(clang_getCursorResultType(c));
+	fn->suppress = suppress_mask(tu, c, file, fn->line);
+	free(path);
+}
+
+/* Where clang met an error: what recovery may have dropped. */
+struct flaw {
+	CXFile file;
+	unsigned offset;
+};
+
+struct unit_walk {
+	CXTranslationUnit tu;
+	const char *display;
+	const struct rc_jobs *headers;	/* found by walking, or NULL */
+	FILE *out;
+	struct flaw *flaws;
+	size_t nflaws;
+};
+
+static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
+		      struct rc_func *fn);
+
+/* One function definition's summary, written to the worker's output. */
+static void summarize(struct unit_walk *u, CXCursor c)
+{
+	struct rc_func *fn;
+	CXCursor body = clang_getNullCursor();
+	CXFile file = NULL;
+	unsigned line, col;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file,
+				   &line, &col, NULL);
+	if (!file)
+		return;
+	clang_visitChildren(c, body_visit, &body);
+	if (clang_Cursor_isNull(body))
+		return;
+	fn = xcalloc(1, sizeof(*fn));
+	fn->line = line;
+	fn->col = col;
+	fn_identity(u->tu, fn, c, file, u->display, u->headers);
+	if (fn->type != RT_VOID)
+		infer_returns(u->tu, c, body, file, fn);
+	callsite_scan(u->tu, body, fn);
+	recovered(u, c, file, fn);
+	summary_write_func(u->out, fn);
+	func_free(fn);
+}
+
+static unsigned file_offset(CXSourceLocation loc, CXFile *file)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(loc, file, NULL, NULL, &off);
+	return off;
+}
+
+static bool flawed(const struct unit_walk *u, CXFile file, unsigned from,
+		   unsigned to)
+{
+	size_t i;
+
+	for (i = 0; i < u->nflaws; i++)
+		if (u->flaws[i].offset >= from && u->flaws[i].offset <= to &&
+		    same_file(u->flaws[i].file, file))
+			return true;
+	return false;
+}
+
+static unsigned line_offset(CXTranslationUnit tu, CXFile file, unsigned line,
+			    unsigned col)
+{
+	return file_offset(clang_getLocation(tu, file, line, col ? col : 1),
+			   NULL);
+}
+
+/*
+ * A function clang met an error in may have lost statements to recovery:
+ * a "return -EFAULT;" whose name was unknown, a store between a call and
+ * the test of its result.  What it returns is then unknown (so rules A
+ * and B and its callers' C and D stay silent), and a result kept in a
+ * holder is judged only when no error lies between the end of the store
+ * and the use: an error in the call's own arguments (a field of a struct
+ * whose header is missing, as in a kernel file taken alone) changes
+ * nothing of what the call returns.
+ * A result tested where it is made needs nothing that could be lost.
+ */
+static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
+		      struct rc_func *fn)
+{
+	CXSourceRange ext = clang_getCursorExtent(c);
+	unsigned from = file_offset(clang_getRangeStart(ext), NULL);
+	unsigned to = file_offset(clang_getRangeEnd(ext), NULL);
+	struct rc_return *r;
+	size_t i, n = 0;
+
+	if (!clang_isInvalidDeclaration(c) && !flawed(u, file, from, to))
+		return;
+	if (fn->type == RT_SIGNED) {
+		fn->rets = xrealloc(fn->rets,
+				    (fn->nrets + 1) * sizeof(*fn->rets));
+		r = &fn->rets[fn->nrets++];
+		memset(r, 0, sizeof(*r));
+		r->line = fn->line;
+		r->col = fn->col;
+		r->flags = RV_UNKNOWN;
+	}
+	for (i = 0; i < fn->nsites; i++) {
+		struct rc_site *x = &fn->sites[i];
+
+		if (x->holder[0] &&
+		    flawed(u, file, x->hend ? x->hend :
+			   line_offset(u->tu, file, x->hline, x->hcol),
+			   line_offset(u->tu, file, x->line, x->col)))
+			site_free(x);
+		else
+			fn->sites[n++] = *x;
+	}
+	fn->nsites = n;
+}
+
+static void collect_flaws(struct unit_walk *u)
+{
+	unsigned i, n = clang_getNumDiagnostics(u->tu);
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
+		struct flaw *f;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			u->flaws = xrealloc(u->flaws,
+					    (u->nflaws + 1) * sizeof(*u->flaws));
+			f = &u->flaws[u->nflaws++];
+			f->file = NULL;
+			f->offset = file_offset(clang_getDiagnosticLocation(d),
+						&f->file);
+		}
+		clang_disposeDiagnostic(d);
+	}
+}
+
+static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct unit_walk *u = data;
+	CXSourceLocation loc = clang_getCursorLocation(c);
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c) || clang_Location_isInSystemHeader(loc))
+		return CXChildVisit_Continue;
+	summarize(u, c);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Functions whose address the main file takes: every reference to a
+ * function that is not the callee of the call it starts.  A call is
+ * visited before its children, and its callee is the first reference
+ * after it, at the same place.
+ */
+struct taken_walk {
+	FILE *out;
+	CXFile pending_file;	/* where the last call starts */
+	unsigned pending;
+	bool have_pending;
+	char **seen;
+	size_t nseen;
+};
+
+static void at_file(CXCursor c, CXFile *file, unsigned *off)
+{
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+			      file, NULL, NULL, off);
+}
+
+static void taken_ref(struct taken_walk *w, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	CXFile file = NULL;
+	unsigned off = 0;
+	bool callee;
+	CXString usr;
+	size_t i;
+
+	at_file(c, &file, &off);
+	callee = w->have_pending && off == w->pending &&
+		 file && clang_File_isEqual(file, w->pending_file);
+	w->have_pending = false;
+	if (callee || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return;
+	usr = clang_getCursorUSR(fn);
+	for (i = 0; i < w->nseen; i++)
+		if (!strcmp(w->seen[i], clang_getCString(usr)))
+			break;
+	if (i == w->nseen) {
+		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
+		w->seen[w->nseen++] = xstrdup(clang_getCString(usr));
+		fprintf(w->out, "T\t%s\n", clang_getCString(usr));
+	}
+	clang_disposeString(usr);
+}
+
+static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct taken_walk *w = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (kind == CXCursor_CallExpr) {
+		at_file(c, &w->pending_file, &w->pending);
+		w->have_pending = true;
+	} else if (kind == CXCursor_DeclRefExpr) {
+		taken_ref(w, c);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* An I record for each walked header the unit includes. */
+static void inclusion_visit(CXFile file, CXSourceLocation *stack,
+			    unsigned depth, CXClientData data)
+{
+	struct unit_walk *u = data;
+	char *id;
+	long h;
+
+	(void)stack;
+	if (!depth)
+		return;
+	id = file_id(file);
+	h = walked_header(u->headers, id);
+	if (h >= 0)
+		fprintf(u->out, "I\t%ld\n", h);
+	free(id);
+}
+
+int worker_summarize(CXTranslationUnit tu, const char *display,
+		     const struct rc_jobs *headers, FILE *out)
+{
+	struct unit_walk u = {
+		.tu = tu, .display = display, .headers = headers, .out = out,
+	};
+	struct taken_walk w = { .out = out };
+	size_t i;
+
+	collect_flaws(&u);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
+			    &w);
+	for (i = 0; i < w.nseen; i++)
+		free(w.seen[i]);
+	free(w.seen);
+	if (headers && headers->n)
+		clang_getInclusions(tu, inclusion_visit, &u);
+	free(u.flaws);
+	return ferror(out) ? -EIO : 0;
+}
+
 enum how {
 	WITH_PCH,		/* the shared precompiled header, if any */
 	PLAIN,
@@ -346,7 +748,7 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		summary_write_note(out, job->file, msg);
 	free(msg);
 	damage_free(&dm);
-	err = infer_unit(tu, job->file, walked, out);
+	err = worker_summarize(tu, job->file, walked, out);
 	clang_disposeTranslationUnit(tu);
 	return err;
 }

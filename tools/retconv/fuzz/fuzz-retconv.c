@@ -9,7 +9,7 @@
  * file (clang's resource directory, then -w, no error limit, no spelling
  * correction, CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles and
  * KeepGoing), a parse error becomes a note as worker.c makes one, and the
- * file, however recovered, goes through infer_unit() into a summary,
+ * file, however recovered, goes through worker_summarize() into a summary,
  * which is read back with summary_read(), resolved, judged by the rules
  * with the built-in vocabulary and printed in all three formats to
  * /dev/null.  Nothing is
@@ -19,7 +19,7 @@
  * Two checks go beyond "does not crash": the summary a worker writes must
  * read back without a protocol error, since the parent would otherwise
  * drop the rest of that worker's files; and a file that parses must give
- * the same number of functions after the round trip as infer_unit wrote.
+ * the same number of functions after the round trip as worker_summarize() wrote.
  *
  * libclang's crash recovery is switched off (LIBCLANG_DISABLE_CRASH_RECOVERY)
  * before the index is created: with it, libclang would catch a fault in
@@ -166,7 +166,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!out)
 		abort();
 	note_error(tu, out);
-	if (infer_unit(tu, FUZZ_FILE, NULL, out))
+	if (worker_summarize(tu, FUZZ_FILE, NULL, out))
 		abort();
 	clang_disposeTranslationUnit(tu);
 	if (fclose(out))

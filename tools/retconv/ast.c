@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The libclang helpers both of the worker's passes over a function body
+ * use: infer.c's reduction of return statements and callsite.c's search
+ * for misread results.
+ *
+ * libclang exposes no operator of a binary or unary expression, so it is
+ * read from the tokens between or around the operands, where the macro
+ * that wrote them, if any, was expanded; parentheses and implicit
+ * conversions (UnexposedExpr) are looked through; constants are folded by
+ * clang, so -EINVAL and enum constants are plain numbers here.  The
+ * "retconv: ignore" comment is read from the file's text.  Nothing here
+ * keeps state: each helper answers for the cursor it is given.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "retconv.h"
+#include "ast.h"
+
+/* What a type is, as far as the rules care. */
+enum rc_type type_class(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	switch (t.kind) {
+	case CXType_Void:
+		return RT_VOID;
+	case CXType_Bool:
+		return RT_BOOL;
+	case CXType_Char_U: case CXType_UChar: case CXType_UShort:
+	case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
+	case CXType_UInt128:
+		return RT_UNSIGNED;
+	case CXType_Char_S: case CXType_SChar: case CXType_Short:
+	case CXType_Int: case CXType_Long: case CXType_LongLong:
+	case CXType_Int128:
+		return RT_SIGNED;
+	case CXType_Pointer: case CXType_BlockPointer:
+		return RT_POINTER;
+	default:
+		return RT_OTHER;
+	}
+}
+
+static unsigned const_flags(long long v)
+{
+	if (v < 0)
+		return RV_NEG;
+	if (v == 0)
+		return RV_ZERO;
+	return v == 1 ? RV_ONE : RV_POS;
+}
+
+/* The values of @e when clang folds it to an integer constant, or 0. */
+unsigned const_values(CXCursor e)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	unsigned flags = 0;
+
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		unsigned long long u = clang_EvalResult_getAsUnsigned(r);
+
+		if (clang_EvalResult_isUnsignedInt(r))
+			flags = u > 1 ? RV_POS : const_flags((long long)u);
+		else
+			flags = const_flags(clang_EvalResult_getAsLongLong(r));
+	}
+	clang_EvalResult_dispose(r);
+	return flags;
+}
+
+/* Collects the children of a cursor into a struct kids. */
+enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
+				  CXClientData data)
+{
+	struct kids *k = data;
+
+	(void)parent;
+	if (k->n < MAX_KIDS)
+		k->v[k->n] = c;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+/* The direct children of @c that are expressions. */
+void expr_kids(CXCursor c, struct kids *k)
+{
+	struct kids all = { .n = 0 };
+	unsigned i;
+
+	clang_visitChildren(c, kid_visit, &all);
+	k->n = 0;
+	for (i = 0; i < all.n && i < MAX_KIDS; i++)
+		if (clang_isExpression(clang_getCursorKind(all.v[i])))
+			k->v[k->n++] = all.v[i];
+}
+
+/* The first punctuation token in @range, or "" (a macro hid it). */
+static void first_punct(CXTranslationUnit tu, CXSourceRange range, char *op,
+			size_t size)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+
+	op[0] = '\0';
+	clang_tokenize(tu, range, &toks, &n);
+	for (i = 0; i < n; i++) {
+		if (clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+			CXString s = clang_getTokenSpelling(tu, toks[i]);
+
+			snprintf(op, size, "%s", clang_getCString(s));
+			clang_disposeString(s);
+			break;
+		}
+	}
+	if (toks)
+		clang_disposeTokens(tu, toks, n);
+}
+
+/* Where @loc's macro, if any, was expanded: the file the tokens are in. */
+CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
+{
+	CXFile file = NULL;
+	unsigned offset = 0;
+
+	clang_getExpansionLocation(loc, &file, NULL, NULL, &offset);
+	return file ? clang_getLocationForOffset(tu, file, offset) : loc;
+}
+
+/* The operator of a binary expression sits between its operands. */
+void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs, char *op,
+	       size_t size)
+{
+	CXSourceLocation a = clang_getRangeEnd(clang_getCursorExtent(lhs));
+	CXSourceLocation b = clang_getRangeStart(clang_getCursorExtent(rhs));
+
+	first_punct(tu, clang_getRange(expanded(tu, a), expanded(tu, b)),
+		    op, size);
+}
+
+/* A prefix operator comes before its operand, a postfix one after. */
+void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand, char *op,
+	      size_t size)
+{
+	CXSourceRange whole = clang_getCursorExtent(e);
+	CXSourceRange inner = clang_getCursorExtent(operand);
+	CXSourceLocation ws = expanded(tu, clang_getRangeStart(whole));
+	CXSourceLocation is = expanded(tu, clang_getRangeStart(inner));
+	unsigned a, b;
+
+	clang_getFileLocation(ws, NULL, NULL, NULL, &a);
+	clang_getFileLocation(is, NULL, NULL, NULL, &b);
+	if (a < b)
+		first_punct(tu, clang_getRange(ws, is), op, size);
+	else
+		first_punct(tu, clang_getRange(
+			expanded(tu, clang_getRangeEnd(inner)),
+			expanded(tu, clang_getRangeEnd(whole))), op, size);
+}
+
+/* A variable of the function's own: not static, not extern. */
+bool is_local_var(CXCursor var)
+{
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
+	CXCursor parent = clang_getCursorSemanticParent(var);
+
+	return clang_getCursorKind(parent) == CXCursor_FunctionDecl &&
+	       sc != CX_SC_Static && sc != CX_SC_Extern;
+}
+
+/* @e without the parentheses and implicit conversions around it. */
+CXCursor peel(CXCursor e)
+{
+	struct kids k;
+
+	for (;;) {
+		enum CXCursorKind kind = clang_getCursorKind(e);
+
+		if (kind != CXCursor_ParenExpr && kind != CXCursor_UnexposedExpr)
+			return e;
+		expr_kids(e, &k);
+		if (k.n != 1)
+			return e;
+		e = k.v[0];
+	}
+}
+
+/* The local variable @e names, or a null cursor. */
+CXCursor local_of(CXCursor e)
+{
+	CXCursor ref;
+
+	e = peel(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	ref = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || !is_local_var(ref))
+		return clang_getNullCursor();
+	return ref;
+}
+
+/* An integer constant expression whose value is 0. */
+bool is_zero_const(CXCursor e)
+{
+	return const_values(e) == RV_ZERO;
+}
+
+/* The rules a retconv: ignore comment on @line switches off. */
+unsigned suppress_on_line(const char *text, size_t size, unsigned line)
+{
+	const char *p = text, *end = text + size, *eol, *hit;
+	unsigned mask = 0;
+
+	for (; p && p < end && line > 1; line--) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (p)
+			p++;
+	}
+	if (!p || p >= end)
+		return 0;
+	eol = memchr(p, '\n', (size_t)(end - p));
+	if (!eol)
+		eol = end;
+	hit = memmem(p, (size_t)(eol - p), "retconv: ignore", 15);
+	if (!hit)
+		return 0;
+	for (hit += 15; hit < eol && !(hit[0] == '*' && hit[1] == '/'); hit++) {
+		if (*hit >= 'A' && *hit <= 'E')
+			mask |= SUPPRESS_RULE(*hit);
+	}
+	return mask ? mask : SUPPRESS_ALL;
+}
