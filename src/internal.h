@@ -403,28 +403,33 @@ struct kwq__worker {
 };
 
 struct kwq__pool {
+	/*
+	 * What an add and a worker's start and end of an item touch, in the
+	 * lock's cache line: the line moves between them with the lock on
+	 * every item, and a second line written per item would move too.
+	 */
 	uint32_t lock;			/* see kwq__lock() */
+	int nr_running;			/* L: busy workers counted below */
 	struct kwq_list_node worklist;	/* L: items ready to run, in order */
+	struct kwq_list_node waits;	/* L: workers elsewhere whose run an
+					   item queued here waits for */
+	struct kwq__worker *finisher;	/* L: back from its item, it takes
+					 * the worklist's next item itself */
+	unsigned long nr_started;	/* L: items started, ever */
+	int target;			/* I: how many may run at once */
+	int cpu;			/* I: its CPU, or -1 when unbound */
 	struct kwq_list_node idle;	/* L: idle workers, latest first */
 	struct kwq_list_node workers;	/* L: every worker */
 	struct kwq_list_node held;	/* L: active items whose start waits
 					   for a run on another pool */
-	struct kwq_list_node waits;	/* L: workers elsewhere whose run an
-					   item queued here waits for */
 	int rank;			/* I: lock order, as in fork.c */
 	int nr_workers;			/* L */
 	int nr_idle;			/* L */
-	int nr_running;			/* L: busy workers counted below */
-	int target;			/* I: how many may run at once */
-	int cpu;			/* I: its CPU, or -1 when unbound */
 	int highpri;			/* I */
 	int next_id;			/* L: for worker names */
 	char need_worker;		/* L: the manager should create one */
-	struct kwq__worker *finisher;	/* L: back from its item, it takes
-					 * the worklist's next item itself */
 	char blocking;			/* M+L: its items blocked at last look */
 	unsigned int create_failed;	/* M: worker creations failed in a row */
-	unsigned long nr_started;	/* L: items started, ever */
 	unsigned long wd_seen;		/* M: nr_started at the last progress */
 	unsigned long wd_since;		/* M: jiffy of the last progress */
 	char wd_reported;		/* M: this stall was reported */
@@ -458,19 +463,23 @@ struct kwq__pwq_stats {
 };
 
 struct kwq__pwq {
+	/*
+	 * What every add and every start and end of an item write, the
+	 * counters of st included, in one cache line (see kwq__pool).
+	 */
 	struct kwq__pool *pool;		/* I */
-	struct workqueue_struct *wq;	/* I */
-	int max_active;			/* I */
 	int limit;			/* L: max_active, or 0 while frozen
 					   (freeze.c): the add's one test */
-	const char *name;		/* I: its queue's, for the probes */
 	int nr_active;			/* L: on the worklist or running */
 	unsigned int color;		/* L: new items' flush color, 0 or 1;
 					   flush_mark() flips it */
 	int nr_in_flight[2];		/* L: queued or running, per color */
 	int flush_color;		/* L: color a flusher waits for, or -1 */
-	char mayday;			/* L: its rescuer is called to help */
 	struct kwq__pwq_stats st;	/* L */
+	struct workqueue_struct *wq;	/* I */
+	int max_active;			/* I */
+	const char *name;		/* I: its queue's, for the probes */
+	char mayday;			/* L: its rescuer is called to help */
 	struct kwq_list_node inactive;	/* L: waiting for an active slot */
 } __attribute__((aligned(WORK_ALIGN)));
 
