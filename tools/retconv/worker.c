@@ -402,6 +402,55 @@ struct unit_walk {
 static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
 		      struct rc_func *fn);
 
+/*
+ * The header definitions this worker has summarized, by the identity
+ * resolve.c keeps one copy under (USR, name, file, line, column).  A
+ * header's inline functions come again with every file that includes it,
+ * and the parent drops every copy but the first it reads unless the copy
+ * is the main file's (a name to print): so a later copy seen through an
+ * #include is not worth its analysis, and is not sent.
+ */
+struct seen {
+	char **v;		/* open addressing, NULL for free */
+	size_t cap;		/* a power of two */
+	size_t n;
+};
+
+static struct seen seen_defs;
+
+static size_t seen_hash(const char *s)
+{
+	size_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+/* Whether @key was seen before; it is from now on. */
+static bool seen_before(struct seen *t, const char *key)
+{
+	size_t i, old = t->cap;
+	char **v = t->v;
+
+	if (2 * (t->n + 1) > t->cap) {
+		t->cap = old ? 2 * old : 1024;
+		t->v = xcalloc(t->cap, sizeof(*t->v));
+		t->n = 0;
+		for (i = 0; i < old; i++)
+			if (v[i])
+				seen_before(t, v[i]);
+		free(v);
+	}
+	for (i = seen_hash(key) & (t->cap - 1); t->v[i];
+	     i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->v[i], key))
+			return true;
+	t->v[i] = xstrdup(key);
+	t->n++;
+	return false;
+}
+
 /* One function definition's summary, written to the worker's output. */
 static void summarize(struct unit_walk *u, CXCursor c)
 {
@@ -409,6 +458,8 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	CXCursor body = clang_getNullCursor();
 	CXFile file = NULL;
 	unsigned line, col;
+	char *key;
+	bool again;
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), &file,
 				   &line, &col, NULL);
@@ -421,6 +472,16 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	fn->line = line;
 	fn->col = col;
 	fn_identity(u->tu, fn, c, file, u->display, u->headers);
+	if (!fn->report) {
+		key = xasprintf("%s\t%s\t%s\t%u\t%u", fn->usr, fn->name,
+				fn->fileid, fn->line, fn->col);
+		again = seen_before(&seen_defs, key);
+		free(key);
+		if (again) {
+			func_free(fn);
+			return;
+		}
+	}
 	if (fn->type != RT_VOID)
 		infer_returns(u->tu, body, file, fn);
 	callsite_scan(u->tu, body, fn);
