@@ -179,7 +179,9 @@ struct rc_job {
 	char *dir;		/* where to parse it (compile_commands), or NULL */
 	char *fileid;		/* a header found by walking a directory: its
 				 * device and inode, as worker.c's fileid */
-	char *pch;		/* a precompiled header of its first lines */
+	char *pch;		/* a precompiled header of its first lines;
+				 * for a build job, where to write it */
+	bool build;		/* a header to precompile (pch.c) */
 	char **args;
 	size_t nargs;
 };
@@ -317,7 +319,6 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res);
 int worker_default_count(void);
-const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);
 /* in a worker: the summary of an open translation unit */
@@ -325,8 +326,8 @@ int worker_summarize(struct CXTranslationUnitImpl *tu, const char *display,
 		     const struct rc_jobs *headers, FILE *out);
 
 /* pch.c */
-int pch_plan(struct rc_jobs *jobs, int nworkers, const char *rdir,
-	     char **tmpdir);
+int pch_plan(struct rc_jobs *jobs, char **tmpdir, struct rc_jobs *builds);
+void pch_settle(struct rc_jobs *jobs);
 void pch_cleanup(char *tmpdir);
 
 /* prelude.c: stand-ins for what a file without its tree misses */

@@ -111,11 +111,6 @@ static const char *resource_dir(void)
 	return found[0] ? found : NULL;
 }
 
-const char *worker_resource_dir(void)
-{
-	return resource_dir();
-}
-
 /* The first error, as one line; NULL when the parse is clean. */
 char *worker_first_error(CXTranslationUnit tu)
 {
@@ -702,6 +697,7 @@ enum how {
 	WITH_PCH,		/* the shared precompiled header, if any */
 	PLAIN,
 	PRELUDE,		/* the prelude's stand-ins first */
+	PRECOMPILE,		/* a build job's header, to be saved */
 };
 
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
@@ -740,7 +736,9 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 	*ec = clang_parseTranslationUnit2(idx, job->path, argv, argc,
 		&pre, how == PRELUDE ? 1 : 0,
 		CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
-		CXTranslationUnit_KeepGoing, &tu);
+		CXTranslationUnit_KeepGoing | (how == PRECOMPILE ?
+		CXTranslationUnit_Incomplete |
+		CXTranslationUnit_ForSerialization : 0), &tu);
 	free(argv);
 	return *ec == CXError_Success ? tu : NULL;
 }
@@ -762,6 +760,36 @@ static void better(CXTranslationUnit *tu, struct damage *dm,
 	if (tu2)
 		clang_disposeTranslationUnit(tu2);
 	damage_free(dm2);
+}
+
+/*
+ * A build job: the header of lines a group of files begins with (pch.c),
+ * precompiled for them.  Its headers' functions are summarized here, once
+ * for the whole group, since its files leave the PCH's declarations out.
+ * A header with errors makes no PCH, and its files are parsed whole.
+ */
+static int build_job(const struct rc_job *job, FILE *out)
+{
+	struct damage dm;
+	CXTranslationUnit tu;
+	enum CXErrorCode ec;
+	int err = 0;
+
+	tu = parse(idx_plain, job, PRECOMPILE, &ec);
+	if (!tu)
+		return -EINVAL;
+	damage_of(tu, &dm);
+	if (!dm.nmissing && !dm.nother) {
+		err = worker_summarize(tu, job->file, walked, out);
+		if (!err && clang_saveTranslationUnit(tu, job->pch,
+				clang_defaultSaveOptions(tu)))
+			err = -EIO;
+	} else {
+		err = -EINVAL;
+	}
+	damage_free(&dm);
+	clang_disposeTranslationUnit(tu);
+	return err;
 }
 
 /*
@@ -817,6 +845,8 @@ static int parse_in_dir(CXIndex idx, const struct rc_job *job, int home,
 	char *msg;
 	int err;
 
+	if (job->build && !job->dir)
+		return build_job(job, out);
 	if (!job->dir)
 		return parse_job(idx, job, out);
 	if (chdir(job->dir)) {
@@ -826,7 +856,7 @@ static int parse_in_dir(CXIndex idx, const struct rc_job *job, int home,
 		free(msg);
 		return err;
 	}
-	err = parse_job(idx, job, out);
+	err = job->build ? build_job(job, out) : parse_job(idx, job, out);
 	if (fchdir(home))
 		_exit(3);
 	return err;
