@@ -460,6 +460,22 @@ tap_check $? "a shared header with errors: no precompiled header, the same findi
 diff -u "$tmp/without" "$tmp/with" | sed 's/^/# /'
 diff -u "$tmp/without.err" "$tmp/with.err" | sed 's/^/# /'
 
+# The callers a callee's broken contract names come in the order of their
+# places, not of arrival: a.c's own function reaches the parent after the
+# inline function of z.h it includes.
+mkdir -p "$tmp/order"
+printf 'int count_items(int n)\n{\n\tif (n > 3)\n\t\treturn 2;\n\treturn 0;\n}\n' \
+	>"$tmp/order/c.c"
+printf 'int count_items(int n);\nstatic inline int z_check(int n)\n{\n\tif (count_items(n) < 0)\n\t\treturn -1;\n\treturn 0;\n}\n' \
+	>"$tmp/order/z.h"
+printf '#include "z.h"\nint a_check(int n)\n{\n\tif (count_items(n) < 0)\n\t\treturn -1;\n\treturn z_check(n);\n}\n' \
+	>"$tmp/order/a.c"
+got=$(cd "$tmp" && "$rc" -j1 --no-config order 2>&1 |
+	sed -n "s/^\(order\/[a-z.]*\):.*expects a negative value$/\1/p" |
+	tr '\n' ' ')
+[ "$got" = "order/a.c order/z.h " ]
+tap_check $? "a broken contract's callers in the order of their places (got: $got)"
+
 # A worker that dies costs only the file it was parsing: the parent names
 # it, exits 3 (findings, and a file not parsed), and a new worker checks
 # the files after it.  No shared PCH: the child killed must be a worker.

@@ -369,6 +369,8 @@ const char *rules_describe_return(const struct rc_func *fn, unsigned flags,
 				  unsigned mask);
 void findings_add(struct rc_findings *out, struct rc_finding *x);
 void findings_sort(struct rc_findings *out);
+int place_compare(const char *af, unsigned al, unsigned ac, const char *bf,
+		  unsigned bl, unsigned bc);
 void findings_free(struct rc_findings *f);
 
 /* report.c */
