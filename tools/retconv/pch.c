@@ -163,9 +163,10 @@ static char *key_text(const char *group, const struct prefix *p, size_t k)
 
 /*
  * For each file, the longest prefix it shares with MIN_SHARE - 1 others of
- * its group and with half of those that share its first line: each PCH
- * costs a parse or two, so a few serving many beat many serving few.
- * Then a PCH for each prefix chosen by at least MIN_SHARE files.
+ * its group that includes a header (a PCH of #define lines saves nothing).
+ * Then a PCH for each prefix chosen by at least MIN_SHARE files.  A longer
+ * prefix serving fewer files still pays: a PCH costs about one parse, and
+ * every header it holds is one its files do not parse.
  */
 static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 		   size_t *best)
@@ -174,6 +175,7 @@ static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 						  sizeof(*count));
 	struct key *keys;
 	size_t nkeys = 0, i, j, k, total = 0;
+	bool inc;
 
 	for (i = 0; i < jobs->n; i++)
 		total += pre[i].n;
@@ -189,11 +191,13 @@ static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 		for (k = i; k < j; k++)
 			count[keys[k].job][keys[k].k] = j - i;
 	}
-	for (i = 0; i < jobs->n; i++)
-		for (k = 1; k <= pre[i].n; k++)
-			if (count[i][k] >= MIN_SHARE &&
-			    2 * count[i][k] >= count[i][1])
+	for (i = 0; i < jobs->n; i++) {
+		for (k = 1, inc = false; k <= pre[i].n; k++) {
+			inc |= !strncmp(pre[i].lines[k - 1], "#include", 8);
+			if (inc && count[i][k] >= MIN_SHARE)
 				best[i] = k;
+		}
+	}
 	for (i = 0; i < nkeys; i++)
 		free(keys[i].text);
 	free(keys);
