@@ -163,10 +163,12 @@ static char *key_text(const char *group, const struct prefix *p, size_t k)
 
 /*
  * For each file, the longest prefix it shares with MIN_SHARE - 1 others of
- * its group that includes a header (a PCH of #define lines saves nothing).
- * Then a PCH for each prefix chosen by at least MIN_SHARE files.  A longer
- * prefix serving fewer files still pays: a PCH costs about one parse, and
- * every header it holds is one its files do not parse.
+ * its group and with half of those that share its first #include line and
+ * the lines before it (a PCH of #define lines alone saves nothing): each
+ * PCH costs about a parse, and the headers a longer prefix adds are small
+ * next to the C library the first one brings, so a few serving many beat
+ * many serving few.  Then a PCH for each prefix chosen by at least
+ * MIN_SHARE files.
  */
 static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 		   size_t *best)
@@ -174,8 +176,7 @@ static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 	size_t (*count)[MAX_PREFIX + 1] = xcalloc(jobs->n + 1,
 						  sizeof(*count));
 	struct key *keys;
-	size_t nkeys = 0, i, j, k, total = 0;
-	bool inc;
+	size_t nkeys = 0, i, j, k, total = 0, first;
 
 	for (i = 0; i < jobs->n; i++)
 		total += pre[i].n;
@@ -192,9 +193,12 @@ static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 			count[keys[k].job][keys[k].k] = j - i;
 	}
 	for (i = 0; i < jobs->n; i++) {
-		for (k = 1, inc = false; k <= pre[i].n; k++) {
-			inc |= !strncmp(pre[i].lines[k - 1], "#include", 8);
-			if (inc && count[i][k] >= MIN_SHARE)
+		for (k = 1, first = 0; k <= pre[i].n; k++) {
+			if (!first &&
+			    !strncmp(pre[i].lines[k - 1], "#include", 8))
+				first = count[i][k];
+			if (first && count[i][k] >= MIN_SHARE &&
+			    2 * count[i][k] >= first)
 				best[i] = k;
 		}
 	}
