@@ -4,9 +4,9 @@
  *
  * retconv runs in two halves.  Worker processes (worker.c) parse translation
  * units with libclang and reduce every function definition to a summary
- * (infer.c, with ast.c's helpers): its name, linkage, declared return type and, for each return
- * statement, the set of values it can give plus the calls whose result it
- * passes on.  The parent collects the summaries of every file, resolves those
+ * (infer.c, with ast.c's helpers): its name, linkage, declared return
+ * type and, for each return statement, the set of values it can give plus
+ * the calls whose result it passes on.  The parent collects the summaries of every file, resolves those
  * calls across files to a fixed point (resolve.c), names each function's kind
  * (naming.c, with config.c) and return class, applies rules A and B
  * (rules.c) to definitions and rules C, D and E to the call sites the
