@@ -434,6 +434,48 @@ tap_diag "$tmp/err"
 [ -z "$(ls "$tmp/pt")" ]
 tap_check $? "the precompiled headers are removed at the end"
 
+# A shared header that does not compile makes no precompiled header: its
+# files are parsed whole, each with its note, as without sharing.
+mkdir -p "$tmp/pchbad" "$tmp/pt2"
+printf 'static inline int bad_slot(undeclared_t x)\n{\n\treturn x;\n}\n' \
+	>"$tmp/pchbad/bad.h"
+i=0
+while [ $i -lt 12 ]; do
+	printf '#include <stdio.h>\n#include "bad.h"\nint start_%s(int x)\n{\n\treturn x > 1;\n}\n' \
+		$i >"$tmp/pchbad/b$i.c"
+	i=$((i + 1))
+done
+(cd "$tmp" && TMPDIR="$tmp/pt2" "$rc" --no-config pchbad >"$tmp/with" \
+	2>"$tmp/with.err")
+st1=$?
+(cd "$tmp" && "$rc" --no-config --no-pch pchbad >"$tmp/without" \
+	2>"$tmp/without.err")
+st2=$?
+[ $st1 -eq 1 ] && [ $st2 -eq 1 ] && cmp -s "$tmp/with" "$tmp/without" &&
+	cmp -s "$tmp/with.err" "$tmp/without.err" &&
+	[ "$(grep -c "note: parsed with errors" "$tmp/with.err")" -eq 12 ] &&
+	[ "$(grep -c "warning: action 'start_" "$tmp/with")" -eq 12 ] &&
+	[ -z "$(ls "$tmp/pt2")" ]
+tap_check $? "a shared header with errors: no precompiled header, the same findings and notes as --no-pch"
+diff -u "$tmp/without" "$tmp/with" | sed 's/^/# /'
+diff -u "$tmp/without.err" "$tmp/with.err" | sed 's/^/# /'
+
+# The callers a callee's broken contract names come in the order of their
+# places, not of arrival: a.c's own function reaches the parent after the
+# inline function of z.h it includes.
+mkdir -p "$tmp/order"
+printf 'int count_items(int n)\n{\n\tif (n > 3)\n\t\treturn 2;\n\treturn 0;\n}\n' \
+	>"$tmp/order/c.c"
+printf 'int count_items(int n);\nstatic inline int z_check(int n)\n{\n\tif (count_items(n) < 0)\n\t\treturn -1;\n\treturn 0;\n}\n' \
+	>"$tmp/order/z.h"
+printf '#include "z.h"\nint a_check(int n)\n{\n\tif (count_items(n) < 0)\n\t\treturn -1;\n\treturn z_check(n);\n}\n' \
+	>"$tmp/order/a.c"
+got=$(cd "$tmp" && "$rc" -j1 --no-config order 2>&1 |
+	sed -n "s/^\(order\/[a-z.]*\):.*expects a negative value$/\1/p" |
+	tr '\n' ' ')
+[ "$got" = "order/a.c order/z.h " ]
+tap_check $? "a broken contract's callers in the order of their places (got: $got)"
+
 # A worker that dies costs only the file it was parsing: the parent names
 # it, exits 3 (findings, and a file not parsed), and a new worker checks
 # the files after it.  No shared PCH: the child killed must be a worker.

@@ -281,12 +281,34 @@ static void print_tally(const struct rc_jobs *jobs,
 }
 
 /*
+ * The shared PCHs first (pch.c): what their headers define arrives with
+ * the rest.  A header that does not precompile is no failure of the run's:
+ * its files are parsed whole, so what the round said about it goes.
+ */
+static void build_pchs(struct rc_jobs *jobs, const struct rc_jobs *builds,
+		       const struct rc_jobs *hdrs, int nworkers,
+		       struct rc_result *res)
+{
+	size_t nerrors = res->nerrors, i;
+
+	if (!builds->n)
+		return;
+	workers_run(builds, hdrs, nworkers, res);
+	for (i = nerrors; i < res->nerrors; i++) {
+		free(res->errors[i].file);
+		free(res->errors[i].msg);
+	}
+	res->nerrors = nerrors;
+	pch_settle(jobs);
+}
+
+/*
  * Parse the sources, then the headers found by walking that none of them
  * included: alone, a header usually lacks what its includer declared
  * before it, and the includer's parse checked it already.
  */
-static int run_jobs(const struct rc_jobs *jobs, int nworkers,
-		    struct rc_result *res)
+static int run_jobs(struct rc_jobs *jobs, const struct rc_jobs *builds,
+		    int nworkers, struct rc_result *res)
 {
 	struct rc_jobs srcs = { NULL, 0 }, hdrs = { NULL, 0 };
 	struct rc_jobs alone = { NULL, 0 };
@@ -297,12 +319,13 @@ static int run_jobs(const struct rc_jobs *jobs, int nworkers,
 	srcs.v = xcalloc(jobs->n, sizeof(*srcs.v));
 	hdrs.v = xcalloc(jobs->n, sizeof(*hdrs.v));
 	alone.v = xcalloc(jobs->n, sizeof(*alone.v));
-	for (i = 0; i < jobs->n; i++) {
+	for (i = 0; i < jobs->n; i++)
 		if (jobs->v[i].fileid)
 			hdrs.v[hdrs.n++] = jobs->v[i];
-		else
+	build_pchs(jobs, builds, &hdrs, nworkers, res);
+	for (i = 0; i < jobs->n; i++)
+		if (!jobs->v[i].fileid)
 			srcs.v[srcs.n++] = jobs->v[i];
-	}
 	err = workers_run(&srcs, &hdrs, nworkers, res);
 	seen = xcalloc(hdrs.n + 1, sizeof(*seen));
 	for (i = 0; i < res->nincluded; i++)
@@ -322,14 +345,14 @@ static int run_jobs(const struct rc_jobs *jobs, int nworkers,
 
 /* Exit status: 1 for findings, 2 for inputs not analysed, 3 for both. */
 static int final_status(const struct options *o, const struct rc_config *cfg,
-			const struct rc_table *table,
-			const struct rc_jobs *jobs, bool input_error)
+			const struct rc_table *table, struct rc_jobs *jobs,
+			const struct rc_jobs *builds, bool input_error)
 {
 	struct rc_findings found = { NULL, 0 };
 	struct rc_result res = { .funcs = NULL };
 	int err, status;
 
-	err = run_jobs(jobs, o->jobs, &res);
+	err = run_jobs(jobs, builds, o->jobs, &res);
 	if (err)
 		fprintf(stderr, "retconv: workers: %s\n", strerror(-err));
 	print_errors(&res);
@@ -358,7 +381,7 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 int main(int argc, char **argv)
 {
 	struct options o = { .min_scope = SCOPE_PUBLIC };
-	struct rc_jobs jobs = { NULL, 0 };
+	struct rc_jobs jobs = { NULL, 0 }, builds = { NULL, 0 };
 	struct rc_config cfg;
 	struct rc_table table;
 	char *pchdir = NULL;
@@ -382,9 +405,10 @@ int main(int argc, char **argv)
 	}
 	ret = collect_jobs(&jobs, &o);
 	if (!o.no_pch && o.format != FORMAT_CLASSES)
-		pch_plan(&jobs, o.jobs, worker_resource_dir(), &pchdir);
-	status = final_status(&o, &cfg, &table, &jobs, ret != 0);
+		pch_plan(&jobs, &pchdir, &builds);
+	status = final_status(&o, &cfg, &table, &jobs, &builds, ret != 0);
 	pch_cleanup(pchdir);
+	jobs_free(&builds);
 	if (fflush(stdout))
 		status = 2;
 	jobs_free(&jobs);

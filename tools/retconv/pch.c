@@ -7,14 +7,18 @@
  * libuv test of 400 lines is 14,000 once uv.h and the C library are in.
  * Files of one build that are compiled with the same flags from the same
  * directory, and whose first lines are the same #include lines, share one
- * precompiled header of those lines, built by clang before the run (in
- * parallel, one clang per worker) into a temporary directory; each such
- * file is then parsed with -include-pch, and its own #include lines find
- * the headers already read (their guards are defined).  Only a prefix
- * of #include and #define lines is shared, never an #if, and the PCH is
- * made of those very lines, so the file means what it meant; a header that compiles with errors makes
- * no PCH, and worker.c parses a file again without its PCH when the PCH
- * is refused or the parse with it has errors.
+ * precompiled header of those lines, written into a temporary directory.
+ * The workers build the PCHs first, one job each, by libclang in their
+ * own process (a clang started per PCH spent most of its time starting),
+ * and summarize the functions of its headers there, once; then each file
+ * of the group is parsed with -include-pch, leaving out the PCH's
+ * declarations, and its own #include lines find the headers already read
+ * (their guards are defined).  Only a prefix of #include and #define lines
+ * is shared, never an #if, and the PCH is made of those very lines, so
+ * the file means what it meant; a header that compiles with errors makes
+ * no PCH (pch_settle() then takes it from its files), and worker.c parses
+ * a file again without its PCH when the PCH is refused or the parse with
+ * it has errors.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -23,13 +27,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "retconv.h"
 
 #define MAX_PREFIX 32		/* #include lines looked at */
-#define MIN_SHARE 8		/* files a PCH must serve to be worth it */
+#define MIN_SHARE 4		/* files a PCH must serve to be worth it:
+				 * it costs about one whole parse, and a
+				 * file parsed with it a sixth of one */
 
 struct prefix {
 	char *lines[MAX_PREFIX];
@@ -121,103 +126,6 @@ static int by_text(const void *a, const void *b)
 	return x->job < y->job ? -1 : x->job > y->job;
 }
 
-/* The clang beside libclang: the resource directory is LLVM/lib/clang/V. */
-static char *clang_path(const char *rdir)
-{
-	char *p, *bin;
-
-	if (!rdir)
-		return NULL;
-	p = strstr(rdir, "/lib/clang/");
-	if (!p)
-		return NULL;
-	bin = xasprintf("%.*s/bin/clang", (int)(p - rdir), rdir);
-	if (access(bin, X_OK)) {
-		free(bin);
-		return NULL;
-	}
-	return bin;
-}
-
-struct build {
-	const struct rc_job *job;	/* the flags and directory */
-	char *hdr;			/* the #include lines, written out */
-	char *pch;
-	size_t first;			/* its first file in chosen[] */
-	pid_t pid;
-	bool ok;
-};
-
-static pid_t spawn(const char *clang, const char *rdir, struct build *b)
-{
-	const struct rc_job *job = b->job;
-	const char **argv = xcalloc(job->nargs + 16, sizeof(*argv));
-	const char *slash = strrchr(job->path, '/');
-	char *srcdir = slash ? xasprintf("%.*s", (int)(slash - job->path),
-					 job->path) : xstrdup(".");
-	int argc = 0;
-	size_t i;
-	pid_t pid;
-
-	argv[argc++] = clang;
-	argv[argc++] = "-resource-dir";
-	argv[argc++] = rdir;
-	for (i = 0; i < job->nargs; i++)
-		argv[argc++] = job->args[i];
-	argv[argc++] = "-w";
-	argv[argc++] = "-iquote";
-	argv[argc++] = srcdir;
-	argv[argc++] = "-x";
-	argv[argc++] = "c-header";
-	argv[argc++] = b->hdr;
-	argv[argc++] = "-o";
-	argv[argc++] = b->pch;
-	fflush(NULL);
-	pid = fork();
-	if (!pid) {
-		int null = open("/dev/null", O_WRONLY);
-
-		if (null >= 0) {
-			dup2(null, 1);
-			dup2(null, 2);
-		}
-		if (job->dir && chdir(job->dir))
-			_exit(127);
-		execv(clang, (char *const *)argv);
-		_exit(127);
-	}
-	free(argv);
-	free(srcdir);
-	return pid;
-}
-
-/* Build every PCH, @n at a time. */
-static void build_all(struct build *b, size_t nb, int n, const char *clang,
-		      const char *rdir)
-{
-	size_t next = 0, running = 0, i;
-	int status;
-	pid_t pid;
-
-	while (next < nb || running) {
-		while (next < nb && running < (size_t)n) {
-			b[next].pid = spawn(clang, rdir, &b[next]);
-			if (b[next].pid > 0)
-				running++;
-			next++;
-		}
-		pid = wait(&status);
-		if (pid < 0 && errno != EINTR)
-			break;
-		for (i = 0; pid > 0 && i < next; i++) {
-			if (b[i].pid != pid)
-				continue;
-			b[i].ok = WIFEXITED(status) && !WEXITSTATUS(status);
-			running--;
-		}
-	}
-}
-
 static char *write_header(const char *dir, size_t i, const struct prefix *p,
 			  size_t k)
 {
@@ -255,9 +163,12 @@ static char *key_text(const char *group, const struct prefix *p, size_t k)
 
 /*
  * For each file, the longest prefix it shares with MIN_SHARE - 1 others of
- * its group and with half of those that share its first line: each PCH
- * costs a parse or two, so a few serving many beat many serving few.
- * Then a PCH for each prefix chosen by at least MIN_SHARE files.
+ * its group and with half of those that share its first #include line and
+ * the lines before it (a PCH of #define lines alone saves nothing): each
+ * PCH costs about a parse, and the headers a longer prefix adds are small
+ * next to the C library the first one brings, so a few serving many beat
+ * many serving few.  Then a PCH for each prefix chosen by at least
+ * MIN_SHARE files.
  */
 static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 		   size_t *best)
@@ -265,7 +176,7 @@ static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 	size_t (*count)[MAX_PREFIX + 1] = xcalloc(jobs->n + 1,
 						  sizeof(*count));
 	struct key *keys;
-	size_t nkeys = 0, i, j, k, total = 0;
+	size_t nkeys = 0, i, j, k, total = 0, first;
 
 	for (i = 0; i < jobs->n; i++)
 		total += pre[i].n;
@@ -281,31 +192,63 @@ static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 		for (k = i; k < j; k++)
 			count[keys[k].job][keys[k].k] = j - i;
 	}
-	for (i = 0; i < jobs->n; i++)
-		for (k = 1; k <= pre[i].n; k++)
-			if (count[i][k] >= MIN_SHARE &&
-			    2 * count[i][k] >= count[i][1])
+	for (i = 0; i < jobs->n; i++) {
+		for (k = 1, first = 0; k <= pre[i].n; k++) {
+			if (!first &&
+			    !strncmp(pre[i].lines[k - 1], "#include", 8))
+				first = count[i][k];
+			if (first && count[i][k] >= MIN_SHARE &&
+			    2 * count[i][k] >= first)
 				best[i] = k;
+		}
+	}
 	for (i = 0; i < nkeys; i++)
 		free(keys[i].text);
 	free(keys);
 	free(count);
 }
 
-int pch_plan(struct rc_jobs *jobs, int nworkers, const char *rdir,
-	     char **tmpdir)
+/*
+ * The job that precompiles @hdr for the files of @job's group: @job's
+ * flags and directory, with its source directory searched first for
+ * quoted includes, as the file itself would be.
+ */
+static void push_build(struct rc_jobs *builds, const struct rc_job *job,
+		       const char *hdr, char *pch)
+{
+	const char *slash = strrchr(job->path, '/');
+	char **args = xcalloc(job->nargs + 4, sizeof(*args));
+	struct rc_job *b;
+	size_t i, n = 0;
+
+	for (i = 0; i < job->nargs; i++)
+		args[n++] = job->args[i];
+	args[n++] = "-iquote";
+	args[n++] = slash ? xasprintf("%.*s", (int)(slash - job->path),
+				      job->path) : xstrdup(".");
+	args[n++] = "-x";
+	args[n++] = "c-header";
+	jobs_push(builds, hdr, hdr, args, n);
+	free(args[job->nargs + 1]);
+	free(args);
+	b = &builds->v[builds->n - 1];
+	b->dir = job->dir ? xstrdup(job->dir) : NULL;
+	b->pch = pch;
+	b->build = true;
+}
+
+int pch_plan(struct rc_jobs *jobs, char **tmpdir, struct rc_jobs *builds)
 {
 	struct prefix *pre = xcalloc(jobs->n + 1, sizeof(*pre));
 	char **group = xcalloc(jobs->n + 1, sizeof(*group));
 	size_t *best = xcalloc(jobs->n + 1, sizeof(*best));
 	struct key *chosen = xcalloc(jobs->n + 1, sizeof(*chosen));
-	struct build *b = xcalloc(jobs->n + 1, sizeof(*b));
-	char *clang = clang_path(rdir), tmpl[PATH_MAX];
-	size_t i, j, k, nb = 0, n = 0;
+	char tmpl[PATH_MAX], *hdr;
+	size_t i, j, k, n = 0;
 	const char *tmp = getenv("TMPDIR");
 
 	*tmpdir = NULL;
-	if (!clang || jobs->n < MIN_SHARE)
+	if (jobs->n < MIN_SHARE)
 		goto out;
 	for (i = 0; i < jobs->n; i++) {
 		if (!is_header_name(jobs->v[i].path))
@@ -329,28 +272,18 @@ int pch_plan(struct rc_jobs *jobs, int nworkers, const char *rdir,
 			j++;
 		if (j - i < MIN_SHARE)
 			continue;
-		b[nb].job = &jobs->v[chosen[i].job];
-		b[nb].hdr = write_header(tmpl, nb, &pre[chosen[i].job],
-					 chosen[i].k);
-		b[nb].pch = xasprintf("%s/p%zu.pch", tmpl, nb);
-		b[nb].first = i;
-		if (b[nb].hdr)
-			nb++;
-	}
-	build_all(b, nb, nworkers, clang, rdir);
-	for (k = 0; k < nb; k++) {
-		if (!b[k].ok)
+		hdr = write_header(tmpl, builds->n, &pre[chosen[i].job],
+				   chosen[i].k);
+		if (!hdr)
 			continue;
-		/* The first is parsed plain, for the headers' functions. */
-		for (i = b[k].first + 1; i < n &&
-		     !strcmp(chosen[i].text, chosen[b[k].first].text); i++)
-			jobs->v[chosen[i].job].pch = xstrdup(b[k].pch);
+		push_build(builds, &jobs->v[chosen[i].job], hdr,
+			   xasprintf("%s/p%zu.pch", tmpl, builds->n));
+		free(hdr);
+		for (k = i; k < j; k++)
+			jobs->v[chosen[k].job].pch =
+				xstrdup(builds->v[builds->n - 1].pch);
 	}
 out:
-	for (i = 0; i < nb; i++) {
-		free(b[i].hdr);
-		free(b[i].pch);
-	}
 	for (i = 0; i < n; i++)
 		free(chosen[i].text);
 	for (i = 0; i < jobs->n; i++) {
@@ -358,13 +291,25 @@ out:
 			free(pre[i].lines[j]);
 		free(group[i]);
 	}
-	free(b);
 	free(chosen);
 	free(best);
 	free(group);
 	free(pre);
-	free(clang);
 	return 0;
+}
+
+/* The files whose PCH could not be built are parsed whole. */
+void pch_settle(struct rc_jobs *jobs)
+{
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < jobs->n; i++) {
+		if (jobs->v[i].pch && stat(jobs->v[i].pch, &st)) {
+			free(jobs->v[i].pch);
+			jobs->v[i].pch = NULL;
+		}
+	}
 }
 
 /* Remove the PCHs and their directory. */

@@ -4,9 +4,9 @@
  *
  * retconv runs in two halves.  Worker processes (worker.c) parse translation
  * units with libclang and reduce every function definition to a summary
- * (infer.c, with ast.c's helpers): its name, linkage, declared return type and, for each return
- * statement, the set of values it can give plus the calls whose result it
- * passes on.  The parent collects the summaries of every file, resolves those
+ * (infer.c, with ast.c's helpers): its name, linkage, declared return
+ * type and, for each return statement, the set of values it can give plus
+ * the calls whose result it passes on.  The parent collects the summaries of every file, resolves those
  * calls across files to a fixed point (resolve.c), names each function's kind
  * (naming.c, with config.c) and return class, applies rules A and B
  * (rules.c) to definitions and rules C, D and E to the call sites the
@@ -185,7 +185,9 @@ struct rc_job {
 	char *dir;		/* where to parse it (compile_commands), or NULL */
 	char *fileid;		/* a header found by walking a directory: its
 				 * device and inode, as worker.c's fileid */
-	char *pch;		/* a precompiled header of its first lines */
+	char *pch;		/* a precompiled header of its first lines;
+				 * for a build job, where to write it */
+	bool build;		/* a header to precompile (pch.c) */
 	char **args;
 	size_t nargs;
 };
@@ -323,7 +325,6 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res);
 int worker_default_count(void);
-const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);
 /* in a worker: the summary of an open translation unit */
@@ -331,8 +332,8 @@ int worker_summarize(struct CXTranslationUnitImpl *tu, const char *display,
 		     const struct rc_jobs *headers, FILE *out);
 
 /* pch.c */
-int pch_plan(struct rc_jobs *jobs, int nworkers, const char *rdir,
-	     char **tmpdir);
+int pch_plan(struct rc_jobs *jobs, char **tmpdir, struct rc_jobs *builds);
+void pch_settle(struct rc_jobs *jobs);
 void pch_cleanup(char *tmpdir);
 
 /* prelude.c: stand-ins for what a file without its tree misses */
@@ -374,6 +375,8 @@ const char *rules_describe_return(const struct rc_func *fn, unsigned flags,
 				  unsigned mask);
 void findings_add(struct rc_findings *out, struct rc_finding *x);
 void findings_sort(struct rc_findings *out);
+int place_compare(const char *af, unsigned al, unsigned ac, const char *bf,
+		  unsigned bl, unsigned bc);
 void findings_free(struct rc_findings *f);
 
 /* report.c */

@@ -77,18 +77,28 @@ static void rule_b(struct rc_func *fn, struct rc_findings *out)
 		    what(fn, KIND_PREDICATE), fn->name));
 }
 
-static int compare(const void *pa, const void *pb)
+/* The order of places: file, then line, then column. */
+int place_compare(const char *af, unsigned al, unsigned ac, const char *bf,
+		  unsigned bl, unsigned bc)
 {
-	const struct rc_finding *a = pa, *b = pb;
-	int c = strcmp(a->file, b->file);
+	int c = strcmp(af, bf);
 
 	if (c)
 		return c;
-	if (a->line != b->line)
-		return a->line < b->line ? -1 : 1;
-	if (a->col != b->col)
-		return a->col < b->col ? -1 : 1;
-	return a->rule - b->rule;
+	if (al != bl)
+		return al < bl ? -1 : 1;
+	if (ac != bc)
+		return ac < bc ? -1 : 1;
+	return 0;
+}
+
+static int compare(const void *pa, const void *pb)
+{
+	const struct rc_finding *a = pa, *b = pb;
+	int c = place_compare(a->file, a->line, a->col, b->file, b->line,
+			      b->col);
+
+	return c ? c : a->rule - b->rule;
 }
 
 void findings_sort(struct rc_findings *out)

@@ -299,6 +299,16 @@ static void contract_caller(struct ctx *cx)
 	free(t);
 }
 
+/* Callers in the order of their places, not of the workers' files. */
+static int by_place(const void *pa, const void *pb)
+{
+	const struct rc_note *a = pa, *b = pb;
+	int c = place_compare(a->file, a->line, a->col, b->file, b->line,
+			      b->col);
+
+	return c ? c : strcmp(a->msg, b->msg);
+}
+
 static void contracts_report(struct contracts *broken,
 			     struct rc_findings *out)
 {
@@ -307,6 +317,7 @@ static void contracts_report(struct contracts *broken,
 	for (i = 0; i < broken->n; i++) {
 		struct contract *k = &broken->v[i];
 
+		qsort(k->f.notes, k->f.nnotes, sizeof(*k->f.notes), by_place);
 		k->f.msg = xasprintf(
 			"'%s' is declared to return a signed int and %zu call site%s test%s it for a negative value, but its body never returns one (class count, from its definition): return a negative value on failure, or make its failure plain to its callers and drop their tests",
 			k->def->name, k->ncallers,

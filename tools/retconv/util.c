@@ -109,6 +109,7 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	job->dir = NULL;
 	job->fileid = NULL;
 	job->pch = NULL;
+	job->build = false;
 	job->args = xcalloc(nargs + 1, sizeof(*job->args));
 	for (i = 0; i < nargs; i++)
 		job->args[i] = xstrdup(args[i]);

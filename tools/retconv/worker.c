@@ -25,6 +25,7 @@
 #include <fcntl.h>
 #include <glob.h>
 #include <limits.h>
+#include <malloc.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,11 +110,6 @@ static const char *resource_dir(void)
 			snprintf(found, sizeof(found), "%s", g.gl_pathv[i]);
 	globfree(&g);
 	return found[0] ? found : NULL;
-}
-
-const char *worker_resource_dir(void)
-{
-	return resource_dir();
 }
 
 /* The first error, as one line; NULL when the parse is clean. */
@@ -402,6 +398,55 @@ struct unit_walk {
 static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
 		      struct rc_func *fn);
 
+/*
+ * The header definitions this worker has summarized, by the identity
+ * resolve.c keeps one copy under (USR, name, file, line, column).  A
+ * header's inline functions come again with every file that includes it,
+ * and the parent drops every copy but the first it reads unless the copy
+ * is the main file's (a name to print): so a later copy seen through an
+ * #include is not worth its analysis, and is not sent.
+ */
+struct seen {
+	char **v;		/* open addressing, NULL for free */
+	size_t cap;		/* a power of two */
+	size_t n;
+};
+
+static struct seen seen_defs;
+
+static size_t seen_hash(const char *s)
+{
+	size_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+/* Whether @key was seen before; it is from now on. */
+static bool seen_before(struct seen *t, const char *key)
+{
+	size_t i, old = t->cap;
+	char **v = t->v;
+
+	if (2 * (t->n + 1) > t->cap) {
+		t->cap = old ? 2 * old : 1024;
+		t->v = xcalloc(t->cap, sizeof(*t->v));
+		t->n = 0;
+		for (i = 0; i < old; i++)
+			if (v[i])
+				seen_before(t, v[i]);
+		free(v);
+	}
+	for (i = seen_hash(key) & (t->cap - 1); t->v[i];
+	     i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->v[i], key))
+			return true;
+	t->v[i] = xstrdup(key);
+	t->n++;
+	return false;
+}
+
 /* One function definition's summary, written to the worker's output. */
 static void summarize(struct unit_walk *u, CXCursor c)
 {
@@ -409,6 +454,8 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	CXCursor body = clang_getNullCursor();
 	CXFile file = NULL;
 	unsigned line, col;
+	char *key;
+	bool again;
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), &file,
 				   &line, &col, NULL);
@@ -421,6 +468,16 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	fn->line = line;
 	fn->col = col;
 	fn_identity(u->tu, fn, c, file, u->display, u->headers);
+	if (!fn->report) {
+		key = xasprintf("%s\t%s\t%s\t%u\t%u", fn->usr, fn->name,
+				fn->fileid, fn->line, fn->col);
+		again = seen_before(&seen_defs, key);
+		free(key);
+		if (again) {
+			func_free(fn);
+			return;
+		}
+	}
 	if (fn->type != RT_VOID)
 		infer_returns(u->tu, c, body, file, fn);
 	callsite_scan(u->tu, body, fn);
@@ -645,6 +702,7 @@ enum how {
 	WITH_PCH,		/* the shared precompiled header, if any */
 	PLAIN,
 	PRELUDE,		/* the prelude's stand-ins first */
+	PRECOMPILE,		/* a build job's header, to be saved */
 };
 
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
@@ -683,7 +741,9 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 	*ec = clang_parseTranslationUnit2(idx, job->path, argv, argc,
 		&pre, how == PRELUDE ? 1 : 0,
 		CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
-		CXTranslationUnit_KeepGoing, &tu);
+		CXTranslationUnit_KeepGoing | (how == PRECOMPILE ?
+		CXTranslationUnit_Incomplete |
+		CXTranslationUnit_ForSerialization : 0), &tu);
 	free(argv);
 	return *ec == CXError_Success ? tu : NULL;
 }
@@ -705,6 +765,36 @@ static void better(CXTranslationUnit *tu, struct damage *dm,
 	if (tu2)
 		clang_disposeTranslationUnit(tu2);
 	damage_free(dm2);
+}
+
+/*
+ * A build job: the header of lines a group of files begins with (pch.c),
+ * precompiled for them.  Its headers' functions are summarized here, once
+ * for the whole group, since its files leave the PCH's declarations out.
+ * A header with errors makes no PCH, and its files are parsed whole.
+ */
+static int build_job(const struct rc_job *job, FILE *out)
+{
+	struct damage dm;
+	CXTranslationUnit tu;
+	enum CXErrorCode ec;
+	int err = 0;
+
+	tu = parse(idx_plain, job, PRECOMPILE, &ec);
+	if (!tu)
+		return -EINVAL;
+	damage_of(tu, &dm);
+	if (!dm.nmissing && !dm.nother) {
+		err = worker_summarize(tu, job->file, walked, out);
+		if (!err && clang_saveTranslationUnit(tu, job->pch,
+				clang_defaultSaveOptions(tu)))
+			err = -EIO;
+	} else {
+		err = -EINVAL;
+	}
+	damage_free(&dm);
+	clang_disposeTranslationUnit(tu);
+	return err;
 }
 
 /*
@@ -760,6 +850,8 @@ static int parse_in_dir(CXIndex idx, const struct rc_job *job, int home,
 	char *msg;
 	int err;
 
+	if (job->build && !job->dir)
+		return build_job(job, out);
 	if (!job->dir)
 		return parse_job(idx, job, out);
 	if (chdir(job->dir)) {
@@ -769,7 +861,7 @@ static int parse_in_dir(CXIndex idx, const struct rc_job *job, int home,
 		free(msg);
 		return err;
 	}
-	err = parse_job(idx, job, out);
+	err = job->build ? build_job(job, out) : parse_job(idx, job, out);
 	if (fchdir(home))
 		_exit(3);
 	return err;
@@ -785,6 +877,15 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 
 	if (!out || home < 0)
 		_exit(3);
+	/*
+	 * libclang parses each file on a thread of its own, with a fresh
+	 * 8 MB stack to fault in, unless told not to; a worker has nothing
+	 * else to do meanwhile.  The memory a unit frees is kept for the
+	 * next, not unmapped and faulted in again.
+	 */
+	setenv("LIBCLANG_NOTHREADS", "1", 1);
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 1 << 30);
 	idx = idx_plain = clang_createIndex(0, 0);
 	idx_pch = clang_createIndex(1, 0);
 	for (;;) {

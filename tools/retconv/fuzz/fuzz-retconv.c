@@ -19,7 +19,8 @@
  * Two checks go beyond "does not crash": the summary a worker writes must
  * read back without a protocol error, since the parent would otherwise
  * drop the rest of that worker's files; and a file that parses must give
- * the same number of functions after the round trip as worker_summarize() wrote.
+ * the same number of functions after the round trip as worker_summarize()
+ * wrote.
  *
  * libclang's crash recovery is switched off (LIBCLANG_DISABLE_CRASH_RECOVERY)
  * before the index is created: with it, libclang would catch a fault in
