@@ -118,7 +118,10 @@ static int running_self(const struct work_struct *w)
 /*
  * The ordered queue on which @w is queued behind the item the caller runs
  * (that is, the caller runs on it, or re-added itself there), or NULL:
- * then @w cannot start before this run returns.
+ * then @w cannot start before this run returns.  The re-add is seen in
+ * debug mode only: the caller's item may have freed itself, so its word is
+ * read only once debug mode's records say it is pending (self_pending_on()
+ * in workqueue.c says the same).
  */
 static struct workqueue_struct *behind_self(struct work_struct *w)
 {
@@ -132,7 +135,8 @@ static struct workqueue_struct *behind_self(struct work_struct *w)
 	/* Running on that very queue, the caller holds its one slot. */
 	if (kwq__self->current_pwq == pwq && kwq__in_wq(pwq->wq))
 		return pwq->wq;
-	if (data_pwq(work_data(me)) != pwq)
+	if (!kwq__debugging() || !kwq__debug_pending(me) ||
+	    data_pwq(work_data(me)) != pwq)
 		return NULL;
 	kwq__lock(pwq->pool);
 	if (data_pwq(work_data(w)) != pwq || data_pwq(work_data(me)) != pwq)

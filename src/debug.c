@@ -305,6 +305,20 @@ void kwq__debug_idle(struct work_struct *w)
 }
 
 /*
+ * Is @w pending (queued or armed) by debug mode's records?  @w is only a
+ * key here, never read: the running item asking may have freed itself.
+ */
+bool kwq__debug_pending(const struct work_struct *w)
+{
+	bool found;
+
+	pthread_mutex_lock(&debug_lock);
+	found = find_locked(&pending, w) != NULL;
+	pthread_mutex_unlock(&debug_lock);
+	return found;
+}
+
+/*
  * Before an add of @w to @wq: refuse a destroyed @wq, and stop on an item
  * kwq never initialised, or whose memory was freed while pending.
  */

@@ -832,6 +832,7 @@ KWQ_HIDDEN void kwq__debug_quarantine(struct workqueue_struct *wq,
 				      void *caller);
 KWQ_HIDDEN int kwq__debug_check_wq(struct workqueue_struct *wq,
 				   const char *what, void *caller);
+KWQ_HIDDEN bool kwq__debug_pending(const struct work_struct *w);
 KWQ_HIDDEN int kwq__debug_check_item(struct work_struct *w, bool delayed,
 				     const char *what, void *caller);
 KWQ_HIDDEN void kwq__debug_canceling(struct work_struct *w, bool on);

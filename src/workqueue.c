@@ -400,13 +400,18 @@ static void pwq_is(struct kwq__pwq *pwq, void *arg)
  * the caller re-adds it while it runs, or another thread that must then
  * not count on it, so a read of its word now is as good as any.  The pwq
  * is compared, never followed: it may belong to a queue going away.
+ *
+ * In debug mode only: a function may free its own item and then flush,
+ * so its word may be read only once debug mode's records say it is
+ * pending (and so, by contract, still there).  Elsewhere such a flush
+ * hangs, as the kernel's does (kwq(7)).
  */
 static bool self_pending_on(struct workqueue_struct *wq)
 {
 	struct work_struct *w = current_work();
 	struct kwq__pwq *pwq;
 
-	if (!w)
+	if (!w || !kwq__debugging() || !kwq__debug_pending(w))
 		return false;
 	pwq = data_pwq(work_data(w));
 	if (!pwq)

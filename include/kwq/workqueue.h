@@ -513,7 +513,8 @@ KWQ_API int rearm_delayed_work(struct workqueue_struct *wq,
  * Return: 0 once nothing that was queued before the call remains; -EINVAL for
  * a NULL or never-initialised item (in debug mode also memory that holds no
  * item, reported); -EDEADLK when called from @work itself, which could never
- * finish, or from an item that @work is queued behind on an ordered queue.
+ * finish, or from an item of the ordered queue @work is queued on (in debug
+ * mode also from an item that re-added itself there, ahead of @work).
  */
 KWQ_API int wait_for_work(struct work_struct *work);
 
@@ -526,8 +527,9 @@ KWQ_API int wait_for_work(struct work_struct *work);
  *
  * Context: Any thread but a work item of @wq.  Sleeps.
  * Return: 0; -EINVAL for a NULL @wq (in debug mode also a destroyed one,
- * reported); -EDEADLK when called from a work item of @wq, or from one
- * pending on @wq again (its new instance waits for this run).
+ * reported); -EDEADLK when called from a work item of @wq (in debug mode
+ * also from one pending on @wq again, whose new instance waits for this run;
+ * elsewhere that waits for ever, as in the kernel: kwq(7)).
  */
 KWQ_API int flush_workqueue(struct workqueue_struct *wq);
 
@@ -541,8 +543,8 @@ KWQ_API int flush_workqueue(struct workqueue_struct *wq);
  *
  * Context: Any thread but a work item of @wq.  Sleeps.
  * Return: 0; -EINVAL for a NULL @wq (in debug mode also a destroyed one,
- * reported); -EDEADLK from a work item of @wq, or from one pending on @wq
- * again.
+ * reported); -EDEADLK from a work item of @wq (in debug mode also from one
+ * pending on @wq again).
  */
 KWQ_API int drain_workqueue(struct workqueue_struct *wq);
 
