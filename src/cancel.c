@@ -75,6 +75,9 @@ retry:
 	}
 	pwq = data_pwq(data);
 	if (pwq) {
+		/* Pushed, it takes its place in the lists first. */
+		kwq__pwq_settle_locked(pwq);
+		data = work_data(w);
 		/* Pending: run right after it, wherever it is moved. */
 		set_work_pwq(&b->work, work_pwq_data(pwq, data &
 						     (WORK_INACTIVE |
@@ -141,6 +144,8 @@ static struct workqueue_struct *behind_self(struct work_struct *w)
 	kwq__lock(pwq->pool);
 	if (data_pwq(work_data(w)) != pwq || data_pwq(work_data(me)) != pwq)
 		goto out;
+	/* Named before the settle, both are on lists after it. */
+	kwq__pwq_settle_locked(pwq);
 	/* One item of an ordered queue is active: the one ahead of all. */
 	if (!(work_data(me) & WORK_INACTIVE)) {
 		wq = pwq->wq;
@@ -224,11 +229,13 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 	}
 
 	kwq__lock(pwq->pool);
-	data = work_data(w);
-	if (data_pwq(data) != pwq) {
+	if (data_pwq(work_data(w)) != pwq) {
 		kwq__unlock(pwq->pool);	/* started, or moved meanwhile */
 		return -EAGAIN;
 	}
+	/* Named before the settle, the item is on a list after it. */
+	kwq__pwq_settle_locked(pwq);
+	data = work_data(w);
 	/*
 	 * Held for a run on another pool: that worker forgets it, and the
 	 * data names that pool, where a cancel_*_sync() must wait.

@@ -38,7 +38,8 @@ static void deactivate_list_locked(struct kwq__pwq *pwq,
 		if (data_pwq(work_data(w)) != pwq || kwq__is_barrier(w))
 			continue;
 		mark_work_inactive(w);
-		pwq->nr_active--;
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_RELAXED);
 		kwq__move_linked_locked(w, back);
 		next = list->next;	/* the list has changed */
 	}
@@ -69,8 +70,8 @@ static void deactivate_locked(struct kwq__pwq *pwq)
 static void freeze_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	(void)arg;
-	kwq__lock(pwq->pool);
-	pwq->limit = 0;
+	kwq__lock_pwq(pwq);
+	__atomic_store_n(&pwq->limit, 0, __ATOMIC_RELAXED);
 	deactivate_locked(pwq);
 	kwq__unlock(pwq->pool);
 }
@@ -78,8 +79,8 @@ static void freeze_pwq(struct kwq__pwq *pwq, void *arg)
 static void thaw_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	(void)arg;
-	kwq__lock(pwq->pool);
-	pwq->limit = pwq->max_active;
+	kwq__lock_pwq(pwq);
+	__atomic_store_n(&pwq->limit, pwq->max_active, __ATOMIC_RELAXED);
 	while (!kwq__list_empty(&pwq->inactive) &&
 	       pwq->nr_active < pwq->limit)
 		kwq__pwq_activate_locked(pwq,
@@ -90,7 +91,7 @@ static void thaw_pwq(struct kwq__pwq *pwq, void *arg)
 
 static void pwq_running(struct kwq__pwq *pwq, void *arg)
 {
-	kwq__lock(pwq->pool);
+	kwq__lock_pwq(pwq);
 	if (pwq->nr_active)
 		*(int *)arg = 1;
 	kwq__unlock(pwq->pool);

@@ -481,6 +481,17 @@ struct kwq__pwq {
 	const char *name;		/* I: its queue's, for the probes */
 	char mayday;			/* L: its rescuer is called to help */
 	struct kwq_list_node inactive;	/* L: waiting for an active slot */
+	/*
+	 * Items added while every slot is taken, pushed without the pool
+	 * lock (a multi-producer queue of their entry.next links): they
+	 * would only wait on the inactive list, and an add then writes no
+	 * line a worker writes.  Whoever frees a slot, or locks the pool to
+	 * look at the pwq, moves them all to the lists at once
+	 * (kwq__pwq_settle_locked()), in the order of the adds.
+	 */
+	struct kwq_list_node *push_tail	/* A: last pushed, or &push_head */
+		__attribute__((aligned(64)));
+	struct kwq_list_node push_head;	/* A: .next, the first pushed */
 } __attribute__((aligned(WORK_ALIGN)));
 
 struct workqueue_struct {
@@ -610,6 +621,8 @@ KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 					 struct work_struct *w);
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
+KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
+KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker);
 KWQ_HIDDEN void kwq__sleep_begin(void);
 KWQ_HIDDEN void kwq__sleep_end(void);
@@ -898,6 +911,28 @@ static inline void kwq__unlock(struct kwq__pool *pool)
 		__atomic_store_n(&pool->lock, 0, __ATOMIC_RELEASE);
 		kwq__futex_wake(&pool->lock, 1);
 	}
+}
+
+/*
+ * Move the items pushed on @pwq without the lock (see kwq__pwq) to its
+ * lists.  Whoever looks at a pwq's lists or counts, or at a pending item's
+ * place in them, calls this first, with the pool lock held.  An item's
+ * word must be read before: a push names the pwq in it after the push's
+ * exchange, so a word naming @pwq then is on a list after the settle; read
+ * after, it may name @pwq for a push that came since (see push()).
+ */
+static inline void kwq__pwq_settle_locked(struct kwq__pwq *pwq)
+{
+	if (unlikely(__atomic_load_n(&pwq->push_tail, __ATOMIC_ACQUIRE) !=
+		     &pwq->push_head))
+		kwq__pwq_splice_locked(pwq);
+}
+
+/* Lock @pwq's pool, with the pwq's pushed items settled. */
+static inline void kwq__lock_pwq(struct kwq__pwq *pwq)
+{
+	kwq__lock(pwq->pool);
+	kwq__pwq_settle_locked(pwq);
 }
 
 /* Is the caller running a work item of @wq (a chained add or flush)? */

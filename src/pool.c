@@ -368,7 +368,7 @@ insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 		return false;
 	}
 	KWQ_TRACE(activate, w, w->func, pwq->name);
-	pwq->nr_active++;
+	__atomic_store_n(&pwq->nr_active, pwq->nr_active + 1, __ATOMIC_RELAXED);
 	set_work_pwq(w, data);
 	if (!fast && unlikely(!kwq__list_empty(&pool->waits)) &&
 	    kwq__waited_locked(pool, w)) {
@@ -379,10 +379,116 @@ insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	return true;
 }
 
-/* insert_locked() for the other paths: kicks the pool itself. */
+/* The link after @n, once its pusher has written it. */
+static struct kwq_list_node *pushed_next(struct kwq_list_node *n)
+{
+	struct kwq_list_node *next;
+	unsigned int spins = 0;
+
+	/* A pusher is between its exchange and its link: two stores. */
+	while (!(next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE))) {
+		if (++spins < 128)
+			kwq__cpu_relax();
+		else
+			sched_yield();	/* it was preempted there */
+	}
+	return next;
+}
+
+/*
+ * Take every item pushed on @pwq (see kwq__pwq) and insert them in the
+ * order of their pushes, kicking the pool if one is ready to run.  One
+ * consumer at a time: the pool lock is held.
+ */
+void kwq__pwq_splice_locked(struct kwq__pwq *pwq)
+{
+	struct kwq__pool *pool = pwq->pool;
+	struct kwq_list_node *n, *next, *last;
+	bool kick = false;
+
+	kwq__assert_locked(pool);
+	if (__atomic_load_n(&pwq->push_tail, __ATOMIC_ACQUIRE) ==
+	    &pwq->push_head)
+		return;
+	/*
+	 * Unlink the first before the tail goes back to the head: only a
+	 * pusher that finds the tail at the head writes head.next.
+	 */
+	n = pushed_next(&pwq->push_head);
+	__atomic_store_n(&pwq->push_head.next, NULL, __ATOMIC_RELAXED);
+	last = __atomic_exchange_n(&pwq->push_tail, &pwq->push_head,
+				   __ATOMIC_ACQ_REL);
+	for (;;) {
+		struct work_struct *w = kwq__list_entry(n, struct work_struct,
+							entry);
+		unsigned long data = work_data(w);
+
+		/* Re-initialised or freed while pending: see kwq__bug(). */
+		kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
+		/* Read before the insertion rewrites the links. */
+		next = n == last ? NULL : pushed_next(n);
+		kick |= insert_locked(pool, pwq, w, data, false);
+		if (!next)
+			break;
+		n = next;
+	}
+	if (kick)
+		kwq__kick_locked(pool);
+}
+
+/*
+ * Push @w, whose PENDING bit the caller owns, on @pwq without the pool
+ * lock, its word naming @pwq from @data.  Returns true when the queue was
+ * empty: the caller must then see to it that somebody settles it
+ * (add_push()).
+ */
+static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
+			unsigned long data)
+{
+	struct kwq_list_node *prev;
+
+	__atomic_store_n(&w->entry.next, NULL, __ATOMIC_RELAXED);
+	prev = __atomic_exchange_n(&pwq->push_tail, &w->entry,
+				   __ATOMIC_SEQ_CST);
+	/*
+	 * Named only now: whoever finds the pwq in the word, locks it and
+	 * settles it must find the item in the queue.  Until then the item
+	 * is pending on no list, as in any add before its insertion.  The
+	 * link below publishes the word to the splicer, who waits for it.
+	 */
+	set_work_pwq(w, data);
+	__atomic_store_n(&prev->next, &w->entry, __ATOMIC_RELEASE);
+	return prev == &pwq->push_head;
+}
+
+/*
+ * In a fork()ed child: the parent's pushed items idle here, like its
+ * inactive ones.  A push that was half done in another parent thread has
+ * no link yet: the walk stops there, and that item stays pending.
+ */
+void kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
+{
+	struct kwq_list_node *n = pwq->push_head.next, *next;
+	struct kwq_list_node *last = pwq->push_tail;
+
+	while (n) {
+		next = n == last ? NULL : n->next;
+		kwq__list_init(n);
+		kwq__forget(kwq__list_entry(n, struct work_struct, entry));
+		n = next;
+	}
+	pwq->push_head.next = NULL;
+	pwq->push_tail = &pwq->push_head;
+}
+
+/*
+ * insert_locked() for the other paths: kicks the pool itself.  Items
+ * pushed before go first, so that an ordered queue keeps the order of adds.
+ */
 static void insert_kick_locked(struct kwq__pwq *pwq, struct work_struct *w,
 			       unsigned long old)
 {
+	kwq__pwq_settle_locked(pwq);
 	if (insert_locked(pwq->pool, pwq, w, old, false))
 		kwq__kick_locked(pwq->pool);
 }
@@ -490,6 +596,33 @@ static __attribute__((noinline)) int add_locked(struct kwq__pwq *pwq,
 }
 
 /*
+ * kwq__add_won()'s insertion where the item would wait for a slot: pushed
+ * without the lock, for the worker that frees a slot to take (see
+ * kwq__pwq).  An ordered queue's producer then writes no line its worker
+ * writes, and its worker takes the lock without a transfer per item.
+ */
+static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
+					      struct work_struct *w,
+					      unsigned long old)
+{
+	if (!push(pwq, w, work_pwq_data(pwq, old & WORK_DELAYED)))
+		return 0;	/* the first pusher saw to the queue */
+	/*
+	 * The queue was empty: if no slot is free, the worker freeing one
+	 * settles it, since kwq__pwq_dec_locked() looks at the queue after
+	 * it lowers nr_active.  The exchange in push() and this load, against
+	 * that store, fence and load: one of the two sees the other.
+	 */
+	if (__atomic_load_n(&pwq->nr_active, __ATOMIC_SEQ_CST) >=
+	    __atomic_load_n(&pwq->limit, __ATOMIC_RELAXED))
+		return 0;
+	kwq__lock(pwq->pool);
+	kwq__pwq_splice_locked(pwq);
+	kwq__unlock(pwq->pool);
+	return 0;
+}
+
+/*
  * A bound queue's add without a CPU: its own function, so that
  * kwq__add_won() makes no call and saves no register around one.
  */
@@ -550,6 +683,12 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 		if (unlikely(last != pool))
 			return kwq__queue_owned(cpu, wq, w, old, 0);
 	}
+	/* Behind pushed items, or where it would wait for a slot: pushed. */
+	if (unlikely(__atomic_load_n(&pwq->push_tail, __ATOMIC_RELAXED) !=
+		     &pwq->push_head ||
+		     __atomic_load_n(&pwq->nr_active, __ATOMIC_RELAXED) >=
+		     __atomic_load_n(&pwq->limit, __ATOMIC_RELAXED)))
+		return add_push(pwq, w, old);
 	if (unlikely(!kwq__trylock(pool)))
 		return add_locked(pwq, w, old, false);
 	if (unlikely(!kwq__list_empty(&pool->waits)))
@@ -581,7 +720,7 @@ void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 		kwq__debug_check_queued(pool, w, head ? &pwq->inactive : NULL);
 	KWQ_TRACE(activate, w, w->func, pwq->name);
 	mark_work_active(w);
-	pwq->nr_active++;
+	__atomic_store_n(&pwq->nr_active, pwq->nr_active + 1, __ATOMIC_RELAXED);
 	if (unlikely(!kwq__list_empty(&pool->waits)) &&
 	    kwq__waited_locked(pool, w)) {
 		kwq__move_linked_locked(w, &pool->held);
@@ -601,12 +740,25 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 	struct workqueue_struct *wq = pwq->wq;
 
 	kwq__assert_locked(pwq->pool);
-	pwq->nr_active--;
-	if (!kwq__list_empty(&pwq->inactive) &&
-	    pwq->nr_active < pwq->limit)
-		kwq__pwq_activate_locked(pwq,
-			kwq__list_entry(pwq->inactive.next,
-					struct work_struct, entry));
+	if (kwq__list_empty(&pwq->inactive)) {
+		/*
+		 * The adds that found no slot rely on this look at the queue
+		 * after the store (see add_push()): both sequentially
+		 * consistent, so that the load cannot pass the store.
+		 */
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=
+		    &pwq->push_head)
+			kwq__pwq_splice_locked(pwq);
+	} else {
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_RELAXED);
+		if (pwq->nr_active < pwq->limit)
+			kwq__pwq_activate_locked(pwq,
+				kwq__list_entry(pwq->inactive.next,
+						struct work_struct, entry));
+	}
 	pwq->nr_in_flight[color]--;
 	if (pwq->flush_color == color && !pwq->nr_in_flight[color]) {
 		pwq->flush_color = -1;

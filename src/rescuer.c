@@ -105,7 +105,7 @@ static void rescue_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	struct kwq__rescuer *r = arg;
 
-	kwq__lock(pwq->pool);
+	kwq__lock_pwq(pwq);
 	if (pwq->mayday) {
 		pwq->mayday = 0;
 		kwq__unlock(pwq->pool);

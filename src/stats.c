@@ -129,7 +129,7 @@ static void sum_pwq(struct kwq__pwq *pwq, void *arg)
 	struct sum *sum = arg;
 	struct kwq__pwq_stats *a = &sum->st, *b = &pwq->st;
 
-	kwq__lock(pwq->pool);
+	kwq__lock_pwq(pwq);
 	a->added += b->added;
 	a->started += b->started;
 	a->finished += b->finished;
@@ -191,7 +191,7 @@ int kwq_stats_get(struct workqueue_struct *wq, struct kwq_stats *st,
 static void reset_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	(void)arg;
-	kwq__lock(pwq->pool);
+	kwq__lock_pwq(pwq);
 	memset(&pwq->st, 0, sizeof(pwq->st));
 	kwq__unlock(pwq->pool);
 }

@@ -43,6 +43,7 @@ static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 	pwq->name = wq->name;
 	pwq->flush_color = -1;
 	kwq__list_init(&pwq->inactive);
+	pwq->push_tail = &pwq->push_head;
 	if (kwq__debugging())
 		kwq__debug_pwq(pwq, true);
 	return pwq;
@@ -314,6 +315,7 @@ int add_work_on(int cpu, struct work_struct *work)
 static void pwq_child(struct kwq__pwq *pwq, void *arg)
 {
 	(void)arg;
+	kwq__pwq_forget_pushed(pwq);
 	while (!kwq__list_empty(&pwq->inactive)) {
 		struct work_struct *w = kwq__list_entry(pwq->inactive.next,
 						struct work_struct, entry);
@@ -346,7 +348,7 @@ static void flush_mark(struct kwq__pwq *pwq, void *arg)
 {
 	int color = *(int *)arg;
 
-	kwq__lock(pwq->pool);
+	kwq__lock_pwq(pwq);
 	pwq->color = color ^ 1;
 	if (pwq->nr_in_flight[color]) {
 		pwq->flush_color = color;
@@ -470,7 +472,7 @@ int flush_workqueue(struct workqueue_struct *wq)
 
 static void pwq_busy(struct kwq__pwq *pwq, void *arg)
 {
-	kwq__lock(pwq->pool);
+	kwq__lock_pwq(pwq);
 	if (pwq->nr_active || !kwq__list_empty(&pwq->inactive) ||
 	    pwq->nr_in_flight[0] || pwq->nr_in_flight[1])
 		*(int *)arg = 1;
@@ -509,7 +511,7 @@ int drain_workqueue(struct workqueue_struct *wq)
 static void pwq_quiesce(struct kwq__pwq *pwq, void *arg)
 {
 	(void)arg;
-	kwq__lock(pwq->pool);
+	kwq__lock_pwq(pwq);
 	kwq__unlock(pwq->pool);
 }
 

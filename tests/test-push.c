@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Adds that find no free slot: pushed without the pool lock, they wait
+ * outside the pwq's lists until a worker frees a slot or somebody locks the
+ * pool to look (src/pool.c, kwq__pwq_splice_locked()).  Every queue a user
+ * can make with a small max_active is tried here, with the pushed items
+ * removed, waited for, flushed and frozen while they are still outside the
+ * lists, and with all of that racing a producer.  Each case checks what the
+ * contract promises: exactly once per add, the order of adds on a serial
+ * queue, at most max_active at once, and a flush that waits for every add
+ * made before it.
+ */
+#include "util.h"
+
+#include <stdlib.h>
+
+#define NR_ITEMS	64
+#define NR_ADDS		60000
+#define ROUNDS		3
+
+struct kind {
+	const char *name;
+	unsigned int flags;
+	int max_active;		/* 0: alloc_ordered_workqueue() */
+};
+
+static const struct kind kinds[] = {
+	{ "ordered", 0, 0 },
+	{ "ordered freezable", WQ_FREEZABLE, 0 },
+	{ "unbound max_active 1", WQ_UNBOUND, 1 },
+	{ "unbound max_active 2", WQ_UNBOUND, 2 },
+	{ "bound max_active 1", 0, 1 },
+	{ "bound max_active 2 high priority", WQ_HIGHPRI, 2 },
+};
+
+struct item {
+	struct work_struct work;
+	int idx;
+};
+
+static struct item items[NR_ITEMS];
+static struct workqueue_struct *wq;
+static const struct kind *kind;
+
+static int add_log[NR_ADDS];	/* the producer's successful adds, in order */
+static int nr_added;		/* A */
+static int run_log[NR_ADDS];	/* the runs, in the order they began */
+static int nr_runs;		/* A */
+static int in, max_in;		/* A */
+static int nr_removed;		/* A: removes that returned 0 */
+static int stop;		/* A */
+static struct gate gate;	/* held by the blockers of phase one */
+static int slow_us;		/* A: how long each run takes */
+
+static bool serial(void)
+{
+	return kind->max_active <= 1;
+}
+
+static void item_fn(struct work_struct *work)
+{
+	struct item *it = container_of(work, struct item, work);
+	int slot;
+
+	note_max(&max_in, INC(&in));
+	slot = INC(&nr_runs) - 1;
+	if (slot < NR_ADDS)
+		STORE(&run_log[slot], it->idx);
+	/* Slow, so that a flush that returns early is seen doing so. */
+	if (LOAD(&slow_us))
+		sleep_us(LOAD(&slow_us));
+	DEC(&in);
+}
+
+static void blocker_fn(struct work_struct *work)
+{
+	(void)work;
+	gate_wait(&gate);
+}
+
+static struct workqueue_struct *make_queue(void)
+{
+	if (!kind->max_active)
+		return alloc_ordered_workqueue("push-%s", kind->flags,
+					       kind->name);
+	return alloc_workqueue("push-%s", kind->flags, kind->max_active,
+			       kind->name);
+}
+
+static void reset(void)
+{
+	for (int i = 0; i < NR_ITEMS; i++) {
+		items[i].idx = i;
+		INIT_WORK(&items[i].work, item_fn);
+	}
+	nr_added = nr_runs = in = max_in = nr_removed = 0;
+	STORE(&stop, 0);
+	memset(&gate, 0, sizeof(gate));
+	wq = make_queue();
+	if (!wq)
+		bail_out("alloc %s: %s", kind->name, strerror(errno));
+}
+
+/* Is the run log the add log with removed adds left out, in order? */
+static bool runs_follow_adds(void)
+{
+	int a = 0, n = LOAD(&nr_runs);
+
+	for (int r = 0; r < n; r++) {
+		while (a < nr_added && add_log[a] != run_log[r])
+			a++;
+		if (a++ == nr_added)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Phase one: every slot held by a blocker, so that each add is pushed.
+ * While they wait outside the lists, the pushed items must look pending,
+ * be removable, and be counted by a flush.
+ */
+static void test_held(void)
+{
+	struct work_struct blockers[2];
+	int nr_blockers = kind->max_active ? kind->max_active : 1;
+	struct bg_call flush, wait;
+	bool all_pending = true, idle = true, flush_blocked;
+	int removed = 0, flushed;
+
+	reset();
+	STORE(&slow_us, 200);
+	for (int i = 0; i < nr_blockers; i++) {
+		INIT_WORK(&blockers[i], blocker_fn);
+		if (add_work_to_q(wq, &blockers[i]))
+			bail_out("could not add a blocker");
+	}
+	if (!wait_for(&gate.entered, nr_blockers, 10000))
+		bail_out("the blockers did not start");
+	for (int i = 0; i < NR_ITEMS; i++)
+		if (add_work_to_q(wq, &items[i].work) == 0)
+			add_log[nr_added++] = i;
+	for (int i = 0; i < NR_ITEMS; i++)
+		all_pending &= work_pending(&items[i].work);
+	ok(nr_added == NR_ITEMS && all_pending,
+	   "%s: %d adds behind full slots, all pending", kind->name,
+	   nr_added);
+	ok(add_work_to_q(wq, &items[5].work) == -EBUSY,
+	   "%s: an add of a waiting item is -EBUSY", kind->name);
+	/*
+	 * The flush first, while nothing has looked at the pushed items: a
+	 * remove or a wait would move them to the lists for it.
+	 */
+	bg_wq(&flush, flush_workqueue, wq);
+	sleep_ms(20);
+	flush_blocked = !LOAD(&flush.done);
+	/* Every third item removed while the flush waits. */
+	for (int i = 0; i < NR_ITEMS; i += 3)
+		removed += remove_work(&items[i].work) == 0;
+	bg_work(&wait, wait_for_work, &items[NR_ITEMS - 2].work);
+	sleep_ms(20);
+	ok(flush_blocked && !LOAD(&wait.done) && LOAD(&nr_runs) == 0,
+	   "%s: removes took %d; flush and wait block behind the held slots",
+	   kind->name, removed);
+	gate_open(&gate);
+	/* Counted before the wait returns: it too waits for items. */
+	flushed = bg_join(&flush) == 0 ? LOAD(&nr_runs) : -1;
+	ok(bg_join(&wait) == 0 && flushed >= 0,
+	   "%s: flush and wait return once the slots free", kind->name);
+	for (int i = 0; i < NR_ITEMS; i++)
+		idle &= !work_pending(&items[i].work);
+	ok(idle && removed == (NR_ITEMS + 2) / 3 &&
+	   flushed == NR_ITEMS - removed,
+	   "%s: the flush saw every add before it: %d runs of %d adds, %d "
+	   "removed", kind->name, flushed, NR_ITEMS, removed);
+	ok(serial() ? runs_follow_adds() : LOAD(&max_in) <= kind->max_active,
+	   serial() ? "%s: in the order of the adds" :
+	   "%s: no more than max_active at once", kind->name);
+	destroy_workqueue(wq);
+	STORE(&slow_us, 0);
+}
+
+/* --- phase two: all of it racing a producer ------------------------------ */
+
+static void *producer(void *arg)
+{
+	unsigned int seed = 1;
+
+	(void)arg;
+	for (int n = 0; n < NR_ADDS; n++) {
+		int i = n % NR_ITEMS;
+
+		if (add_work_to_q(wq, &items[i].work) == 0)
+			add_log[nr_added++] = i;
+		/* Now and then a pause, so that the slots also free. */
+		if (rand_r(&seed) % 4096 == 0)
+			sleep_us(100);
+	}
+	STORE(&stop, 1);
+	return NULL;
+}
+
+static void *remover(void *arg)
+{
+	unsigned int seed = 2;
+
+	(void)arg;
+	while (!LOAD(&stop)) {
+		struct work_struct *w = &items[rand_r(&seed) % NR_ITEMS].work;
+		int ret = rand_r(&seed) % 2 ? remove_work(w) :
+			  remove_work_sync(w);
+
+		if (ret == 0)
+			INC(&nr_removed);
+		else if (ret != -ENOENT)
+			bail_out("remove: %d", ret);
+	}
+	return NULL;
+}
+
+static void *waiter(void *arg)
+{
+	unsigned int seed = 3;
+
+	(void)arg;
+	while (!LOAD(&stop)) {
+		int r = rand_r(&seed) % 16;
+
+		if (r == 0 && flush_workqueue(wq))
+			bail_out("flush_workqueue failed");
+		else if (r == 1 && (kind->flags & WQ_FREEZABLE)) {
+			kwq_freeze_workqueues();
+			sleep_us(50);
+			kwq_thaw_workqueues();
+		} else if (wait_for_work(&items[r * 4 % NR_ITEMS].work)) {
+			bail_out("wait_for_work failed");
+		}
+	}
+	return NULL;
+}
+
+static void test_race(int round)
+{
+	void *(*fns[])(void *) = { producer, remover, waiter };
+	pthread_t t[3];
+	int runs;
+
+	reset();
+	for (int i = 0; i < 3; i++)
+		if (pthread_create(&t[i], NULL, fns[i], NULL))
+			bail_out("pthread_create");
+	for (int i = 0; i < 3; i++)
+		pthread_join(t[i], NULL);
+	if (flush_workqueue(wq))
+		bail_out("flush_workqueue failed");
+	runs = LOAD(&nr_runs);
+	ok(runs == nr_added - LOAD(&nr_removed),
+	   "%s, race %d: %d runs = %d adds - %d removes", kind->name, round,
+	   runs, nr_added, LOAD(&nr_removed));
+	ok(serial() ? runs_follow_adds() && LOAD(&max_in) == 1 :
+	   LOAD(&max_in) <= kind->max_active,
+	   serial() ? "%s, race %d: one at a time, in the order of the adds" :
+	   "%s, race %d: no more than max_active at once", kind->name, round);
+	destroy_workqueue(wq);
+}
+
+int main(void)
+{
+	tap_watchdog(120);
+	plan(ARRAY_SIZE(kinds) * (6 + 2 * ROUNDS));
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+		kind = &kinds[k];
+		test_held();
+		for (int r = 1; r <= ROUNDS; r++)
+			test_race(r);
+	}
+	return done_testing();
+}
