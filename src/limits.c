@@ -83,51 +83,63 @@ size_t kwq__worker_stack(void)
 	return __atomic_load_n(&lim.stack, __ATOMIC_RELAXED);
 }
 
-/* A size in bytes, with an optional k or m suffix (KiB, MiB); 0 if bad. */
-static size_t parse_size(const char *s)
+/*
+ * An environment number as kwq(7) describes them: decimal digits only, with
+ * a k or m suffix (KiB, MiB) where @suffix allows, at most @max.  Returns
+ * false for anything else.  strtoul() alone would take " 3" and "+3", and
+ * "-5" as a number just below 2^64: a stack no thread can have, so every
+ * queue's creation failed.
+ */
+static bool env_number(const char *s, bool suffix, unsigned long long max,
+		       unsigned long long *out)
 {
-	unsigned long long n;
-	char *end;
+	unsigned long long n = 0;
+	unsigned int shift = 0;
+	const char *p;
 
-	errno = 0;
-	n = strtoull(s, &end, 10);
-	if (errno || end == s)
-		return 0;
-	if (*end == 'k' || *end == 'K') {
-		n <<= 10;
-		end++;
-	} else if (*end == 'm' || *end == 'M') {
-		n <<= 20;
-		end++;
+	for (p = s; *p >= '0' && *p <= '9'; p++) {
+		unsigned int digit = (unsigned int)(*p - '0');
+
+		if (n > (ULLONG_MAX - digit) / 10)
+			return false;
+		n = n * 10 + digit;
 	}
-	return *end || n > SIZE_MAX ? 0 : (size_t)n;
+	if (p == s)
+		return false;
+	if (suffix && (*p == 'k' || *p == 'K'))
+		shift = 10;
+	else if (suffix && (*p == 'm' || *p == 'M'))
+		shift = 20;
+	if (shift)
+		p++;
+	if (*p || n > max >> shift)
+		return false;
+	*out = n << shift;
+	return true;
 }
 
 void kwq__limits_init(void)
 {
 	const char *max = getenv("KWQ_WORKER_LIMIT");
 	const char *stack = getenv("KWQ_WORKER_STACK");
-	char *end;
+	unsigned long long n;
 
 	if (max && *max && !__atomic_load_n(&lim.max_set, __ATOMIC_RELAXED)) {
-		unsigned long n = strtoul(max, &end, 10);
-
-		if (*end || n > UINT_MAX)
-			fprintf(stderr, "kwq: KWQ_WORKER_LIMIT=%s: not a number\n",
-				max);
+		if (!env_number(max, false, UINT_MAX, &n))
+			fprintf(stderr, "kwq: KWQ_WORKER_LIMIT=%s: not a number from 0 to %u; ignored\n",
+				max, UINT_MAX);
 		else
 			__atomic_store_n(&lim.max, (unsigned int)n,
 					 __ATOMIC_RELAXED);
 	}
 	if (stack && *stack &&
 	    !__atomic_load_n(&lim.stack_set, __ATOMIC_RELAXED)) {
-		size_t n = parse_size(stack);
-
-		if (n < MIN_STACK)
+		if (!env_number(stack, true, SIZE_MAX, &n) || n < MIN_STACK)
 			fprintf(stderr,
-				"kwq: KWQ_WORKER_STACK=%s: not a size of at least 64k\n",
+				"kwq: KWQ_WORKER_STACK=%s: not a size of at least 64k; ignored\n",
 				stack);
 		else
-			__atomic_store_n(&lim.stack, n, __ATOMIC_RELAXED);
+			__atomic_store_n(&lim.stack, (size_t)n,
+					 __ATOMIC_RELAXED);
 	}
 }

@@ -9,7 +9,8 @@
 # KWQ_NO_COMPAT must leave the old names out.
 #
 # What users of the header hit when porting: DECLARE_WORK() and
-# DECLARE_DELAYED_WORK() compile as C++17 with -Wall -Wextra -Werror; an
+# DECLARE_DELAYED_WORK() compile as C++17 with -Wall -Wextra -Werror, and
+# the program, linked with the library when it is built, runs them; an
 # HZ the program defines itself is accepted when it is 1000 and refused
 # with a clear error otherwise (kwq's jiffies are milliseconds); and a
 # structure member named like an old name, called as ops->cancel_work(ctx),
@@ -120,12 +121,18 @@ SNIP
 check "-DKWQ_NO_COMPAT leaves queue_work, cancel_work & co. undefined" \
 	$CC -std=c11 $WFLAGS -I"$top/include" -fsyntax-only "$tmp/nocompat.c"
 
+# Built, linked and run when the library is there: a C++ program whose
+# static and automatic DECLARE_WORK() items kwq really runs, and whose
+# DECLARE_DELAYED_WORK() items it arms and takes back.
 cat > "$tmp/declare.cc" <<'SNIP'
 #include <kwq/workqueue.h>
+
+static int runs;
 
 static void fn(struct work_struct *w)
 {
 	(void)w;
+	__atomic_add_fetch(&runs, 1, __ATOMIC_RELAXED);
 }
 
 static DECLARE_WORK(file_work, fn);
@@ -135,22 +142,50 @@ int main()
 {
 	DECLARE_WORK(local_work, fn);
 	DECLARE_DELAYED_WORK(local_dwork, fn);
+	int removed;
 
 	schedule_work(&file_work);
-	mod_delayed_work(system_wq, &file_dwork, HZ);
-	cancel_delayed_work_sync(&file_dwork);
 	flush_work(&file_work);
+	schedule_work(&local_work);
 	cancel_work_sync(&local_work);
+	flush_work(&local_work);
+	schedule_delayed_work(&local_dwork, 0);
+	flush_delayed_work(&local_dwork);
+	mod_delayed_work(system_wq, &file_dwork, 3600 * HZ);
+	removed = remove_delayed_work_sync(&file_dwork);
 	cancel_delayed_work(&local_dwork);
-	return remove_work_sync(&file_work) == -ENOENT ? 0 : 1;
+	if (removed != 0 || work_pending(&local_work))
+		return 1;
+	/* file_work and local_dwork ran; local_work ran unless cancelled. */
+	return runs >= 2 && runs <= 3 ? 0 : 2;
 }
 SNIP
-if [ $have_cxx = yes ]; then
-	check "DECLARE_WORK and DECLARE_DELAYED_WORK compile as C++17 with -Wall -Wextra -Werror" \
+B=${KWQ_BUILD:-build}
+case $B in /*) ;; *) B=$top/$B ;; esac
+# A sanitizer pass's library needs its runtime in the program linked to it.
+san=
+if nm -D "$B/libkwq.so" 2>/dev/null | grep -q ' U __tsan_'; then
+	san=-fsanitize=thread
+elif nm -D "$B/libkwq.so" 2>/dev/null | grep -q ' U __asan_'; then
+	san=-fsanitize=address,undefined
+fi
+declare_what="DECLARE_WORK and DECLARE_DELAYED_WORK compile as C++17 with -Wall -Wextra -Werror"
+if [ $have_cxx = no ]; then
+	tap_skip "no C++ compiler ($CXX)"
+elif [ -e "$B/libkwq.so" ]; then
+	if $CXX -std=c++17 -Wall -Wextra -Werror $san -I"$top/include" \
+		-o "$tmp/declare" -x c++ "$tmp/declare.cc" -x none \
+		-L"$B" -Wl,-rpath,"$B" -lkwq -pthread > "$tmp/log" 2>&1 &&
+	   "$tmp/declare" >> "$tmp/log" 2>&1; then
+		tap ok "$declare_what, and the program runs them"
+	else
+		echo "exit status $?" >> "$tmp/log"
+		tap fail "$declare_what, and the program runs them"
+	fi
+else
+	check "$declare_what" \
 		$CXX -std=c++17 -Wall -Wextra -Werror -I"$top/include" \
 		-fsyntax-only -x c++ "$tmp/declare.cc"
-else
-	tap_skip "no C++ compiler ($CXX)"
 fi
 
 printf '#define HZ (1000)\n#include <kwq/workqueue.h>\n%s\n' \

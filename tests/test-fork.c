@@ -45,7 +45,7 @@ static int in_child(struct workqueue_struct *ord, struct item *items,
 {
 	struct workqueue_struct *own;
 	struct work_struct w;
-	int bad = 0;
+	int bad = 0, err[4] = { 0 };
 
 	alarm(20);
 	/* The parent's items are idle here: they can be added again. */
@@ -63,15 +63,22 @@ static int in_child(struct workqueue_struct *ord, struct item *items,
 	bad |= (add_work(&w) != 0) << 5;
 	wait_for_work(&w);
 	own = alloc_workqueue("child", WQ_UNBOUND | WQ_MEM_RECLAIM, 0);
+	err[0] = own ? 0 : -errno;
 	bad |= !own << 6;
 	if (own) {
 		bad |= (add_work_to_q(own, &w) != 0) << 7;
-		wait_for_work(&w);
+		err[1] = wait_for_work(&w);
 		destroy_workqueue(own);
 	}
-	bad |= (add_delayed_work_to_q(ord, dw, 1) != 0) << 8;
-	wait_for_delayed_work(dw);
+	err[2] = add_delayed_work_to_q(ord, dw, 1);
+	bad |= (err[2] != 0) << 8;
+	err[3] = wait_for_delayed_work(dw);
 	bad |= (LOAD(&child_runs) != 2 || LOAD(&delayed_runs) != 1) << 9;
+	/* The bits do not fit an exit status: name them, and what was seen. */
+	if (bad)
+		dprintf(2, "# child: failed checks %#x: alloc %d, wait %d, delayed add %d, wait %d, child_runs %d, delayed_runs %d\n",
+			bad, err[0], err[1], err[2], err[3],
+			LOAD(&child_runs), LOAD(&delayed_runs));
 	return bad;
 }
 
@@ -172,12 +179,7 @@ int main(void)
 	if (pid < 0)
 		bail_out("fork");
 	if (pid == 0) {
-		int bad = in_child(ord, items, &dw, &blocker);
-
-		/* The bits do not fit an exit status: name them here. */
-		if (bad)
-			dprintf(2, "# child: failed checks %#x\n", bad);
-		_exit(bad ? 1 : 0);
+		_exit(in_child(ord, items, &dw, &blocker) ? 1 : 0);
 	}
 	if (waitpid(pid, &status, 0) != pid)
 		bail_out("waitpid");

@@ -3,7 +3,8 @@
  * Misuse that must not crash, outside debug mode: destroying a system queue
  * is refused with one warning, and the queue goes on working; a bad
  * KWQ_IDLE_TIMEOUT_MS is reported and ignored rather than read as 49 days
- * ("-5") or as a prefix ("10abc"); and when misuse leads kwq into an
+ * ("-5") or as a prefix ("10abc"), and so is a bad KWQ_WORKER_STACK or
+ * KWQ_WORKER_LIMIT; and when misuse leads kwq into an
  * impossible state, its BUG message tells the user to run with KWQ_DEBUG=1.
  *
  * The last two run this program again (spawned, not forked, so that the
@@ -92,27 +93,69 @@ static int child_start(void)
 	return 0;
 }
 
+/* Start a child with @env=@val: kwq must report @val, ignore it, and work. */
+static void bad_env(const char *env, const char *val, const char *why)
+{
+	char buf[1024], want[64];
+	int status;
+
+	status = run_self("start", env, val, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "%s=%s: not a", env, val);
+	if (!ok(WIFEXITED(status) && !WEXITSTATUS(status) && strstr(buf, want),
+		"%s=\"%s\" (%s) is reported and ignored", env, val, why))
+		diag("status %#x, output: %s", status, buf);
+}
+
 static void test_idle_timeout_env(void)
 {
 	static const char *const bad[] = { "-5", "10abc", "0", "4294967296",
 					   " 10", "0x10" };
-	char buf[1024], want[64];
+	char buf[1024];
 	int status;
 
-	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
-		status = run_self("start", "KWQ_IDLE_TIMEOUT_MS", bad[i], buf,
-				  sizeof(buf));
-		snprintf(want, sizeof(want), "KWQ_IDLE_TIMEOUT_MS=%s: not a",
-			 bad[i]);
-		ok(WIFEXITED(status) && !WEXITSTATUS(status) &&
-		   strstr(buf, want) && strstr(buf, "using 5000"),
-		   "KWQ_IDLE_TIMEOUT_MS=\"%s\" is reported and ignored", bad[i]);
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		bad_env("KWQ_IDLE_TIMEOUT_MS", bad[i], "the default stays");
 	status = run_self("start", "KWQ_IDLE_TIMEOUT_MS", "4294967295", buf,
 			  sizeof(buf));
 	ok(WIFEXITED(status) && !WEXITSTATUS(status) &&
 	   !strstr(buf, "KWQ_IDLE_TIMEOUT_MS"),
 	   "the largest valid value is taken quietly");
+	status = run_self("start", "KWQ_IDLE_TIMEOUT_MS", "7", buf,
+			  sizeof(buf));
+	ok(WIFEXITED(status) && !WEXITSTATUS(status) && !strstr(buf, "kwq:"),
+	   "and a small one");
+}
+
+/*
+ * The other two numbers kwq reads, as strictly: "-5" is not 2^64 - 5
+ * bytes of stack (every queue's creation then failed), nor is " 3" or
+ * "+3" a cap.
+ */
+static void test_limits_env(void)
+{
+	static const struct {
+		const char *env, *val, *why;
+	} bad[] = {
+		{ "KWQ_WORKER_STACK", "-5", "not 2^64 - 5 bytes" },
+		{ "KWQ_WORKER_STACK", "-1k", "not 2^64 - 1 KiB" },
+		{ "KWQ_WORKER_STACK", "18014398509481984k", "a KiB count that overflows" },
+		{ "KWQ_WORKER_STACK", " 256k", "a space" },
+		{ "KWQ_WORKER_STACK", "+256k", "a sign" },
+		{ "KWQ_WORKER_STACK", "256kb", "a suffix kwq does not know" },
+		{ "KWQ_WORKER_LIMIT", "-5", "a sign" },
+		{ "KWQ_WORKER_LIMIT", " 3", "a space" },
+		{ "KWQ_WORKER_LIMIT", "+3", "a sign" },
+		{ "KWQ_WORKER_LIMIT", "4294967296", "beyond 32 bits" },
+	};
+	char buf[1024];
+	int status;
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		bad_env(bad[i].env, bad[i].val, bad[i].why);
+	status = run_self("start", "KWQ_WORKER_STACK", "256K", buf,
+			  sizeof(buf));
+	ok(WIFEXITED(status) && !WEXITSTATUS(status) && !strstr(buf, "kwq:"),
+	   "KWQ_WORKER_STACK=256K is taken quietly");
 }
 
 /*
@@ -164,9 +207,10 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "bug"))
 		return child_bug();
 	tap_watchdog(60);
-	plan(12);
+	plan(24);
 	test_system_queues();
 	test_idle_timeout_env();
+	test_limits_env();
 	test_bug_message();
 	return done_testing();
 }

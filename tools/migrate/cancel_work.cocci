@@ -15,17 +15,23 @@
 ///   if (!cancel_work(w))          ->  if (remove_work(w))
 ///   ret = cancel_delayed_work(dw) ->  ret = !remove_delayed_work(dw)
 ///   ret = mod_delayed_work(wq, dw, t);
-///                                 ->  ret = delayed_work_pending(dw);
+///                                 ->  ret = !remove_delayed_work(dw);
 ///                                     mod_delayed_work(wq, dw, t);
 ///   if (mod_delayed_work(wq, dw, t)) ...
-///       -> if ((delayed_work_pending(dw) ?
+///       -> if ((!remove_delayed_work(dw) ?
 ///               (mod_delayed_work(wq, dw, t), 1) :
 ///               (mod_delayed_work(wq, dw, t), 0))) ...
 ///
 /// remove_*() return 0 exactly when the kernel's cancel returned true, so
-/// those rewrites keep the meaning.  A mod's "was pending" is read just
-/// before the rearm, which is what the kernel's answer described; the
-/// call stays the void kernel name, which reports a failed rearm.  A
+/// those rewrites keep the meaning.  The kernel's mod is a take-back of
+/// the pending instance followed by an arm, and its true says that the
+/// take-back found one; the rewrite makes the same two steps, the first
+/// remove_delayed_work(), whose 0 says the same thing of an instance it
+/// has taken, so that it can no longer run.  (A look with
+/// delayed_work_pending() would not do: the item's own timer may fire and
+/// run it between the look and the rearm, and code that counts references
+/// by the answer drops one it does not hold.)  The call stays the void
+/// kernel name, which reports a failed rearm.  A
 /// flush's "it waited" has no kwq equivalent: the patch reads
 /// work_pending() (delayed_work_pending()) before the flush, which is
 /// right for a queued or armed item and an idle one, but says false for an
@@ -139,7 +145,7 @@ position old_cancel_value.p;
 - f@p(es)
 + !g(es)
 
-// --- the mods and flushes: a predicate read before the call --------------
+// --- the mods and flushes: an answer taken before the call ---------------
 
 // Results stored by a statement of their own, found before anything
 // changes: they become the read and the call, two statements.
@@ -171,14 +177,15 @@ position p;
 @mod_value@
 expression wq, dw, t, cpu;
 position p != {unused.p, stored.p};
+symbol remove_delayed_work;
 @@
 (
 - mod_delayed_work@p(wq, dw, t)
-+ (delayed_work_pending(dw) ? (mod_delayed_work(wq, dw, t), 1) :
++ (!remove_delayed_work(dw) ? (mod_delayed_work(wq, dw, t), 1) :
 +  (mod_delayed_work(wq, dw, t), 0))
 |
 - mod_delayed_work_on@p(cpu, wq, dw, t)
-+ (delayed_work_pending(dw) ? (mod_delayed_work_on(cpu, wq, dw, t), 1) :
++ (!remove_delayed_work(dw) ? (mod_delayed_work_on(cpu, wq, dw, t), 1) :
 +  (mod_delayed_work_on(cpu, wq, dw, t), 0))
 )
 
@@ -202,22 +209,23 @@ position p != {unused.p, stored.p};
 expression ret, wq, dw, t, cpu;
 type T;
 identifier id;
+symbol remove_delayed_work;
 @@
 (
 - ret = mod_delayed_work(wq, dw, t);
-+ ret = delayed_work_pending(dw);
++ ret = !remove_delayed_work(dw);
 + mod_delayed_work(wq, dw, t);
 |
 - ret = mod_delayed_work_on(cpu, wq, dw, t);
-+ ret = delayed_work_pending(dw);
++ ret = !remove_delayed_work(dw);
 + mod_delayed_work_on(cpu, wq, dw, t);
 |
 - T id = mod_delayed_work(wq, dw, t);
-+ T id = delayed_work_pending(dw);
++ T id = !remove_delayed_work(dw);
 + mod_delayed_work(wq, dw, t);
 |
 - T id = mod_delayed_work_on(cpu, wq, dw, t);
-+ T id = delayed_work_pending(dw);
++ T id = !remove_delayed_work(dw);
 + mod_delayed_work_on(cpu, wq, dw, t);
 )
 

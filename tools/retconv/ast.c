@@ -99,6 +99,32 @@ void expr_kids(CXCursor c, struct kids *k)
 			k->v[k->n++] = all.v[i];
 }
 
+struct first_of {
+	enum CXCursorKind kind;
+	CXCursor found;
+};
+
+static enum CXChildVisitResult first_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct first_of *fo = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != fo->kind)
+		return CXChildVisit_Continue;
+	fo->found = c;
+	return CXChildVisit_Break;
+}
+
+/* The first direct child of @c of @kind, or the null cursor. */
+CXCursor first_child(CXCursor c, enum CXCursorKind kind)
+{
+	struct first_of fo = { .kind = kind, .found = clang_getNullCursor() };
+
+	clang_visitChildren(c, first_visit, &fo);
+	return fo.found;
+}
+
 /* The first punctuation token in @range, or "" (a macro hid it). */
 static void first_punct(CXTranslationUnit tu, CXSourceRange range, char *op,
 			size_t size)

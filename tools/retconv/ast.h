@@ -29,6 +29,7 @@ struct kids {
 enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent,
 				  CXClientData data);
 void expr_kids(CXCursor c, struct kids *k);
+CXCursor first_child(CXCursor c, enum CXCursorKind kind);
 enum rc_type type_class(CXType t);
 unsigned const_values(CXCursor e);
 CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc);

@@ -1041,38 +1041,32 @@ static void flow_switch(struct flow *f, const struct kids *k,
 	*s = brk;
 }
 
-static enum CXChildVisitResult label_ref(CXCursor c, CXCursor parent,
-					 CXClientData data)
+/* A break or a continue: its state joins the one it leads to, if any. */
+static void jump_to(struct flow *f, struct state *to, struct state *s)
 {
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_LabelRef) {
-		*(CXCursor *)data = clang_getCursorReferenced(c);
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
+	if (to)
+		joined_and_grew(to, s);
+	else
+		f->failed = true;
 }
 
 /* Jumps: the state goes to where they lead, and nothing falls through. */
 static void flow_jump(struct flow *f, CXCursor c, struct state *s)
 {
-	CXCursor label = clang_getNullCursor();
+	CXCursor label;
 	struct point *p;
 
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_BreakStmt:
-		if (f->brk)
-			joined_and_grew(f->brk, s);
-		else
-			f->failed = true;
+		jump_to(f, f->brk, s);
 		break;
 	case CXCursor_ContinueStmt:
-		if (f->cont)
-			joined_and_grew(f->cont, s);
-		else
-			f->failed = true;
+		jump_to(f, f->cont, s);
 		break;
 	default:
-		clang_visitChildren(c, label_ref, &label);
+		/* libclang refers a null cursor to a null cursor. */
+		label = clang_getCursorReferenced(first_child(c,
+							      CXCursor_LabelRef));
 		if (clang_Cursor_isNull(label)) {
 			f->failed = true;
 			break;

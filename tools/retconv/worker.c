@@ -249,17 +249,6 @@ static char *libclang_error(enum CXErrorCode ec)
  * suppressions here, and marked where clang's recovery may have dropped
  * what it returns.
  */
-static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
-		*(CXCursor *)data = c;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
 static char *file_name(CXFile file)
 {
 	CXString s = clang_getFileName(file);
@@ -451,7 +440,7 @@ static bool seen_before(struct seen *t, const char *key)
 static void summarize(struct unit_walk *u, CXCursor c)
 {
 	struct rc_func *fn;
-	CXCursor body = clang_getNullCursor();
+	CXCursor body;
 	CXFile file = NULL;
 	unsigned line, col;
 	char *key;
@@ -461,7 +450,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 				   &line, &col, NULL);
 	if (!file)
 		return;
-	clang_visitChildren(c, body_visit, &body);
+	body = first_child(c, CXCursor_CompoundStmt);
 	if (clang_Cursor_isNull(body))
 		return;
 	fn = xcalloc(1, sizeof(*fn));

@@ -8,7 +8,8 @@
  * the reference it took, of an idle one (false) keeps it; a flush of an
  * armed or queued item (true) waits for its run.  Queued items stay
  * pending behind a gated item on an ordered queue, or on a frozen queue;
- * armed ones are armed for an hour.
+ * armed ones are armed for an hour.  And a watchdog kicked while it fires
+ * ends with its references right.
  */
 #include "../../util.h"
 #include "kdev.h"
@@ -184,14 +185,41 @@ static void test_flush_queued(void)
 	destroy_workqueue(wq);
 }
 
+/*
+ * A watchdog kicked again and again while it fires: each kick takes a
+ * reference and gives it back when the kernel's mod said "was pending",
+ * so after the last run the owner's is the only one left.  Were "was
+ * pending" read before the rearm rather than taken with it, the item
+ * could run between the two, dropping the reference the kick then drops
+ * again.
+ */
+static void test_kick_while_firing(void)
+{
+	struct workqueue_struct *wq = new_wq("kdev-kick", WQ_UNBOUND, 0);
+	struct kdev dev = { 0 };
+
+	kdev_init(&dev, wq);
+	for (int i = 0; i < 100000; i++)
+		kdev_kick(&dev, i & 1);
+	kdev_stop(&dev);
+	if (flush_workqueue(wq))
+		bail_out("flush_workqueue failed");
+	ok(ref(&dev) == 1 && LOAD(&dev.released) == 0,
+	   "100,000 kicks of a firing watchdog (%d runs) leave the owner's reference alone: %d",
+	   LOAD(&dev.barks), ref(&dev));
+	kdev_put(&dev);
+	destroy_workqueue(wq);
+}
+
 int main(void)
 {
 	tap_watchdog(30);
-	plan(18);
+	plan(19);
 	test_all_pending();
 	test_nothing_pending();
 	test_abort_and_pause();
 	test_flush_armed();
 	test_flush_queued();
+	test_kick_while_firing();
 	return done_testing();
 }
