@@ -254,6 +254,8 @@ enum rc_tclass {
 	TC_COUNT,
 	TC_MIXED,
 	TC_FLAG,		/* 0 or 1 telling a fact, not success */
+	TC_OUTCOME,		/* errno, whose 0 and -ENOENT are both
+				   outcomes, not success and failure */
 };
 
 /* Whose convention an entry describes: a name the kernel and kwq both

@@ -46,6 +46,7 @@ enum cclass {
 struct callee {
 	enum cclass cls;
 	bool table;		/* from the table, not a definition */
+	bool outcome;		/* its 0 is an outcome, not "it worked" */
 	const struct rc_func *def;	/* the definition it came from */
 	char *source;		/* "its definition at f.c:3", ... */
 };
@@ -88,6 +89,7 @@ static enum cclass from_tclass(enum rc_tclass cls)
 {
 	switch (cls) {
 	case TC_ERRNO:
+	case TC_OUTCOME:
 		return CC_ERRNO;
 	case TC_PERRNO:
 		return CC_PERRNO;
@@ -158,6 +160,7 @@ static void callee_class(struct rc_func **byusr, size_t n,
 		       x->form & SITE_KWQ ? TABLE_KWQ : TABLE_KERNEL);
 	if (t) {
 		c->cls = from_tclass(t->cls);
+		c->outcome = t->cls == TC_OUTCOME;
 		c->table = true;
 		c->source = xstrdup(t->source);
 		return;
@@ -366,7 +369,8 @@ static void rule_d(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
-	bool zero_ok = (c->cls == CC_ERRNO &&
+	/* A removal's 0 says "it was pending": any branch may follow it. */
+	bool zero_ok = (c->cls == CC_ERRNO && !c->outcome &&
 			(c->table || naming_classify(cx->cfg, x->callee) ==
 				     KIND_ACTION)) ||
 		       c->cls == CC_PERRNO || (c->cls == CC_COUNT && c->table);

@@ -16,9 +16,11 @@
  * errno, as pthread functions return), boolean (1 when it worked, 0 when
  * not, as queue_work returned before 2006), count (a number never
  * negative; the table's counts are bytes not copied, 0 on success) and
- * mixed (a value, or a negative errno: platform_get_irq) and flag (0 or
+ * mixed (a value, or a negative errno: platform_get_irq), flag (0 or
  * 1 telling a fact, "it was pending", which is neither success nor
- * failure).  A file's entry overrides the built-in one and a later file an
+ * failure) and outcome (0 or a negative errno, where 0 and -ENOENT are
+ * both outcomes a caller may act on: kwq's remove_work() says whether a
+ * pending instance was removed; its errors are errors).  A file's entry overrides the built-in one and a later file an
  * earlier one.
  *
  * Some names mean two things.  The kernel's cancel_work_sync() returns
@@ -62,10 +64,13 @@ static const struct {
 	{ TC_ERRNO, TABLE_ALL, "add_work_to_q add_work_to_q_on "
 			       "add_delayed_work_to_q add_delayed_work_to_q_on "
 			       "add_work add_work_on add_delayed_work "
-			       "add_delayed_work_on remove_work remove_work_sync "
-			       "remove_delayed_work remove_delayed_work_sync "
-			       "wait_for_work wait_for_delayed_work "
-			       "rearm_delayed_work rearm_delayed_work_on" },
+			       "add_delayed_work_on wait_for_work "
+			       "wait_for_delayed_work rearm_delayed_work "
+			       "rearm_delayed_work_on" },
+	/* 0: a pending instance was removed; -ENOENT: none was.  Code
+	 * ported from the kernel's "if it was pending" tests both ways. */
+	{ TC_OUTCOME, TABLE_ALL, "remove_work remove_work_sync "
+				 "remove_delayed_work remove_delayed_work_sync" },
 	/* 1 when the lock was taken. */
 	{ TC_BOOLEAN, TABLE_ALL, "mutex_trylock spin_trylock down_read_trylock "
 		      "down_write_trylock" },
@@ -108,6 +113,7 @@ static const char *const class_names[] = {
 	[TC_COUNT] = "count",
 	[TC_MIXED] = "mixed",
 	[TC_FLAG] = "flag",
+	[TC_OUTCOME] = "outcome",
 };
 
 const char *tclass_name(enum rc_tclass cls)
