@@ -14,6 +14,11 @@
  * file that missed headers, and keeps that parse only when it has fewer
  * errors; a header found later redefines a macro with no harm done (-w).
  */
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
 #include "retconv.h"
 
 const char prelude_text[] =
@@ -138,3 +143,108 @@ const char prelude_text[] =
 "#define DECLARE_WAIT_QUEUE_HEAD(n) struct wait_queue_head n\n"
 "#define DECLARE_COMPLETION(n) struct completion n\n"
 "#define DEFINE_IDR(n) struct idr n\n";
+
+/*
+ * Stand-ins for the types a file's absent headers would have defined.
+ * A parameter of an unknown type name ("act2000_card *card") is an
+ * invalid declaration: clang then drops every expression that names it,
+ * and with them the calls whose results the rules read, "if
+ * (!request_irq(irq, ..., card))" included.  A variable of a structure
+ * never defined ("static struct device root") is the same.  Declared as
+ * a structure of one member, the type makes the declarations valid; what
+ * code does with their members stays an error, in that expression only.
+ * A constant in capitals from an absent header ("char
+ * name[MAX_RDS_PS_NAME + 1]") is the same: it becomes a constant object
+ * of unknown value, which clang cannot fold, so that what a function
+ * returns through it stays unknown.  Only the names clang said it
+ * missed are declared, so a header that defines one cannot be there.
+ */
+enum standin { TYPEDEF, STRUCT, CONSTANT };
+
+static const struct {
+	enum standin kind;
+	const char *form;
+} standin_forms[] = {
+	{ TYPEDEF, "unknown type name '" },
+	{ STRUCT, "variable has incomplete type 'struct " },
+	{ STRUCT, "field has incomplete type 'struct " },
+	{ STRUCT, "array has incomplete element type 'struct " },
+	{ STRUCT, "tentative definition has type 'struct " },
+	{ CONSTANT, "use of undeclared identifier '" },
+};
+
+static bool macro_like(const char *name)
+{
+	if (!name[0] || !name[1] || (name[0] >= '0' && name[0] <= '9'))
+		return false;
+	return strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
+	       strlen(name);
+}
+
+static char *standin_line(enum standin kind, const char *name)
+{
+	switch (kind) {
+	case TYPEDEF:
+		return xasprintf("typedef struct __retconv_t_%s { int __retconv_t; } %s;\n",
+				 name, name);
+	case STRUCT:
+		return xasprintf("struct %s { int __retconv_s; };\n", name);
+	default:
+		return macro_like(name) ?
+		       xasprintf("extern const int %s;\n", name) : NULL;
+	}
+}
+
+/* The name a diagnostic of @form quotes, or NULL. */
+static char *standin_name(const char *text, const char *form)
+{
+	size_t n = strlen(form), len;
+
+	if (strncmp(text, form, n))
+		return NULL;
+	text += n;
+	len = strspn(text, "abcdefghijklmnopqrstuvwxyz"
+			   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	if (!len || text[len] != '\'' || (text[0] >= '0' && text[0] <= '9'))
+		return NULL;
+	return xasprintf("%.*s", (int)len, text);
+}
+
+static void standin_add(char **text, const char *line)
+{
+	char *old = *text;
+
+	if (old && strstr(old, line))
+		return;
+	*text = xasprintf("%s%s", old ? old : "", line);
+	free(old);
+}
+
+char *prelude_standins(CXTranslationUnit tu)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	char *text = NULL, *name, *line;
+	size_t f;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s = clang_getDiagnosticSpelling(d);
+
+		for (f = 0; f < sizeof(standin_forms) / sizeof(*standin_forms);
+		     f++) {
+			name = standin_name(clang_getCString(s),
+					    standin_forms[f].form);
+			if (!name)
+				continue;
+			line = standin_line(standin_forms[f].kind, name);
+			if (line)
+				standin_add(&text, line);
+			free(line);
+			free(name);
+			break;
+		}
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+	return text;
+}
