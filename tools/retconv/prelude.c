@@ -51,8 +51,12 @@ const char prelude_text[] =
 "typedef __u16 __le16;\ntypedef __u16 __be16;\ntypedef __u32 __le32;\n"
 "typedef __u32 __be32;\ntypedef __u64 __le64;\ntypedef __u64 __be64;\n"
 "typedef _Bool bool;\ntypedef unsigned long size_t;\n"
-"typedef long ssize_t;\ntypedef long long loff_t;\ntypedef unsigned gfp_t;\n"
-"typedef unsigned long uintptr_t;\ntypedef unsigned int dev_t;\n"
+/* loff_t and dev_t as glibc has them, whose <sys/types.h> a header of a
+ * driver shared with user space brings in: a typedef may be repeated
+ * only with the same type. */
+"typedef long ssize_t;\ntypedef __INT64_TYPE__ loff_t;\n"
+"typedef unsigned gfp_t;\n"
+"typedef unsigned long uintptr_t;\ntypedef __UINT64_TYPE__ dev_t;\n"
 "typedef int pid_t;\ntypedef unsigned short umode_t;\n"
 "typedef unsigned long sector_t;\ntypedef unsigned long long dma_addr_t;\n"
 "typedef unsigned long long phys_addr_t;\n"
