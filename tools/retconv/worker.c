@@ -350,6 +350,20 @@ static long walked_header(const struct rc_jobs *headers, const char *fileid)
 }
 
 /*
+ * A function declared to return ssize_t returns a count of bytes or a
+ * negative errno, as read() and write() do: its 1 is one byte, which
+ * rules A and B, about 0/1 and booleans, do not judge.
+ */
+static bool returns_count(CXType t)
+{
+	CXString s = clang_getTypeSpelling(t);
+	bool count = !strcmp(clang_getCString(s), "ssize_t");
+
+	clang_disposeString(s);
+	return count;
+}
+
+/*
  * Who the function is.  A function of the main file is reported under
  * the name the file was given, and so is one of a header found by
  * walking a directory: that header is checked as part of this file.
@@ -380,6 +394,8 @@ static void fn_identity(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
 	fn->scope = scope_of(c, file, path);
 	fn->type = type_class(clang_getCursorResultType(c));
 	fn->suppress = suppress_mask(tu, c, file, fn->line);
+	if (returns_count(clang_getCursorResultType(c)))
+		fn->suppress |= SUPPRESS_A | SUPPRESS_B;
 	free(path);
 }
 
