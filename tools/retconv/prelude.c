@@ -171,6 +171,7 @@ static const struct {
 } standin_forms[] = {
 	{ TYPEDEF, "unknown type name '" },
 	{ STRUCT, "variable has incomplete type 'struct " },
+	{ STRUCT, "variable has incomplete type 'const struct " },
 	{ STRUCT, "field has incomplete type 'struct " },
 	{ STRUCT, "array has incomplete element type 'struct " },
 	{ STRUCT, "tentative definition has type 'struct " },
