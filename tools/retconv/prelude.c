@@ -136,6 +136,10 @@ const char prelude_text[] =
 "#define module_param(n, t, p) extern int __retconv_module\n"
 "#define module_init(f) extern int __retconv_module\n"
 "#define module_exit(f) extern int __retconv_module\n"
+/* A boot option's handler returns 1 when it took the option: the handler
+ * is the kernel's callback, its address taken as the real macro does. */
+"#define __setup(s, f) static void *__retconv_setup_##f = (void *)(f)\n"
+"#define early_param(s, f) static void *__retconv_early_##f = (void *)(f)\n"
 "#define late_initcall(f) extern int __retconv_module\n"
 "#define subsys_initcall(f) extern int __retconv_module\n"
 "#define device_initcall(f) extern int __retconv_module\n"

@@ -622,6 +622,7 @@ struct taken_walk {
 	CXFile pending_file;	/* where the last call starts */
 	unsigned pending;
 	bool have_pending;
+	CXFile main;		/* the unit's main file */
 	char **seen;
 	size_t nseen;
 };
@@ -659,6 +660,21 @@ static void taken_ref(struct taken_walk *w, CXCursor c)
 	clang_disposeString(usr);
 }
 
+/*
+ * Whether @c is written in @file, or comes from a macro used there: a
+ * handler registered by __setup(), module_init() or a table-making macro
+ * has its address taken by the expansion, which clang places in the
+ * macro's file.
+ */
+static bool expanded_in(CXCursor c, CXFile file)
+{
+	CXFile at = NULL;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &at, NULL,
+				   NULL, NULL);
+	return same_file(at, file);
+}
+
 static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 					   CXClientData data)
 {
@@ -666,7 +682,7 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 	enum CXCursorKind kind = clang_getCursorKind(c);
 
 	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	    !expanded_in(c, w->main))
 		return CXChildVisit_Continue;
 	if (kind == CXCursor_CallExpr) {
 		at_file(c, &w->pending_file, &w->pending);
@@ -702,7 +718,11 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 		.tu = tu, .display = display, .headers = headers, .out = out,
 	};
 	struct taken_walk w = { .out = out };
+	CXString name = clang_getTranslationUnitSpelling(tu);
 	size_t i;
+
+	w.main = clang_getFile(tu, clang_getCString(name));
+	clang_disposeString(name);
 
 	collect_flaws(&u);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);

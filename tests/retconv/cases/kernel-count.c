@@ -3,7 +3,7 @@
  * Two kernel conventions that are not the 0/1 the rules look for: a
  * ssize_t read returns the bytes it read, one here, or a negative errno;
  * a function that blocks until a state is an action, whatever its last
- * word.  The same shapes under plain action and predicate names are
+ * word; a boot option's handler returns 1 when it took the option.  The same shapes under plain action and predicate names are
  * still reported.
  */
 #include <linux/quux-fs.h>
@@ -13,6 +13,8 @@ struct quux_port {
 	int flags;
 	int value;
 };
+
+static int quux_default_flags;
 
 ssize_t quux_gpio_read(struct file *file, char __user *buf, size_t len,
 		       loff_t *ppos)
@@ -46,16 +48,26 @@ int quux_wait_until_idle(struct quux_port *qp)
 	return 0;
 }
 
+/* A boot option's handler: 1 when it took the option, the kernel's way. */
+int __init quux_opt_setup(char *str)
+{
+	if (!str)
+		return 0;
+	quux_default_flags = 1;
+	return 1;
+}
+__setup("quux=", quux_opt_setup);
+
 int quux_port_ready(struct quux_port *qp)
 {
 	if (!qp)
 		return -EINVAL;
 	return qp->flags != 0;
 }
-// expect: kernel-count.c:27:5: warning: action 'quux_gpio_load' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: kernel-count.c:30:3: note: returns a negative errno
-// expect: kernel-count.c:31:2: note: returns 1
-// expect: kernel-count.c:49:5: warning: predicate 'quux_port_ready' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
-// expect: kernel-count.c:52:3: note: returns a negative errno
-// stderr: retconv: kernel-count.c: note: parsed with errors: 2 headers not found (linux/quux-fs.h, linux/gpio-ops.h); 2 other errors, the first: kernel-count.c:20:29: error: incomplete definition of type 'struct file'; checked only where types are known
+// expect: kernel-count.c:29:5: warning: action 'quux_gpio_load' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: kernel-count.c:32:3: note: returns a negative errno
+// expect: kernel-count.c:33:2: note: returns 1
+// expect: kernel-count.c:61:5: warning: predicate 'quux_port_ready' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: kernel-count.c:64:3: note: returns a negative errno
+// stderr: retconv: kernel-count.c: note: parsed with errors: 2 headers not found (linux/quux-fs.h, linux/gpio-ops.h); 2 other errors, the first: kernel-count.c:22:29: error: incomplete definition of type 'struct file'; checked only where types are known
 // stderr: retconv: 1 of 1 file parsed with errors, 0 not parsed
