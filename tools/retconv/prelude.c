@@ -56,6 +56,16 @@ const char prelude_text[] =
  * only with the same type. */
 "typedef long ssize_t;\ntypedef __INT64_TYPE__ loff_t;\n"
 "typedef unsigned gfp_t;\n"
+/* The BSD and C99 integer names, as glibc has them (a driver's header
+ * may bring its <sys/types.h> or <stdint.h> in too). */
+"typedef unsigned char u_char;\ntypedef unsigned short u_short;\n"
+"typedef unsigned int u_int;\ntypedef unsigned long u_long;\n"
+"typedef unsigned char unchar;\ntypedef unsigned short ushort;\n"
+"typedef unsigned int uint;\ntypedef unsigned long ulong;\n"
+"typedef __INT8_TYPE__ int8_t;\ntypedef __INT16_TYPE__ int16_t;\n"
+"typedef __INT32_TYPE__ int32_t;\ntypedef __INT64_TYPE__ int64_t;\n"
+"typedef __UINT8_TYPE__ uint8_t;\ntypedef __UINT16_TYPE__ uint16_t;\n"
+"typedef __UINT32_TYPE__ uint32_t;\ntypedef __UINT64_TYPE__ uint64_t;\n"
 "typedef unsigned long uintptr_t;\ntypedef __UINT64_TYPE__ dev_t;\n"
 "typedef int pid_t;\ntypedef unsigned short umode_t;\n"
 "typedef unsigned long sector_t;\ntypedef unsigned long long dma_addr_t;\n"
