@@ -174,7 +174,9 @@ const char prelude_text[] =
  * A constant in capitals from an absent header ("char
  * name[MAX_RDS_PS_NAME + 1]") is the same: it becomes a constant object
  * of unknown value, which clang cannot fold, so that what a function
- * returns through it stays unknown.  Only the names clang said it
+ * returns through it stays unknown.  Any other name ("no_llseek" in a
+ * file_operations table, whose whole initializer clang drops, and with
+ * it the handlers' addresses taken there) becomes a variable.  Only the names clang said it
  * missed are declared, so a header that defines one cannot be there.
  */
 enum standin { TYPEDEF, STRUCT, CONSTANT };
@@ -209,8 +211,8 @@ static char *standin_line(enum standin kind, const char *name)
 	case STRUCT:
 		return xasprintf("struct %s { int __retconv_s; };\n", name);
 	default:
-		return macro_like(name) ?
-		       xasprintf("extern const int %s;\n", name) : NULL;
+		return xasprintf(macro_like(name) ? "extern const int %s;\n" :
+				 "extern int %s;\n", name);
 	}
 }
 
@@ -239,10 +241,23 @@ static void standin_add(char **text, const char *line)
 	free(old);
 }
 
-char *prelude_standins(CXTranslationUnit tu)
+/* Whether @text already declares @name as a type. */
+static bool standin_type(const char *text, const char *name)
+{
+	char *tail = xasprintf("} %s;\n", name);
+	bool found = text && strstr(text, tail);
+
+	free(tail);
+	return found;
+}
+
+/* One pass over the diagnostics: the types first, then the names, which
+ * must not be declared again as objects where code also uses them as
+ * types ("act2000_card *card" and "sizeof(act2000_card)"). */
+static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu);
-	char *text = NULL, *name, *line;
+	char *name, *line;
 	size_t f;
 
 	for (i = 0; i < n; i++) {
@@ -251,13 +266,16 @@ char *prelude_standins(CXTranslationUnit tu)
 
 		for (f = 0; f < sizeof(standin_forms) / sizeof(*standin_forms);
 		     f++) {
+			if ((standin_forms[f].kind == CONSTANT) != objects)
+				continue;
 			name = standin_name(clang_getCString(s),
 					    standin_forms[f].form);
 			if (!name)
 				continue;
-			line = standin_line(standin_forms[f].kind, name);
+			line = objects && standin_type(*text, name) ? NULL :
+			       standin_line(standin_forms[f].kind, name);
 			if (line)
-				standin_add(&text, line);
+				standin_add(text, line);
 			free(line);
 			free(name);
 			break;
@@ -265,5 +283,13 @@ char *prelude_standins(CXTranslationUnit tu)
 		clang_disposeString(s);
 		clang_disposeDiagnostic(d);
 	}
+}
+
+char *prelude_standins(CXTranslationUnit tu)
+{
+	char *text = NULL;
+
+	standin_pass(tu, false, &text);
+	standin_pass(tu, true, &text);
 	return text;
 }

@@ -171,14 +171,16 @@ static bool missing_header(struct damage *dm, const char *text)
 }
 
 /*
- * A member of a structure whose definition is absent, or is a stand-in:
- * an error of that expression alone, which the declarations a stand-in
- * makes valid give in place of the ones clang did not report.
+ * A member of a structure whose definition is absent, or is a stand-in
+ * (named in an expression or in an initializer's designator): an error
+ * of that expression alone, which the declarations a stand-in makes
+ * valid give in place of the ones clang did not report.
  */
 static bool member_error(const char *text)
 {
 	return !strncmp(text, "no member named '", 17) ||
-	       !strncmp(text, "incomplete definition of type '", 31);
+	       !strncmp(text, "incomplete definition of type '", 31) ||
+	       !strncmp(text, "field designator '", 18);
 }
 
 static void damage_of(CXTranslationUnit tu, struct damage *dm)
@@ -880,10 +882,12 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	}
 	if (dm.nmissing) {
 		tu2 = parse(idx, job, PRELUDE, NULL, &ec);
-		if (tu2)
+		if (tu2) {
 			damage_of(tu2, &dm2);
+			/* what the prelude does not stand in for */
+			standins = prelude_standins(tu2);
+		}
 		better(&tu, &dm, tu2, &dm2, false);
-		standins = prelude_standins(tu);
 	}
 	if (standins) {
 		tu2 = parse(idx, job, PRELUDE, standins, &ec);
