@@ -47,6 +47,25 @@ void baz_bus_init(void)
 		panic("baz: no root device\n");
 }
 
+/* A function of pointers fails with NULL. */
+struct baz_dev *baz_add_dev(struct baz_dev *dev)
+{
+	if (!device_register(&dev->dev)) {
+		kfree(dev);
+		return NULL;
+	}
+	return dev;
+}
+
+struct baz_dev *baz_add_dev_fixed(struct baz_dev *dev)
+{
+	if (device_register(&dev->dev)) {
+		kfree(dev);
+		return NULL;
+	}
+	return dev;
+}
+
 /* A const one is the same. */
 static const struct baz_table baz_ids = {
 	.first = 1,
@@ -98,11 +117,13 @@ int baz_state(baz_card *card)
 // expect: kernel-standins.c:30:3: note: the branch returns a negative errno
 // expect: kernel-standins.c:46:6: warning: 'device_register' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
 // expect: kernel-standins.c:47:3: note: the branch calls panic()
-// expect: kernel-standins.c:57:6: warning: 'misc_register' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: kernel-standins.c:58:3: note: the branch returns a negative errno
-// expect: kernel-standins.c:74:6: warning: 'copy_from_user' returns the number of bytes not copied (class count, from the built-in table), never negative: 'rval < 0' is never true; its failure is non-zero [retconv-C]
-// expect: kernel-standins.c:73:2: note: 'rval' holds the result of 'copy_from_user' from here
-// expect: kernel-standins.c:75:3: warning: 'copy_from_user' returns the number of bytes not copied (class count, from the built-in table), and 'baz_set_label' returns it as its error result; return -EFAULT when it is not 0 [retconv-E]
-// expect: kernel-standins.c:73:2: note: 'rval' holds the result of 'copy_from_user' from here
-// stderr: retconv: kernel-standins.c: note: parsed with errors: 4 headers not found (linux/device.h, linux/interrupt.h, asm/uaccess.h, ...); 8 other errors, the first: kernel-standins.c:17:3: error: field designator 'bus_id' does not refer to any field in type 'struct device'; checked only where types are known
+// expect: kernel-standins.c:53:6: warning: 'device_register' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: kernel-standins.c:55:3: note: the branch returns NULL
+// expect: kernel-standins.c:76:6: warning: 'misc_register' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: kernel-standins.c:77:3: note: the branch returns a negative errno
+// expect: kernel-standins.c:93:6: warning: 'copy_from_user' returns the number of bytes not copied (class count, from the built-in table), never negative: 'rval < 0' is never true; its failure is non-zero [retconv-C]
+// expect: kernel-standins.c:92:2: note: 'rval' holds the result of 'copy_from_user' from here
+// expect: kernel-standins.c:94:3: warning: 'copy_from_user' returns the number of bytes not copied (class count, from the built-in table), and 'baz_set_label' returns it as its error result; return -EFAULT when it is not 0 [retconv-E]
+// expect: kernel-standins.c:92:2: note: 'rval' holds the result of 'copy_from_user' from here
+// stderr: retconv: kernel-standins.c: note: parsed with errors: 4 headers not found (linux/device.h, linux/interrupt.h, asm/uaccess.h, ...); 10 other errors, the first: kernel-standins.c:17:3: error: field designator 'bus_id' does not refer to any field in type 'struct device'; checked only where types are known
 // stderr: retconv: 1 of 1 file parsed with errors, 0 not parsed
