@@ -317,7 +317,7 @@ tap_check $? "-p DIR with a file: only that file, under the name given"
 (cd "$tmp/proj" && "$rc" --no-config src/one.c >"$tmp/got" 2>"$tmp/err")
 st=$?
 cat >"$tmp/want-err" <<'EOF'
-retconv: src/one.c: note: parsed with errors: 1 header not found (proj.h); 2 other errors, the first: src/one.c:3:2: error: built without its flags; checked only where types are known
+retconv: src/one.c: note: parsed with errors: 1 header not found (proj.h); 1 other error, the first: src/one.c:3:2: error: built without its flags; checked only where types are known
 retconv: 1 of 1 file parsed with errors, 0 not parsed
 EOF
 [ $st -eq 1 ] && cmp -s "$tmp/want-err" "$tmp/err" &&

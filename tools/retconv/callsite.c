@@ -9,8 +9,9 @@
  *
  *   C  x < 0, x >= 0, x <= -1 (and 0 > x, 0 <= x): a test for a sign;
  *   D  if (!x), if (x == 0), if (x), if (x != 0) whose branch, at its top
- *      level, handles an error: returns a negative errno, goes to a label
- *      named for an error, logs one, or aborts;
+ *      level, handles an error: returns a negative errno (or NULL from a
+ *      function of pointers), goes to a label named for an error, logs
+ *      one, or aborts;
  *   E  return x, in a function returning a signed integer.
  *
  * x is a call, or a local variable or a field whose last store before the
@@ -699,6 +700,18 @@ static bool logs_error(struct scan *s, CXCursor call, const char *name)
 	return found;
 }
 
+/* "return NULL;" or "return 0;", read from its tokens: a macro's
+ * expansion has none of its own. */
+static bool is_null(struct scan *s, CXCursor ret)
+{
+	char *text = spelling(s->tu, ret);
+	bool null = !strcmp(text, "returnNULL") || !strcmp(text, "return0") ||
+		    !strcmp(text, "returnNULL;") || !strcmp(text, "return0;");
+
+	free(text);
+	return null;
+}
+
 /*
  * Errnos that report a state rather than a failure, which success may well
  * lead to: "if (!enqueue(req)) return -EINPROGRESS;".
@@ -746,6 +759,10 @@ static char *error_handling(struct scan *s, CXCursor c)
 		}
 		if (const_value(k.v[0], &v) && v < 0)
 			return xstrdup("returns a negative errno");
+		/* A function of pointers fails with NULL: parisc's
+		 * create_tree_node(), "kfree(dev); return NULL;". */
+		if (s->fn->type == RT_POINTER && is_null(s, c))
+			return xstrdup("returns NULL");
 		return NULL;
 	}
 	if (kind == CXCursor_GotoStmt) {

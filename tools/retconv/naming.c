@@ -23,6 +23,10 @@
  *      verb (wheel_insert) an action;
  *   6. anything else is neither.
  *
+ * Before all but 1, a name that waits until a state (block_til_ready,
+ * wait_until_idle) is read up to "until" or "til": the state is what it
+ * waits for, not what it asks about, and waiting is an action.
+ *
  * trylock is a predicate because a trylock's 1 means "it worked": the
  * seed's "succeeded" boolean.  try alone is not: uv_try_write() returns a
  * byte count or an errno, as the write it tries would.
@@ -150,11 +154,17 @@ static bool noun_phrase(const struct rc_config *cfg, char **v, size_t n)
 
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
+	enum rc_kind before;
 	bool state;
 	size_t i;
 
 	if (!n)
 		return KIND_NEITHER;
+	for (i = 1; i + 1 < n; i++)
+		if (!strcmp(v[i], "until") || !strcmp(v[i], "til")) {
+			before = by_words(cfg, v, i);
+			return before == KIND_NEITHER ? KIND_ACTION : before;
+		}
 	for (i = 0; i < n; i++)
 		if (is_pred_word(cfg, v[i]))
 			return KIND_PREDICATE;

@@ -14,6 +14,11 @@
  * file that missed headers, and keeps that parse only when it has fewer
  * errors; a header found later redefines a macro with no harm done (-w).
  */
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
 #include "retconv.h"
 
 const char prelude_text[] =
@@ -46,8 +51,22 @@ const char prelude_text[] =
 "typedef __u16 __le16;\ntypedef __u16 __be16;\ntypedef __u32 __le32;\n"
 "typedef __u32 __be32;\ntypedef __u64 __le64;\ntypedef __u64 __be64;\n"
 "typedef _Bool bool;\ntypedef unsigned long size_t;\n"
-"typedef long ssize_t;\ntypedef long long loff_t;\ntypedef unsigned gfp_t;\n"
-"typedef unsigned long uintptr_t;\ntypedef unsigned int dev_t;\n"
+/* loff_t and dev_t as glibc has them, whose <sys/types.h> a header of a
+ * driver shared with user space brings in: a typedef may be repeated
+ * only with the same type. */
+"typedef long ssize_t;\ntypedef __INT64_TYPE__ loff_t;\n"
+"typedef unsigned gfp_t;\n"
+/* The BSD and C99 integer names, as glibc has them (a driver's header
+ * may bring its <sys/types.h> or <stdint.h> in too). */
+"typedef unsigned char u_char;\ntypedef unsigned short u_short;\n"
+"typedef unsigned int u_int;\ntypedef unsigned long u_long;\n"
+"typedef unsigned char unchar;\ntypedef unsigned short ushort;\n"
+"typedef unsigned int uint;\ntypedef unsigned long ulong;\n"
+"typedef __INT8_TYPE__ int8_t;\ntypedef __INT16_TYPE__ int16_t;\n"
+"typedef __INT32_TYPE__ int32_t;\ntypedef __INT64_TYPE__ int64_t;\n"
+"typedef __UINT8_TYPE__ uint8_t;\ntypedef __UINT16_TYPE__ uint16_t;\n"
+"typedef __UINT32_TYPE__ uint32_t;\ntypedef __UINT64_TYPE__ uint64_t;\n"
+"typedef unsigned long uintptr_t;\ntypedef __UINT64_TYPE__ dev_t;\n"
 "typedef int pid_t;\ntypedef unsigned short umode_t;\n"
 "typedef unsigned long sector_t;\ntypedef unsigned long long dma_addr_t;\n"
 "typedef unsigned long long phys_addr_t;\n"
@@ -127,6 +146,10 @@ const char prelude_text[] =
 "#define module_param(n, t, p) extern int __retconv_module\n"
 "#define module_init(f) extern int __retconv_module\n"
 "#define module_exit(f) extern int __retconv_module\n"
+/* A boot option's handler returns 1 when it took the option: the handler
+ * is the kernel's callback, its address taken as the real macro does. */
+"#define __setup(s, f) static void *__retconv_setup_##f = (void *)(f)\n"
+"#define early_param(s, f) static void *__retconv_early_##f = (void *)(f)\n"
 "#define late_initcall(f) extern int __retconv_module\n"
 "#define subsys_initcall(f) extern int __retconv_module\n"
 "#define device_initcall(f) extern int __retconv_module\n"
@@ -138,3 +161,135 @@ const char prelude_text[] =
 "#define DECLARE_WAIT_QUEUE_HEAD(n) struct wait_queue_head n\n"
 "#define DECLARE_COMPLETION(n) struct completion n\n"
 "#define DEFINE_IDR(n) struct idr n\n";
+
+/*
+ * Stand-ins for the types a file's absent headers would have defined.
+ * A parameter of an unknown type name ("act2000_card *card") is an
+ * invalid declaration: clang then drops every expression that names it,
+ * and with them the calls whose results the rules read, "if
+ * (!request_irq(irq, ..., card))" included.  A variable of a structure
+ * never defined ("static struct device root") is the same.  Declared as
+ * a structure of one member, the type makes the declarations valid; what
+ * code does with their members stays an error, in that expression only.
+ * A constant in capitals from an absent header ("char
+ * name[MAX_RDS_PS_NAME + 1]") is the same: it becomes a constant object
+ * of unknown value, which clang cannot fold, so that what a function
+ * returns through it stays unknown.  Any other name ("no_llseek" in a
+ * file_operations table, whose whole initializer clang drops, and with
+ * it the handlers' addresses taken there) becomes a variable.  Only the names clang said it
+ * missed are declared, so a header that defines one cannot be there.
+ */
+enum standin { TYPEDEF, STRUCT, CONSTANT };
+
+static const struct {
+	enum standin kind;
+	const char *form;
+} standin_forms[] = {
+	{ TYPEDEF, "unknown type name '" },
+	{ STRUCT, "variable has incomplete type 'struct " },
+	{ STRUCT, "variable has incomplete type 'const struct " },
+	{ STRUCT, "field has incomplete type 'struct " },
+	{ STRUCT, "array has incomplete element type 'struct " },
+	{ STRUCT, "tentative definition has type 'struct " },
+	{ CONSTANT, "use of undeclared identifier '" },
+};
+
+static bool macro_like(const char *name)
+{
+	if (!name[0] || !name[1] || (name[0] >= '0' && name[0] <= '9'))
+		return false;
+	return strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
+	       strlen(name);
+}
+
+static char *standin_line(enum standin kind, const char *name)
+{
+	switch (kind) {
+	case TYPEDEF:
+		return xasprintf("typedef struct __retconv_t_%s { int __retconv_t; } %s;\n",
+				 name, name);
+	case STRUCT:
+		return xasprintf("struct %s { int __retconv_s; };\n", name);
+	default:
+		return xasprintf(macro_like(name) ? "extern const int %s;\n" :
+				 "extern int %s;\n", name);
+	}
+}
+
+/* The name a diagnostic of @form quotes, or NULL. */
+static char *standin_name(const char *text, const char *form)
+{
+	size_t n = strlen(form), len;
+
+	if (strncmp(text, form, n))
+		return NULL;
+	text += n;
+	len = strspn(text, "abcdefghijklmnopqrstuvwxyz"
+			   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	if (!len || text[len] != '\'' || (text[0] >= '0' && text[0] <= '9'))
+		return NULL;
+	return xasprintf("%.*s", (int)len, text);
+}
+
+static void standin_add(char **text, const char *line)
+{
+	char *old = *text;
+
+	if (old && strstr(old, line))
+		return;
+	*text = xasprintf("%s%s", old ? old : "", line);
+	free(old);
+}
+
+/* Whether @text already declares @name as a type. */
+static bool standin_type(const char *text, const char *name)
+{
+	char *tail = xasprintf("} %s;\n", name);
+	bool found = text && strstr(text, tail);
+
+	free(tail);
+	return found;
+}
+
+/* One pass over the diagnostics: the types first, then the names, which
+ * must not be declared again as objects where code also uses them as
+ * types ("act2000_card *card" and "sizeof(act2000_card)"). */
+static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	char *name, *line;
+	size_t f;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s = clang_getDiagnosticSpelling(d);
+
+		for (f = 0; f < sizeof(standin_forms) / sizeof(*standin_forms);
+		     f++) {
+			if ((standin_forms[f].kind == CONSTANT) != objects)
+				continue;
+			name = standin_name(clang_getCString(s),
+					    standin_forms[f].form);
+			if (!name)
+				continue;
+			line = objects && standin_type(*text, name) ? NULL :
+			       standin_line(standin_forms[f].kind, name);
+			if (line)
+				standin_add(text, line);
+			free(line);
+			free(name);
+			break;
+		}
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+}
+
+char *prelude_standins(CXTranslationUnit tu)
+{
+	char *text = NULL;
+
+	standin_pass(tu, false, &text);
+	standin_pass(tu, true, &text);
+	return text;
+}

@@ -341,6 +341,8 @@ void pch_cleanup(char *tmpdir);
 /* prelude.c: stand-ins for what a file without its tree misses */
 #define PRELUDE_NAME "/retconv/prelude.h"
 extern const char prelude_text[];
+/* in a worker: definitions for the types @tu missed, or NULL */
+char *prelude_standins(struct CXTranslationUnitImpl *tu);
 
 /* summary.c */
 void summary_write_func(FILE *out, const struct rc_func *fn);

@@ -139,6 +139,7 @@ struct damage {
 	unsigned nmissing;	/* headers not found */
 	char *missing;		/* the first few, "a.h, b.h" */
 	unsigned nother;	/* every other error */
+	unsigned nmember;	/* of those, a member of a type not known */
 	char *first;		/* the first of those, as clang says it */
 };
 
@@ -169,6 +170,19 @@ static bool missing_header(struct damage *dm, const char *text)
 	return true;
 }
 
+/*
+ * A member of a structure whose definition is absent, or is a stand-in
+ * (named in an expression or in an initializer's designator): an error
+ * of that expression alone, which the declarations a stand-in makes
+ * valid give in place of the ones clang did not report.
+ */
+static bool member_error(const char *text)
+{
+	return !strncmp(text, "no member named '", 17) ||
+	       !strncmp(text, "incomplete definition of type '", 31) ||
+	       !strncmp(text, "field designator '", 18);
+}
+
 static void damage_of(CXTranslationUnit tu, struct damage *dm)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu);
@@ -183,6 +197,8 @@ static void damage_of(CXTranslationUnit tu, struct damage *dm)
 			continue;
 		}
 		s = clang_getDiagnosticSpelling(d);
+		if (member_error(clang_getCString(s)))
+			dm->nmember++;
 		if (!missing_header(dm, clang_getCString(s)) &&
 		    !dm->nother++) {
 			clang_disposeString(s);
@@ -336,6 +352,20 @@ static long walked_header(const struct rc_jobs *headers, const char *fileid)
 }
 
 /*
+ * A function declared to return ssize_t returns a count of bytes or a
+ * negative errno, as read() and write() do: its 1 is one byte, which
+ * rules A and B, about 0/1 and booleans, do not judge.
+ */
+static bool returns_count(CXType t)
+{
+	CXString s = clang_getTypeSpelling(t);
+	bool count = !strcmp(clang_getCString(s), "ssize_t");
+
+	clang_disposeString(s);
+	return count;
+}
+
+/*
  * Who the function is.  A function of the main file is reported under
  * the name the file was given, and so is one of a header found by
  * walking a directory: that header is checked as part of this file.
@@ -366,6 +396,8 @@ static void fn_identity(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
 	fn->scope = scope_of(c, file, path);
 	fn->type = type_class(clang_getCursorResultType(c));
 	fn->suppress = suppress_mask(tu, c, file, fn->line);
+	if (returns_count(clang_getCursorResultType(c)))
+		fn->suppress |= SUPPRESS_A | SUPPRESS_B;
 	free(path);
 }
 
@@ -592,6 +624,7 @@ struct taken_walk {
 	CXFile pending_file;	/* where the last call starts */
 	unsigned pending;
 	bool have_pending;
+	CXFile main;		/* the unit's main file */
 	char **seen;
 	size_t nseen;
 };
@@ -629,6 +662,21 @@ static void taken_ref(struct taken_walk *w, CXCursor c)
 	clang_disposeString(usr);
 }
 
+/*
+ * Whether @c is written in @file, or comes from a macro used there: a
+ * handler registered by __setup(), module_init() or a table-making macro
+ * has its address taken by the expansion, which clang places in the
+ * macro's file.
+ */
+static bool expanded_in(CXCursor c, CXFile file)
+{
+	CXFile at = NULL;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &at, NULL,
+				   NULL, NULL);
+	return same_file(at, file);
+}
+
 static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 					   CXClientData data)
 {
@@ -636,7 +684,7 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 	enum CXCursorKind kind = clang_getCursorKind(c);
 
 	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	    !expanded_in(c, w->main))
 		return CXChildVisit_Continue;
 	if (kind == CXCursor_CallExpr) {
 		at_file(c, &w->pending_file, &w->pending);
@@ -672,7 +720,11 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 		.tu = tu, .display = display, .headers = headers, .out = out,
 	};
 	struct taken_walk w = { .out = out };
+	CXString name = clang_getTranslationUnitSpelling(tu);
 	size_t i;
+
+	w.main = clang_getFile(tu, clang_getCString(name));
+	clang_disposeString(name);
 
 	collect_flaws(&u);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
@@ -694,15 +746,19 @@ enum how {
 	PRECOMPILE,		/* a build job's header, to be saved */
 };
 
+/* With PRELUDE, @standins (or NULL) follow the prelude's text. */
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
-			       enum how how, enum CXErrorCode *ec)
+			       enum how how, const char *standins,
+			       enum CXErrorCode *ec)
 {
 	const char **argv = xcalloc(job->nargs + 8, sizeof(*argv));
 	const char *rdir = resource_dir();
+	char *text = standins ? xasprintf("%s%s", prelude_text, standins) :
+				NULL;
 	struct CXUnsavedFile pre = {
 		.Filename = PRELUDE_NAME,
-		.Contents = prelude_text,
-		.Length = strlen(prelude_text),
+		.Contents = text ? text : prelude_text,
+		.Length = strlen(text ? text : prelude_text),
 	};
 	CXTranslationUnit tu = NULL;
 	int argc = 0;
@@ -734,15 +790,22 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 		CXTranslationUnit_Incomplete |
 		CXTranslationUnit_ForSerialization : 0), &tu);
 	free(argv);
+	free(text);
 	return *ec == CXError_Success ? tu : NULL;
 }
 
-/* Keep the parse with fewer errors, or the first. */
+/*
+ * Keep the parse with fewer errors, or the first; with @sans_members,
+ * errors in a member of an unknown type are not counted.
+ */
 static void better(CXTranslationUnit *tu, struct damage *dm,
-		   CXTranslationUnit tu2, struct damage *dm2)
+		   CXTranslationUnit tu2, struct damage *dm2, bool sans_members)
 {
-	if (tu2 && (!*tu || dm2->nmissing + dm2->nother <
-			    dm->nmissing + dm->nother)) {
+	unsigned m = sans_members ? dm->nmember : 0;
+	unsigned m2 = sans_members && tu2 ? dm2->nmember : 0;
+
+	if (tu2 && (!*tu || dm2->nmissing + dm2->nother - m2 <
+			    dm->nmissing + dm->nother - m)) {
 		if (*tu)
 			clang_disposeTranslationUnit(*tu);
 		damage_free(dm);
@@ -769,7 +832,7 @@ static int build_job(const struct rc_job *job, FILE *out)
 	enum CXErrorCode ec;
 	int err = 0;
 
-	tu = parse(idx_plain, job, PRECOMPILE, &ec);
+	tu = parse(idx_plain, job, PRECOMPILE, NULL, &ec);
 	if (!tu)
 		return -EINVAL;
 	damage_of(tu, &dm);
@@ -791,24 +854,25 @@ static int build_job(const struct rc_job *job, FILE *out)
  * it, is parsed again without.  A file taken without its tree misses
  * headers, and with them the annotations and constants its code is
  * written with (__user, -EFAULT); a parse with the prelude's stand-ins is
- * kept when it has fewer errors.
+ * kept when it has fewer errors, and then one that also declares the
+ * types that parse still missed (prelude_standins()).
  */
 static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 {
 	struct damage dm = { 0 }, dm2 = { 0 };
 	CXTranslationUnit tu, tu2;
 	enum CXErrorCode ec;
-	char *msg;
+	char *msg, *standins = NULL;
 	int err;
 
-	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, &ec);
+	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL, &ec);
 	if (tu)
 		damage_of(tu, &dm);
 	if (job->pch && (!tu || dm.nmissing || dm.nother)) {
-		tu2 = parse(idx, job, PLAIN, &ec);
+		tu2 = parse(idx, job, PLAIN, NULL, &ec);
 		if (tu2)
 			damage_of(tu2, &dm2);
-		better(&tu, &dm, tu2, &dm2);
+		better(&tu, &dm, tu2, &dm2, false);
 	}
 	if (!tu) {
 		msg = libclang_error(ec);
@@ -817,10 +881,20 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		return -EINVAL;
 	}
 	if (dm.nmissing) {
-		tu2 = parse(idx, job, PRELUDE, &ec);
+		tu2 = parse(idx, job, PRELUDE, NULL, &ec);
+		if (tu2) {
+			damage_of(tu2, &dm2);
+			/* what the prelude does not stand in for */
+			standins = prelude_standins(tu2);
+		}
+		better(&tu, &dm, tu2, &dm2, false);
+	}
+	if (standins) {
+		tu2 = parse(idx, job, PRELUDE, standins, &ec);
 		if (tu2)
 			damage_of(tu2, &dm2);
-		better(&tu, &dm, tu2, &dm2);
+		better(&tu, &dm, tu2, &dm2, true);
+		free(standins);
 	}
 	msg = damage_note(&dm, job);
 	if (msg)

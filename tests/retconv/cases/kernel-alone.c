@@ -80,8 +80,9 @@ static int foo_probe_fixed(struct foo_dev *fd)
 	return 0;
 }
 
-/* FOO_EBROKEN comes from an absent header: clang drops that return, and
- * what is left, "return 1", is not the whole function. */
+/* FOO_EBROKEN comes from an absent header: it stands in as a constant of
+ * unknown value, so the return is kept, and its minus reads as a negative
+ * errno's, as -EBUSY's does: the function is seen whole. */
 int foo_start(struct foo_dev *fd)
 {
 	if (fd->broken)
@@ -117,5 +118,8 @@ static int foo_requeue2(struct foo_dev *fd)
 // expect: kernel-alone.c:64:6: warning: 'request_irq' returns 0 or a negative errno (class errno, from the built-in table): 0 is success, but the branch taken on 0 handles an error [retconv-D]
 // expect: kernel-alone.c:63:2: note: 'err' holds the result of 'request_irq' from here
 // expect: kernel-alone.c:65:3: note: the branch logs an error with printk()
-// stderr: retconv: kernel-alone.c: note: parsed with errors: 4 headers not found (linux/interrupt.h, linux/uaccess.h, linux/workqueue.h, ...); 6 other errors, the first: kernel-alone.c:15:21: error: field has incomplete type 'struct work_struct'; checked only where types are known
+// expect: kernel-alone.c:86:5: warning: action 'foo_start' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: kernel-alone.c:89:3: note: returns a negative errno
+// expect: kernel-alone.c:90:2: note: returns 1
+// stderr: retconv: kernel-alone.c: note: parsed with errors: 4 headers not found (linux/interrupt.h, linux/uaccess.h, linux/workqueue.h, ...); 1 other error, the first: kernel-alone.c:108:14: error: expected ';' after expression; checked only where types are known
 // stderr: retconv: 1 of 1 file parsed with errors, 0 not parsed

@@ -62,5 +62,5 @@ static struct bar_driver {
 
 EXPORT_SYMBOL(bar_queue_reset);
 MODULE_LICENSE("GPL");
-// stderr: retconv: kernel-old-fixed.c: note: parsed with errors: 5 headers not found (linux/config.h, linux/init.h, linux/device.h, ...); 2 other errors, the first: kernel-old-fixed.c:17:21: error: field has incomplete type 'struct work_struct'; checked only where types are known
+// stderr: retconv: kernel-old-fixed.c: note: parsed with errors: 5 headers not found (linux/config.h, linux/init.h, linux/device.h, ...); checked only where types are known
 // stderr: retconv: 1 of 1 file parsed with errors, 0 not parsed
