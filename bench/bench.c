@@ -30,6 +30,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,6 +341,20 @@ static void run_ipa(size_t n, int nthreads)
 	free(items);
 }
 
+/* Keep the calling thread on the CPU it runs on now. */
+static void stay_on_cpu(void)
+{
+	cpu_set_t set;
+	int cpu = sched_getcpu();
+
+	CPU_ZERO(&set);
+	if (cpu >= 0) {
+		CPU_SET(cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set))
+			die("sched_setaffinity: %s", strerror(errno));
+	}
+}
+
 static uint32_t gate;
 static uint32_t gate_started;
 
@@ -353,7 +368,10 @@ static void gate_item(struct bitem *b)
 /*
  * A gate item holds the adding CPU's worker; an item queued behind it is
  * added @n more times, which should all return -EBUSY.  The count says
- * whether a worker ran it meanwhile (then some adds queued it again).
+ * whether a worker ran it meanwhile (then some adds queued it again).  The
+ * adder stays on its CPU: moved between the two adds, it would queue the
+ * item on another CPU's free worker, which runs it, and one of the @n adds
+ * would be a fresh one.
  */
 static void run_ebusy(size_t n, int nthreads)
 {
@@ -364,6 +382,7 @@ static void run_ebusy(size_t n, int nthreads)
 
 	if (!im->has_ebusy)
 		die("%s has no -EBUSY add", im->name);
+	stay_on_cpu();
 	result("entry", "%s", im->entry);
 	x->fn = count_item;
 	impl_start(nthreads);
