@@ -416,7 +416,7 @@ struct kwq__pool {
 	struct kwq__worker *finisher;	/* L: back from its item, it takes
 					 * the worklist's next item itself */
 	unsigned long nr_started;	/* L: items started, ever */
-	int target;			/* I: how many may run at once */
+	int target;			/* L: how many may run at once */
 	int cpu;			/* I: its CPU, or -1 when unbound */
 	struct kwq_list_node idle;	/* L: idle workers, latest first */
 	struct kwq_list_node workers;	/* L: every worker */
@@ -433,6 +433,9 @@ struct kwq__pool {
 	unsigned long wd_seen;		/* M: nr_started at the last progress */
 	unsigned long wd_since;		/* M: jiffy of the last progress */
 	char wd_reported;		/* M: this stall was reported */
+	int max_target;			/* I: the most target may be */
+	unsigned long long tune_ns;	/* L: when target was last judged */
+	unsigned long tune_seen;	/* M+L: nr_started at the last tick */
 	unsigned long long st_created;	/* L: workers started */
 	unsigned long long st_retired;	/* L: workers that retired */
 	struct kwq_list_node wqs;	/* L: queues using it (unbound only) */
@@ -605,6 +608,7 @@ KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
 				    struct kwq__worker *worker);
 KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
+KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__kick_unlock(struct kwq__pool *pool);
 KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
 						     struct work_struct *w);
@@ -682,6 +686,17 @@ static inline bool kwq__is_barrier(const struct work_struct *w)
 
 KWQ_HIDDEN int kwq__timer_init(void);
 KWQ_HIDDEN unsigned long kwq__jiffies(void);
+
+/* @clock's time in nanoseconds. */
+static inline unsigned long long kwq__clock_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000000ULL +
+		(unsigned long long)ts.tv_nsec;
+}
+
 KWQ_HIDDEN bool kwq__timer_base_known(const void *base);
 KWQ_HIDDEN void kwq__timer_arm(struct delayed_work *dw, int cpu,
 			       unsigned long delay);

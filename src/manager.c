@@ -283,6 +283,7 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 	}
 	pool->blocking = blocked > 0;
 	boost = blocked ? boost_locked(pool, 4 * blocked) : 0;
+	kwq__tune_stall_locked(pool);
 	kwq__kick_locked(pool);
 	need = pool->need_worker;
 	pool->need_worker = 0;

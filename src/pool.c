@@ -14,7 +14,9 @@
  * DESIGN
  *
  * A pool lets at most `target` workers run items at once: one for a CPU's
- * pool (the CPU has nothing more to give), one per CPU for an unbound pool.
+ * pool (the CPU has nothing more to give), one per CPU for an unbound pool,
+ * or one while the unbound pool's items are too short to gain from more
+ * (tune_locked() below).
  * Workers beyond that sleep on their own futex, idle, latest-idle first so
  * that a warm thread is reused.  An add that finds the pool under its target
  * wakes exactly one idle worker; an add to a pool whose workers are already
@@ -707,6 +709,58 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 	return 0;
 }
 
+/* --- how many workers an unbound pool's items are worth ----------------- */
+
+/*
+ * Two workers of one unbound pool pay for every item they take with the
+ * pool lock's cache line, which crosses between their CPUs twice per item:
+ * some 500 ns on a two-CPU machine, where one worker alone runs a trivial
+ * item in 60.  A second worker gains only for items longer than that.  So
+ * every TUNE_EVERY starts the pool judges what an item has cost each of
+ * its running workers since the last judgement, idle gaps included: with
+ * all its CPUs, below LOWER_NS it keeps one worker; with one, above
+ * RAISE_NS it takes all its CPUs again.  Measured with two workers, an
+ * item looks dearer by what the second one costs, hence the two bounds.
+ * An item that runs long while others wait starts nothing to judge by: the
+ * manager sees that one (kwq__tune_stall_locked()).
+ */
+#define TUNE_EVERY	512
+#define LOWER_NS	1000
+#define RAISE_NS	600
+
+static void tune_locked(struct kwq__pool *pool)
+{
+	unsigned long long now = kwq__clock_ns(CLOCK_MONOTONIC);
+	unsigned long long per = (now - pool->tune_ns) *
+		(unsigned int)(pool->nr_running ? pool->nr_running : 1) /
+		TUNE_EVERY;
+
+	kwq__assert_locked(pool);
+	pool->tune_ns = now;
+	if (pool->target < pool->max_target) {
+		if (per > RAISE_NS)
+			pool->target = pool->max_target;
+	} else if (per < LOWER_NS) {
+		pool->target = 1;
+	}
+}
+
+/*
+ * The manager's tick: a pool held to fewer workers than its CPUs that has
+ * started nothing since the previous tick while items wait is running a
+ * long item, behind which short ones must not wait; it gets all its CPUs
+ * back, and the caller's kick wakes a worker for the waiting item.
+ */
+void kwq__tune_stall_locked(struct kwq__pool *pool)
+{
+	kwq__assert_locked(pool);
+	if (pool->target < pool->max_target &&
+	    pool->nr_started == pool->tune_seen &&
+	    !kwq__list_empty(&pool->worklist))
+		pool->target = pool->max_target;
+	pool->tune_seen = pool->nr_started;
+}
+
 /* --- pwq accounting: activation and completion -------------------------- */
 
 /* Make inactive @w active: onto the pool's worklist with its barriers. */
@@ -828,7 +882,9 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	worker->current_pwq = barrier ? NULL : pwq;
 	worker->current_color = color;
 	worker->seq++;
-	pool->nr_started++;
+	if (unlikely(!(++pool->nr_started % TUNE_EVERY)) &&
+	    pool->max_target > 1)
+		tune_locked(pool);
 	busy_add_locked(pool, worker);
 
 	if (!barrier && (pwq->wq->flags & WQ_CPU_INTENSIVE))
@@ -1226,7 +1282,8 @@ static struct kwq__pool *pool_alloc(int cpu, int highpri)
 	/* for_each_pool()'s order: CPU pools, then unbound; normal first. */
 	pool->rank = highpri * (kwq__g.nr_cpu_ids + 1) +
 		(cpu >= 0 ? cpu : kwq__g.nr_cpu_ids);
-	pool->target = cpu >= 0 ? 1 : kwq__g.nr_cpus;
+	pool->max_target = cpu >= 0 ? 1 : kwq__g.nr_cpus;
+	pool->target = pool->max_target;
 	return pool;
 }
 

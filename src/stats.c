@@ -19,15 +19,6 @@
 
 #include <string.h>
 
-static unsigned long long now_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL +
-		(unsigned long long)ts.tv_nsec;
-}
-
 static int bucket_of(unsigned long long ns)
 {
 	return ns ? 63 - __builtin_clzll(ns) : 0;
@@ -52,7 +43,7 @@ void kwq__stat_queued_locked(struct kwq__pool *pool, struct work_struct *w)
 
 	kwq__assert_locked(pool);
 	pool->st_queued[i].w = w;
-	pool->st_queued[i].t = now_ns(CLOCK_MONOTONIC);
+	pool->st_queued[i].t = kwq__clock_ns(CLOCK_MONOTONIC);
 }
 
 void kwq__stat_start_locked(struct kwq__worker *worker, struct work_struct *w,
@@ -66,8 +57,8 @@ void kwq__stat_start_locked(struct kwq__worker *worker, struct work_struct *w,
 	pwq->st.started++;
 	if (!kwq__stats_enabled())
 		return;
-	worker->started_ns = now_ns(CLOCK_MONOTONIC);
-	*cpu = now_ns(CLOCK_THREAD_CPUTIME_ID);
+	worker->started_ns = kwq__clock_ns(CLOCK_MONOTONIC);
+	*cpu = kwq__clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	if (pool->st_queued[i].w == w) {
 		pool->st_queued[i].w = NULL;
 		record(pwq->st.lat, &pwq->st.lat_max,
@@ -83,8 +74,8 @@ void kwq__stat_end_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 	if (!worker->started_ns)
 		return;
 	record(pwq->st.run, &pwq->st.run_max,
-	       now_ns(CLOCK_MONOTONIC) - worker->started_ns);
-	pwq->st.cpu_ns += now_ns(CLOCK_THREAD_CPUTIME_ID) - cpu;
+	       kwq__clock_ns(CLOCK_MONOTONIC) - worker->started_ns);
+	pwq->st.cpu_ns += kwq__clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu;
 	worker->started_ns = 0;
 }
 

@@ -66,11 +66,7 @@ bool kwq__timer_base_known(const void *base)
 
 unsigned long kwq__jiffies(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long)ts.tv_sec * 1000UL +
-		(unsigned long)ts.tv_nsec / 1000000UL;
+	return (unsigned long)(kwq__clock_ns(CLOCK_MONOTONIC) / 1000000ULL);
 }
 
 static struct kwq_list_node *slot_head(struct kwq__timer_base *base,
