@@ -69,18 +69,41 @@ void tap_watchdog(unsigned int seconds)
 	alarm(slow_run() ? seconds * 5 : seconds);
 }
 
+/*
+ * What a failure says goes to stderr, as Test::More's does: prove shows
+ * stderr without --verbose, so a CI log holds it.
+ */
+static void __attribute__((format(printf, 1, 2))) fail_diag(const char *fmt,
+							     ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	flockfile(stderr);
+	fputs("# ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	funlockfile(stderr);
+	va_end(ap);
+}
+
 static bool __attribute__((format(printf, 4, 0)))
 vresult(bool cond, const char *file, int line, const char *fmt, va_list ap)
 {
 	int n = __atomic_add_fetch(&counter, 1, __ATOMIC_SEQ_CST);
-	char head[32];
+	char head[32], name[256];
+	va_list copy;
 
+	va_copy(copy, ap);
 	snprintf(head, sizeof(head), "%sok %d - ", cond ? "" : "not ", n);
 	vline(head, fmt, ap);
 	if (!cond) {
 		__atomic_add_fetch(&failed, 1, __ATOMIC_SEQ_CST);
-		diag("  Failed test at %s line %d.", file, line);
+		vsnprintf(name, sizeof(name), fmt, copy);
+		fail_diag("  Failed test %d - %s", n, name);
+		fail_diag("  at %s line %d.", file, line);
 	}
+	va_end(copy);
 	return cond;
 }
 
@@ -104,7 +127,7 @@ bool tap_is_long(long got, long want, const char *file, int line,
 	vresult(cond, file, line, fmt, ap);
 	va_end(ap);
 	if (!cond)
-		diag("         got: %ld\n#     expected: %ld", got, want);
+		fail_diag("         got: %ld\n#     expected: %ld", got, want);
 	return cond;
 }
 

@@ -3,7 +3,8 @@
 # TAP for the tests/*.t shell scripts, sourced by them: the counterpart of
 # tap.h.  It makes a scratch directory $tmp (removed on exit) and provides
 #   tap ok|fail DESCRIPTION   one test line; a failure shows $tmp/log as
-#                             diagnostics, and $tmp/log is emptied after
+#                             diagnostics on stderr, and $tmp/log is
+#                             emptied after
 #   tap_check STATUS DESCRIPTION
 #                             tap ok when STATUS (say, $?) is 0, else fail
 #   tap_skip DESCRIPTION      one skipped test
@@ -26,7 +27,9 @@ tap() {
 	else
 		echo "not ok $n - $2"
 		fails=$((fails + 1))
-		[ -s "$tmp/log" ] && sed 's/^/# /' "$tmp/log"
+		# On stderr, which prove shows without --verbose: CI logs.
+		echo "#   Failed test $n - $2" >&2
+		[ -s "$tmp/log" ] && sed 's/^/# /' "$tmp/log" >&2
 	fi
 	: > "$tmp/log"
 }
