@@ -700,31 +700,69 @@ static void at_file(CXCursor c, CXFile *file, unsigned *off)
 			      file, NULL, NULL, off);
 }
 
+/*
+ * A name no header declared stands in as a variable (prelude.c) when the
+ * file uses it as a value: often the address of a function another file
+ * defines, which the missing header would have declared.  git's
+ * builtin/read-tree.c, without unpack-trees.h, stores bind_merge() as a
+ * merge callback so.  Taken for the function of that name with external
+ * linkage; a constant in capitals stands in as const and is not.
+ */
+static bool standin_var(CXCursor v)
+{
+	CXFile file = NULL;
+	CXString name;
+	bool in;
+
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_isConstQualifiedType(clang_getCursorType(v)))
+		return false;
+	clang_getFileLocation(clang_getCursorLocation(v), &file, NULL, NULL,
+			      NULL);
+	if (!file)
+		return false;
+	name = clang_getFileName(file);
+	in = !strcmp(clang_getCString(name), PRELUDE_NAME);
+	clang_disposeString(name);
+	return in;
+}
+
 static void taken_ref(struct taken_walk *w, CXCursor c)
 {
 	CXCursor fn = clang_getCursorReferenced(c);
 	CXFile file = NULL;
 	unsigned off = 0;
 	bool callee;
-	CXString usr;
+	CXString s;
+	char *usr;
 	size_t i;
 
 	at_file(c, &file, &off);
 	callee = w->have_pending && off == w->pending &&
 		 file && clang_File_isEqual(file, w->pending_file);
 	w->have_pending = false;
-	if (callee || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+	if (callee)
 		return;
-	usr = clang_getCursorUSR(fn);
+	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+		s = clang_getCursorUSR(fn);
+		usr = xstrdup(clang_getCString(s));
+	} else if (standin_var(fn)) {
+		s = clang_getCursorSpelling(fn);
+		usr = xasprintf("c:@F@%s", clang_getCString(s));
+	} else {
+		return;
+	}
+	clang_disposeString(s);
 	for (i = 0; i < w->nseen; i++)
-		if (!strcmp(w->seen[i], clang_getCString(usr)))
+		if (!strcmp(w->seen[i], usr))
 			break;
 	if (i == w->nseen) {
 		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
-		w->seen[w->nseen++] = xstrdup(clang_getCString(usr));
-		fprintf(w->out, "T\t%s\n", clang_getCString(usr));
+		w->seen[w->nseen++] = usr;
+		fprintf(w->out, "T\t%s\n", usr);
+	} else {
+		free(usr);
 	}
-	clang_disposeString(usr);
 }
 
 /*
