@@ -80,6 +80,18 @@ cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
 tap_check $? "a call is resolved to its definition in another file"
 [ $st -eq 1 ] || tap_diag "$tmp/got"
 
+(cd "$cases" && "$rc" --no-config standin-cb-a.c standin-cb-b.c) \
+	>"$tmp/got" 2>/dev/null
+st=$?
+cat >"$tmp/want" <<'EOF'
+standin-cb-a.c:18:5: warning: action 'bind_other' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+standin-cb-a.c:21:3: note: returns a negative errno
+standin-cb-a.c:22:2: note: returns 1
+EOF
+cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
+tap_check $? "a function stored where its header is missing is a callback"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
+
 (cd "$cases" && "$rc" --no-config sites-a.c sites-b.c) >"$tmp/got" 2>&1
 st=$?
 cat >"$tmp/want" <<'EOF'

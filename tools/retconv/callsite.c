@@ -77,6 +77,7 @@ struct origin {
 struct scan {
 	CXTranslationUnit tu;
 	struct rc_func *fn;
+	CXCursor body;
 	struct store *st;
 	size_t nst;
 	unsigned *calls;	/* where each call in the body is */
@@ -877,6 +878,62 @@ static void scan_branch(struct scan *s, CXCursor branch, const char *guard)
 	}
 }
 
+struct passed_on {
+	struct scan *s;
+	const struct origin *o;
+	unsigned after;
+	bool found;
+};
+
+static enum CXChildVisitResult return_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct passed_on *p = data;
+	struct origin o;
+	struct kids k;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ReturnStmt:
+		break;
+	case CXCursor_FunctionDecl:
+	case CXCursor_BlockExpr:
+		return CXChildVisit_Continue;
+	default:
+		return CXChildVisit_Recurse;
+	}
+	if (offset_of(c) <= p->after)
+		return CXChildVisit_Continue;
+	expr_kids(c, &k);
+	if (k.n == 1 && origin_of(p->s, k.v[0], &o)) {
+		p->found = o.key && !strcmp(o.key, p->o->key) &&
+			   o.hline == p->o->hline && o.hcol == p->o->hcol;
+		origin_free(&o);
+	}
+	return p->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether the holder of @o, still holding the call's value, is returned
+ * after the if @c: then a non-zero result is passed on, and an error the
+ * branch on 0 returns is one of its own, given where the call had none
+ * ("err = validate(); if (unknown) { if (!err) return -EINVAL; } return
+ * err;", keeping the first error).  An inverted test of a call that
+ * can fail goes on as if it had worked, and returns 0 or a later result;
+ * or its branch logs the failure it thinks it saw, which this does not
+ * excuse.
+ */
+static bool passed_on_later(struct scan *s, CXCursor c,
+			    const struct origin *o)
+{
+	struct passed_on p = { .s = s, .o = o, .after = end_of(c) };
+
+	if (!o->key)
+		return false;
+	clang_visitChildren(s->body, return_visit, &p);
+	return p.found;
+}
+
 /* Rule D: the branch of an if on a result handles an error. */
 static void scan_if(struct scan *s, CXCursor c)
 {
@@ -897,12 +954,18 @@ static void scan_if(struct scan *s, CXCursor c)
 	form = if_form(s, all.v[0], &x);
 	have = form && origin_of(s, x, &o);
 	for (i = 1; have && i < all.n; i++) {
+		unsigned on = i == 1 ? form :
+			      form ^ (SITE_ON_ZERO | SITE_ON_NONZERO);
+
 		why = branch_error(s, all.v[i], &at);
+		if (why && on == SITE_ON_ZERO && !strncmp(why, "returns ", 8) &&
+		    passed_on_later(s, c, &o)) {
+			free(why);
+			why = NULL;
+		}
 		if (!why)
 			continue;
-		add_site(s, all.v[0], 'D', i == 1 ? form :
-			 form ^ (SITE_ON_ZERO | SITE_ON_NONZERO), &o,
-			 xstrdup(""), why, at);
+		add_site(s, all.v[0], 'D', on, &o, xstrdup(""), why, at);
 	}
 	/* A return of the holder under if (ret) passes on a non-zero value. */
 	scan_branch(s, all.v[1],
@@ -966,7 +1029,7 @@ static void scan_stmt(struct scan *s, CXCursor c)
 
 void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
 {
-	struct scan s = { .tu = tu, .fn = fn };
+	struct scan s = { .tu = tu, .fn = fn, .body = body };
 	unsigned whole[2] = { offset_of(body), end_of(body) };
 	size_t i;
 

@@ -414,10 +414,13 @@ struct unit_walk {
 	FILE *out;
 	struct flaw *flaws;
 	size_t nflaws;
+	char **invalid;		/* names of invalid declarations at file scope */
+	size_t ninvalid;
 };
 
 static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
 		      struct rc_func *fn);
+static void invalid_names_used(struct unit_walk *u, CXCursor c);
 
 /*
  * The header definitions this worker has summarized, by the identity
@@ -502,6 +505,8 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	if (fn->type != RT_VOID)
 		infer_returns(u->tu, c, body, file, fn);
 	callsite_scan(u->tu, body, fn);
+	if (u->ninvalid)
+		invalid_names_used(u, c);
 	recovered(u, c, file, fn);
 	summary_write_func(u->out, fn);
 	func_free(fn);
@@ -579,24 +584,84 @@ static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
 	fn->nsites = n;
 }
 
+static void add_flaw(struct unit_walk *u, CXSourceLocation loc)
+{
+	struct flaw *f;
+
+	u->flaws = xrealloc(u->flaws, (u->nflaws + 1) * sizeof(*u->flaws));
+	f = &u->flaws[u->nflaws++];
+	f->file = NULL;
+	f->offset = file_offset(loc, &f->file);
+}
+
+static enum CXChildVisitResult invalid_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct unit_walk *u = data;
+	CXString name;
+
+	(void)parent;
+	if (!clang_isInvalidDeclaration(c))
+		return CXChildVisit_Continue;
+	name = clang_getCursorSpelling(c);
+	if (*clang_getCString(name)) {
+		u->invalid = xrealloc(u->invalid,
+				      (u->ninvalid + 1) * sizeof(*u->invalid));
+		u->invalid[u->ninvalid++] = xstrdup(clang_getCString(name));
+	}
+	clang_disposeString(name);
+	return CXChildVisit_Continue;
+}
+
 static void collect_flaws(struct unit_walk *u)
 {
 	unsigned i, n = clang_getNumDiagnostics(u->tu);
 
 	for (i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
-		struct flaw *f;
 
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			u->flaws = xrealloc(u->flaws,
-					    (u->nflaws + 1) * sizeof(*u->flaws));
-			f = &u->flaws[u->nflaws++];
-			f->file = NULL;
-			f->offset = file_offset(clang_getDiagnosticLocation(d),
-						&f->file);
-		}
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+			add_flaw(u, clang_getDiagnosticLocation(d));
 		clang_disposeDiagnostic(d);
 	}
+	/* Only an error makes a declaration invalid. */
+	if (u->nflaws)
+		clang_visitChildren(clang_getTranslationUnitCursor(u->tu),
+				    invalid_visit, u);
+}
+
+/*
+ * A name whose declaration is invalid (a static function declared after a
+ * header missing from the include path made its first use an implicit
+ * int, a typedef of an absent type) makes clang drop every statement that
+ * names it, with no error where the statement was: git's "return
+ * error(_(...));" vanishes when gettext.h's _() conflicts with an earlier
+ * implicit one, and the function seems to return only 0 or 1.  Each use
+ * of such a name in a body is a flaw at that place, as an error there
+ * would be.  Uses are read from the body's tokens, since the statements
+ * are gone from the tree; a use inside a macro's definition is not seen.
+ */
+static void invalid_names_used(struct unit_walk *u, CXCursor c)
+{
+	CXToken *tok = NULL;
+	unsigned i, n = 0;
+	size_t k;
+
+	clang_tokenize(u->tu, clang_getCursorExtent(c), &tok, &n);
+	for (i = 0; i < n; i++) {
+		CXString s;
+
+		if (clang_getTokenKind(tok[i]) != CXToken_Identifier)
+			continue;
+		s = clang_getTokenSpelling(u->tu, tok[i]);
+		for (k = 0; k < u->ninvalid; k++)
+			if (!strcmp(u->invalid[k], clang_getCString(s)))
+				break;
+		if (k < u->ninvalid)
+			add_flaw(u, clang_getTokenLocation(u->tu, tok[i]));
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(u->tu, tok, n);
 }
 
 static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
@@ -635,31 +700,69 @@ static void at_file(CXCursor c, CXFile *file, unsigned *off)
 			      file, NULL, NULL, off);
 }
 
+/*
+ * A name no header declared stands in as a variable (prelude.c) when the
+ * file uses it as a value: often the address of a function another file
+ * defines, which the missing header would have declared.  git's
+ * builtin/read-tree.c, without unpack-trees.h, stores bind_merge() as a
+ * merge callback so.  Taken for the function of that name with external
+ * linkage; a constant in capitals stands in as const and is not.
+ */
+static bool standin_var(CXCursor v)
+{
+	CXFile file = NULL;
+	CXString name;
+	bool in;
+
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_isConstQualifiedType(clang_getCursorType(v)))
+		return false;
+	clang_getFileLocation(clang_getCursorLocation(v), &file, NULL, NULL,
+			      NULL);
+	if (!file)
+		return false;
+	name = clang_getFileName(file);
+	in = !strcmp(clang_getCString(name), PRELUDE_NAME);
+	clang_disposeString(name);
+	return in;
+}
+
 static void taken_ref(struct taken_walk *w, CXCursor c)
 {
 	CXCursor fn = clang_getCursorReferenced(c);
 	CXFile file = NULL;
 	unsigned off = 0;
 	bool callee;
-	CXString usr;
+	CXString s;
+	char *usr;
 	size_t i;
 
 	at_file(c, &file, &off);
 	callee = w->have_pending && off == w->pending &&
 		 file && clang_File_isEqual(file, w->pending_file);
 	w->have_pending = false;
-	if (callee || clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+	if (callee)
 		return;
-	usr = clang_getCursorUSR(fn);
+	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+		s = clang_getCursorUSR(fn);
+		usr = xstrdup(clang_getCString(s));
+	} else if (standin_var(fn)) {
+		s = clang_getCursorSpelling(fn);
+		usr = xasprintf("c:@F@%s", clang_getCString(s));
+	} else {
+		return;
+	}
+	clang_disposeString(s);
 	for (i = 0; i < w->nseen; i++)
-		if (!strcmp(w->seen[i], clang_getCString(usr)))
+		if (!strcmp(w->seen[i], usr))
 			break;
 	if (i == w->nseen) {
 		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
-		w->seen[w->nseen++] = xstrdup(clang_getCString(usr));
-		fprintf(w->out, "T\t%s\n", clang_getCString(usr));
+		w->seen[w->nseen++] = usr;
+		fprintf(w->out, "T\t%s\n", usr);
+	} else {
+		free(usr);
 	}
-	clang_disposeString(usr);
 }
 
 /*
@@ -736,6 +839,9 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 	if (headers && headers->n)
 		clang_getInclusions(tu, inclusion_visit, &u);
 	free(u.flaws);
+	for (i = 0; i < u.ninvalid; i++)
+		free(u.invalid[i]);
+	free(u.invalid);
 	return ferror(out) ? -EIO : 0;
 }
 

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A file checked without its include path, as a user runs retconv on a
+ * source tree that has no compilation database: a header the compiler did
+ * not find left a name to be declared implicitly at its first use, and
+ * the real declaration, found later, conflicts with it and is invalid.
+ * clang then drops every statement that names it, here the return of a
+ * negative value, without an error where the statement was: what the
+ * function returns is unknown, and neither it nor its callers' tests may
+ * be judged.  A function that does not name it is judged as ever.
+ */
+#include "absent-config.h"
+
+int report(const char *fmt, ...);
+#define error(...) (report(__VA_ARGS__), -1)
+
+static inline int warn_twice(const char *s)
+{
+	return report(tr(s)) + report(tr(s));
+}
+
+static inline const char *tr(const char *s)
+{
+	return s;
+}
+
+int drop_stage(int *stages, int n)
+{
+	int unmerged = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!stages[i])
+			continue;
+		unmerged = 1;
+		if (stages[i] > 3)
+			return error(tr("bad stage %d"), stages[i]);
+	}
+	return unmerged;
+}
+
+int clear_stage(int *stages, int i)
+{
+	if (!stages[i])
+		return 0;
+	stages[i] = 0;
+	return 1;
+}
+
+int reset_stages(int *stages, int n)
+{
+	if (drop_stage(stages, n) < 0)
+		return error("could not drop stages");
+	if (clear_stage(stages, 0) < 0)
+		return error("could not clear stage 0");
+	return 0;
+}
+// expect: invalid-name.c:42:5: warning: action 'clear_stage' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: invalid-name.c:47:2: note: returns 1
+// expect: invalid-name.c:54:6: warning: 'clear_stage' returns only 0 or 1 (class boolean, from its definition at invalid-name.c:42), never negative: 'clear_stage(...) < 0' is never true; test it against 0 for what it means [retconv-C]
+// stderr: retconv: invalid-name.c: note: parsed with errors: 1 header not found (absent-config.h); 1 other error, the first: invalid-name.c:22:27: error: static declaration of 'tr' follows non-static declaration; checked only where types are known
+// stderr: retconv: 1 of 1 file parsed with errors, 0 not parsed
