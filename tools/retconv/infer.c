@@ -97,12 +97,15 @@ static void eval_add_call(struct eval *ev, const char *usr, unsigned fallback,
 	ev->ncalls++;
 }
 
-/* Add what @src gives, as far as @sign lets it through. */
+/* Add what @src gives, as far as @sign lets it through.  A guard that
+ * lets 0 and 1 both through leaves a whole result whole. */
 static void eval_merge_sign(struct eval *dst, const struct eval *src,
 			    unsigned sign)
 {
 	size_t i;
 
+	if ((sign & (SIGN_ZERO | SIGN_ONE)) == (SIGN_ZERO | SIGN_ONE))
+		sign |= SIGN_WHOLE;
 	dst->flags |= values_restrict(src->flags, sign);
 	for (i = 0; i < src->ncalls; i++)
 		eval_add_call(dst, src->calls[i].usr, src->calls[i].fallback,
@@ -318,7 +321,8 @@ static void eval_call(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		return;
 	}
 	usr = clang_getCursorUSR(callee);
-	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN, SIGN_ALL);
+	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN,
+		      SIGN_ALL | SIGN_WHOLE);
 	clang_disposeString(usr);
 }
 

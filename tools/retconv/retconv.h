@@ -81,6 +81,9 @@ enum rc_kind {
 #define SIGN_MORE	(1U << 3)	/* above 1 */
 #define SIGN_POS	(SIGN_ONE | SIGN_MORE)
 #define SIGN_ALL	(SIGN_NEG | SIGN_ZERO | SIGN_POS)
+/* A call's, beside its signs: on some path its result arrived with no
+ * test between its 0 and its 1, as it is ("return f();"). */
+#define SIGN_WHOLE	(1U << 4)
 
 /* Suppression bits, from a retconv: ignore comment on the name's line
  * (rules A, B) or on the call site's (C, D, E). */
@@ -93,7 +96,8 @@ enum rc_kind {
 struct rc_call {
 	char *usr;		/* the callee's clang USR */
 	unsigned fallback;	/* its values if no definition is found */
-	unsigned sign;		/* SIGN_*: what a guard lets through */
+	unsigned sign;		/* SIGN_*: what a guard lets through, and
+				 * SIGN_WHOLE */
 };
 
 struct rc_return {
@@ -150,6 +154,8 @@ struct rc_func {
 	enum rc_type type;
 	unsigned suppress;	/* SUPPRESS_* */
 	bool report;		/* defined in a file under check */
+	bool serves;		/* rules.c: a callback, or a callback returns
+				 * its result untested */
 	struct rc_return *rets;
 	size_t nrets;
 	unsigned flags;		/* resolved: the union of every return */
