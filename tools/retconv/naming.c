@@ -11,7 +11,9 @@
  *   2. a predicate word anywhere (is, has, can, matches, trylock:
  *      current_is_worker, queue_is_dying, spin_trylock) makes a predicate;
  *   3. a state last after a noun that is also a verb (queue_empty,
- *      ionic_queue_empty, work_pending) makes a predicate;
+ *      ionic_queue_empty, work_pending) makes a predicate, unless a
+ *      verb comes before the noun: scsi_track_queue_full tracks a full
+ *      queue, wait_tx_queue_empty waits for an empty one;
  *   4. a first word that is a verb (add, queue, flush) makes an action,
  *      unless it is a noun too and a plural noun and a state or an error
  *      follow it: sync_resources_error asks about the error of the sync
@@ -20,7 +22,8 @@
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
  *      action on a pending item) or it follows "in" (write_in_full is
  *      not asking whether anything is full), and a last word that is a
- *      verb (wheel_insert) an action;
+ *      verb (wheel_insert) an action, unless a past participle comes
+ *      before it: lpfc_error_lost_link asks about a lost link;
  *   6. anything else is neither.
  *
  * Before all but 1, a name that waits until a state (block_til_ready,
@@ -143,6 +146,35 @@ static bool is_condition(const struct rc_config *cfg, const char *w)
 	       !strcmp(w, "errors") || !strcmp(w, "failed");
 }
 
+/* Past participles, which make the verb after them a noun: a lost link,
+ * a cached map.  A word ending in -ed that is a verb itself (embed) or
+ * ends in -eed (need, feed) is none. */
+static bool is_participle(const struct rc_config *cfg, const char *w)
+{
+	static const char *const irregular[] = {
+		"lost", "broken", "hidden", "taken", "written", "frozen",
+		"stolen", "chosen", "known", "shown", "sent", "built", "held",
+	};
+	size_t i, len = strlen(w);
+
+	for (i = 0; i < sizeof(irregular) / sizeof(irregular[0]); i++)
+		if (!strcmp(w, irregular[i]))
+			return true;
+	return len > 3 && !strcmp(w + len - 2, "ed") && w[len - 3] != 'e' &&
+	       !words_has(&cfg->verbs, w);
+}
+
+/* Whether a verb comes among the first @n words. */
+static bool verb_among(const struct rc_config *cfg, char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (words_has(&cfg->verbs, v[i]))
+			return true;
+	return false;
+}
+
 /* A noun phrase before a condition: "sync resources" in
  * sync_resources_error is what the name asks about, not a command, where
  * write_notes_tree still writes the notes tree. */
@@ -170,17 +202,15 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 			return KIND_PREDICATE;
 	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
 		strcmp(v[n - 2], "in");
-	if (state && is_noun_too(v[n - 2]))
+	if (state && is_noun_too(v[n - 2]) && !verb_among(cfg, v, n - 2))
 		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
-	if (state) {
-		for (i = 1; i + 1 < n; i++)
-			if (words_has(&cfg->verbs, v[i]))
-				return KIND_ACTION;
-		return KIND_PREDICATE;
-	}
-	if (n > 1 && words_has(&cfg->verbs, v[n - 1]))
+	if (state)
+		return verb_among(cfg, v + 1, n - 2) ? KIND_ACTION :
+						       KIND_PREDICATE;
+	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
+	    !is_participle(cfg, v[n - 2]))
 		return KIND_ACTION;
 	return KIND_NEITHER;
 }
