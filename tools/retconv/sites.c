@@ -148,6 +148,7 @@ static void callee_class(struct rc_func **byusr, size_t n,
 	const struct rc_func *def;
 
 	c->table = false;
+	c->outcome = false;
 	c->source = NULL;
 	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
 	c->def = def;
