@@ -11,7 +11,7 @@
  *   D  if (!x), if (x == 0), if (x), if (x != 0) whose branch, at its top
  *      level, handles an error: returns a negative errno (or NULL from a
  *      function of pointers), goes to a label named for an error, logs
- *      one, or aborts;
+ *      one, or aborts; and whose other way does not (rest_fails());
  *   E  return x, in a function returning a signed integer.
  *
  * x is a call, or a local variable or a field whose last store before the
@@ -87,6 +87,17 @@ struct scan {
 	size_t nloops;
 	char *guards[MAX_GUARDS];	/* holders tested non-zero here */
 	unsigned nguards;
+	const struct rest *rest;	/* what runs after the statement being
+					 * scanned, or NULL if not known */
+};
+
+/* The statements of a block from the one being scanned on, and of the
+ * blocks around it, up to a loop or a switch. */
+struct rest {
+	CXCursor *v;
+	unsigned n;
+	unsigned i;		/* the one being scanned */
+	const struct rest *up;
 };
 
 static unsigned offset_of(CXCursor c)
@@ -877,7 +888,59 @@ static void scan_branch(struct scan *s, CXCursor branch, const char *guard)
 	}
 }
 
-/* Rule D: the branch of an if on a result handles an error. */
+/*
+ * Whether what runs after an if without else, when its branch is not
+ * taken, handles an error before it does anything else that decides:
+ * then both ways fail, and the test only chooses the error.  riptide's
+ * sendcmd() returns -EIO when riptide_reset() worked (the command that
+ * led to the reset still failed) and -EINVAL when it did not.
+ */
+static bool rest_fails(struct scan *s)
+{
+	const struct rest *r;
+	unsigned j;
+	char *why;
+
+	for (r = s->rest; r; r = r->up) {
+		for (j = r->i + 1; j < r->n; j++) {
+			switch (clang_getCursorKind(r->v[j])) {
+			case CXCursor_CallExpr:
+			case CXCursor_ReturnStmt:
+			case CXCursor_GotoStmt:
+			case CXCursor_DoStmt:
+				break;
+			default:
+				return false;
+			}
+			why = error_handling(s, r->v[j]);
+			if (why) {
+				free(why);
+				return true;
+			}
+			if (clang_getCursorKind(r->v[j]) != CXCursor_CallExpr)
+				return false;
+		}
+	}
+	return false;
+}
+
+/* Whether the way not taken into branch @i of an if fails too. */
+static bool both_fail(struct scan *s, const struct kids *all, unsigned i)
+{
+	CXCursor at;
+	char *why;
+
+	if (all->n == 2)
+		return i == 1 && rest_fails(s);
+	why = branch_error(s, all->v[3 - i], &at);
+	if (!why)
+		return false;
+	free(why);
+	return true;
+}
+
+/* Rule D: the branch of an if on a result handles an error, and the
+ * other way does not. */
 static void scan_if(struct scan *s, CXCursor c)
 {
 	struct kids all = { .n = 0 };
@@ -900,6 +963,10 @@ static void scan_if(struct scan *s, CXCursor c)
 		why = branch_error(s, all.v[i], &at);
 		if (!why)
 			continue;
+		if (both_fail(s, &all, i)) {
+			free(why);
+			continue;
+		}
 		add_site(s, all.v[0], 'D', i == 1 ? form :
 			 form ^ (SITE_ON_ZERO | SITE_ON_NONZERO), &o,
 			 xstrdup(""), why, at);
@@ -942,11 +1009,48 @@ static enum CXChildVisitResult stmt_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+struct block_walk {
+	CXCursor *v;
+	unsigned n;
+};
+
+static enum CXChildVisitResult block_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct block_walk *b = data;
+
+	(void)parent;
+	b->v = xrealloc(b->v, (b->n + 1) * sizeof(*b->v));
+	b->v[b->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+/* A block's statements in order, each knowing what follows it. */
+static void scan_block(struct scan *s, CXCursor c)
+{
+	struct block_walk b = { .v = NULL, .n = 0 };
+	struct rest r;
+	const struct rest *saved = s->rest;
+
+	clang_visitChildren(c, block_visit, &b);
+	r = (struct rest){ .v = b.v, .n = b.n, .up = saved };
+	s->rest = &r;
+	for (r.i = 0; r.i < b.n; r.i++)
+		scan_stmt(s, b.v[r.i]);
+	s->rest = saved;
+	free(b.v);
+}
+
 static void scan_stmt(struct scan *s, CXCursor c)
 {
+	const struct rest *saved = s->rest;
+
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_IfStmt:
 		scan_if(s, c);
+		return;
+	case CXCursor_CompoundStmt:
+		scan_block(s, c);
 		return;
 	case CXCursor_ReturnStmt:
 		scan_return(s, c);
@@ -961,7 +1065,10 @@ static void scan_stmt(struct scan *s, CXCursor c)
 	default:
 		break;
 	}
+	/* In a loop or a switch, what follows is not known from here. */
+	s->rest = NULL;
 	clang_visitChildren(c, stmt_visit, s);
+	s->rest = saved;
 }
 
 void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
