@@ -939,6 +939,44 @@ static bool both_fail(struct scan *s, const struct kids *all, unsigned i)
 	return true;
 }
 
+/* A call that releases a lock, or one that aborts. */
+static enum CXChildVisitResult assert_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct scan *s = ((void **)data)[0];
+	bool *found = ((void **)data)[1];
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr &&
+	    clang_getCursorKind(c) != CXCursor_DoStmt)
+		return CXChildVisit_Continue;
+	name = first_token(s->tu, c);
+	*found = name && (strstr(name, "unlock") || !strcmp(name, "up_read") ||
+			  !strcmp(name, "up_write") || !strcmp(name, "BUG") ||
+			  !strcmp(name, "panic") || !strcmp(name, "abort"));
+	free(name);
+	return *found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether a branch releases a lock or aborts among its own statements:
+ * on a trylock's success, "if (mutex_trylock(&m)) { mutex_unlock(&m);
+ * BUG(); }" asserts that the caller held the lock, and the branch's error
+ * is the lock being free, not the lock taken.
+ */
+static bool branch_asserts(struct scan *s, CXCursor branch)
+{
+	bool found = false;
+	void *data[2] = { s, &found };
+
+	if (clang_getCursorKind(branch) == CXCursor_CompoundStmt)
+		clang_visitChildren(branch, assert_visit, data);
+	else
+		assert_visit(branch, branch, data);
+	return found;
+}
+
 /* Rule D: the branch of an if on a result handles an error, and the
  * other way does not. */
 static void scan_if(struct scan *s, CXCursor c)
@@ -967,8 +1005,9 @@ static void scan_if(struct scan *s, CXCursor c)
 			free(why);
 			continue;
 		}
-		add_site(s, all.v[0], 'D', i == 1 ? form :
-			 form ^ (SITE_ON_ZERO | SITE_ON_NONZERO), &o,
+		add_site(s, all.v[0], 'D', (i == 1 ? form :
+			 form ^ (SITE_ON_ZERO | SITE_ON_NONZERO)) |
+			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0), &o,
 			 xstrdup(""), why, at);
 	}
 	/* A return of the holder under if (ret) passes on a non-zero value. */

@@ -118,6 +118,9 @@ struct rc_return {
 #define SITE_KWQ	(1U << 5)	/* the callee is declared by kwq */
 #define SITE_WRAPS	(1U << 6)	/* C: a signed holder as narrow as the
 					 * callee's unsigned result */
+#define SITE_ASSERTS	(1U << 7)	/* D: the branch releases a lock or
+					 * aborts: it asserts the lock was
+					 * held, if the callee is a trylock */
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
