@@ -45,7 +45,7 @@ static const char *const builtin_verbs[] = {
 
 static const char *const builtin_preds[] = {
 	"is", "has", "have", "can", "could", "should", "may", "might",
-	"must", "will", "was", "were", "are", "does", "did", "needs",
+	"must", "will", "was", "were", "are", "does", "did", "need", "needs",
 	"wants", "trylock", "matches", "contains", "equals",
 };
 

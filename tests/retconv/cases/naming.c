@@ -46,6 +46,7 @@ int nic_poll_eeprom_done(void) { return 0; }
 int hba_error_lost_link(void) { return 0; }
 int dev_shared_lock(void) { return 0; }
 int dev_rq_lock(void) { return 0; }
+int nic_need_fw_reset(void) { return 0; }
 /* Exit statuses: 1 is failure, by the shell's convention. */
 int main(void) { return 0; }
 int cmd_add(void) { return 0; }
@@ -88,6 +89,7 @@ int cmd__read_graph(void) { return 0; }
 // expect: naming.c:46:5: hba_error_lost_link: public neither errno
 // expect: naming.c:47:5: dev_shared_lock: public neither errno
 // expect: naming.c:48:5: dev_rq_lock: public action errno
-// expect: naming.c:50:5: main: public neither errno
-// expect: naming.c:51:5: cmd_add: public neither errno
-// expect: naming.c:52:5: cmd__read_graph: public neither errno
+// expect: naming.c:49:5: nic_need_fw_reset: public predicate errno
+// expect: naming.c:51:5: main: public neither errno
+// expect: naming.c:52:5: cmd_add: public neither errno
+// expect: naming.c:53:5: cmd__read_graph: public neither errno
