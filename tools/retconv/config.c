@@ -40,7 +40,7 @@ static const char *const builtin_verbs[] = {
 	"finish", "begin", "abort", "retry", "spawn", "trigger", "requeue",
 	"cleanup", "refresh", "reload", "restore", "resize", "configure",
 	"drop", "link", "unlink", "erase", "encode", "decode", "deliver",
-	"transfer", "make", "poll", "track",
+	"transfer", "make", "poll", "track", "scan",
 };
 
 static const char *const builtin_preds[] = {

@@ -9,7 +9,8 @@
  *
  *   1. a configured whole name settles it;
  *   2. a predicate word anywhere (is, has, can, matches, trylock:
- *      current_is_worker, queue_is_dying, spin_trylock) makes a predicate;
+ *      current_is_worker, queue_is_dying, spin_trylock) makes a predicate,
+ *      and so does try with lock last (try_tree_lock, a trylock);
  *   3. a state last after a noun that is also a verb (queue_empty,
  *      ionic_queue_empty, work_pending) makes a predicate, unless a
  *      verb comes before the noun: scsi_track_queue_full tracks a full
@@ -23,7 +24,8 @@
  *      action on a pending item) or it follows "in" (write_in_full is
  *      not asking whether anything is full), and a last word that is a
  *      verb (wheel_insert) an action, unless a past participle comes
- *      before it: lpfc_error_lost_link asks about a lost link;
+ *      before it (lpfc_error_lost_link asks about a lost link) or a word
+ *      for a kind (op_type_lock asks whether the type is "lock");
  *   6. anything else is neither.
  *
  * Before all but 1, a name that waits until a state (block_til_ready,
@@ -120,7 +122,7 @@ static bool is_noun_too(const char *w)
 	static const char *const nouns[] = {
 		"queue", "lock", "map", "link", "signal", "process", "store",
 		"set", "list", "run", "post", "load", "copy", "mount",
-		"update", "commit", "work", "write", "read", "sync",
+		"update", "commit", "work", "write", "read", "sync", "handle",
 	};
 	size_t i;
 
@@ -164,6 +166,25 @@ static bool is_participle(const struct rc_config *cfg, const char *w)
 	       !words_has(&cfg->verbs, w);
 }
 
+/* Words that name a kind of thing: the word after them is its value
+ * (op_type_lock, mode_read), not a verb. */
+static bool is_category(const char *w)
+{
+	return !strcmp(w, "type") || !strcmp(w, "mode") ||
+	       !strcmp(w, "kind") || !strcmp(w, "class");
+}
+
+/* A trylock by another spelling: try_spin_lock, try_tree_lock. */
+static bool is_trylock(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; n > 1 && i + 1 < n; i++)
+		if (!strcmp(v[i], "try"))
+			return !strcmp(v[n - 1], "lock");
+	return false;
+}
+
 /* Whether a verb comes among the first @n words. */
 static bool verb_among(const struct rc_config *cfg, char **v, size_t n)
 {
@@ -200,6 +221,8 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	for (i = 0; i < n; i++)
 		if (is_pred_word(cfg, v[i]))
 			return KIND_PREDICATE;
+	if (is_trylock(v, n))
+		return KIND_PREDICATE;
 	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
 		strcmp(v[n - 2], "in");
 	if (state && is_noun_too(v[n - 2]) && !verb_among(cfg, v, n - 2))
@@ -210,7 +233,7 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return verb_among(cfg, v + 1, n - 2) ? KIND_ACTION :
 						       KIND_PREDICATE;
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
-	    !is_participle(cfg, v[n - 2]))
+	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]))
 		return KIND_ACTION;
 	return KIND_NEITHER;
 }
