@@ -157,15 +157,30 @@ CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
 	return file ? clang_getLocationForOffset(tu, file, offset) : loc;
 }
 
+/* The first punctuation between @a and @b, where their macros were used. */
+static void punct_between(CXTranslationUnit tu, CXSourceLocation a,
+			  CXSourceLocation b, char *op, size_t size)
+{
+	first_punct(tu, clang_getRange(expanded(tu, a), expanded(tu, b)),
+		    op, size);
+}
+
+/* The first punctuation after @c inside @outer: "(" after a callee. */
+void punct_after(CXTranslationUnit tu, CXCursor c, CXCursor outer, char *op,
+		 size_t size)
+{
+	punct_between(tu, clang_getRangeEnd(clang_getCursorExtent(c)),
+		      clang_getRangeEnd(clang_getCursorExtent(outer)),
+		      op, size);
+}
+
 /* The operator of a binary expression sits between its operands. */
 void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs, char *op,
 	       size_t size)
 {
-	CXSourceLocation a = clang_getRangeEnd(clang_getCursorExtent(lhs));
-	CXSourceLocation b = clang_getRangeStart(clang_getCursorExtent(rhs));
-
-	first_punct(tu, clang_getRange(expanded(tu, a), expanded(tu, b)),
-		    op, size);
+	punct_between(tu, clang_getRangeEnd(clang_getCursorExtent(lhs)),
+		      clang_getRangeStart(clang_getCursorExtent(rhs)),
+		      op, size);
 }
 
 /* A prefix operator comes before its operand, a postfix one after. */

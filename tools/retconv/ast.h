@@ -33,6 +33,8 @@ CXCursor first_child(CXCursor c, enum CXCursorKind kind);
 enum rc_type type_class(CXType t);
 unsigned const_values(CXCursor e);
 CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc);
+void punct_after(CXTranslationUnit tu, CXCursor c, CXCursor outer, char *op,
+		 size_t size);
 void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs, char *op,
 	       size_t size);
 void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand, char *op,

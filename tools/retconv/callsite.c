@@ -11,7 +11,7 @@
  *   D  if (!x), if (x == 0), if (x), if (x != 0) whose branch, at its top
  *      level, handles an error: returns a negative errno (or NULL from a
  *      function of pointers), goes to a label named for an error, logs
- *      one, or aborts;
+ *      one, or aborts; and whose other way does not (rest_fails());
  *   E  return x, in a function returning a signed integer.
  *
  * x is a call, or a local variable or a field whose last store before the
@@ -88,6 +88,17 @@ struct scan {
 	size_t nloops;
 	char *guards[MAX_GUARDS];	/* holders tested non-zero here */
 	unsigned nguards;
+	const struct rest *rest;	/* what runs after the statement being
+					 * scanned, or NULL if not known */
+};
+
+/* The statements of a block from the one being scanned on, and of the
+ * blocks around it, up to a loop or a switch. */
+struct rest {
+	CXCursor *v;
+	unsigned n;
+	unsigned i;		/* the one being scanned */
+	const struct rest *up;
 };
 
 static unsigned offset_of(CXCursor c)
@@ -934,7 +945,97 @@ static bool passed_on_later(struct scan *s, CXCursor c,
 	return p.found;
 }
 
-/* Rule D: the branch of an if on a result handles an error. */
+/*
+ * Whether what runs after an if without else, when its branch is not
+ * taken, handles an error before it does anything else that decides:
+ * then both ways fail, and the test only chooses the error.  riptide's
+ * sendcmd() returns -EIO when riptide_reset() worked (the command that
+ * led to the reset still failed) and -EINVAL when it did not.
+ */
+static bool rest_fails(struct scan *s)
+{
+	const struct rest *r;
+	unsigned j;
+	char *why;
+
+	for (r = s->rest; r; r = r->up) {
+		for (j = r->i + 1; j < r->n; j++) {
+			switch (clang_getCursorKind(r->v[j])) {
+			case CXCursor_CallExpr:
+			case CXCursor_ReturnStmt:
+			case CXCursor_GotoStmt:
+			case CXCursor_DoStmt:
+				break;
+			default:
+				return false;
+			}
+			why = error_handling(s, r->v[j]);
+			if (why) {
+				free(why);
+				return true;
+			}
+			if (clang_getCursorKind(r->v[j]) != CXCursor_CallExpr)
+				return false;
+		}
+	}
+	return false;
+}
+
+/* Whether the way not taken into branch @i of an if fails too. */
+static bool both_fail(struct scan *s, const struct kids *all, unsigned i)
+{
+	CXCursor at;
+	char *why;
+
+	if (all->n == 2)
+		return i == 1 && rest_fails(s);
+	why = branch_error(s, all->v[3 - i], &at);
+	if (!why)
+		return false;
+	free(why);
+	return true;
+}
+
+/* A call that releases a lock, or one that aborts. */
+static enum CXChildVisitResult assert_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct scan *s = ((void **)data)[0];
+	bool *found = ((void **)data)[1];
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr &&
+	    clang_getCursorKind(c) != CXCursor_DoStmt)
+		return CXChildVisit_Continue;
+	name = first_token(s->tu, c);
+	*found = name && (strstr(name, "unlock") || !strcmp(name, "up_read") ||
+			  !strcmp(name, "up_write") || !strcmp(name, "BUG") ||
+			  !strcmp(name, "panic") || !strcmp(name, "abort"));
+	free(name);
+	return *found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether a branch releases a lock or aborts among its own statements:
+ * on a trylock's success, "if (mutex_trylock(&m)) { mutex_unlock(&m);
+ * BUG(); }" asserts that the caller held the lock, and the branch's error
+ * is the lock being free, not the lock taken.
+ */
+static bool branch_asserts(struct scan *s, CXCursor branch)
+{
+	bool found = false;
+	void *data[2] = { s, &found };
+
+	if (clang_getCursorKind(branch) == CXCursor_CompoundStmt)
+		clang_visitChildren(branch, assert_visit, data);
+	else
+		assert_visit(branch, branch, data);
+	return found;
+}
+
+/* Rule D: the branch of an if on a result handles an error, and the
+ * other way does not. */
 static void scan_if(struct scan *s, CXCursor c)
 {
 	struct kids all = { .n = 0 };
@@ -965,7 +1066,13 @@ static void scan_if(struct scan *s, CXCursor c)
 		}
 		if (!why)
 			continue;
-		add_site(s, all.v[0], 'D', on, &o, xstrdup(""), why, at);
+		if (both_fail(s, &all, i)) {
+			free(why);
+			continue;
+		}
+		add_site(s, all.v[0], 'D', on |
+			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0), &o,
+			 xstrdup(""), why, at);
 	}
 	/* A return of the holder under if (ret) passes on a non-zero value. */
 	scan_branch(s, all.v[1],
@@ -1005,11 +1112,48 @@ static enum CXChildVisitResult stmt_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+struct block_walk {
+	CXCursor *v;
+	unsigned n;
+};
+
+static enum CXChildVisitResult block_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct block_walk *b = data;
+
+	(void)parent;
+	b->v = xrealloc(b->v, (b->n + 1) * sizeof(*b->v));
+	b->v[b->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+/* A block's statements in order, each knowing what follows it. */
+static void scan_block(struct scan *s, CXCursor c)
+{
+	struct block_walk b = { .v = NULL, .n = 0 };
+	struct rest r;
+	const struct rest *saved = s->rest;
+
+	clang_visitChildren(c, block_visit, &b);
+	r = (struct rest){ .v = b.v, .n = b.n, .up = saved };
+	s->rest = &r;
+	for (r.i = 0; r.i < b.n; r.i++)
+		scan_stmt(s, b.v[r.i]);
+	s->rest = saved;
+	free(b.v);
+}
+
 static void scan_stmt(struct scan *s, CXCursor c)
 {
+	const struct rest *saved = s->rest;
+
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_IfStmt:
 		scan_if(s, c);
+		return;
+	case CXCursor_CompoundStmt:
+		scan_block(s, c);
 		return;
 	case CXCursor_ReturnStmt:
 		scan_return(s, c);
@@ -1024,7 +1168,10 @@ static void scan_stmt(struct scan *s, CXCursor c)
 	default:
 		break;
 	}
+	/* In a loop or a switch, what follows is not known from here. */
+	s->rest = NULL;
 	clang_visitChildren(c, stmt_visit, s);
+	s->rest = saved;
 }
 
 void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)

@@ -40,12 +40,12 @@ static const char *const builtin_verbs[] = {
 	"finish", "begin", "abort", "retry", "spawn", "trigger", "requeue",
 	"cleanup", "refresh", "reload", "restore", "resize", "configure",
 	"drop", "link", "unlink", "erase", "encode", "decode", "deliver",
-	"transfer",
+	"transfer", "make", "poll", "track", "scan",
 };
 
 static const char *const builtin_preds[] = {
 	"is", "has", "have", "can", "could", "should", "may", "might",
-	"must", "will", "was", "were", "are", "does", "did", "needs",
+	"must", "will", "was", "were", "are", "does", "did", "need", "needs",
 	"wants", "trylock", "matches", "contains", "equals",
 };
 

@@ -12,10 +12,14 @@
  * where the walk cannot follow the body, and for a variable read inside
  * another expression, whatever is ever assigned to it in the function
  * ("ret = 0; ... ret = 1;" gives 0 and 1), or an unknown value once its
- * address is taken or it is changed in place.  A call to a function
- * returning a signed integer is kept by the callee's USR, for resolve.c to
- * replace with the callee's own set once every file has been read: that is
- * how an action that passes on a boolean's result is caught.
+ * address is taken or it is changed in place.  An OR into it is not
+ * unknown: "change |= f();" gives what it held and what f() gives, as
+ * an OR is negative, 0, 1 or above 1 only when one of its operands is
+ * (ALSA's put callbacks OR together each channel's 0/1 "changed").  A
+ * call to a function returning a signed integer is kept by the callee's
+ * USR, for resolve.c to replace with the callee's own set once every file
+ * has been read: that is how an action that passes on a boolean's result
+ * is caught.
  *
  * Implicit conversions are looked through, so "return -EINVAL;" in a bool
  * predicate still shows the negative errno that became true.
@@ -93,12 +97,15 @@ static void eval_add_call(struct eval *ev, const char *usr, unsigned fallback,
 	ev->ncalls++;
 }
 
-/* Add what @src gives, as far as @sign lets it through. */
+/* Add what @src gives, as far as @sign lets it through.  A guard that
+ * lets 0 and 1 both through leaves a whole result whole. */
 static void eval_merge_sign(struct eval *dst, const struct eval *src,
 			    unsigned sign)
 {
 	size_t i;
 
+	if ((sign & (SIGN_ZERO | SIGN_ONE)) == (SIGN_ZERO | SIGN_ONE))
+		sign |= SIGN_WHOLE;
 	dst->flags |= values_restrict(src->flags, sign);
 	for (i = 0; i < src->ncalls; i++)
 		eval_add_call(dst, src->calls[i].usr, src->calls[i].fallback,
@@ -314,7 +321,8 @@ static void eval_call(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		return;
 	}
 	usr = clang_getCursorUSR(callee);
-	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN, SIGN_ALL);
+	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN,
+		      SIGN_ALL | SIGN_WHOLE);
 	clang_disposeString(usr);
 }
 
@@ -339,7 +347,8 @@ static bool refers_to(CXCursor e, CXCursor var)
 	       clang_equalCursors(clang_getCursorReferenced(e), var);
 }
 
-/* An assignment, or an in-place change that leaves the value unknown. */
+/* An assignment, an OR into the variable, or an in-place change that
+ * leaves the value unknown. */
 static void walk_write(struct var_walk *w, CXCursor c, enum CXCursorKind kind)
 {
 	struct kids k;
@@ -348,7 +357,13 @@ static void walk_write(struct var_walk *w, CXCursor c, enum CXCursorKind kind)
 	expr_kids(c, &k);
 	if (!k.n || !refers_to(k.v[0], w->var))
 		return;
-	if (kind == CXCursor_CompoundAssignOperator) {
+	if (kind == CXCursor_CompoundAssignOperator && k.n == 2) {
+		binary_op(w->fx->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "|="))
+			eval_expr(w->fx, k.v[1], &w->acc, w->depth + 1);
+		else
+			w->acc.flags |= RV_UNKNOWN;
+	} else if (kind == CXCursor_CompoundAssignOperator) {
 		w->acc.flags |= RV_UNKNOWN;
 	} else if (kind == CXCursor_BinaryOperator && k.n == 2) {
 		binary_op(w->fx->tu, k.v[0], k.v[1], op, sizeof(op));
@@ -892,7 +907,11 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 	} else if (kind == CXCursor_CompoundAssignOperator && k.n == 2 &&
 		   refers_to(k.v[0], f->var)) {
 		flow_expr(f, k.v[1], s);
-		s->ev.flags |= RV_UNKNOWN;
+		binary_op(f->fx->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (s->live && !strcmp(op, "|="))
+			eval_expr(f->fx, k.v[1], &s->ev, 1);
+		else
+			s->ev.flags |= RV_UNKNOWN;
 		return;
 	} else if (kind == CXCursor_UnaryOperator && k.n == 1 &&
 		   refers_to(k.v[0], f->var)) {

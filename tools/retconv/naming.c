@@ -9,9 +9,12 @@
  *
  *   1. a configured whole name settles it;
  *   2. a predicate word anywhere (is, has, can, matches, trylock:
- *      current_is_worker, queue_is_dying, spin_trylock) makes a predicate;
+ *      current_is_worker, queue_is_dying, spin_trylock) makes a predicate,
+ *      and so does try with lock last (try_tree_lock, a trylock);
  *   3. a state last after a noun that is also a verb (queue_empty,
- *      ionic_queue_empty, work_pending) makes a predicate;
+ *      ionic_queue_empty, work_pending) makes a predicate, unless a
+ *      verb comes before the noun: scsi_track_queue_full tracks a full
+ *      queue, wait_tx_queue_empty waits for an empty one;
  *   4. a first word that is a verb (add, queue, flush) makes an action,
  *      unless it is a noun too and a plural noun and a state or an error
  *      follow it: sync_resources_error asks about the error of the sync
@@ -20,7 +23,9 @@
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
  *      action on a pending item) or it follows "in" (write_in_full is
  *      not asking whether anything is full), and a last word that is a
- *      verb (wheel_insert) an action;
+ *      verb (wheel_insert) an action, unless a past participle comes
+ *      before it (lpfc_error_lost_link asks about a lost link) or a word
+ *      for a kind (op_type_lock asks whether the type is "lock");
  *   6. anything else is neither.
  *
  * Before all but 1, a name that waits until a state (block_til_ready,
@@ -117,7 +122,7 @@ static bool is_noun_too(const char *w)
 	static const char *const nouns[] = {
 		"queue", "lock", "map", "link", "signal", "process", "store",
 		"set", "list", "run", "post", "load", "copy", "mount",
-		"update", "commit", "work", "write", "read", "sync",
+		"update", "commit", "work", "write", "read", "sync", "handle",
 	};
 	size_t i;
 
@@ -141,6 +146,54 @@ static bool is_condition(const struct rc_config *cfg, const char *w)
 {
 	return words_has(&cfg->suffixes, w) || !strcmp(w, "error") ||
 	       !strcmp(w, "errors") || !strcmp(w, "failed");
+}
+
+/* Past participles, which make the verb after them a noun: a lost link,
+ * a cached map.  A word ending in -ed that is a verb itself (embed) or
+ * ends in -eed (need, feed) is none. */
+static bool is_participle(const struct rc_config *cfg, const char *w)
+{
+	static const char *const irregular[] = {
+		"lost", "broken", "hidden", "taken", "written", "frozen",
+		"stolen", "chosen", "known", "shown", "sent", "built", "held",
+	};
+	size_t i, len = strlen(w);
+
+	for (i = 0; i < sizeof(irregular) / sizeof(irregular[0]); i++)
+		if (!strcmp(w, irregular[i]))
+			return true;
+	return len > 3 && !strcmp(w + len - 2, "ed") && w[len - 3] != 'e' &&
+	       !words_has(&cfg->verbs, w);
+}
+
+/* Words that name a kind of thing: the word after them is its value
+ * (op_type_lock, mode_read), not a verb. */
+static bool is_category(const char *w)
+{
+	return !strcmp(w, "type") || !strcmp(w, "mode") ||
+	       !strcmp(w, "kind") || !strcmp(w, "class");
+}
+
+/* A trylock by another spelling: try_spin_lock, try_tree_lock. */
+static bool is_trylock(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; n > 1 && i + 1 < n; i++)
+		if (!strcmp(v[i], "try"))
+			return !strcmp(v[n - 1], "lock");
+	return false;
+}
+
+/* Whether a verb comes among the first @n words. */
+static bool verb_among(const struct rc_config *cfg, char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (words_has(&cfg->verbs, v[i]))
+			return true;
+	return false;
 }
 
 /* A noun phrase before a condition: "sync resources" in
@@ -168,19 +221,19 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	for (i = 0; i < n; i++)
 		if (is_pred_word(cfg, v[i]))
 			return KIND_PREDICATE;
+	if (is_trylock(v, n))
+		return KIND_PREDICATE;
 	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
 		strcmp(v[n - 2], "in");
-	if (state && is_noun_too(v[n - 2]))
+	if (state && is_noun_too(v[n - 2]) && !verb_among(cfg, v, n - 2))
 		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
-	if (state) {
-		for (i = 1; i + 1 < n; i++)
-			if (words_has(&cfg->verbs, v[i]))
-				return KIND_ACTION;
-		return KIND_PREDICATE;
-	}
-	if (n > 1 && words_has(&cfg->verbs, v[n - 1]))
+	if (state)
+		return verb_among(cfg, v + 1, n - 2) ? KIND_ACTION :
+						       KIND_PREDICATE;
+	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
+	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]))
 		return KIND_ACTION;
 	return KIND_NEITHER;
 }

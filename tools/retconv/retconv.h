@@ -81,6 +81,9 @@ enum rc_kind {
 #define SIGN_MORE	(1U << 3)	/* above 1 */
 #define SIGN_POS	(SIGN_ONE | SIGN_MORE)
 #define SIGN_ALL	(SIGN_NEG | SIGN_ZERO | SIGN_POS)
+/* A call's, beside its signs: on some path its result arrived with no
+ * test between its 0 and its 1, as it is ("return f();"). */
+#define SIGN_WHOLE	(1U << 4)
 
 /* Suppression bits, from a retconv: ignore comment on the name's line
  * (rules A, B) or on the call site's (C, D, E). */
@@ -93,7 +96,8 @@ enum rc_kind {
 struct rc_call {
 	char *usr;		/* the callee's clang USR */
 	unsigned fallback;	/* its values if no definition is found */
-	unsigned sign;		/* SIGN_*: what a guard lets through */
+	unsigned sign;		/* SIGN_*: what a guard lets through, and
+				 * SIGN_WHOLE */
 };
 
 struct rc_return {
@@ -114,6 +118,9 @@ struct rc_return {
 #define SITE_KWQ	(1U << 5)	/* the callee is declared by kwq */
 #define SITE_WRAPS	(1U << 6)	/* C: a signed holder as narrow as the
 					 * callee's unsigned result */
+#define SITE_ASSERTS	(1U << 7)	/* D: the branch releases a lock or
+					 * aborts: it asserts the lock was
+					 * held, if the callee is a trylock */
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
@@ -150,6 +157,8 @@ struct rc_func {
 	enum rc_type type;
 	unsigned suppress;	/* SUPPRESS_* */
 	bool report;		/* defined in a file under check */
+	bool serves;		/* rules.c: a callback, or a callback returns
+				 * its result untested */
 	struct rc_return *rets;
 	size_t nrets;
 	unsigned flags;		/* resolved: the union of every return */

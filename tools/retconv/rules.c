@@ -16,6 +16,8 @@
  * convention of whoever calls them, and are not judged; nor are those
  * whose values follow another convention by infer.c's reading (a
  * library's constants, a value whose failure goes through a parameter).
+ * An action whose result a callback returns untested gives the
+ * callback's 1, and rule A leaves it alone too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +125,82 @@ static bool is_callback(const struct rc_result *res, const char *usr)
 				      sizeof(*res->taken), by_string);
 }
 
+static int by_usr(const void *a, const void *b)
+{
+	const struct rc_func *x = *(struct rc_func *const *)a;
+	const struct rc_func *y = *(struct rc_func *const *)b;
+
+	return strcmp(x->usr, y->usr);
+}
+
+/* Where the definitions of @usr start in @idx, sorted by USR. */
+static size_t first_of(struct rc_func **idx, size_t n, const char *usr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(idx[mid]->usr, usr) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * A function whose result a callback returns as it is, with no test
+ * between its 0 and its 1 on some way to the return, gives the callback's
+ * result, and its 1 is the callback's 1; so does one whose result that
+ * function returns so, and so on.  ALSA's put callbacks must return 1
+ * when the value changed, and the helpers they return (snd_ac97_update(),
+ * snd_hda_ch_mode_put()) give that 1.  A callback that tells them apart
+ * first on every way ("if (rc) goto out; ... out: return rc;") reads the
+ * result by its own failure test, and the helper is still judged by its
+ * name (m25p80's sst_write() and wait_till_ready() in Linux 2.6.36).
+ */
+static void mark_serving(struct rc_result *res)
+{
+	struct rc_func **idx, **todo;
+	size_t i, j, k, ntodo = 0, n = res->nfuncs;
+
+	if (!res->ntaken || !n)
+		return;
+	idx = xmalloc(n * sizeof(*idx));
+	todo = xmalloc(n * sizeof(*todo));
+	memcpy(idx, res->funcs, n * sizeof(*idx));
+	qsort(idx, n, sizeof(*idx), by_usr);
+	for (i = 0; i < n; i++) {
+		idx[i]->serves = is_callback(res, idx[i]->usr);
+		if (idx[i]->serves)
+			todo[ntodo++] = idx[i];
+	}
+	while (ntodo) {
+		struct rc_func *fn = todo[--ntodo];
+
+		for (j = 0; j < fn->nrets; j++) {
+			const struct rc_return *r = &fn->rets[j];
+
+			for (k = 0; k < r->ncalls; k++) {
+				const char *usr = r->calls[k].usr;
+
+				if (!(r->calls[k].sign & SIGN_WHOLE))
+					continue;
+				for (i = first_of(idx, n, usr);
+				     i < n && !strcmp(idx[i]->usr, usr); i++) {
+					if (idx[i]->serves)
+						continue;
+					idx[i]->serves = true;
+					todo[ntodo++] = idx[i];
+				}
+			}
+		}
+	}
+	free(todo);
+	free(idx);
+}
+
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		 enum rc_scope min_scope, struct rc_findings *out)
 {
@@ -130,6 +208,7 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 
 	if (res->ntaken)
 		qsort(res->taken, res->ntaken, sizeof(*res->taken), by_string);
+	mark_serving(res);
 	for (i = 0; i < res->nfuncs; i++) {
 		struct rc_func *fn = res->funcs[i];
 		enum rc_kind kind;
@@ -138,7 +217,8 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		    is_callback(res, fn->usr) || (fn->flags & RV_FOREIGN))
 			continue;
 		kind = naming_classify(cfg, fn->name);
-		if (kind == KIND_ACTION && !(fn->suppress & SUPPRESS_A))
+		if (kind == KIND_ACTION && !fn->serves &&
+		    !(fn->suppress & SUPPRESS_A))
 			rule_a(fn, out);
 		else if (kind == KIND_PREDICATE && !(fn->suppress & SUPPRESS_B))
 			rule_b(fn, out);

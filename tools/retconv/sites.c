@@ -376,8 +376,12 @@ static void rule_d(struct ctx *cx)
 				     KIND_ACTION)) ||
 		       c->cls == CC_PERRNO || (c->cls == CC_COUNT && c->table);
 	/* Only the table knows that a 1 means "it worked": in git, iproute2
-	 * and rdma-core most 0/1 actions return 1 for failure. */
-	bool one_ok = c->cls == CC_BOOLEAN && c->table;
+	 * and rdma-core most 0/1 actions return 1 for failure.  A trylock
+	 * whose branch releases a lock or aborts asserts that the lock was
+	 * held: "if (mutex_trylock(&m)) BUG();". */
+	bool one_ok = c->cls == CC_BOOLEAN && c->table &&
+		      !((x->form & SITE_ASSERTS) &&
+			strstr(x->callee, "trylock"));
 
 	if (zero_ok && (x->form & SITE_ON_ZERO))
 		add(cx, 'D', xasprintf(

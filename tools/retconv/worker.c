@@ -685,6 +685,7 @@ static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
  * after it, at the same place.
  */
 struct taken_walk {
+	CXTranslationUnit tu;
 	FILE *out;
 	CXFile pending_file;	/* where the last call starts */
 	unsigned pending;
@@ -780,6 +781,30 @@ static bool expanded_in(CXCursor c, CXFile file)
 	return same_file(at, file);
 }
 
+/*
+ * A call clang could not build, for an argument or a result of a type
+ * the file misses, is kept as an expression of unknown kind that starts
+ * with the callee's name, a "(" after it: still a call, not the
+ * function's address ("rc = f(p, ROLE);" where ROLE is of an enum the
+ * missing header would have completed).
+ */
+static bool recovered_callee(struct taken_walk *w, CXCursor ref,
+			     CXCursor parent)
+{
+	CXFile rf = NULL, pf = NULL;
+	unsigned ro = 0, po = 0;
+	char op[4];
+
+	if (clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
+		return false;
+	at_file(ref, &rf, &ro);
+	at_file(parent, &pf, &po);
+	if (ro != po || !rf || !clang_File_isEqual(rf, pf))
+		return false;
+	punct_after(w->tu, ref, parent, op, sizeof(op));
+	return !strcmp(op, "(");
+}
+
 static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 					   CXClientData data)
 {
@@ -793,7 +818,10 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 		at_file(c, &w->pending_file, &w->pending);
 		w->have_pending = true;
 	} else if (kind == CXCursor_DeclRefExpr) {
-		taken_ref(w, c);
+		if (recovered_callee(w, c, parent))
+			w->have_pending = false;
+		else
+			taken_ref(w, c);
 	}
 	return CXChildVisit_Recurse;
 }
@@ -822,7 +850,7 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 	struct unit_walk u = {
 		.tu = tu, .display = display, .headers = headers, .out = out,
 	};
-	struct taken_walk w = { .out = out };
+	struct taken_walk w = { .tu = tu, .out = out };
 	CXString name = clang_getTranslationUnitSpelling(tu);
 	size_t i;
 

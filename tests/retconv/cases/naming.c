@@ -37,6 +37,24 @@ int writev_in_full(void) { return 0; }
 int name_matches(void) { return 0; }
 int list_contains(void) { return 0; }
 int key_equals(void) { return 0; }
+/* A verb before the noun and its state acts on them; a past participle
+ * before a last verb makes it a noun. */
+int hba_track_queue_full(void) { return 0; }
+int nic_wait_tx_queue_empty(void) { return 0; }
+int fs_make_empty(void) { return 0; }
+int nic_poll_eeprom_done(void) { return 0; }
+int hba_error_lost_link(void) { return 0; }
+int dev_shared_lock(void) { return 0; }
+int dev_rq_lock(void) { return 0; }
+int nic_need_fw_reset(void) { return 0; }
+/* try with lock last is a trylock; a handle is a noun before a state; a
+ * word after a kind's name is its value. */
+int fs_try_tree_lock(void) { return 0; }
+int fs_handle_valid(void) { return 0; }
+int fs_op_type_lock(void) { return 0; }
+int fs_op_mode_read(void) { return 0; }
+int fs_scan_active(void) { return 0; }
+int try_write(void) { return 0; }
 /* Exit statuses: 1 is failure, by the shell's convention. */
 int main(void) { return 0; }
 int cmd_add(void) { return 0; }
@@ -72,6 +90,20 @@ int cmd__read_graph(void) { return 0; }
 // expect: naming.c:37:5: name_matches: public predicate errno
 // expect: naming.c:38:5: list_contains: public predicate errno
 // expect: naming.c:39:5: key_equals: public predicate errno
-// expect: naming.c:41:5: main: public neither errno
-// expect: naming.c:42:5: cmd_add: public neither errno
-// expect: naming.c:43:5: cmd__read_graph: public neither errno
+// expect: naming.c:42:5: hba_track_queue_full: public action errno
+// expect: naming.c:43:5: nic_wait_tx_queue_empty: public action errno
+// expect: naming.c:44:5: fs_make_empty: public action errno
+// expect: naming.c:45:5: nic_poll_eeprom_done: public action errno
+// expect: naming.c:46:5: hba_error_lost_link: public neither errno
+// expect: naming.c:47:5: dev_shared_lock: public neither errno
+// expect: naming.c:48:5: dev_rq_lock: public action errno
+// expect: naming.c:49:5: nic_need_fw_reset: public predicate errno
+// expect: naming.c:52:5: fs_try_tree_lock: public predicate errno
+// expect: naming.c:53:5: fs_handle_valid: public predicate errno
+// expect: naming.c:54:5: fs_op_type_lock: public neither errno
+// expect: naming.c:55:5: fs_op_mode_read: public neither errno
+// expect: naming.c:56:5: fs_scan_active: public action errno
+// expect: naming.c:57:5: try_write: public action errno
+// expect: naming.c:59:5: main: public neither errno
+// expect: naming.c:60:5: cmd_add: public neither errno
+// expect: naming.c:61:5: cmd__read_graph: public neither errno
