@@ -805,6 +805,25 @@ static bool recovered_callee(struct taken_walk *w, CXCursor ref,
 	return !strcmp(op, "(");
 }
 
+/*
+ * A definition of a function a system header declares implements that
+ * header's interface: rdma-core's preload.c defines poll() for LD_PRELOAD,
+ * a libc defines read().  It returns what the interface says (a count, or
+ * -1 and errno), whatever this code base's own convention: recorded as a
+ * callback, bound by its callers' convention.
+ */
+static bool implements_system(CXCursor c)
+{
+	CXCursor first;
+
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c))
+		return false;
+	first = clang_getCanonicalCursor(c);
+	return !clang_equalCursors(first, c) &&
+	       clang_Location_isInSystemHeader(clang_getCursorLocation(first));
+}
+
 static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 					   CXClientData data)
 {
@@ -814,6 +833,10 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
 	    !expanded_in(c, w->main))
 		return CXChildVisit_Continue;
+	if (implements_system(c)) {
+		w->have_pending = false;
+		taken_ref(w, c);
+	}
 	if (kind == CXCursor_CallExpr) {
 		at_file(c, &w->pending_file, &w->pending);
 		w->have_pending = true;
