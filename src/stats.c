@@ -46,17 +46,15 @@ void kwq__stat_queued_locked(struct kwq__pool *pool, struct work_struct *w)
 	pool->st_queued[i].t = kwq__clock_ns(CLOCK_MONOTONIC);
 }
 
-void kwq__stat_start_locked(struct kwq__worker *worker, struct work_struct *w,
-			    unsigned long long *cpu)
+void kwq__stat_timed_start_locked(struct kwq__worker *worker,
+				  struct work_struct *w,
+				  unsigned long long *cpu)
 {
 	struct kwq__pool *pool = worker->pool;
 	struct kwq__pwq *pwq = worker->current_pwq;
 	unsigned int i = queued_slot(w);
 
 	kwq__assert_locked(pool);
-	pwq->st.started++;
-	if (!kwq__stats_enabled())
-		return;
 	worker->started_ns = kwq__clock_ns(CLOCK_MONOTONIC);
 	*cpu = kwq__clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	if (pool->st_queued[i].w == w) {
@@ -66,13 +64,10 @@ void kwq__stat_start_locked(struct kwq__worker *worker, struct work_struct *w,
 	}
 }
 
-void kwq__stat_end_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
-			  unsigned long long cpu)
+void kwq__stat_timed_end_locked(struct kwq__worker *worker,
+				struct kwq__pwq *pwq, unsigned long long cpu)
 {
 	kwq__assert_locked(worker->pool);
-	pwq->st.finished++;
-	if (!worker->started_ns)
-		return;
 	record(pwq->st.run, &pwq->st.run_max,
 	       kwq__clock_ns(CLOCK_MONOTONIC) - worker->started_ns);
 	pwq->st.cpu_ns += kwq__clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu;
