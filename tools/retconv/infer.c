@@ -456,6 +456,7 @@ static void eval_ref(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 struct guard {
 	CXCursor var;
 	unsigned sign;		/* SIGN_*: what the variable can be here */
+	unsigned nsign;		/* and where the condition is false */
 };
 
 /*
@@ -502,6 +503,26 @@ static unsigned sign_of_compare(const char *op, unsigned bound)
 	return 0;
 }
 
+/*
+ * The comparison that holds where @op's does not.  The false side of a
+ * test is not every sign its true side leaves out: "ret == -EIO" false
+ * leaves ret any other negative errno, "ret > -1" false leaves it
+ * negative, where the true sides name all signs or just the negative.
+ */
+static const char *negated_op(const char *op)
+{
+	static const char *const pairs[][2] = {
+		{ "<", ">=" }, { "<=", ">" }, { "==", "!=" },
+		{ ">", "<=" }, { ">=", "<" }, { "!=", "==" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (!strcmp(op, pairs[i][0]))
+			return pairs[i][1];
+	return "";
+}
+
 /* The local variable @e names, or stores to: "(ret = f())" is ret. */
 static CXCursor cond_var(struct fn_ctx *fx, CXCursor e)
 {
@@ -530,6 +551,7 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 	cond = peel(cond);
 	g->var = cond_var(fx, cond);
 	g->sign = SIGN_NEG | SIGN_POS;
+	g->nsign = SIGN_ZERO;
 	if (!clang_Cursor_isNull(g->var))
 		return true;
 	kind = clang_getCursorKind(cond);
@@ -538,6 +560,7 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 		unary_op(fx->tu, cond, k.v[0], op, sizeof(op));
 		g->var = cond_var(fx, k.v[0]);
 		g->sign = SIGN_ZERO;
+		g->nsign = SIGN_NEG | SIGN_POS;
 		return !strcmp(op, "!") && !clang_Cursor_isNull(g->var);
 	}
 	if (kind != CXCursor_BinaryOperator || k.n != 2)
@@ -548,7 +571,8 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 		return false;
 	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
 	g->sign = sign_of_compare(op, bound);
-	return g->sign != 0;
+	g->nsign = sign_of_compare(negated_op(op), bound);
+	return g->sign && g->nsign;
 }
 
 /* One arm of a conditional: when it is the variable the condition tests,
@@ -582,7 +606,7 @@ static void eval_cond(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 	}
 	have = guard_of(fx, k.v[0], &g);
 	ng = g;
-	ng.sign = SIGN_ALL & ~g.sign;
+	ng.sign = g.nsign;
 	/* c ? a : b gives a or b; GNU c ?: b gives c (when true) or b. */
 	eval_arm(fx, k.v[k.n - 2], have ? &g : NULL, ev, depth);
 	eval_arm(fx, k.v[k.n - 1], have ? &ng : NULL, ev, depth);
@@ -949,7 +973,7 @@ static void flow_cond(struct flow *f, CXCursor cond, struct state *s,
 	state_copy(no, s);
 	if (guard_of(f->fx, cond, &g) && clang_equalCursors(g.var, f->var)) {
 		state_narrow(yes, g.sign);
-		state_narrow(no, SIGN_ALL & ~g.sign);
+		state_narrow(no, g.nsign);
 	}
 	state_free(s);
 }
@@ -1325,7 +1349,7 @@ static void walk_if(struct ret_walk *w, CXCursor c)
 	}
 	have = guard_of(w->fx, all.v[0], &g);
 	ng = g;
-	ng.sign = SIGN_ALL & ~g.sign;
+	ng.sign = g.nsign;
 	walk_branch(w, all.v[1], have, &g);
 	if (all.n == 3)
 		walk_branch(w, all.v[2], have, &ng);
