@@ -130,6 +130,48 @@ static unsigned restrict_unbounded(unsigned f, unsigned sign)
 	return out;
 }
 
+
+static int by_usr(const void *a, const void *b)
+{
+	const struct rc_func *x = *(struct rc_func *const *)a;
+	const struct rc_func *y = *(struct rc_func *const *)b;
+
+	return strcmp(x->usr, y->usr);
+}
+
+/*
+ * @res's definitions sorted by USR, for the rules that look a callee's
+ * definitions up (sites.c, rules.c); free() it.  Never NULL: an empty
+ * run gets an array of one.
+ */
+struct rc_func **funcs_by_usr(const struct rc_result *res)
+{
+	struct rc_func **idx = xcalloc(res->nfuncs ? res->nfuncs : 1,
+				       sizeof(*idx));
+
+	if (res->nfuncs) {
+		memcpy(idx, res->funcs, res->nfuncs * sizeof(*idx));
+		qsort(idx, res->nfuncs, sizeof(*idx), by_usr);
+	}
+	return idx;
+}
+
+/* Where the definitions of @usr start in @idx of @n; @n if none. */
+size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(idx[mid]->usr, usr) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !strcmp(idx[lo]->usr, usr) ? lo : n;
+}
+
 /* What a value gives, once a guard (if (ret < 0)) has had its say. */
 unsigned values_restrict(unsigned f, unsigned sign)
 {

@@ -125,30 +125,6 @@ static bool is_callback(const struct rc_result *res, const char *usr)
 				      sizeof(*res->taken), by_string);
 }
 
-static int by_usr(const void *a, const void *b)
-{
-	const struct rc_func *x = *(struct rc_func *const *)a;
-	const struct rc_func *y = *(struct rc_func *const *)b;
-
-	return strcmp(x->usr, y->usr);
-}
-
-/* Where the definitions of @usr start in @idx, sorted by USR. */
-static size_t first_of(struct rc_func **idx, size_t n, const char *usr)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(idx[mid]->usr, usr) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /*
  * A function whose result a callback returns as it is, with no test
  * between its 0 and its 1 on some way to the return, gives the callback's
@@ -167,10 +143,8 @@ static void mark_serving(struct rc_result *res)
 
 	if (!res->ntaken || !n)
 		return;
-	idx = xmalloc(n * sizeof(*idx));
+	idx = funcs_by_usr(res);
 	todo = xmalloc(n * sizeof(*todo));
-	memcpy(idx, res->funcs, n * sizeof(*idx));
-	qsort(idx, n, sizeof(*idx), by_usr);
 	for (i = 0; i < n; i++) {
 		idx[i]->serves = is_callback(res, idx[i]->usr);
 		if (idx[i]->serves)
@@ -187,7 +161,7 @@ static void mark_serving(struct rc_result *res)
 
 				if (!(r->calls[k].sign & SIGN_WHOLE))
 					continue;
-				for (i = first_of(idx, n, usr);
+				for (i = funcs_first(idx, n, usr);
 				     i < n && !strcmp(idx[i]->usr, usr); i++) {
 					if (idx[i]->serves)
 						continue;

@@ -61,14 +61,6 @@ static const char *const cclass_names[] = {
 	[CC_FLAG] = "flag",
 };
 
-static int by_usr(const void *pa, const void *pb)
-{
-	const struct rc_func *a = *(struct rc_func *const *)pa;
-	const struct rc_func *b = *(struct rc_func *const *)pb;
-
-	return strcmp(a->usr, b->usr);
-}
-
 static enum cclass from_class(enum rc_class cls)
 {
 	switch (cls) {
@@ -109,18 +101,11 @@ static enum cclass by_definition(struct rc_func **byusr, size_t n,
 				 const char *usr, const char *file,
 				 const struct rc_func **def)
 {
-	struct rc_func key = { .usr = (char *)usr }, *kp = &key;
-	struct rc_func **hit = bsearch(&kp, byusr, n, sizeof(*byusr), by_usr);
-	size_t lo, hi, i;
+	size_t lo = funcs_first(byusr, n, usr), hi = lo, i;
 	enum cclass cls = CC_NONE;
 
 	*def = NULL;
-	if (!hit)
-		return CC_NONE;
-	lo = hi = (size_t)(hit - byusr);
-	while (lo > 0 && !by_usr(&byusr[lo - 1], &kp))
-		lo--;
-	while (hi < n && !by_usr(&byusr[hi], &kp))
+	while (hi < n && !strcmp(byusr[hi]->usr, usr))
 		hi++;
 	for (i = lo; i < hi; i++) {
 		if (!strcmp(byusr[i]->file, file)) {
@@ -410,15 +395,10 @@ static void rule_e(struct ctx *cx)
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out)
 {
-	struct rc_func **byusr = xcalloc(res->nfuncs, sizeof(*byusr));
+	struct rc_func **byusr = funcs_by_usr(res);
 	struct contracts broken = { .n = 0 };
 	size_t i, j;
 
-	/* No definitions at all: NULL may not be passed to memcpy or qsort. */
-	if (res->nfuncs) {
-		memcpy(byusr, res->funcs, res->nfuncs * sizeof(*byusr));
-		qsort(byusr, res->nfuncs, sizeof(*byusr), by_usr);
-	}
 	for (i = 0; i < res->nfuncs; i++) {
 		struct rc_func *fn = res->funcs[i];
 
