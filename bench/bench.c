@@ -347,12 +347,12 @@ static void stay_on_cpu(void)
 	cpu_set_t set;
 	int cpu = sched_getcpu();
 
+	if (cpu < 0)
+		return;
 	CPU_ZERO(&set);
-	if (cpu >= 0) {
-		CPU_SET(cpu, &set);
-		if (sched_setaffinity(0, sizeof(set), &set))
-			die("sched_setaffinity: %s", strerror(errno));
-	}
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("sched_setaffinity: %s", strerror(errno));
 }
 
 static uint32_t gate;

@@ -257,6 +257,22 @@ sub run_reps {
     }
 }
 
+# callgrind_annotate lists a function's inclusive cost as a whole (its file
+# named by its full path) and again per source file its code comes from,
+# what the compiler inlined from a header (kwq's internal.h) apart: the
+# whole is the largest of these lines.  undef when @$ann has none.
+sub inclusive {
+    my ($ann, $fn) = @_;
+    my $ir;
+    for (@$ann) {
+        next unless /^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+\S*:
+                     \Q$fn\E(?:\ \[|$)/x;
+        (my $v = $1) =~ tr/,//d;
+        $ir = $v if !defined $ir || $v > $ir;
+    }
+    return $ir;
+}
+
 # Instruction counts do not depend on the machine's load: one run each.
 sub callgrind_one {
     my ($impl, $mode, $adds) = @_;
@@ -269,25 +285,12 @@ sub callgrind_one {
     open(my $fh, '>', "$out/callgrind.$mode.$impl.txt") or die "$!";
     print $fh @ann;
     close $fh;
-    # callgrind_annotate lists the entry's inclusive cost as a whole (its
-    # file named by its full path) and again per source file its code comes
-    # from, what the compiler inlined from a header (kwq's internal.h)
-    # apart: the whole is the largest of these lines.
-    my $ir;
-    for (@ann) {
-        next unless /^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+\S*:
-                     \Q$r->{entry}\E(?:\ \[|$)/x;
-        (my $v = $1) =~ tr/,//d;
-        $ir = $v if !defined $ir || $v > $ir;
-    }
+    my $ir = inclusive(\@ann, $r->{entry});
     # valgrind does not register rseq, so an add that asks for its CPU
     # pays glibc's sched_getcpu() there; natively rseq's cpu_id gives it.
-    for (@ann) {
-        next unless /^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+\S*:sched_getcpu\b/;
-        (my $v = $1) =~ tr/,//d;
-        my $g = \$extra{getcpu}{$mode}{$impl};
-        $$g = $v / $adds if !defined $$g || $v / $adds > $$g;
-    }
+    my $gc = inclusive(\@ann, 'sched_getcpu');
+    my $g = \$extra{getcpu}{$mode}{$impl};
+    $$g = $gc / $adds if defined $gc && (!defined $$g || $gc / $adds > $$g);
     return ($ir / $adds, $r) if defined $ir;
     print STDERR "  no count for $r->{entry} in $file\n";
     return undef;

@@ -18,15 +18,15 @@ static int planned = -1;
 static int counter;
 static int failed;
 
-static void __attribute__((format(printf, 2, 0)))
-vline(const char *prefix, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 3, 0)))
+vline(FILE *f, const char *prefix, const char *fmt, va_list ap)
 {
-	flockfile(stdout);
-	fputs(prefix, stdout);
-	vfprintf(stdout, fmt, ap);
-	fputc('\n', stdout);
-	funlockfile(stdout);
-	fflush(stdout);
+	flockfile(f);
+	fputs(prefix, f);
+	vfprintf(f, fmt, ap);
+	fputc('\n', f);
+	funlockfile(f);
+	fflush(f);
 }
 
 void plan(int n)
@@ -79,11 +79,7 @@ static void __attribute__((format(printf, 1, 2))) fail_diag(const char *fmt,
 	va_list ap;
 
 	va_start(ap, fmt);
-	flockfile(stderr);
-	fputs("# ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	funlockfile(stderr);
+	vline(stderr, "# ", fmt, ap);
 	va_end(ap);
 }
 
@@ -96,7 +92,7 @@ vresult(bool cond, const char *file, int line, const char *fmt, va_list ap)
 
 	va_copy(copy, ap);
 	snprintf(head, sizeof(head), "%sok %d - ", cond ? "" : "not ", n);
-	vline(head, fmt, ap);
+	vline(stdout, head, fmt, ap);
 	if (!cond) {
 		__atomic_add_fetch(&failed, 1, __ATOMIC_SEQ_CST);
 		vsnprintf(name, sizeof(name), fmt, copy);
@@ -136,7 +132,7 @@ void diag(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vline("# ", fmt, ap);
+	vline(stdout, "# ", fmt, ap);
 	va_end(ap);
 }
 
@@ -161,7 +157,7 @@ void bail_out(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vline("Bail out! ", fmt, ap);
+	vline(stdout, "Bail out! ", fmt, ap);
 	va_end(ap);
 	exit(255);
 }
