@@ -488,13 +488,21 @@ struct kwq__pwq {
 	 * Items added while every slot is taken, pushed without the pool
 	 * lock (a multi-producer queue of their entry.next links): they
 	 * would only wait on the inactive list, and an add then writes no
-	 * line a worker writes.  Whoever frees a slot, or locks the pool to
-	 * look at the pwq, moves them all to the lists at once
-	 * (kwq__pwq_settle_locked()), in the order of the adds.
+	 * line a worker writes.  Whoever frees a slot takes the first
+	 * (pop_locked() in pool.c); whoever locks the pool to look at the
+	 * pwq moves them all to the lists at once (kwq__pwq_settle_locked()),
+	 * in the order of the adds.  The tail is the pushers' line, the head
+	 * the worker's: only a push to an empty queue writes the head.
 	 */
 	struct kwq_list_node *push_tail	/* A: last pushed, or &push_head */
 		__attribute__((aligned(64)));
-	struct kwq_list_node push_head;	/* A: .next, the first pushed */
+	/*
+	 * @pool again, for the add: read where the add writes anyway, not
+	 * in the line above that the worker writes per item.
+	 */
+	struct kwq__pool *add_pool;	/* I */
+	struct kwq_list_node push_head	/* A: .next, the first pushed */
+		__attribute__((aligned(64)));
 } __attribute__((aligned(WORK_ALIGN)));
 
 struct workqueue_struct {

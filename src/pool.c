@@ -464,6 +464,49 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
 }
 
 /*
+ * Take the first item pushed on @pwq, which the caller has seen is not
+ * empty, and insert it.  Only the worker that frees a slot pops, one item
+ * per slot: the rest stay pushed, untouched, until their turn.  A splice
+ * would walk every item at once, and a producer far ahead of its worker
+ * would leave a list longer than the caches, each item then read twice
+ * from memory.  Returns true when the pool needs a kick.
+ */
+static bool pop_locked(struct kwq__pwq *pwq)
+{
+	struct kwq_list_node *n, *next;
+	struct work_struct *w;
+	unsigned long data;
+
+	kwq__assert_locked(pwq->pool);
+	n = pushed_next(&pwq->push_head);
+	next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE);
+	if (!next) {
+		/*
+		 * @n looks last.  As in the splice, head.next goes before the
+		 * tail comes back to the head; a pusher that took @n as its
+		 * predecessor first links behind it, and we wait for that.
+		 */
+		struct kwq_list_node *expect = n;
+
+		__atomic_store_n(&pwq->push_head.next, NULL,
+				 __ATOMIC_RELAXED);
+		if (!__atomic_compare_exchange_n(&pwq->push_tail, &expect,
+						 &pwq->push_head, false,
+						 __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE))
+			__atomic_store_n(&pwq->push_head.next, pushed_next(n),
+					 __ATOMIC_RELAXED);
+	} else {
+		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
+	}
+	w = kwq__list_entry(n, struct work_struct, entry);
+	data = work_data(w);
+	/* Re-initialised or freed while pending: see kwq__bug(). */
+	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
+	return insert_locked(pwq->pool, pwq, w, data, false);
+}
+
+/*
  * In a fork()ed child: the parent's pushed items idle here, like its
  * inactive ones.  A push that was half done in another parent thread has
  * no link yet: the walk stops there, and that item stays pending.
@@ -679,7 +722,7 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 	 * last it ran on.  A fresh item names none, and that costs one test.
 	 */
 	kwq__assert(!(old & WORK_PWQ));
-	pool = pwq->pool;
+	pool = pwq->add_pool;
 	if (old & ~WORK_FLAG_MASK) {
 		last = (struct kwq__pool *)(old & ~WORK_FLAG_MASK);
 		if (unlikely(last != pool))
@@ -794,7 +837,25 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 	struct workqueue_struct *wq = pwq->wq;
 
 	kwq__assert_locked(pwq->pool);
-	if (kwq__list_empty(&pwq->inactive)) {
+	if (!kwq__list_empty(&pwq->inactive)) {
+		/* Pushed items, if any, came after these. */
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_RELAXED);
+		if (pwq->nr_active < pwq->limit)
+			kwq__pwq_activate_locked(pwq,
+				kwq__list_entry(pwq->inactive.next,
+						struct work_struct, entry));
+	} else if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+		/*
+		 * The slot goes to the first pushed item.  No add can be left
+		 * waiting on this store: the queue stays in the care of
+		 * whoever frees the next slot.
+		 */
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_RELAXED);
+		if (pop_locked(pwq))
+			kwq__kick_locked(pwq->pool);
+	} else {
 		/*
 		 * The adds that found no slot rely on this look at the queue
 		 * after the store (see add_push()): both sequentially
@@ -803,15 +864,8 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=
-		    &pwq->push_head)
-			kwq__pwq_splice_locked(pwq);
-	} else {
-		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
-				 __ATOMIC_RELAXED);
-		if (pwq->nr_active < pwq->limit)
-			kwq__pwq_activate_locked(pwq,
-				kwq__list_entry(pwq->inactive.next,
-						struct work_struct, entry));
+		    &pwq->push_head && pop_locked(pwq))
+			kwq__kick_locked(pwq->pool);
 	}
 	pwq->nr_in_flight[color]--;
 	if (pwq->flush_color == color && !pwq->nr_in_flight[color]) {

@@ -37,6 +37,7 @@ static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 	if (!pwq)
 		return NULL;
 	pwq->pool = pool;
+	pwq->add_pool = pool;
 	pwq->wq = wq;
 	pwq->max_active = wq->max_active;
 	pwq->limit = wq->max_active;
