@@ -471,6 +471,8 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
  * would leave a list longer than the caches, each item then read twice
  * from memory.  Returns true when the pool needs a kick.
  */
+void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
+
 static bool pop_locked(struct kwq__pwq *pwq)
 {
 	struct kwq_list_node *n, *next;
@@ -490,6 +492,8 @@ static bool pop_locked(struct kwq__pwq *pwq)
 
 		__atomic_store_n(&pwq->push_head.next, NULL,
 				 __ATOMIC_RELAXED);
+		if (unlikely(kwq__pop_last_hook))
+			kwq__pop_last_hook(pwq);
 		if (!__atomic_compare_exchange_n(&pwq->push_tail, &expect,
 						 &pwq->push_head, false,
 						 __ATOMIC_ACQ_REL,
