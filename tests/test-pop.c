@@ -6,8 +6,9 @@
  * compare-and-swap, and a push that took the item as its predecessor in
  * between makes that fail: the worker must then wait for the push's link
  * and keep the new item.  A producer hits that window about once in a
- * million adds, so this test opens it every time: a hidden hook, called
- * in the window, adds items there.  Each case checks that the items added
+ * million adds, so this test opens it every time, on every serial and
+ * small-max_active kind of queue: a hidden hook, called in the window,
+ * adds items there.  Each case checks that the items added
  * in the window run exactly once and after the popped one, and that the
  * popped item, still pending, refuses an add.
  *
@@ -18,19 +19,6 @@
 
 #define ROUNDS		20
 #define NR_LATE		2
-
-struct kind {
-	const char *name;
-	unsigned int flags;
-	int max_active;		/* 0: alloc_ordered_workqueue() */
-};
-
-static const struct kind kinds[] = {
-	{ "ordered", 0, 0 },
-	{ "unbound max_active 1", WQ_UNBOUND, 1 },
-	{ "unbound max_active 2", WQ_UNBOUND, 2 },
-	{ "bound max_active 1", 0, 1 },
-};
 
 enum { POPPED = 10, LATE = 20 };	/* ids in the run log */
 
@@ -96,16 +84,12 @@ static bool log_in_order(int nr_blockers)
 	return true;
 }
 
-static bool one_round(const struct kind *k)
+static bool one_round(const struct wq_kind *k)
 {
 	int nr_blockers = k->max_active > 1 ? k->max_active : 1;
 	bool ok_round;
 
-	wq = k->max_active ?
-	     alloc_workqueue("pop-%s", k->flags, k->max_active, k->name) :
-	     alloc_ordered_workqueue("pop-%s", k->flags, k->name);
-	if (!wq)
-		bail_out("alloc %s: %s", k->name, strerror(errno));
+	wq = new_kind_wq("pop", k);
 	memset(&gate, 0, sizeof(gate));
 	STORE(&nr_runs, 0);
 	STORE(&hook_calls, 0);
@@ -143,6 +127,8 @@ static bool one_round(const struct kind *k)
 
 int main(void)
 {
+	size_t nr_kinds;
+	const struct wq_kind *kinds = small_kinds(&nr_kinds);
 	cpu_set_t one;
 
 	tap_watchdog(60);
@@ -151,8 +137,8 @@ int main(void)
 	CPU_SET(sched_getcpu() < 0 ? 0 : sched_getcpu(), &one);
 	if (sched_setaffinity(0, sizeof(one), &one))
 		bail_out("sched_setaffinity: %s", strerror(errno));
-	plan(ARRAY_SIZE(kinds));
-	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+	plan(nr_kinds);
+	for (size_t k = 0; k < nr_kinds; k++) {
 		bool all = true;
 
 		for (int r = 0; r < ROUNDS && all; r++)

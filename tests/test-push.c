@@ -19,21 +19,6 @@
 #define NR_ADDS		60000
 #define ROUNDS		3
 
-struct kind {
-	const char *name;
-	unsigned int flags;
-	int max_active;		/* 0: alloc_ordered_workqueue() */
-};
-
-static const struct kind kinds[] = {
-	{ "ordered", 0, 0 },
-	{ "ordered freezable", WQ_FREEZABLE, 0 },
-	{ "unbound max_active 1", WQ_UNBOUND, 1 },
-	{ "unbound max_active 2", WQ_UNBOUND, 2 },
-	{ "bound max_active 1", 0, 1 },
-	{ "bound max_active 2 high priority", WQ_HIGHPRI, 2 },
-};
-
 struct item {
 	struct work_struct work;
 	int idx;
@@ -41,7 +26,7 @@ struct item {
 
 static struct item items[NR_ITEMS];
 static struct workqueue_struct *wq;
-static const struct kind *kind;
+static const struct wq_kind *kind;
 
 static int add_log[NR_ADDS];	/* the producer's successful adds, in order */
 static int nr_added;		/* A */
@@ -94,15 +79,6 @@ static void blocker_fn(struct work_struct *work)
 	gate_wait(&gate);
 }
 
-static struct workqueue_struct *make_queue(void)
-{
-	if (!kind->max_active)
-		return alloc_ordered_workqueue("push-%s", kind->flags,
-					       kind->name);
-	return alloc_workqueue("push-%s", kind->flags, kind->max_active,
-			       kind->name);
-}
-
 static void reset(void)
 {
 	for (int i = 0; i < NR_ITEMS; i++) {
@@ -112,9 +88,7 @@ static void reset(void)
 	nr_added = nr_runs = in = max_in = nr_removed = 0;
 	STORE(&stop, 0);
 	memset(&gate, 0, sizeof(gate));
-	wq = make_queue();
-	if (!wq)
-		bail_out("alloc %s: %s", kind->name, strerror(errno));
+	wq = new_kind_wq("push", kind);
 }
 
 /* Is the run log the add log with removed adds left out, in order? */
@@ -311,9 +285,12 @@ static void test_race(int round)
 
 int main(void)
 {
+	size_t nr_kinds;
+	const struct wq_kind *kinds = small_kinds(&nr_kinds);
+
 	tap_watchdog(120);
-	plan(ARRAY_SIZE(kinds) * (7 + 2 * ROUNDS));
-	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+	plan(nr_kinds * (7 + 2 * ROUNDS));
+	for (size_t k = 0; k < nr_kinds; k++) {
 		kind = &kinds[k];
 		test_held();
 		for (int r = 1; r <= ROUNDS; r++)

@@ -98,6 +98,44 @@ static inline struct workqueue_struct *new_ordered(const char *name)
 	return wq;
 }
 
+/* --- the queues whose adds wait for a slot -------------------------------- */
+
+/* A kind of queue a user can make: alloc_ordered_workqueue() for 0. */
+struct wq_kind {
+	const char *name;
+	unsigned int flags;
+	int max_active;
+};
+
+/* Every kind of serial or small-max_active queue; their count in @n. */
+static inline const struct wq_kind *small_kinds(size_t *n)
+{
+	static const struct wq_kind kinds[] = {
+		{ "ordered", 0, 0 },
+		{ "ordered freezable", WQ_FREEZABLE, 0 },
+		{ "unbound max_active 1", WQ_UNBOUND, 1 },
+		{ "unbound max_active 2", WQ_UNBOUND, 2 },
+		{ "bound max_active 1", 0, 1 },
+		{ "bound max_active 2 high priority", WQ_HIGHPRI, 2 },
+	};
+
+	*n = ARRAY_SIZE(kinds);
+	return kinds;
+}
+
+static inline struct workqueue_struct *new_kind_wq(const char *prefix,
+						   const struct wq_kind *k)
+{
+	struct workqueue_struct *wq = k->max_active ?
+		alloc_workqueue("%s-%s", k->flags, k->max_active, prefix,
+				k->name) :
+		alloc_ordered_workqueue("%s-%s", k->flags, prefix, k->name);
+
+	if (!wq)
+		bail_out("alloc %s: %s", k->name, strerror(errno));
+	return wq;
+}
+
 /* --- a gate: holds whoever waits on it until the test opens it ---------- */
 
 struct gate {
