@@ -285,6 +285,8 @@ static void wake_cancellers(void)
  */
 static void grab_for_sync(struct work_struct *w, bool *removed)
 {
+	unsigned int round = 0;
+
 	for (;;) {
 		int ret = kwq__grab_pending(w, removed);
 		uint32_t seen = 0;
@@ -299,7 +301,7 @@ static void grab_for_sync(struct work_struct *w, bool *removed)
 		if (!ret)
 			return;
 		if (ret == -EAGAIN) {
-			sched_yield();	/* in transit, for a moment */
+			kwq__backoff(&round);	/* in transit, for a moment */
 			continue;
 		}
 		kwq__sleep_begin();
@@ -311,16 +313,14 @@ static void grab_for_sync(struct work_struct *w, bool *removed)
 
 int remove_work(struct work_struct *work)
 {
+	unsigned int round = 0;
 	bool removed;
 	int ret;
 
 	if (!work_valid(work, "remove_work", __builtin_return_address(0)))
 		return -EINVAL;
-	do {
-		ret = kwq__grab_pending(work, &removed);
-		if (ret == -EAGAIN)
-			sched_yield();
-	} while (ret == -EAGAIN);
+	while ((ret = kwq__grab_pending(work, &removed)) == -EAGAIN)
+		kwq__backoff(&round);
 	/* A cancel_*_sync() owns it: nothing is pending for us to remove. */
 	if (ret)
 		return -ENOENT;

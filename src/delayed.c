@@ -143,6 +143,7 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 		       struct delayed_work *dw, unsigned long delay,
 		       void *caller)
 {
+	unsigned int round = 0;
 	bool removed;
 	int ret;
 
@@ -162,11 +163,8 @@ static int mod_delayed(int cpu, struct workqueue_struct *wq,
 	 */
 	if (refused(wq) || (delay && dying(wq)))
 		return -ESHUTDOWN;
-	do {
-		ret = kwq__grab_pending(&dw->work, &removed);
-		if (ret == -EAGAIN)
-			sched_yield();
-	} while (ret == -EAGAIN);
+	while ((ret = kwq__grab_pending(&dw->work, &removed)) == -EAGAIN)
+		kwq__backoff(&round);
 	/* A cancel_*_sync() owns it: as an add meanwhile, it is refused. */
 	if (ret)
 		return ret;
@@ -199,7 +197,7 @@ int wait_for_delayed_work(struct delayed_work *dwork)
 		return -EINVAL;
 	if (current_work() == &dwork->work)
 		return -EDEADLK;
-	for (;;) {
+	for (unsigned int round = 0;;) {
 		unsigned long data;
 
 		/* Armed: we now own PENDING; queue it as the timer would. */
@@ -217,7 +215,7 @@ int wait_for_delayed_work(struct delayed_work *dwork)
 		if (!(data & WORK_PENDING) || data_pwq(data) ||
 		    (data & WORK_CANCELING))
 			break;
-		sched_yield();
+		kwq__backoff(&round);
 	}
 	return kwq__wait_for_work(&dwork->work, "wait_for_delayed_work",
 				  caller);

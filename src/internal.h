@@ -938,6 +938,30 @@ static inline void kwq__cpu_relax(void)
 #endif
 }
 
+/*
+ * Wait, one round per call, for another thread to end a step of a few
+ * instructions: a push between its exchange and its link, an item in
+ * transit to a list, a flush leaving.  Spinning, then yielding, serve a
+ * thread preempted in that step as soon as it can run; but a thread of
+ * lower real-time priority on this CPU never runs while we spin or yield,
+ * so after those rounds we sleep, 16 us and doubling up to 1 ms.  @round
+ * counts the caller's rounds, from 0.
+ */
+static inline void kwq__backoff(unsigned int *round)
+{
+	unsigned int r = (*round)++;
+	struct timespec ts = { 0, 0 };
+
+	if (r < 64) {
+		kwq__cpu_relax();
+	} else if (r < 128) {
+		sched_yield();
+	} else {
+		ts.tv_nsec = 16000L << (r - 128 < 6 ? r - 128 : 6);
+		nanosleep(&ts, NULL);
+	}
+}
+
 static inline bool kwq__trylock(struct kwq__pool *pool)
 {
 	uint32_t free_ = 0;

@@ -385,15 +385,11 @@ insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 static struct kwq_list_node *pushed_next(struct kwq_list_node *n)
 {
 	struct kwq_list_node *next;
-	unsigned int spins = 0;
+	unsigned int round = 0;
 
 	/* A pusher is between its exchange and its link: two stores. */
-	while (!(next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE))) {
-		if (++spins < 128)
-			kwq__cpu_relax();
-		else
-			sched_yield();	/* it was preempted there */
-	}
+	while (!(next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE)))
+		kwq__backoff(&round);
 	return next;
 }
 

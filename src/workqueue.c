@@ -542,6 +542,7 @@ static bool refuse_system_wq(struct workqueue_struct *wq, void *caller)
 void destroy_workqueue(struct workqueue_struct *wq)
 {
 	void *caller = __builtin_return_address(0);
+	unsigned int round = 0;
 
 	if (!wq || refuse_system_wq(wq, caller))
 		return;
@@ -573,14 +574,15 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		drain_wq(wq);
 		if (!armed && !__atomic_load_n(&wq->nr_armed, __ATOMIC_ACQUIRE))
 			break;
-		sched_yield();
+		kwq__backoff(&round);
 	}
 	/*
 	 * A flush or drain from another thread may still be looking at the
 	 * pwqs after the queue emptied: it leaves at once, so wait.
 	 */
+	round = 0;
 	while (__atomic_load_n(&wq->nr_waiters, __ATOMIC_ACQUIRE))
-		sched_yield();
+		kwq__backoff(&round);
 	kwq__unregister_wq(wq);
 	if (kwq__debugging())
 		kwq__debug_forget_wq(wq);
