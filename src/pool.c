@@ -459,6 +459,9 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
 	return prev == &pwq->push_head;
 }
 
+/* Tests only: see internal.h. */
+void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
+
 /*
  * Take the first item pushed on @pwq, which the caller has seen is not
  * empty, and insert it.  Only the worker that frees a slot pops, one item
@@ -467,8 +470,6 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
  * would leave a list longer than the caches, each item then read twice
  * from memory.  Returns true when the pool needs a kick.
  */
-void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
-
 static bool pop_locked(struct kwq__pwq *pwq)
 {
 	struct kwq_list_node *n, *next;
