@@ -151,7 +151,7 @@ KWQ_API int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw);
  * may be freed or added again.
  *
  * Context: Any thread, including a work item and a completion callback.
- * Never sleeps.
+ * Does not block, as remove_work().
  * Return: 0 when @cw was removed before it ran; -ENOENT when it was not
  * waiting to run (idle, running, or finished); -EINVAL for a NULL or
  * never-prepared @cw or unknown @flags.

@@ -465,7 +465,9 @@ KWQ_API int add_delayed_work_on(int cpu, struct delayed_work *dwork,
  * without waiting for a running instance); then it is armed for @delay from
  * now.  The usual way to push a timeout back.
  *
- * Context: Any thread, including a work item.  Never sleeps.
+ * Context: Any thread, including a work item.  Does not block: it may only
+ * wait out another thread's add or arm of @dwork under way (sleeping a
+ * moment if it preempted that thread there).
  * Return: 0 when @dwork is armed (or queued).  -EINVAL for a NULL argument, an
  * item never initialised (in debug mode also memory that holds no delayed
  * item, reported) or an invalid @cpu.  -EBUSY while a
@@ -484,7 +486,7 @@ KWQ_API int rearm_delayed_work_on(int cpu, struct workqueue_struct *wq,
  *
  * As rearm_delayed_work_on(), on the CPU that calls it (bound queues).
  *
- * Context: Any thread, including a work item.  Never sleeps.
+ * Context: As rearm_delayed_work_on().
  * Return: As rearm_delayed_work_on().
  */
 KWQ_API int rearm_delayed_work(struct workqueue_struct *wq,
@@ -554,7 +556,9 @@ KWQ_API int drain_workqueue(struct workqueue_struct *wq);
  *
  * Does not wait for an instance that is already running.
  *
- * Context: Any thread, including a work item.  Never sleeps.
+ * Context: Any thread, including a work item.  Does not block: it may only
+ * wait out another thread's add of @work under way (sleeping a moment if it
+ * preempted that thread there).
  * Return: 0 when a pending instance was removed (it will not run); -ENOENT
  * when nothing was pending; -EINVAL for a NULL or never-initialised item (in
  * debug mode also memory that holds no item, reported).
@@ -597,7 +601,9 @@ KWQ_API int wait_for_delayed_work(struct delayed_work *dwork);
  *
  * Does not wait for an instance that is already running.
  *
- * Context: Any thread, including a work item.  Never sleeps.
+ * Context: Any thread, including a work item.  Does not block: it may only
+ * wait out another thread's add or arm of @dwork under way (sleeping a
+ * moment if it preempted that thread there).
  * Return: 0 when a pending instance, armed or queued, was removed; -ENOENT
  * when nothing was pending; -EINVAL for a NULL or never-initialised item (in
  * debug mode also memory that holds no delayed item, reported).
