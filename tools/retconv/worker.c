@@ -369,14 +369,14 @@ static bool returns_count(CXType t)
  * Who the function is.  A function of the main file is reported under
  * the name the file was given, and so is one of a header found by
  * walking a directory: that header is checked as part of this file.
+ * Only what tells one copy of a header's function from another is read
+ * here; fn_describe() reads the rest for the copies that are sent.
  */
-static void fn_identity(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
-			CXFile file, const char *display,
-			const struct rc_jobs *headers)
+static void fn_identity(struct rc_func *fn, CXCursor c, CXFile file,
+			const char *display, const struct rc_jobs *headers)
 {
 	long h;
 	CXString s;
-	char *path = file_name(file);
 
 	s = clang_getCursorSpelling(c);
 	fn->name = xstrdup(clang_getCString(s));
@@ -385,14 +385,25 @@ static void fn_identity(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
 	fn->usr = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
 	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
-	fn->file = fn->report ? xstrdup(display) : header_display(path);
 	fn->fileid = file_id(file);
 	h = fn->report ? -1 : walked_header(headers, fn->fileid);
 	if (h >= 0) {
-		free(fn->file);
 		fn->file = xstrdup(headers->v[h].file);
 		fn->report = true;
+	} else if (fn->report) {
+		fn->file = xstrdup(display);
 	}
+}
+
+/* The rest of a function's identity: where it is printed, its scope,
+ * its type and the suppressions written at it. */
+static void fn_describe(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
+			CXFile file)
+{
+	char *path = file_name(file);
+
+	if (!fn->file)
+		fn->file = header_display(path);
 	fn->scope = scope_of(c, file, path);
 	fn->type = type_class(clang_getCursorResultType(c));
 	fn->suppress = suppress_mask(tu, c, file, fn->line);
@@ -491,7 +502,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	fn = xcalloc(1, sizeof(*fn));
 	fn->line = line;
 	fn->col = col;
-	fn_identity(u->tu, fn, c, file, u->display, u->headers);
+	fn_identity(fn, c, file, u->display, u->headers);
 	if (!fn->report) {
 		key = xasprintf("%s\t%s\t%s\t%u\t%u", fn->usr, fn->name,
 				fn->fileid, fn->line, fn->col);
@@ -502,6 +513,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 			return;
 		}
 	}
+	fn_describe(u->tu, fn, c, file);
 	if (fn->type != RT_VOID)
 		infer_returns(u->tu, c, body, file, fn);
 	callsite_scan(u->tu, body, fn);
