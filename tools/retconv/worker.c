@@ -32,6 +32,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <clang-c/Index.h>
@@ -915,6 +916,54 @@ enum how {
 	PRECOMPILE,		/* a build job's header, to be saved */
 };
 
+/*
+ * RETCONV_TRACE in the environment: a line on standard error for each
+ * parse and each unit's summary, with its kind and the CPU time it took,
+ * to measure where a run goes (docs/retconv-real-world.md).  A worker is
+ * a process of its own and libclang parses on its thread, so the
+ * process's CPU clock is the parse's.
+ */
+static bool tracing;
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts))
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const char *parse_kind(const struct rc_job *job, enum how how,
+			      const char *standins)
+{
+	switch (how) {
+	case WITH_PCH:
+		return job->pch ? "with PCH" : "plain";
+	case PLAIN:
+		return "plain";
+	case PRELUDE:
+		return standins ? "stand-ins" : "prelude";
+	default:
+		return "precompile";
+	}
+}
+
+static void trace_parse(const struct rc_job *job, enum how how,
+			const char *standins, CXTranslationUnit tu,
+			double since)
+{
+	double ms = (cpu_now() - since) * 1e3;
+	struct damage dm = { 0 };
+
+	if (tu)
+		damage_of(tu, &dm);
+	fprintf(stderr, "retconv: trace: %s: %s parse, %u errors, %.1f ms\n",
+		job->file, parse_kind(job, how, standins),
+		dm.nmissing + dm.nother, ms);
+	damage_free(&dm);
+}
+
 /* With PRELUDE, @standins (or NULL) follow the prelude's text. */
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 			       enum how how, const char *standins,
@@ -930,6 +979,7 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 		.Length = strlen(text ? text : prelude_text),
 	};
 	CXTranslationUnit tu = NULL;
+	double since = tracing ? cpu_now() : 0;
 	int argc = 0;
 	size_t i;
 
@@ -960,7 +1010,11 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 		CXTranslationUnit_ForSerialization : 0), &tu);
 	free(argv);
 	free(text);
-	return *ec == CXError_Success ? tu : NULL;
+	if (*ec != CXError_Success)
+		tu = NULL;
+	if (tracing)
+		trace_parse(job, how, standins, tu, since);
+	return tu;
 }
 
 /*
@@ -1032,6 +1086,7 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	CXTranslationUnit tu, tu2;
 	enum CXErrorCode ec;
 	char *msg, *standins = NULL;
+	double since;
 	int err;
 
 	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL, &ec);
@@ -1070,8 +1125,12 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		summary_write_note(out, job->file, msg);
 	free(msg);
 	damage_free(&dm);
+	since = tracing ? cpu_now() : 0;
 	err = worker_summarize(tu, job->file, walked, out);
 	clang_disposeTranslationUnit(tu);
+	if (tracing)
+		fprintf(stderr, "retconv: trace: %s: summary, %.1f ms\n",
+			job->file, (cpu_now() - since) * 1e3);
 	return err;
 }
 
@@ -1116,6 +1175,7 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 	 * next, not unmapped and faulted in again.
 	 */
 	setenv("LIBCLANG_NOTHREADS", "1", 1);
+	tracing = getenv("RETCONV_TRACE") && *getenv("RETCONV_TRACE");
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	mallopt(M_TRIM_THRESHOLD, 1 << 30);
 	idx = idx_plain = clang_createIndex(0, 0);
