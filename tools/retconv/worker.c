@@ -1042,6 +1042,77 @@ static void better(CXTranslationUnit *tu, struct damage *dm,
 	damage_free(dm2);
 }
 
+/* The headers of a PCH that a file may read again (pch_twice()). */
+struct twice {
+	CXTranslationUnit tu;
+	char *ids;		/* "\n" before each file's identity */
+};
+
+static void twice_visit(CXFile file, CXSourceLocation *stack, unsigned depth,
+			CXClientData data)
+{
+	struct twice *w = data;
+	char *id, *old;
+
+	(void)stack;
+	if (!depth || clang_isFileMultipleIncludeGuarded(w->tu, file))
+		return;
+	id = file_id(file);
+	old = w->ids;
+	w->ids = xasprintf("%s\n%s", old, id);
+	free(old);
+	free(id);
+}
+
+static char *read_twice(CXTranslationUnit tu)
+{
+	struct twice w = { .tu = tu, .ids = xstrdup("") };
+
+	clang_getInclusions(tu, twice_visit, &w);
+	return w.ids;
+}
+
+/* Whether the list @ids (of read_twice()) holds @file. */
+static bool listed(const char *ids, CXFile file)
+{
+	char *id = file_id(file);
+	size_t n = strlen(id);
+	const char *at;
+	bool found = false;
+
+	for (at = strstr(ids, id); at && !found; at = strstr(at + 1, id))
+		found = at > ids && at[-1] == '\n' &&
+			(at[n] == '\n' || !at[n]);
+	free(id);
+	return found;
+}
+
+/*
+ * Whether an error of @tu, parsed with @pch, lies in a header the file
+ * may have read twice: then a parse without the PCH may have fewer.
+ * Without the list, any error may be one.
+ */
+static bool error_read_twice(CXTranslationUnit tu, const char *pch)
+{
+	char *ids = pch_twice(pch);
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	bool twice = !ids;
+
+	for (i = 0; i < n && !twice; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXFile file = NULL;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d),
+						   &file, NULL, NULL, NULL);
+			twice = !file || listed(ids, file);
+		}
+		clang_disposeDiagnostic(d);
+	}
+	free(ids);
+	return twice;
+}
+
 /*
  * A build job: the header of lines a group of files begins with (pch.c),
  * precompiled for them.  Its headers' functions are summarized here, once
@@ -1053,6 +1124,7 @@ static int build_job(const struct rc_job *job, FILE *out)
 	struct damage dm;
 	CXTranslationUnit tu;
 	enum CXErrorCode ec;
+	char *ids;
 	int err = 0;
 
 	tu = parse(idx_plain, job, PRECOMPILE, NULL, &ec);
@@ -1064,6 +1136,11 @@ static int build_job(const struct rc_job *job, FILE *out)
 		if (!err && clang_saveTranslationUnit(tu, job->pch,
 				clang_defaultSaveOptions(tu)))
 			err = -EIO;
+		if (!err) {
+			ids = read_twice(tu);
+			pch_note_twice(job->pch, ids);
+			free(ids);
+		}
 	} else {
 		err = -EINVAL;
 	}
@@ -1073,8 +1150,11 @@ static int build_job(const struct rc_job *job, FILE *out)
 }
 
 /*
- * Parse past errors.  A file whose PCH is refused, or that has errors with
- * it, is parsed again without.  A file taken without its tree misses
+ * Parse past errors.  A file whose PCH is refused is parsed again without
+ * it, and so is one with an error, parsed with it, in a header it may
+ * have read twice (pch_twice()): other errors are those of its own lines
+ * and of headers after the PCH's, the same without the PCH, and a second
+ * parse would cost a whole one to be thrown away.  A file taken without its tree misses
  * headers, and with them the annotations and constants its code is
  * written with (__user, -EFAULT); a parse with the prelude's stand-ins is
  * kept when it has fewer errors, and then one that also declares the
@@ -1092,7 +1172,8 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL, &ec);
 	if (tu)
 		damage_of(tu, &dm);
-	if (job->pch && (!tu || dm.nmissing || dm.nother)) {
+	if (job->pch && (!tu || ((dm.nmissing || dm.nother) &&
+				 error_read_twice(tu, job->pch)))) {
 		tu2 = parse(idx, job, PLAIN, NULL, &ec);
 		if (tu2)
 			damage_of(tu2, &dm2);
