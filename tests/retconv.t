@@ -472,6 +472,40 @@ tap_check $? "a shared header with errors: no precompiled header, the same findi
 diff -u "$tmp/without" "$tmp/with" | sed 's/^/# /'
 diff -u "$tmp/without.err" "$tmp/with.err" | sed 's/^/# /'
 
+# A file with errors after the precompiled header's lines is not parsed
+# again without it (RETCONV_TRACE counts the parses): its errors are its
+# own.  One whose error lies in a header the PCH holds without a guard,
+# read a second time by the file's own #include line, is: the parse
+# without the PCH has none there.  Both find what --no-pch finds.
+mkdir -p "$tmp/pchmiss" "$tmp/pt3"
+printf '#ifndef KEPT_H\n#define KEPT_H\nstatic inline int kept_ok(int x)\n{\n\treturn x > 1;\n}\n#endif\n' \
+	>"$tmp/pchmiss/kept.h"
+printf 'struct twice { int n; };\n' >"$tmp/pchmiss/twice.h"
+i=0
+while [ $i -lt 6 ]; do
+	printf '#include <stdio.h>\n#include "kept.h"\nint start_%s(int x);\n#include "absent.h"\nint start_%s(int x)\n{\n\treturn kept_ok(x);\n}\n' \
+		$i $i >"$tmp/pchmiss/m$i.c"
+	printf '#include <stdio.h>\n#include "twice.h"\nint start_t%s(int x)\n{\n\treturn x > 1;\n}\n' \
+		$i >"$tmp/pchmiss/t$i.c"
+	i=$((i + 1))
+done
+(cd "$tmp" && RETCONV_TRACE=1 TMPDIR="$tmp/pt3" "$rc" --no-config pchmiss \
+	>"$tmp/with" 2>"$tmp/with.err")
+st1=$?
+(cd "$tmp" && "$rc" --no-config --no-pch pchmiss >"$tmp/without" \
+	2>"$tmp/without.err")
+st2=$?
+[ $st1 -eq 1 ] && [ $st2 -eq 1 ] && cmp -s "$tmp/with" "$tmp/without" &&
+	grep -v '^retconv: trace: ' "$tmp/with.err" | cmp -s - "$tmp/without.err" &&
+	[ "$(grep -c "^retconv: trace: pchmiss/m[0-9].c: with PCH parse, 1 errors" "$tmp/with.err")" -eq 6 ] &&
+	! grep -q "^retconv: trace: pchmiss/m[0-9].c: plain parse" "$tmp/with.err" &&
+	[ "$(grep -c "^retconv: trace: pchmiss/t[0-9].c: plain parse, 0 errors" "$tmp/with.err")" -eq 6 ] &&
+	[ "$(grep -c "warning: action 'start_t" "$tmp/with")" -eq 6 ] &&
+	[ "$(grep -c "warning: action 'start_[0-9]'" "$tmp/with")" -eq 6 ]
+tap_check $? "errors after a precompiled header: parsed once; in a header read twice: again without it"
+diff -u "$tmp/without" "$tmp/with" | sed 's/^/# /'
+tap_diag "$tmp/with.err"
+
 # The callers a callee's broken contract names come in the order of their
 # places, not of arrival: a.c's own function reaches the parent after the
 # inline function of z.h it includes.

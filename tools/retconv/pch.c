@@ -17,8 +17,8 @@
  * is shared, never an #if, and the PCH is made of those very lines, so
  * the file means what it meant; a header that compiles with errors makes
  * no PCH (pch_settle() then takes it from its files), and worker.c parses
- * a file again without its PCH when the PCH is refused or the parse with
- * it has errors.
+ * a file again without its PCH when the PCH is refused, or when the parse
+ * with it has an error in a header it may read twice (pch_twice()).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -296,6 +296,51 @@ out:
 	free(group);
 	free(pre);
 	return 0;
+}
+
+/*
+ * The headers a file parsed with @pch may read twice: its own #include
+ * lines come again after the PCH, and a header the PCH holds that is not
+ * guarded against a second inclusion (an include guard around all of it,
+ * or #pragma once) is read again there, where its definitions can be
+ * errors that a parse without the PCH does not have.  The worker that
+ * built the PCH lists them, by file identity, one a line, in a file
+ * beside it; worker.c parses a file again without the PCH only when an
+ * error lies in one of them.
+ */
+static char *twice_list(const char *pch)
+{
+	return xasprintf("%s.twice", pch);
+}
+
+void pch_note_twice(const char *pch, const char *ids)
+{
+	char *path = twice_list(pch);
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fputs(ids, f);
+		if (fclose(f))
+			unlink(path);
+	}
+	free(path);
+}
+
+char *pch_twice(const char *pch)
+{
+	char *path = twice_list(pch), *text = NULL;
+	FILE *f = fopen(path, "r");
+	size_t cap = 0;
+
+	free(path);
+	if (!f)
+		return NULL;
+	if (getdelim(&text, &cap, '\0', f) < 0) {
+		free(text);
+		text = xstrdup("");
+	}
+	fclose(f);
+	return text;
 }
 
 /* The files whose PCH could not be built are parsed whole. */

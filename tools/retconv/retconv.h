@@ -345,6 +345,8 @@ int worker_summarize(struct CXTranslationUnitImpl *tu, const char *display,
 /* pch.c */
 int pch_plan(struct rc_jobs *jobs, char **tmpdir, struct rc_jobs *builds);
 void pch_settle(struct rc_jobs *jobs);
+void pch_note_twice(const char *pch, const char *ids);
+char *pch_twice(const char *pch);
 void pch_cleanup(char *tmpdir);
 
 /* prelude.c: stand-ins for what a file without its tree misses */

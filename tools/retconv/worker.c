@@ -32,6 +32,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <clang-c/Index.h>
@@ -369,14 +370,14 @@ static bool returns_count(CXType t)
  * Who the function is.  A function of the main file is reported under
  * the name the file was given, and so is one of a header found by
  * walking a directory: that header is checked as part of this file.
+ * Only what tells one copy of a header's function from another is read
+ * here; fn_describe() reads the rest for the copies that are sent.
  */
-static void fn_identity(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
-			CXFile file, const char *display,
-			const struct rc_jobs *headers)
+static void fn_identity(struct rc_func *fn, CXCursor c, CXFile file,
+			const char *display, const struct rc_jobs *headers)
 {
 	long h;
 	CXString s;
-	char *path = file_name(file);
 
 	s = clang_getCursorSpelling(c);
 	fn->name = xstrdup(clang_getCString(s));
@@ -385,14 +386,25 @@ static void fn_identity(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
 	fn->usr = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
 	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
-	fn->file = fn->report ? xstrdup(display) : header_display(path);
 	fn->fileid = file_id(file);
 	h = fn->report ? -1 : walked_header(headers, fn->fileid);
 	if (h >= 0) {
-		free(fn->file);
 		fn->file = xstrdup(headers->v[h].file);
 		fn->report = true;
+	} else if (fn->report) {
+		fn->file = xstrdup(display);
 	}
+}
+
+/* The rest of a function's identity: where it is printed, its scope,
+ * its type and the suppressions written at it. */
+static void fn_describe(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
+			CXFile file)
+{
+	char *path = file_name(file);
+
+	if (!fn->file)
+		fn->file = header_display(path);
 	fn->scope = scope_of(c, file, path);
 	fn->type = type_class(clang_getCursorResultType(c));
 	fn->suppress = suppress_mask(tu, c, file, fn->line);
@@ -491,7 +503,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	fn = xcalloc(1, sizeof(*fn));
 	fn->line = line;
 	fn->col = col;
-	fn_identity(u->tu, fn, c, file, u->display, u->headers);
+	fn_identity(fn, c, file, u->display, u->headers);
 	if (!fn->report) {
 		key = xasprintf("%s\t%s\t%s\t%u\t%u", fn->usr, fn->name,
 				fn->fileid, fn->line, fn->col);
@@ -502,6 +514,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 			return;
 		}
 	}
+	fn_describe(u->tu, fn, c, file);
 	if (fn->type != RT_VOID)
 		infer_returns(u->tu, c, body, file, fn);
 	callsite_scan(u->tu, body, fn);
@@ -903,6 +916,54 @@ enum how {
 	PRECOMPILE,		/* a build job's header, to be saved */
 };
 
+/*
+ * RETCONV_TRACE in the environment: a line on standard error for each
+ * parse and each unit's summary, with its kind and the CPU time it took,
+ * to measure where a run goes (docs/retconv-real-world.md).  A worker is
+ * a process of its own and libclang parses on its thread, so the
+ * process's CPU clock is the parse's.
+ */
+static bool tracing;
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts))
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const char *parse_kind(const struct rc_job *job, enum how how,
+			      const char *standins)
+{
+	switch (how) {
+	case WITH_PCH:
+		return job->pch ? "with PCH" : "plain";
+	case PLAIN:
+		return "plain";
+	case PRELUDE:
+		return standins ? "stand-ins" : "prelude";
+	default:
+		return "precompile";
+	}
+}
+
+static void trace_parse(const struct rc_job *job, enum how how,
+			const char *standins, CXTranslationUnit tu,
+			double since)
+{
+	double ms = (cpu_now() - since) * 1e3;
+	struct damage dm = { 0 };
+
+	if (tu)
+		damage_of(tu, &dm);
+	fprintf(stderr, "retconv: trace: %s: %s parse, %u errors, %.1f ms\n",
+		job->file, parse_kind(job, how, standins),
+		dm.nmissing + dm.nother, ms);
+	damage_free(&dm);
+}
+
 /* With PRELUDE, @standins (or NULL) follow the prelude's text. */
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 			       enum how how, const char *standins,
@@ -918,6 +979,7 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 		.Length = strlen(text ? text : prelude_text),
 	};
 	CXTranslationUnit tu = NULL;
+	double since = tracing ? cpu_now() : 0;
 	int argc = 0;
 	size_t i;
 
@@ -948,7 +1010,11 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 		CXTranslationUnit_ForSerialization : 0), &tu);
 	free(argv);
 	free(text);
-	return *ec == CXError_Success ? tu : NULL;
+	if (*ec != CXError_Success)
+		tu = NULL;
+	if (tracing)
+		trace_parse(job, how, standins, tu, since);
+	return tu;
 }
 
 /*
@@ -976,6 +1042,77 @@ static void better(CXTranslationUnit *tu, struct damage *dm,
 	damage_free(dm2);
 }
 
+/* The headers of a PCH that a file may read again (pch_twice()). */
+struct twice {
+	CXTranslationUnit tu;
+	char *ids;		/* "\n" before each file's identity */
+};
+
+static void twice_visit(CXFile file, CXSourceLocation *stack, unsigned depth,
+			CXClientData data)
+{
+	struct twice *w = data;
+	char *id, *old;
+
+	(void)stack;
+	if (!depth || clang_isFileMultipleIncludeGuarded(w->tu, file))
+		return;
+	id = file_id(file);
+	old = w->ids;
+	w->ids = xasprintf("%s\n%s", old, id);
+	free(old);
+	free(id);
+}
+
+static char *read_twice(CXTranslationUnit tu)
+{
+	struct twice w = { .tu = tu, .ids = xstrdup("") };
+
+	clang_getInclusions(tu, twice_visit, &w);
+	return w.ids;
+}
+
+/* Whether the list @ids (of read_twice()) holds @file. */
+static bool listed(const char *ids, CXFile file)
+{
+	char *id = file_id(file);
+	size_t n = strlen(id);
+	const char *at;
+	bool found = false;
+
+	for (at = strstr(ids, id); at && !found; at = strstr(at + 1, id))
+		found = at > ids && at[-1] == '\n' &&
+			(at[n] == '\n' || !at[n]);
+	free(id);
+	return found;
+}
+
+/*
+ * Whether an error of @tu, parsed with @pch, lies in a header the file
+ * may have read twice: then a parse without the PCH may have fewer.
+ * Without the list, any error may be one.
+ */
+static bool error_read_twice(CXTranslationUnit tu, const char *pch)
+{
+	char *ids = pch_twice(pch);
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	bool twice = !ids;
+
+	for (i = 0; i < n && !twice; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXFile file = NULL;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d),
+						   &file, NULL, NULL, NULL);
+			twice = !file || listed(ids, file);
+		}
+		clang_disposeDiagnostic(d);
+	}
+	free(ids);
+	return twice;
+}
+
 /*
  * A build job: the header of lines a group of files begins with (pch.c),
  * precompiled for them.  Its headers' functions are summarized here, once
@@ -987,6 +1124,7 @@ static int build_job(const struct rc_job *job, FILE *out)
 	struct damage dm;
 	CXTranslationUnit tu;
 	enum CXErrorCode ec;
+	char *ids;
 	int err = 0;
 
 	tu = parse(idx_plain, job, PRECOMPILE, NULL, &ec);
@@ -998,6 +1136,11 @@ static int build_job(const struct rc_job *job, FILE *out)
 		if (!err && clang_saveTranslationUnit(tu, job->pch,
 				clang_defaultSaveOptions(tu)))
 			err = -EIO;
+		if (!err) {
+			ids = read_twice(tu);
+			pch_note_twice(job->pch, ids);
+			free(ids);
+		}
 	} else {
 		err = -EINVAL;
 	}
@@ -1007,8 +1150,11 @@ static int build_job(const struct rc_job *job, FILE *out)
 }
 
 /*
- * Parse past errors.  A file whose PCH is refused, or that has errors with
- * it, is parsed again without.  A file taken without its tree misses
+ * Parse past errors.  A file whose PCH is refused is parsed again without
+ * it, and so is one with an error, parsed with it, in a header it may
+ * have read twice (pch_twice()): other errors are those of its own lines
+ * and of headers after the PCH's, the same without the PCH, and a second
+ * parse would cost a whole one to be thrown away.  A file taken without its tree misses
  * headers, and with them the annotations and constants its code is
  * written with (__user, -EFAULT); a parse with the prelude's stand-ins is
  * kept when it has fewer errors, and then one that also declares the
@@ -1020,12 +1166,14 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	CXTranslationUnit tu, tu2;
 	enum CXErrorCode ec;
 	char *msg, *standins = NULL;
+	double since;
 	int err;
 
 	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL, &ec);
 	if (tu)
 		damage_of(tu, &dm);
-	if (job->pch && (!tu || dm.nmissing || dm.nother)) {
+	if (job->pch && (!tu || ((dm.nmissing || dm.nother) &&
+				 error_read_twice(tu, job->pch)))) {
 		tu2 = parse(idx, job, PLAIN, NULL, &ec);
 		if (tu2)
 			damage_of(tu2, &dm2);
@@ -1058,8 +1206,12 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		summary_write_note(out, job->file, msg);
 	free(msg);
 	damage_free(&dm);
+	since = tracing ? cpu_now() : 0;
 	err = worker_summarize(tu, job->file, walked, out);
 	clang_disposeTranslationUnit(tu);
+	if (tracing)
+		fprintf(stderr, "retconv: trace: %s: summary, %.1f ms\n",
+			job->file, (cpu_now() - since) * 1e3);
 	return err;
 }
 
@@ -1104,6 +1256,7 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 	 * next, not unmapped and faulted in again.
 	 */
 	setenv("LIBCLANG_NOTHREADS", "1", 1);
+	tracing = getenv("RETCONV_TRACE") && *getenv("RETCONV_TRACE");
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	mallopt(M_TRIM_THRESHOLD, 1 << 30);
 	idx = idx_plain = clang_createIndex(0, 0);
