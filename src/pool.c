@@ -394,6 +394,20 @@ static struct kwq_list_node *pushed_next(struct kwq_list_node *n)
 }
 
 /*
+ * Insert @n, a pushed item of @pwq just taken off the push queue, as an
+ * add would; true when the pool needs a kick.
+ */
+static bool insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
+{
+	struct work_struct *w = kwq__list_entry(n, struct work_struct, entry);
+	unsigned long data = work_data(w);
+
+	/* Re-initialised or freed while pending: see kwq__bug(). */
+	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
+	return insert_locked(pwq->pool, pwq, w, data, false);
+}
+
+/*
  * Take every item pushed on @pwq (see kwq__pwq) and insert them in the
  * order of their pushes, kicking the pool if one is ready to run.  One
  * consumer at a time: the pool lock is held.
@@ -417,15 +431,9 @@ void kwq__pwq_splice_locked(struct kwq__pwq *pwq)
 	last = __atomic_exchange_n(&pwq->push_tail, &pwq->push_head,
 				   __ATOMIC_ACQ_REL);
 	for (;;) {
-		struct work_struct *w = kwq__list_entry(n, struct work_struct,
-							entry);
-		unsigned long data = work_data(w);
-
-		/* Re-initialised or freed while pending: see kwq__bug(). */
-		kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
 		/* Read before the insertion rewrites the links. */
 		next = n == last ? NULL : pushed_next(n);
-		kick |= insert_locked(pool, pwq, w, data, false);
+		kick |= insert_pushed_locked(pwq, n);
 		if (!next)
 			break;
 		n = next;
@@ -468,13 +476,11 @@ void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
  * per slot: the rest stay pushed, untouched, until their turn.  A splice
  * would walk every item at once, and a producer far ahead of its worker
  * would leave a list longer than the caches, each item then read twice
- * from memory.  Returns true when the pool needs a kick.
+ * from memory.  Kicks the pool if the item is ready to run.
  */
-static bool pop_locked(struct kwq__pwq *pwq)
+static void pop_locked(struct kwq__pwq *pwq)
 {
 	struct kwq_list_node *n, *next;
-	struct work_struct *w;
-	unsigned long data;
 
 	kwq__assert_locked(pwq->pool);
 	n = pushed_next(&pwq->push_head);
@@ -500,11 +506,8 @@ static bool pop_locked(struct kwq__pwq *pwq)
 	} else {
 		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
 	}
-	w = kwq__list_entry(n, struct work_struct, entry);
-	data = work_data(w);
-	/* Re-initialised or freed while pending: see kwq__bug(). */
-	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
-	return insert_locked(pwq->pool, pwq, w, data, false);
+	if (insert_pushed_locked(pwq, n))
+		kwq__kick_locked(pwq->pool);
 }
 
 /*
@@ -838,24 +841,22 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 	struct workqueue_struct *wq = pwq->wq;
 
 	kwq__assert_locked(pwq->pool);
-	if (!kwq__list_empty(&pwq->inactive)) {
-		/* Pushed items, if any, came after these. */
-		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
-				 __ATOMIC_RELAXED);
-		if (pwq->nr_active < pwq->limit)
-			kwq__pwq_activate_locked(pwq,
-				kwq__list_entry(pwq->inactive.next,
-						struct work_struct, entry));
-	} else if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+	if (!kwq__list_empty(&pwq->inactive) ||
+	    __atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
 		/*
-		 * The slot goes to the first pushed item.  No add can be left
-		 * waiting on this store: the queue stays in the care of
-		 * whoever frees the next slot.
+		 * Items wait: the slot goes to the first, an inactive one
+		 * (pushed items came after those) or else the first pushed.
+		 * No add can be left waiting on this store: the queue stays in
+		 * the care of whoever frees the next slot.
 		 */
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_RELAXED);
-		if (pop_locked(pwq))
-			kwq__kick_locked(pwq->pool);
+		if (kwq__list_empty(&pwq->inactive))
+			pop_locked(pwq);
+		else if (pwq->nr_active < pwq->limit)
+			kwq__pwq_activate_locked(pwq,
+				kwq__list_entry(pwq->inactive.next,
+						struct work_struct, entry));
 	} else {
 		/*
 		 * The adds that found no slot rely on this look at the queue
@@ -865,8 +866,8 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=
-		    &pwq->push_head && pop_locked(pwq))
-			kwq__kick_locked(pwq->pool);
+		    &pwq->push_head)
+			pop_locked(pwq);
 	}
 	pwq->nr_in_flight[color]--;
 	if (pwq->flush_color == color && !pwq->nr_in_flight[color]) {

@@ -130,7 +130,6 @@ static unsigned restrict_unbounded(unsigned f, unsigned sign)
 	return out;
 }
 
-
 static int by_usr(const void *a, const void *b)
 {
 	const struct rc_func *x = *(struct rc_func *const *)a;
