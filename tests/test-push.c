@@ -5,8 +5,9 @@
  * (src/pool.c, pop_locked()) or somebody locks the pool to look
  * (kwq__pwq_splice_locked()).  Every queue a user can make with a small
  * max_active is tried here, with the pushed items removed, waited for,
- * flushed and frozen while they are still outside the lists, with items
- * pushed behind settled ones, and with all of that racing a producer.
+ * flushed, frozen and destroyed while they are still outside the lists,
+ * with items pushed behind settled ones, and with all of that racing a
+ * producer.
  * Each case checks what the contract promises: exactly once per add, the
  * order of adds on a serial queue, at most max_active at once, and a
  * flush that waits for every add made before it.
@@ -198,6 +199,46 @@ static void test_held(void)
 		bail_out("sched_setaffinity: %s", strerror(errno));
 }
 
+/*
+ * Destroyed with every add still pushed behind the held slots: destroy
+ * loses nothing, so it waits for the slots and runs each pushed item once,
+ * in the order of the adds on a serial queue, before it returns.
+ */
+static void test_destroy_pushed(void)
+{
+	struct work_struct blockers[2];
+	int nr_blockers = kind->max_active ? kind->max_active : 1;
+	struct bg_call destroy;
+	bool blocked;
+	cpu_set_t all;
+
+	if (sched_getaffinity(0, sizeof(all), &all))
+		bail_out("sched_getaffinity: %s", strerror(errno));
+	pin_adder();
+	reset();
+	for (int i = 0; i < nr_blockers; i++) {
+		INIT_WORK(&blockers[i], blocker_fn);
+		if (add_work_to_q(wq, &blockers[i]))
+			bail_out("could not add a blocker");
+	}
+	if (!wait_for(&gate.entered, nr_blockers, 10000))
+		bail_out("the blockers did not start");
+	for (int i = 0; i < NR_ITEMS; i++)
+		if (add_work_to_q(wq, &items[i].work) == 0)
+			add_log[nr_added++] = i;
+	bg_wq(&destroy, NULL, wq);
+	sleep_ms(20);
+	blocked = !LOAD(&destroy.done) && LOAD(&nr_runs) == 0;
+	gate_open(&gate);
+	bg_join(&destroy);
+	ok(blocked && nr_added == NR_ITEMS && LOAD(&nr_runs) == NR_ITEMS &&
+	   (!serial() || runs_follow_adds()),
+	   "%s: destroyed with %d adds pushed, it waited and ran %d",
+	   kind->name, nr_added, LOAD(&nr_runs));
+	if (sched_setaffinity(0, sizeof(all), &all))
+		bail_out("sched_setaffinity: %s", strerror(errno));
+}
+
 /* --- phase two: all of it racing a producer ------------------------------ */
 
 static void *producer(void *arg)
@@ -289,10 +330,11 @@ int main(void)
 	const struct wq_kind *kinds = small_kinds(&nr_kinds);
 
 	tap_watchdog(120);
-	plan(nr_kinds * (7 + 2 * ROUNDS));
+	plan(nr_kinds * (8 + 2 * ROUNDS));
 	for (size_t k = 0; k < nr_kinds; k++) {
 		kind = &kinds[k];
 		test_held();
+		test_destroy_pushed();
 		for (int r = 1; r <= ROUNDS; r++)
 			test_race(r);
 	}
