@@ -92,6 +92,24 @@ static void reset(void)
 	wq = new_kind_wq("push", kind);
 }
 
+/*
+ * A fresh queue of the kind with every slot taken by a blocker that waits
+ * at the gate, so that each add is pushed; @blockers has room for two.
+ */
+static void hold_slots(struct work_struct *blockers)
+{
+	int nr_blockers = kind->max_active ? kind->max_active : 1;
+
+	reset();
+	for (int i = 0; i < nr_blockers; i++) {
+		INIT_WORK(&blockers[i], blocker_fn);
+		if (add_work_to_q(wq, &blockers[i]))
+			bail_out("could not add a blocker");
+	}
+	if (!wait_for(&gate.entered, nr_blockers, 10000))
+		bail_out("the blockers did not start");
+}
+
 /* Is the run log the add log with removed adds left out, in order? */
 static bool runs_follow_adds(void)
 {
@@ -114,7 +132,6 @@ static bool runs_follow_adds(void)
 static void test_held(void)
 {
 	struct work_struct blockers[2];
-	int nr_blockers = kind->max_active ? kind->max_active : 1;
 	struct bg_call flush, wait;
 	bool all_pending = true, idle = true, flush_blocked;
 	int removed = 0, readded = 0, flushed;
@@ -123,15 +140,8 @@ static void test_held(void)
 	if (sched_getaffinity(0, sizeof(all), &all))
 		bail_out("sched_getaffinity: %s", strerror(errno));
 	pin_adder();
-	reset();
 	STORE(&slow_us, 200);
-	for (int i = 0; i < nr_blockers; i++) {
-		INIT_WORK(&blockers[i], blocker_fn);
-		if (add_work_to_q(wq, &blockers[i]))
-			bail_out("could not add a blocker");
-	}
-	if (!wait_for(&gate.entered, nr_blockers, 10000))
-		bail_out("the blockers did not start");
+	hold_slots(blockers);
 	for (int i = 0; i < NR_ITEMS; i++) {
 		if (add_work_to_q(wq, &items[i].work) == 0)
 			add_log[nr_added++] = i;
@@ -207,7 +217,6 @@ static void test_held(void)
 static void test_destroy_pushed(void)
 {
 	struct work_struct blockers[2];
-	int nr_blockers = kind->max_active ? kind->max_active : 1;
 	struct bg_call destroy;
 	bool blocked;
 	cpu_set_t all;
@@ -215,14 +224,7 @@ static void test_destroy_pushed(void)
 	if (sched_getaffinity(0, sizeof(all), &all))
 		bail_out("sched_getaffinity: %s", strerror(errno));
 	pin_adder();
-	reset();
-	for (int i = 0; i < nr_blockers; i++) {
-		INIT_WORK(&blockers[i], blocker_fn);
-		if (add_work_to_q(wq, &blockers[i]))
-			bail_out("could not add a blocker");
-	}
-	if (!wait_for(&gate.entered, nr_blockers, 10000))
-		bail_out("the blockers did not start");
+	hold_slots(blockers);
 	for (int i = 0; i < NR_ITEMS; i++)
 		if (add_work_to_q(wq, &items[i].work) == 0)
 			add_log[nr_added++] = i;
