@@ -724,6 +724,7 @@ KWQ_HIDDEN void kwq__timers_restart(void);
 
 struct kwq__manager {
 	uint32_t word;			/* A: bumped to wake it */
+	int sleeping;			/* A: it waits on word, or is about to */
 	int watching;			/* A: it looks at the pools every tick */
 	unsigned int watchdog_ms;	/* A: lockup threshold, 0: off */
 };
@@ -731,11 +732,20 @@ struct kwq__manager {
 KWQ_HIDDEN extern struct kwq__manager kwq__mgr;
 KWQ_HIDDEN int kwq__manager_init(void);
 
-/* Wake the manager for a look at the pools. */
+/*
+ * Wake the manager for a look at the pools.  The system call is for a
+ * manager that sleeps, and one poker makes it: a producer whose adds find a
+ * busy pool unwatched pokes on every add until the manager has run.  A
+ * poke before the manager's wait changes the word its wait checks; one
+ * after sees `sleeping` (the bump and the load here, against its store
+ * and the kernel's load of the word: one of the two sees the other).
+ */
 static inline void kwq__manager_poke(void)
 {
-	__atomic_add_fetch(&kwq__mgr.word, 1, __ATOMIC_RELEASE);
-	kwq__futex_wake(&kwq__mgr.word, 1);
+	__atomic_add_fetch(&kwq__mgr.word, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&kwq__mgr.sleeping, __ATOMIC_SEQ_CST) &&
+	    __atomic_exchange_n(&kwq__mgr.sleeping, 0, __ATOMIC_ACQ_REL))
+		kwq__futex_wake(&kwq__mgr.word, 1);
 }
 
 /* --- rescuer.c: rescuers of WQ_MEM_RECLAIM queues ------------------------ */

@@ -354,7 +354,9 @@ static void *manager_main(void *arg)
 		if (busy)
 			__atomic_store_n(&kwq__mgr.watching, 1,
 					 __ATOMIC_SEQ_CST);
+		__atomic_store_n(&kwq__mgr.sleeping, 1, __ATOMIC_SEQ_CST);
 		kwq__futex_wait(&kwq__mgr.word, seen, busy ? &tick : NULL);
+		__atomic_store_n(&kwq__mgr.sleeping, 0, __ATOMIC_RELAXED);
 	}
 	return NULL;
 }
