@@ -408,6 +408,12 @@ static void test_pointer(void)
 int main(void)
 {
 	tap_watchdog(60);
+	/*
+	 * Under KWQ_DEBUG=1 an uninitialised item or a flush from the item
+	 * itself is reported as misuse too, before the name's own warning:
+	 * what is counted here is the latter.
+	 */
+	warnlog_ignore(KWQ_WARN_MISUSE);
 	kwq_set_warn_handler(warnlog_record);
 	plan(19);
 	test_cancel_names_remove();
