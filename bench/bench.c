@@ -11,6 +11,10 @@
  *   bench hol   IMPL SLEEP_NS          head-of-line blocking, ns
  *   bench ipa   IMPL ADDS              adds for callgrind (ipa_loop)
  *   bench ebusy IMPL ADDS              -EBUSY adds for callgrind (ipa_loop)
+ *   bench ipn   IMPL ADDS              instructions per add, counted on the
+ *                                      machine by single-stepping (step.c);
+ *                                      BENCH_STEP_EACH=1: how many adds cost
+ *                                      how many, on stderr
  *   bench mem   IMPL ITEMS             heap per pending item and per add
  *                                      (bench-mem only: it counts mallocs)
  *
@@ -27,13 +31,17 @@
  */
 #include "bench.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static const struct bench_impl *const impls[] = {
@@ -293,6 +301,20 @@ static void run_hol(uint64_t sleep, int nthreads)
 
 /* --- instructions per add (run under callgrind) ------------------------- */
 
+/* Keep the calling thread on the CPU it runs on now. */
+static void stay_on_cpu(void)
+{
+	cpu_set_t set;
+	int cpu = sched_getcpu();
+
+	if (cpu < 0)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("sched_setaffinity: %s", strerror(errno));
+}
+
 /*
  * The only code callgrind counts (--toggle-collect=ipa_loop): @n adds of
  * the items @stride bytes apart from @items (stride 0: the same item).
@@ -307,6 +329,37 @@ static __attribute__((noinline)) size_t ipa_loop(char *items, size_t stride,
 		failed += im->add((struct bitem *)(void *)(items + i * stride))
 			!= 0;
 	return failed;
+}
+
+/* For run_ipn(): the adder's thread and where its adds enter the library. */
+struct ipn_hello {
+	pid_t tid;
+	int cpu;
+	uintptr_t entry;
+};
+
+static int ipn_hello_fd = -1;	/* the child's end, to the counting parent */
+static int ipn_go_fd = -1;	/* the child's end, from it */
+
+/*
+ * In run_ipn()'s child, just before the counted adds: with the workers
+ * asleep, say which thread adds and what it calls, then wait until the
+ * parent has frozen the other threads.  The entry is the library's
+ * function; the baseline's is its adapter's add, which dlsym() cannot see.
+ */
+static void ipn_ready(void)
+{
+	struct ipn_hello h = { .tid = gettid() };
+	void *f = dlsym(RTLD_DEFAULT, im->entry);
+	char go;
+
+	h.entry = f ? (uintptr_t)f : (uintptr_t)im->add;
+	sleep_ns(50 * 1000 * 1000);
+	stay_on_cpu();
+	h.cpu = sched_getcpu();
+	if (write(ipn_hello_fd, &h, sizeof(h)) != (ssize_t)sizeof(h) ||
+	    read(ipn_go_fd, &go, 1) != 1)
+		die("ipn: lost the counting parent");
 }
 
 /*
@@ -330,6 +383,8 @@ static void run_ipa(size_t n, int nthreads)
 			die("%s: add failed", im->name);
 	wait_runs(ticket);
 	ticket = arm_runs(n);
+	if (ipn_hello_fd >= 0)
+		ipn_ready();
 	failed = ipa_loop(items + warmup * im->stride, im->stride, n);
 	wait_runs(ticket);
 	if (im->producer_end)
@@ -341,18 +396,89 @@ static void run_ipa(size_t n, int nthreads)
 	free(items);
 }
 
-/* Keep the calling thread on the CPU it runs on now. */
-static void stay_on_cpu(void)
+static int cmp_ll(const void *a, const void *b)
 {
-	cpu_set_t set;
-	int cpu = sched_getcpu();
+	long long x = *(const long long *)a, y = *(const long long *)b;
 
-	if (cpu < 0)
-		return;
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set))
-		die("sched_setaffinity: %s", strerror(errno));
+	return (x > y) - (x < y);
+}
+
+/* BENCH_STEP_EACH=1: how many adds cost how many instructions, on stderr. */
+static void print_counts(long long *each, size_t n)
+{
+	size_t i = 0, j;
+
+	qsort(each, n, sizeof(*each), cmp_ll);
+	for (; i < n; i = j) {
+		for (j = i; j < n && each[j] == each[i]; j++)
+			;
+		fprintf(stderr, "%8zu adds of %lld instructions\n", j - i,
+			each[i]);
+	}
+}
+
+/*
+ * run_ipa() in a child whose adding thread this process single-steps
+ * through the @n adds, the child's other threads stopped meanwhile: the
+ * instructions per add on the machine itself (step.c says why).  The
+ * child prints run_ipa()'s figures, this process "ipn".
+ */
+static void run_ipn(size_t n, int nthreads)
+{
+	unsigned long long budget = (unsigned long long)
+		env_long("BENCH_STEP_BUDGET", 50 * 1000 * 1000);
+	long long *each = NULL;
+	int hello[2], go[2], status;
+	struct ipn_hello h;
+	long long count;
+	pid_t child;
+
+	if (env_long("BENCH_STEP_EACH", 0) && !(each = calloc(n, sizeof(*each))))
+		die("out of memory");
+	if (pipe(hello) || pipe(go))
+		die("pipe: %s", strerror(errno));
+	child = fork();
+	if (child < 0)
+		die("fork: %s", strerror(errno));
+	if (!child) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		ipn_hello_fd = hello[1];
+		ipn_go_fd = go[0];
+		run_ipa(n, nthreads);
+		exit(0);
+	}
+	alarm(600);
+	if (read(hello[0], &h, sizeof(h)) != (ssize_t)sizeof(h))
+		die("ipn: the child did not get to its adds");
+	/*
+	 * On the adder's CPU, a step is a switch between two threads; from
+	 * another, it wakes a CPU, several times slower on a virtual machine.
+	 */
+	if (h.cpu >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(h.cpu, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+	}
+	count = step_freeze(child);
+	if (!count && write(go[1], "g", 1) != 1)
+		count = -errno;
+	if (!count)
+		count = step_count(h.tid, h.entry, n, budget, each);
+	step_thaw();
+	if (count < 0) {
+		kill(child, SIGKILL);
+		die("ipn: %s", count == -E2BIG ? "over BENCH_STEP_BUDGET steps" :
+		    strerror((int)-count));
+	}
+	if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		die("ipn: the child failed");
+	result("ipn", "%.1f", (double)count / (double)n);
+	if (each)
+		print_counts(each, n);
+	free(each);
 }
 
 static uint32_t gate;
@@ -474,7 +600,7 @@ static unsigned long long arg_num(const char *s)
 
 static void usage(void)
 {
-	fputs("usage: bench tp|rt|hol|ipa|ebusy|mem IMPL ARGS...\n"
+	fputs("usage: bench tp|rt|hol|ipa|ipn|ebusy|mem IMPL ARGS...\n"
 	      "libraries:", stderr);
 	for (size_t i = 0; i < sizeof(impls) / sizeof(impls[0]); i++)
 		fprintf(stderr, " %s", impls[i]->name);
@@ -503,6 +629,8 @@ int main(int argc, char **argv)
 		run_hol(arg_num(argv[3]), nthreads);
 	else if (!strcmp(w, "ipa"))
 		run_ipa(arg_num(argv[3]), nthreads);
+	else if (!strcmp(w, "ipn"))
+		run_ipn(arg_num(argv[3]), nthreads);
 	else if (!strcmp(w, "ebusy"))
 		run_ebusy(arg_num(argv[3]), nthreads);
 	else if (!strcmp(w, "mem"))

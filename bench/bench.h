@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct bitem;
 
@@ -138,6 +139,26 @@ int64_t rss_bytes(void);
 
 /* The value of the environment variable @name, or @dfl. */
 long env_long(const char *name, long dfl);
+
+/* --- step.c ------------------------------------------------------------- */
+
+/*
+ * Stop every thread of the child @pid (ptrace).  Returns 0, or a negative
+ * errno (-ENOSYS: no stepping on this architecture).
+ */
+int step_freeze(pid_t pid);
+
+/*
+ * Single-step the frozen thread @tid until @calls calls of the function at
+ * @entry have returned.  Returns the instructions those calls ran, what
+ * they called included, or a negative errno (-E2BIG: more than @budget
+ * steps).  @each, if not NULL, gets each call's count.
+ */
+long long step_count(pid_t tid, uintptr_t entry, size_t calls,
+		     unsigned long long budget, long long *each);
+
+/* Let every frozen thread go. */
+void step_thaw(void);
 
 /* --- heap accounting (malloc-count.c in bench-mem, a stub elsewhere) ---- */
 

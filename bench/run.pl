@@ -98,6 +98,10 @@ my @metrics = (
       unit => 'switches', better => 'lower', scale => 1, fmt => '%.2f' },
     { id => 'ipa', title => 'instructions per add (callgrind)',
       unit => 'instr', better => 'lower', scale => 1, fmt => '%.0f' },
+    { id => 'ipn', title => 'instructions per add (on the machine, '
+      . 'single-stepped)',
+      unit => 'instr', better => 'lower', scale => 1, fmt => '%.0f',
+      impls => [ @kwq, qw(baseline libuv) ] },
     { id => 'ebusy', title => 'instructions per -EBUSY add (callgrind)',
       unit => 'instr', better => 'lower', scale => 1, fmt => '%.0f' },
     { id => 'hol', title => sprintf('head-of-line: trivial item behind two '
@@ -315,6 +319,22 @@ sub run_callgrind {
     progress('ipa', 'ipa', 3, @main);
 }
 
+# The same adds counted on the machine (bench/step.c), where the adder has
+# rseq: one run each, since the workers do not run meanwhile.  Stepping
+# costs some 25 us an instruction here, so GLib's and APR's adds (hundreds
+# and tens of thousands of instructions) are left to callgrind, and the
+# baseline and libuv, whose adds cost the same whatever the backlog, make
+# a tenth of the adds.
+sub run_stepped {
+    print STDERR "stepped: instructions per add on the machine\n";
+    for my $impl (@{ $metric{ipn}{impls} }) {
+        my $n = $is_kwq{$impl} ? $cfg{ipa_adds} : $cfg{ipa_adds} / 10;
+        my $r = run(0, 600, 'ipn', $bin, 'ipn', $impl, $n) or next;
+        record('ipn', $impl, $r->{ipn});
+    }
+    progress('ipn', 'ipn', 1, @{ $metric{ipn}{impls} });
+}
+
 # --- statistics ------------------------------------------------------------
 
 sub median {
@@ -455,9 +475,12 @@ sub goals_14 {
         goal_ratio("$label{$k}: throughput", 'tp1', $k, 'baseline-serial',
                    0.8, 'glib-serial');
     }
+    # Judged on the machine: under valgrind a bound add has no rseq.
     for my $k (@kwq) {
-        my $v = med('ipa', $k);
-        goal("instructions per fresh add, $label{$k}", fmt_val('ipa', $v),
+        my ($v, $cg) = (med('ipn', $k), med('ipa', $k));
+        goal("instructions per fresh add, $label{$k}",
+             fmt_val('ipn', $v) . ' on the machine (callgrind '
+             . fmt_val('ipa', $cg) . ')',
              '<= 60 now (<= 30 by the written design)',
              defined $v ? $v <= 60 : undef);
     }
@@ -886,7 +909,8 @@ sub md_notes {
             . "glibc's sched_getcpu(), which kwq calls only where rseq is "
             . "not registered, as under valgrind; natively an add reads "
             . "its CPU from rseq's cpu_id in one load (the fallback's own "
-            . "path, around the call, is counted too).\n",
+            . "path, around the call, is counted too), as the "
+            . "single-stepped row counts.\n",
             $label{$k}, $g);
     }
     for my $k (@kwq) {
@@ -1023,7 +1047,20 @@ fresh process (`build/bench/bench WORKLOAD LIBRARY ARGS`).
    Under valgrind glibc cannot register rseq, so `sched_getcpu()`, which a
    bound queue calls on every add, takes its fallback path (about 30
    instructions instead of a handful): the bound queue's figure is higher
-   here than on the bare machine by about that much.  The
+   here than on the bare machine by about that much.  So the same adds are
+   counted on the machine too (`bench ipn`, bench/step.c; this VM has no
+   hardware counter): the process's other threads are stopped with
+   ptrace and the adding thread is single-stepped through the
+   $c->{ipa_adds} adds (the baseline and libuv, whose adds cost the same
+   whatever the backlog, a tenth of them), each counted from the entry
+   function's first
+   instruction to its return, a system call as one instruction.  The
+   workers do not run meanwhile, so the adder is ahead of them as under
+   valgrind, and the count does not depend on the load: one run each.
+   Where rseq makes no difference the two counters agree (the baseline
+   and libuv).  GLib and APR are not stepped (some 25 us an instruction
+   here, and their adds are hundreds and thousands of instructions).
+   Issue 14's goal of 60 per fresh add is judged on this count.  The
    -EBUSY figure adds one item, held pending behind an item that blocks the
    adding CPU's worker, $c->{ebusy_adds} more times.  APR's figure varies from run to
    run: its push walks the tasks already queued to keep them in priority
@@ -1124,6 +1161,7 @@ print STDERR "kwq benchmarks" . ($quick ? ' (quick)' : '')
     . ($only_goals ? ' (goal programs only)' : '') . ": $extra{machine}\n";
 run_reps();
 run_callgrind() unless $only_goals;
+run_stepped() unless $only_goals;
 $m->{load1} = loadavg();
 summarise();
 goals_14() unless $only_goals;
