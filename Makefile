@@ -206,6 +206,11 @@ PROVE = $(TEST_ENV) $(PROVE_WRAP) prove -j2 --timer $(PROVE_EXEC)
 test-lib: all tests
 	$(Q)$(PROVE) $(LIB_TESTS)
 
+# The suite again in debug mode, which checks every call for misuse: its
+# reports must not change what any test sees.
+test-lib-debug: all tests
+	$(Q)KWQ_DEBUG=1 $(PROVE) $(LIB_TESTS)
+
 test: test-lib
 
 # retconv is built without the sanitizers, so one pass is enough.
@@ -230,6 +235,7 @@ CHECK = $(MAKE) --no-print-directory WERROR=1
 check: deps
 	$(Q)$(CHECK) examples examples-loops
 	$(Q)$(CHECK) test-lib
+	$(Q)$(CHECK) test-lib-debug
 	$(Q)$(CHECK) test-lib CC=clang-14 CXX=clang++-14 BUILD=build-clang
 	$(Q)$(CHECK) test-retconv
 	$(Q)$(CHECK) test-migrate
@@ -238,7 +244,7 @@ check: deps
 	$(Q)$(CHECK) test-lib SAN=thread
 	$(Q)$(CHECK) test-lib VALGRIND=1
 
-.PHONY: test-lib test-retconv test-migrate test-pkg
+.PHONY: test-lib test-lib-debug test-retconv test-migrate test-pkg
 
 # --- examples and the tour -------------------------------------------------
 
