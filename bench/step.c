@@ -70,8 +70,10 @@ static int freeze_one(pid_t tid)
 		return -errno;
 	if (waitpid(tid, &status, __WALL) < 0)
 		return -errno;
-	if (!WIFSTOPPED(status))
-		return -ESRCH;
+	if (!WIFSTOPPED(status)) {
+		nr_frozen--;	/* it exited meanwhile: nothing to let go */
+		return 0;
+	}
 	/* A signal that was on its way: delivered when the thread goes. */
 	if (status >> 16 != PTRACE_EVENT_STOP && WSTOPSIG(status) != SIGTRAP)
 		frozen_sig[nr_frozen - 1] = WSTOPSIG(status);
@@ -84,7 +86,7 @@ static int freeze_pass(pid_t pid)
 	char path[64];
 	struct dirent *de;
 	DIR *d;
-	int n = 0, err = 0;
+	int n = nr_frozen, err = 0;
 
 	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
 	d = opendir(path);
@@ -93,13 +95,11 @@ static int freeze_pass(pid_t pid)
 	while (!err && (de = readdir(d))) {
 		pid_t tid = (pid_t)atoi(de->d_name);
 
-		if (tid <= 0 || is_frozen(tid))
-			continue;
-		err = freeze_one(tid);
-		n++;
+		if (tid > 0 && !is_frozen(tid))
+			err = freeze_one(tid);
 	}
 	closedir(d);
-	return err ? err : n;
+	return err ? err : nr_frozen - n;
 }
 
 int step_freeze(pid_t pid)
