@@ -59,6 +59,7 @@ my %label = (
     'kwq-unbound-ma1' => 'kwq, WQ_UNBOUND max_active 1',
     'kwq-unbound-ma2' => 'kwq, WQ_UNBOUND max_active 2',
     'kwq-bound-ma1' => 'kwq, create_workqueue() (bound, max_active 1)',
+    'kwq-bound-norseq' => 'kwq, bound queue, no rseq (glibc < 2.35, musl)',
     baseline => 'mutex+condvar pool', libuv => 'libuv uv_queue_work',
     glib => 'GLib GThreadPool', apr => 'APR apr_thread_pool',
     'baseline-serial' => 'mutex+condvar, one worker',
@@ -332,7 +333,14 @@ sub run_stepped {
         my $r = run(0, 600, 'ipn', $bin, 'ipn', $impl, $n) or next;
         record('ipn', $impl, $r->{ipn});
     }
-    progress('ipn', 'ipn', 1, @{ $metric{ipn}{impls} });
+    # What a bound add costs where glibc registers no rseq area (before
+    # 2.35, or turned off) or the C library is another (musl): the CPU
+    # comes from sched_getcpu() there, as under valgrind.
+    my $r = run(0, 600, 'ipn-norseq', 'env',
+                'GLIBC_TUNABLES=glibc.pthread.rseq=0', $bin, 'ipn',
+                'kwq-bound', $cfg{ipa_adds});
+    record('ipn', 'kwq-bound-norseq', $r->{ipn}) if $r;
+    progress('ipn', 'ipn', 1, @{ $metric{ipn}{impls} }, 'kwq-bound-norseq');
 }
 
 # --- statistics ------------------------------------------------------------
@@ -1058,7 +1066,10 @@ fresh process (`build/bench/bench WORKLOAD LIBRARY ARGS`).
    workers do not run meanwhile, so the adder is ahead of them as under
    valgrind, and the count does not depend on the load: one run each.
    Where rseq makes no difference the two counters agree (the baseline
-   and libuv).  GLib and APR are not stepped (some 25 us an instruction
+   and libuv).  The bound queue is counted once more with glibc's rseq
+   turned off (`GLIBC_TUNABLES=glibc.pthread.rseq=0`): the path of a
+   system whose C library registers none (glibc before 2.35, musl), where
+   the CPU comes from `sched_getcpu()`.  GLib and APR are not stepped (some 25 us an instruction
    here, and their adds are hundreds and thousands of instructions).
    Issue 14's goal of 60 per fresh add is judged on this count.  The
    -EBUSY figure adds one item, held pending behind an item that blocks the

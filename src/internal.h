@@ -52,6 +52,12 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__GLIBC__) && defined(__has_include)
+#if __has_include(<sys/rseq.h>)
+#include <sys/rseq.h>
+#define KWQ_HAVE_RSEQ 1
+#endif
+#endif
 
 #define KWQ_HIDDEN __attribute__((visibility("hidden")))
 
@@ -535,6 +541,7 @@ struct kwq__global {
 	int nr_cpus;			/* I */
 	int first_cpu;			/* I */
 	int nr_cpu_ids;			/* I: highest CPU + 1 */
+	int rdpid;			/* I: RDPID gives the CPU (thread.c) */
 	struct kwq__pool **cpu_pools[2]; /* I: [highpri][cpu], NULL if none */
 	struct kwq__pool *unbound_pools[2]; /* I: [highpri] */
 	unsigned int idle_timeout_ms;	/* A: before an extra worker retires */
@@ -580,6 +587,57 @@ KWQ_HIDDEN size_t kwq__worker_stack(void);
 /* --- thread.c: the process's CPUs, the calling thread, the spawner ------- */
 
 KWQ_HIDDEN extern struct kwq__global kwq__g;
+
+/*
+ * The CPU the caller runs on.  Where glibc registers an rseq area for each
+ * thread (2.35 and later, Linux 4.18 and later) its cpu_id is one load,
+ * what sched_getcpu() reads first, without the call.  Negative when there
+ * is none (an older glibc, rseq turned off or taken by another library,
+ * valgrind).
+ */
+static inline int kwq__rseq_cpu(void)
+{
+#ifdef KWQ_HAVE_RSEQ
+	const struct rseq *rs = (const struct rseq *)(void *)
+		((char *)__builtin_thread_pointer() + __rseq_offset);
+
+	return (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
+#else
+	return -1;
+#endif
+}
+
+/*
+ * Without rseq, on x86: RDPID reads the register where Linux keeps the CPU
+ * number for its vDSO's getcpu() (the low 12 bits; the node above), one
+ * instruction where sched_getcpu() is a call into glibc and the vDSO.
+ * kwq__read_cpus() checks it against sched_getcpu() before it is used.
+ * Negative where it is not.
+ */
+static inline int kwq__rdpid_cpu(void)
+{
+#ifdef __x86_64__
+	unsigned long aux;
+
+	if (!kwq__g.rdpid)
+		return -1;
+	__asm__ volatile(".byte 0xf3, 0x0f, 0xc7, 0xf8" : "=a"(aux)); /* rdpid */
+	return (int)(aux & 0xfff);
+#else
+	return -1;
+#endif
+}
+
+/* Any of the above, or else sched_getcpu(): negative only on its error. */
+static inline int kwq__this_cpu(void)
+{
+	int cpu = kwq__rseq_cpu();
+
+	if (cpu < 0)
+		cpu = kwq__rdpid_cpu();
+	return cpu >= 0 ? cpu : sched_getcpu();
+}
+
 KWQ_HIDDEN extern __thread struct kwq__worker *kwq__self;
 
 KWQ_HIDDEN void kwq__init_lock(int lock);

@@ -49,12 +49,6 @@
 #include "internal.h"
 
 #include <string.h>
-#if defined(__GLIBC__) && defined(__has_include)
-#if __has_include(<sys/rseq.h>)
-#include <sys/rseq.h>
-#define KWQ_HAVE_RSEQ 1
-#endif
-#endif
 
 void kwq__lock_slow(uint32_t *word)
 {
@@ -297,28 +291,10 @@ void kwq__move_linked_locked(struct work_struct *w, struct kwq_list_node *head)
 
 /* --- adding work: insertion under the pool lock ------------------------- */
 
-/*
- * The CPU the caller runs on, from the rseq area glibc registers for each
- * thread: what sched_getcpu() reads first, without its call through the
- * PLT.  Negative when there is none (valgrind, an old kernel, rseq taken
- * by another library): then sched_getcpu() asks the kernel.
- */
-static inline int rseq_cpu(void)
-{
-#ifdef KWQ_HAVE_RSEQ
-	const struct rseq *rs = (const struct rseq *)(void *)
-		((char *)__builtin_thread_pointer() + __rseq_offset);
-
-	return (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
-#else
-	return -1;
-#endif
-}
-
 /* The adding CPU, for a bound queue: one it has a pwq for. */
 static inline int local_cpu(struct workqueue_struct *wq)
 {
-	int cpu = sched_getcpu();
+	int cpu = kwq__this_cpu();
 
 	/*
 	 * A bound queue has a pwq for exactly the CPUs kwq__cpu_valid()
@@ -701,11 +677,21 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 	if (wq->flags & WQ_UNBOUND) {
 		pwq = wq->dfl_pwq;
 	} else if (cpu == WORK_CPU_ANY) {
-		cpu = rseq_cpu();
+		cpu = kwq__rseq_cpu();
 		if (unlikely((unsigned int)cpu >=
 			     (unsigned int)kwq__g.nr_cpu_ids ||
-			     !wq->cpu_pwqs[cpu]))
-			return add_won_local(wq, w);
+			     !wq->cpu_pwqs[cpu])) {
+			/*
+			 * Off the rseq path: RDPID, else a call.  The bound
+			 * read again, so that gcc keeps it out of a register
+			 * on the rseq path.
+			 */
+			cpu = kwq__rdpid_cpu();
+			if ((unsigned int)cpu >= (unsigned int)__atomic_load_n(
+				    &kwq__g.nr_cpu_ids, __ATOMIC_RELAXED) ||
+			    !wq->cpu_pwqs[cpu])
+				return add_won_local(wq, w);
+		}
 		pwq = wq->cpu_pwqs[cpu];
 	} else {
 		pwq = wq->cpu_pwqs[cpu];

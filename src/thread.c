@@ -17,6 +17,9 @@
 #include <limits.h>
 #include <signal.h>
 #include <sys/resource.h>
+#ifdef __x86_64__
+#include <cpuid.h>
+#endif
 
 #define DFL_IDLE_TIMEOUT_MS 5000U
 
@@ -51,6 +54,32 @@ static unsigned int env_idle_timeout(void)
 }
 
 /*
+ * Whether kwq__rdpid_cpu() may stand in for sched_getcpu() where there is
+ * no rseq area: the CPU has RDPID, and what it reads agrees with
+ * sched_getcpu() (twice the same around the call; a move between CPUs
+ * meanwhile gets another try).  Linux keeps 12 bits of CPU number there.
+ */
+static int rdpid_works(void)
+{
+#ifdef __x86_64__
+	unsigned int a, b, c, d;
+
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(c & bit_RDPID) ||
+	    sysconf(_SC_NPROCESSORS_CONF) > 4096)
+		return 0;
+	kwq__g.rdpid = 1;
+	for (int i = 0; i < 8; i++) {
+		int before = kwq__rdpid_cpu(), cpu = sched_getcpu();
+
+		if (cpu == before && cpu == kwq__rdpid_cpu())
+			return 1;
+	}
+	kwq__g.rdpid = 0;
+#endif
+	return 0;
+}
+
+/*
  * The CPUs the process may run on: the main thread's mask, what taskset
  * and /proc/self/status show for the process.  Not the caller's: the first
  * thread to use kwq may be pinned, and kwq's threads and _on(cpu) would be
@@ -71,6 +100,7 @@ int kwq__read_cpus(void)
 			kwq__g.first_cpu = cpu;
 		kwq__g.nr_cpu_ids = cpu + 1;
 	}
+	kwq__g.rdpid = rdpid_works();
 	if (__atomic_load_n(&kwq__g.idle_timeout_set, __ATOMIC_RELAXED))
 		return 0;
 	kwq__g.idle_timeout_ms = env_idle_timeout();

@@ -218,7 +218,7 @@ void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 	unsigned long now = kwq__jiffies(), expires;
 
 	if (cpu == WORK_CPU_ANY) {
-		cpu = sched_getcpu();
+		cpu = kwq__this_cpu();
 		if (cpu < 0 || cpu >= kwq__g.nr_cpu_ids || !bases[cpu])
 			cpu = kwq__g.first_cpu;
 	}
