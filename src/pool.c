@@ -291,11 +291,9 @@ void kwq__move_linked_locked(struct work_struct *w, struct kwq_list_node *head)
 
 /* --- adding work: insertion under the pool lock ------------------------- */
 
-/* The adding CPU, for a bound queue: one it has a pwq for. */
-static inline int local_cpu(struct workqueue_struct *wq)
+/* @cpu if a bound queue has a pwq for it, else the first CPU. */
+static inline int pwq_cpu(struct workqueue_struct *wq, int cpu)
 {
-	int cpu = kwq__this_cpu();
-
 	/*
 	 * A bound queue has a pwq for exactly the CPUs kwq__cpu_valid()
 	 * accepts: testing the pwq is the same test, in 8 instructions
@@ -305,6 +303,12 @@ static inline int local_cpu(struct workqueue_struct *wq)
 		     !wq->cpu_pwqs[cpu]))
 		cpu = kwq__g.first_cpu;
 	return cpu;
+}
+
+/* The adding CPU, for a bound queue: one it has a pwq for. */
+static inline int local_cpu(struct workqueue_struct *wq)
+{
+	return pwq_cpu(wq, kwq__this_cpu());
 }
 
 static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
@@ -648,13 +652,14 @@ static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
 }
 
 /*
- * A bound queue's add without a CPU: its own function, so that
- * kwq__add_won() makes no call and saves no register around one.
+ * A bound queue's add without a CPU that neither rseq nor RDPID gave: its
+ * own function, so that kwq__add_won() makes no call and saves no register
+ * around one.  kwq__add_won() has tried both: only the call is left.
  */
 static __attribute__((noinline)) int add_won_local(struct workqueue_struct *wq,
 						   struct work_struct *w)
 {
-	return kwq__add_won(wq, w, local_cpu(wq));
+	return kwq__add_won(wq, w, pwq_cpu(wq, sched_getcpu()));
 }
 
 /*
