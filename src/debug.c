@@ -87,24 +87,41 @@ static int table_init(struct table *t)
 	return t->slot ? 0 : -ENOMEM;
 }
 
+/* The four tables, or none.  debug_lock held. */
+static int tables_init_locked(void)
+{
+	struct table *t[] = { &pending, &pwqs, &funcs, &held };
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if (t[i]->slot || !table_init(t[i]))
+			continue;
+		while (i--) {
+			free(t[i]->slot);
+			t[i]->slot = NULL;
+		}
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * Turn debug mode on (KWQ_DEBUG set and not "0", or the build's default)
+ * or off.  The tables come first: other threads may already be running
+ * INIT_WORK() and the adds, which look at them as soon as the mode is on.
+ */
 void kwq__debug_init(void)
 {
 	const char *env = getenv("KWQ_DEBUG");
+	bool on = kwq__debugging();
 
 	if (env && *env)
-		kwq__mode_set(KWQ_MODE_DEBUG, strcmp(env, "0") != 0);
-	if (kwq__debugging() && !pending.slot) {
-		if (table_init(&pending) || table_init(&pwqs) ||
-		    table_init(&funcs) || table_init(&held)) {
-			free(pending.slot);
-			free(pwqs.slot);
-			free(funcs.slot);
-			pending.slot = NULL;
-			pwqs.slot = NULL;
-			funcs.slot = NULL;
-			kwq__mode_set(KWQ_MODE_DEBUG, false);
-		}
+		on = strcmp(env, "0") != 0;
+	if (on) {
+		pthread_mutex_lock(&debug_lock);
+		on = !tables_init_locked();
+		pthread_mutex_unlock(&debug_lock);
 	}
+	kwq__mode_set(KWQ_MODE_DEBUG, on);
 }
 
 static size_t slot_of(const struct table *t, const void *key)
@@ -113,9 +130,14 @@ static size_t slot_of(const struct table *t, const void *key)
 		t->mask;
 }
 
-/* The record of @key, or NULL.  debug_lock held. */
+/*
+ * The record of @key, or NULL.  A table not yet made (a build whose debug
+ * mode is on before kwq__debug_init()) holds nothing.  debug_lock held.
+ */
 static struct rec *find_locked(const struct table *t, const void *key)
 {
+	if (!t->slot)
+		return NULL;
 	for (size_t i = slot_of(t, key); t->slot[i].key;
 	     i = (i + 1) & t->mask)
 		if (t->slot[i].key == key)
@@ -154,8 +176,11 @@ static int rehash_locked(struct table *t, size_t size)
  */
 static int insert_locked(struct table *t, const struct rec *r)
 {
-	size_t size = t->mask + 1, i;
+	size_t size, i;
 
+	if (!t->slot && table_init(t))
+		return -ENOMEM;
+	size = t->mask + 1;
 	if (2 * (t->used + 1) > size &&
 	    rehash_locked(t, 4 * t->live >= size ? 2 * size : size) &&
 	    4 * (t->used + 1) > 3 * size)
