@@ -11,7 +11,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 
 #define COPIES 20
 #define INITERS 3
@@ -56,25 +55,16 @@ int main(int argc, char **argv)
 {
 	int bad = 0, last = 0;
 
-	(void)argc;
-	if (getenv("KWQ_TEST_DEBUG_INIT_COPY"))
+	char out[512];
+
+	if (argc > 1 && !strcmp(argv[1], "copy"))
 		return copy();
 	tap_watchdog(60);
 	plan(1);
+	setenv("KWQ_DEBUG", "1", 1);	/* read by the copies' kwq, not ours */
 	for (int i = 0; i < COPIES; i++) {
-		int status;
-		pid_t pid = fork();
+		int status = spawn_self(argv[0], "copy", out, sizeof(out));
 
-		if (pid < 0)
-			bail_out("fork failed");
-		if (!pid) {
-			setenv("KWQ_DEBUG", "1", 1);
-			setenv("KWQ_TEST_DEBUG_INIT_COPY", "1", 1);
-			execl(argv[0], argv[0], (char *)NULL);
-			_exit(127);
-		}
-		if (waitpid(pid, &status, 0) < 0)
-			bail_out("waitpid failed");
 		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 			bad++;
 			last = status;
