@@ -142,17 +142,15 @@ long env_long(const char *name, long dfl);
 
 /* --- step.c ------------------------------------------------------------- */
 
-/*
- * Stop every thread of the child @pid (ptrace).  Returns 0, or a negative
- * errno (-ENOSYS: no stepping on this architecture).
- */
+/* Stop every thread of the child @pid (ptrace).  0, or a negative errno. */
 int step_freeze(pid_t pid);
 
 /*
  * Single-step the frozen thread @tid until @calls calls of the function at
  * @entry have returned.  Returns the instructions those calls ran, what
  * they called included, or a negative errno (-E2BIG: more than @budget
- * steps).  @each, if not NULL, gets each call's count.
+ * steps; -ENOSYS: no stepping on this architecture, x86-64 and arm64
+ * only).  @each, if not NULL, gets each call's count.
  */
 long long step_count(pid_t tid, uintptr_t entry, size_t calls,
 		     unsigned long long budget, long long *each);

@@ -607,22 +607,29 @@ static inline int kwq__rseq_cpu(void)
 #endif
 }
 
+#ifdef __x86_64__
 /*
- * Without rseq, on x86: RDPID reads the register where Linux keeps the CPU
- * number for its vDSO's getcpu() (the low 12 bits; the node above), one
- * instruction where sched_getcpu() is a call into glibc and the vDSO.
- * kwq__read_cpus() checks it against sched_getcpu() before it is used.
- * Negative where it is not.
+ * RDPID: the register where Linux keeps the CPU number for its vDSO's
+ * getcpu() (the low 12 bits; the node above).  Only where CPUID has it.
+ */
+static inline int kwq__rdpid(void)
+{
+	unsigned long aux;
+
+	__asm__ volatile(".byte 0xf3, 0x0f, 0xc7, 0xf8" : "=a"(aux)); /* rdpid */
+	return (int)(aux & 0xfff);
+}
+#endif
+
+/*
+ * Without rseq, on x86: RDPID, one instruction where sched_getcpu() is a
+ * call into glibc and the vDSO, once kwq__read_cpus() has found it agrees
+ * with sched_getcpu().  Negative where it is not used.
  */
 static inline int kwq__rdpid_cpu(void)
 {
 #ifdef __x86_64__
-	unsigned long aux;
-
-	if (!kwq__g.rdpid)
-		return -1;
-	__asm__ volatile(".byte 0xf3, 0x0f, 0xc7, 0xf8" : "=a"(aux)); /* rdpid */
-	return (int)(aux & 0xfff);
+	return kwq__g.rdpid ? kwq__rdpid() : -1;
 #else
 	return -1;
 #endif

@@ -67,14 +67,12 @@ static int rdpid_works(void)
 	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(c & bit_RDPID) ||
 	    sysconf(_SC_NPROCESSORS_CONF) > 4096)
 		return 0;
-	kwq__g.rdpid = 1;
 	for (int i = 0; i < 8; i++) {
-		int before = kwq__rdpid_cpu(), cpu = sched_getcpu();
+		int before = kwq__rdpid(), cpu = sched_getcpu();
 
-		if (cpu == before && cpu == kwq__rdpid_cpu())
+		if (cpu == before && cpu == kwq__rdpid())
 			return 1;
 	}
-	kwq__g.rdpid = 0;
 #endif
 	return 0;
 }

@@ -1155,10 +1155,10 @@ static int build_job(const struct rc_job *job, FILE *out)
  * have read twice (pch_twice()): other errors are those of its own lines
  * and of headers after the PCH's, the same without the PCH, and a second
  * parse would cost a whole one to be thrown away.  A file taken without
- * its tree misses headers, and with them the annotations and constants its code is
- * written with (__user, -EFAULT); a parse with the prelude's stand-ins is
- * kept when it has fewer errors, and then one that also declares the
- * types that parse still missed (prelude_standins()).
+ * its tree misses headers, and with them the annotations and constants
+ * its code is written with (__user, -EFAULT); a parse with the prelude's
+ * stand-ins is kept when it has fewer errors, and then one that also
+ * declares the types that parse still missed (prelude_standins()).
  */
 static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 {
