@@ -49,7 +49,6 @@ static void child(void)
 {
 	kwq__debug_child();
 	kwq__mgr.word = 0;
-	kwq__mgr.sleeping = 0;
 	kwq__mgr.watching = 0;
 	kwq__for_each_wq_locked(kwq__wq_child, NULL); /* pwqs, inactive items */
 	kwq__pools_child();		/* worklists, workers; unlocks pools */

@@ -788,8 +788,8 @@ KWQ_HIDDEN void kwq__timers_restart(void);
 /* --- manager.c: the manager thread --------------------------------------- */
 
 struct kwq__manager {
-	uint32_t word;			/* A: bumped to wake it */
-	int sleeping;			/* A: it waits on word, or is about to */
+	uint32_t word;			/* A: bumped by 2 to wake it; bit 0:
+					   it waits on the word */
 	int watching;			/* A: it looks at the pools every tick */
 	unsigned int watchdog_ms;	/* A: lockup threshold, 0: off */
 };
@@ -799,17 +799,18 @@ KWQ_HIDDEN int kwq__manager_init(void);
 
 /*
  * Wake the manager for a look at the pools.  The system call is for a
- * manager that sleeps, and one poker makes it: a producer whose adds find a
- * busy pool unwatched pokes on every add until the manager has run.  A
- * poke before the manager's wait changes the word its wait checks; one
- * after sees `sleeping` (the bump and the load here, against its store
- * and the kernel's load of the word: one of the two sees the other).
+ * manager that waits, and one poker makes it: a producer whose adds find a
+ * busy pool unwatched pokes on every add until the manager has run.  The
+ * manager sets bit 0 of the word only if no poke changed the word since
+ * its look, and waits on that value: a poke that finds the bit clear
+ * changes the value it will wait on, one that finds it set clears it and
+ * wakes it.  The flag lives in the word, so a poker late to clear it can
+ * only change the value waited on, never leave a waiting manager unflagged.
  */
 static inline void kwq__manager_poke(void)
 {
-	__atomic_add_fetch(&kwq__mgr.word, 1, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&kwq__mgr.sleeping, __ATOMIC_SEQ_CST) &&
-	    __atomic_exchange_n(&kwq__mgr.sleeping, 0, __ATOMIC_ACQ_REL))
+	if ((__atomic_fetch_add(&kwq__mgr.word, 2, __ATOMIC_SEQ_CST) & 1) &&
+	    (__atomic_fetch_and(&kwq__mgr.word, ~1U, __ATOMIC_SEQ_CST) & 1))
 		kwq__futex_wake(&kwq__mgr.word, 1);
 }
 

@@ -337,12 +337,13 @@ static void *manager_main(void *arg)
 	kwq__thread_prio(false);
 	for (;;) {
 		/*
-		 * Read the word before looking: a poke after this makes the
-		 * wait below return at once, and an item queued before it is
-		 * seen by the look.
+		 * Read the word before looking: a poke after this fails the
+		 * flagging below, so we look again, and an item queued
+		 * before it is seen by the look.  Bit 0 is clear here.
 		 */
 		uint32_t seen = __atomic_load_n(&kwq__mgr.word,
-						__ATOMIC_ACQUIRE);
+						__ATOMIC_ACQUIRE) & ~1U;
+		uint32_t expect = seen;
 		int busy = manage_all();
 
 		if (!busy) {
@@ -354,9 +355,16 @@ static void *manager_main(void *arg)
 		if (busy)
 			__atomic_store_n(&kwq__mgr.watching, 1,
 					 __ATOMIC_SEQ_CST);
-		__atomic_store_n(&kwq__mgr.sleeping, 1, __ATOMIC_SEQ_CST);
-		kwq__futex_wait(&kwq__mgr.word, seen, busy ? &tick : NULL);
-		__atomic_store_n(&kwq__mgr.sleeping, 0, __ATOMIC_RELAXED);
+		/* Flag the wait (see kwq__manager_poke()), unless poked. */
+		if (!__atomic_compare_exchange_n(&kwq__mgr.word, &expect,
+						 seen | 1, false,
+						 __ATOMIC_SEQ_CST,
+						 __ATOMIC_ACQUIRE))
+			continue;
+		kwq__futex_wait(&kwq__mgr.word, seen | 1,
+				busy ? &tick : NULL);
+		/* Woken by the tick: nobody cleared the flag. */
+		__atomic_fetch_and(&kwq__mgr.word, ~1U, __ATOMIC_ACQ_REL);
 	}
 	return NULL;
 }
