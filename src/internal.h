@@ -706,7 +706,8 @@ KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
  */
 KWQ_HIDDEN extern void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
-KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker);
+KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker,
+					struct work_struct *w);
 KWQ_HIDDEN void kwq__sleep_begin(void);
 KWQ_HIDDEN void kwq__sleep_end(void);
 KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);

@@ -172,9 +172,21 @@ static struct kwq__worker *kick_prepare_locked(struct kwq__pool *pool)
 	return worker;
 }
 
+/*
+ * kick_prepare_locked() without the call in the usual case of a busy pool:
+ * its workers all run and the manager watches, so it would do nothing.
+ */
+static inline struct kwq__worker *kick_busy_locked(struct kwq__pool *pool)
+{
+	if (pool->nr_running >= pool->target &&
+	    __atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST))
+		return NULL;
+	return kick_prepare_locked(pool);
+}
+
 void kwq__kick_locked(struct kwq__pool *pool)
 {
-	struct kwq__worker *worker = kick_prepare_locked(pool);
+	struct kwq__worker *worker = kick_busy_locked(pool);
 
 	if (worker)
 		wake_worker(worker);
@@ -904,15 +916,14 @@ static void release_waiter_locked(struct kwq__worker *worker)
 }
 
 /*
- * Run the item at the head of the worker's scheduled list.  Drops the pool
+ * Run @w, the item at the head of the pool's worklist (with no barrier
+ * linked behind it) or of the worker's scheduled list.  Drops the pool
  * lock while the function runs: the item may be freed by it, so nothing
  * here touches it afterwards.
  */
-void kwq__process_one_locked(struct kwq__worker *worker)
+void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 {
 	struct kwq__pool *pool = worker->pool;
-	struct work_struct *w = kwq__list_entry(worker->scheduled.next,
-						struct work_struct, entry);
 	unsigned long data = work_data(w);
 	struct kwq__pwq *pwq = data_pwq(data);
 	int barrier = kwq__is_barrier(w);
@@ -939,7 +950,7 @@ void kwq__process_one_locked(struct kwq__worker *worker)
 	if (!barrier)
 		kwq__stat_start_locked(worker, w, &cpu);
 	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
-	other = kick_prepare_locked(pool);
+	other = kick_busy_locked(pool);
 
 	/* Forgotten before PENDING goes: it may be re-added at once. */
 	if (!barrier && kwq__debugging())
@@ -1129,9 +1140,18 @@ static void *worker_main(void *arg)
 			kwq__move_linked_locked(w, &other->scheduled);
 			continue;
 		}
-		kwq__move_linked_locked(w, &worker->scheduled);
+		/*
+		 * Alone, it runs from where it is; with barriers linked, they
+		 * go to the scheduled list together, to run right after it.
+		 */
+		if (likely(!(work_data(w) & WORK_LINKED)))
+			kwq__process_one_locked(worker, w);
+		else
+			kwq__move_linked_locked(w, &worker->scheduled);
 		while (!kwq__list_empty(&worker->scheduled))
-			kwq__process_one_locked(worker);
+			kwq__process_one_locked(worker,
+				kwq__list_entry(worker->scheduled.next,
+						struct work_struct, entry));
 		continue;
 idle:
 		if (!worker_idle_locked(worker))

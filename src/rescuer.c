@@ -82,7 +82,7 @@ static void rescue_locked(struct kwq__rescuer *r, struct kwq__pwq *pwq)
 
 		if (!kwq__is_barrier(w))
 			pwq->st.rescued++;
-		kwq__process_one_locked(worker);
+		kwq__process_one_locked(worker, w);
 	}
 }
 
