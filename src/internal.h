@@ -158,7 +158,8 @@ static inline void set_work_data(struct work_struct *w, unsigned long data)
  *   owned (PENDING, no list)
  *     -- set_work_pwq(work_pwq_data()) under the pool lock -->
  *   queued (pwq | PWQ | PENDING, maybe INACTIVE, LINKED, COLOR)
- *     -- set_work_pool_and_clear_pending() as a worker starts it -->
+ *     -- set_work_pool_and_clear_pending() as a worker starts it (on x86,
+ *        set_work_pool_and_store_idle() before the unlock) -->
  *   idle, with the pool it ran on
  *
  * An owner that does not queue the item gives it back with
@@ -259,6 +260,22 @@ static inline void set_work_pool_and_clear_pending(struct work_struct *w,
 	kwq__assert((old & (WORK_PWQ | WORK_PENDING)) ==
 		    (WORK_PWQ | WORK_PENDING));
 	(void)old;
+}
+
+/*
+ * set_work_pool_and_clear_pending() as a plain store, for a caller whose
+ * next step is a locked instruction, a full barrier on x86: see
+ * clear_pending_unlock() in pool.c.  @data is the word, read under the pool
+ * lock; an add or a cancel that finds PENDING set changes nothing in it.
+ */
+static inline void set_work_pool_and_store_idle(struct work_struct *w,
+						struct kwq__pool *pool,
+						unsigned long data)
+{
+	kwq__assert((data & (WORK_PWQ | WORK_PENDING)) ==
+		    (WORK_PWQ | WORK_PENDING));
+	__atomic_store_n(&w->data, (unsigned long)pool | WORK_INIT |
+			 (data & WORK_DELAYED), __ATOMIC_RELEASE);
 }
 
 /*
