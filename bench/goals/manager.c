@@ -10,7 +10,8 @@
  *              variable (goal: kwq within 3x of unlimited; the 4-thread
  *              pool needs about 25x)
  *   compute    1 million items that only compute (about 1 us each, a
- *              calibrated loop) on system_wq: items per second, and the
+ *              calibrated loop) on system_wq, added to each CPU in turn
+ *              (add_work_to_q_on()): items per second, and the
  *              largest number of kwq worker threads in state R that a
  *              sampler thread sees, reading the stat file of every thread
  *              in /proc/self/task every millisecond (goal: never more than
@@ -345,15 +346,27 @@ static void *sampler(void *arg)
 	return NULL;
 }
 
+/*
+ * The items go to each CPU in turn.  Added to the adding CPU, they all ran
+ * on the pool of the CPU the thread was on, unless the scheduler moved it
+ * while it added: one CPU's throughput or two, from run to run.
+ */
 static void compute(void)
 {
 	struct work_struct *w = calloc((size_t)cfg.items, sizeof(*w));
+	int cpu[CPU_SETSIZE], n = 0;
+	cpu_set_t set;
 	pthread_t st;
 	uint64_t t0, t;
 	char p[16];
 
 	if (!w)
 		die("out of memory");
+	if (sched_getaffinity(0, sizeof(set), &set))
+		die("sched_getaffinity failed");
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			cpu[n++] = c;
 	calibrate();
 	for (int i = 0; i < cfg.items; i++)
 		INIT_WORK(&w[i], compute_fn);
@@ -363,7 +376,7 @@ static void compute(void)
 	expect(cfg.items);
 	t0 = now_ns();
 	for (int i = 0; i < cfg.items; i++)
-		if (add_work_to_q(wq, &w[i]))
+		if (add_work_to_q_on(cpu[i % n], wq, &w[i]))
 			die("kwq: cannot add compute item %d", i);
 	wait_all("compute");
 	t = now_ns() - t0;
