@@ -182,8 +182,13 @@ TEST_ENV := KWQ_BUILD=$(B) CC="$(CC)" CXX="$(CXX)" \
 	ASAN_OPTIONS="detect_leaks=1 abort_on_error=0" \
 	UBSAN_OPTIONS="halt_on_error=1 print_stacktrace=1"
 
+# valgrind runs one thread at a time; --fair-sched=yes hands its lock
+# round, or a thread that computes while it waits for another (test-tune's
+# items, waiting for the manager to give them a second worker) takes the
+# lock back each time it lets go, and the others starve.
 VALGRIND_CMD := valgrind -q --error-exitcode=99 --leak-check=full \
-	--errors-for-leak-kinds=definite --show-leak-kinds=definite
+	--errors-for-leak-kinds=definite --show-leak-kinds=definite \
+	--fair-sched=yes
 ifeq ($(VALGRIND),1)
 PROVE_EXEC := --exec '$(VALGRIND_CMD)'
 TEST_ENV += KWQ_TEST_QUICK=1
