@@ -173,15 +173,19 @@ static struct kwq__worker *kick_prepare_locked(struct kwq__pool *pool)
 }
 
 /*
- * kick_prepare_locked() without the call in the usual case of a busy pool:
- * its workers all run and the manager watches, so it would do nothing.
+ * The usual case of a busy pool: its workers all run and the manager
+ * watches, so kick_prepare_locked() would do nothing.  Tested inline on
+ * the paths taken for every item, to spare them the call.
  */
+static inline bool busy_watched_locked(struct kwq__pool *pool)
+{
+	return pool->nr_running >= pool->target &&
+		__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST);
+}
+
 static inline struct kwq__worker *kick_busy_locked(struct kwq__pool *pool)
 {
-	if (pool->nr_running >= pool->target &&
-	    __atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST))
-		return NULL;
-	return kick_prepare_locked(pool);
+	return busy_watched_locked(pool) ? NULL : kick_prepare_locked(pool);
 }
 
 void kwq__kick_locked(struct kwq__pool *pool)
@@ -746,14 +750,11 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 	if (unlikely(!kwq__list_empty(&pool->waits)))
 		return add_locked(pwq, w, old, true);
 	/*
-	 * On the worklist, the item needs a kick unless the pool's workers
-	 * all run and the manager watches (kick_prepare_locked() would do
-	 * nothing then: no worker can be finishing with this lock held), the
-	 * usual case of a busy pool, tested here without the call.
+	 * On the worklist, the item needs a kick unless the pool is busy and
+	 * watched (no worker can be finishing with this lock held).
 	 */
 	if (insert_locked(pool, pwq, w, old, true) &&
-	    (pool->nr_running < pool->target ||
-	     !__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST)))
+	    !busy_watched_locked(pool))
 		return kwq__kick_unlock(pool);
 	kwq__unlock(pool);
 	return 0;
