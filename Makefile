@@ -328,6 +328,16 @@ retconv: $(B)/retconv
 
 .PHONY: retconv
 
+# retconv-eval: issue 26's benchmark of mined fix pairs (outside CI: it
+# needs the mirrors that tools/retconv/eval/README.md lists).  The dev half
+# by default; `make retconv-eval HELD=1` scores the held-back half, which
+# only the lead runs, once per round.  RETCONV=path scores another binary.
+retconv-eval: $(if $(RETCONV),,$(B)/retconv)
+	RETCONV=$(or $(RETCONV),$(B)/retconv) DEV=$(DEV) HELD=$(HELD) \
+		python3 tools/retconv/eval/score.py
+
+.PHONY: retconv-eval
+
 # Fuzzing (tools/retconv/fuzz): a libFuzzer harness, built by clang with
 # ASan and UBSan over retconv's own sources (libclang is not instrumented:
 # coverage comes from retconv's code).  tests/retconv-fuzz.t runs it for a
