@@ -18,7 +18,9 @@
 #                             pairs.tsv: one row per fix commit and file,
 #                             the kept lines only, at most --cap rows per
 #                             code base (in the order of the SHA-1 of the
-#                             commit id, so the choice follows no result).
+#                             commit id, so the choice follows no result);
+#   review.py stats           prints the counts (per code base, and per
+#                             reason for a drop) as Markdown tables.
 #
 # review.tsv: id, verdict (keep/drop), class (mine.py's unless corrected),
 # reason.  Files are read and written next to this script.
@@ -173,15 +175,47 @@ def cmd_mark(repo, verdict, spec, reason, cls):
 			f.write('\t'.join(r) + '\n')
 
 
+def cmd_stats():
+	"""Counts for the docs: per code base and per reason for a drop."""
+	verdicts = {r[0]: r for r in read_tsv('review.tsv')}
+	split = {r[2]: r[:2] for r in read_tsv('split.txt')}
+	pairs = collections.Counter(r[0] for r in read_tsv('pairs.tsv'))
+	cands = collections.Counter()
+	kept = collections.Counter()
+	reasons = collections.Counter()
+	for r in read_tsv('candidates.tsv'):
+		cands[r[1]] += 1
+		v = verdicts[r[0]]
+		if v[1] == 'keep':
+			kept[r[1]] += 1
+		else:
+			reasons[v[3]] += 1
+	print('| code base | kind | half | candidate lines | kept lines '
+	      '| pairs |')
+	print('|---|---|---|---|---|---|')
+	for repo in sorted(cands, key=lambda r: (split[r][1], split[r][0], r)):
+		print('| %s | %s | %s | %d | %d | %d |' % (
+		      repo, split[repo][1], split[repo][0], cands[repo],
+		      kept[repo], pairs[repo]))
+	print('| all | | | %d | %d | %d |\n' % (sum(cands.values()),
+	      sum(kept.values()), sum(pairs.values())))
+	print('| dropped because | lines |')
+	print('|---|---|')
+	for why, n in reasons.most_common():
+		print('| %s | %d |' % (why, n))
+
+
 def main():
 	ap = argparse.ArgumentParser(description='read and choose candidates')
 	ap.add_argument('--cap', type=int, default=25)
 	ap.add_argument('--class', dest='cls', default='')
-	ap.add_argument('cmd', choices=['ids', 'show', 'pairs', 'mark'])
+	ap.add_argument('cmd', choices=['ids', 'show', 'pairs', 'mark', 'stats'])
 	ap.add_argument('args', nargs='*')
 	a = ap.parse_args()
 	if a.cmd == 'ids':
 		cmd_ids(a.args)
+	elif a.cmd == 'stats':
+		cmd_stats()
 	elif a.cmd == 'mark':
 		cmd_mark(a.args[0], a.args[1], a.args[2],
 			 ' '.join(a.args[3:]), a.cls)

@@ -27,10 +27,12 @@
 # (code bases scored at once, default 2), TREES (default
 # /work/ext/rceval/trees), MIRRORS (default /work/.mirror), OUT (per pair
 # results, TSV; default $TREES/../results-<half>.tsv), ONLY (owner/name,
-# to score one code base).  Prints per code base, overall and per class:
+# to score one code base), PAIRS and SPLIT (other lists, for tests).  Two
+# runs with the same TREES take turns (a lock in TREES).  Prints per code base, overall and per class:
 # pairs, found on the parent, flagged on the fixed version.
 import collections
 import concurrent.futures
+import fcntl
 import os
 import re
 import shlex
@@ -246,14 +248,19 @@ def main():
 	if not os.access(RETCONV, os.X_OK):
 		sys.exit('score.py: no retconv at %s (make retconv, or RETCONV=)'
 			 % RETCONV)
-	split = {r[2]: r for r in read_tsv(os.path.join(HERE, 'split.txt'))}
+	split = {r[2]: r for r in read_tsv(ENV.get('SPLIT', os.path.join(
+		HERE, 'split.txt')))}
 	by_repo = collections.OrderedDict()
-	for r in read_tsv(os.path.join(HERE, 'pairs.tsv')):
+	for r in read_tsv(ENV.get('PAIRS', os.path.join(HERE, 'pairs.tsv'))):
 		if split[r[0]][0] != half:
 			continue
 		if ENV.get('ONLY') and r[0] != ENV['ONLY']:
 			continue
 		by_repo.setdefault(r[0], []).append(r)
+	# Two runs sharing TREES would check out over each other: wait.
+	os.makedirs(TREES, exist_ok=True)
+	lock = open(os.path.join(TREES, '.lock'), 'w')
+	fcntl.flock(lock, fcntl.LOCK_EX)
 	rows = []
 	with concurrent.futures.ThreadPoolExecutor(
 			int(ENV.get('JOBS', '2'))) as ex:
