@@ -14,6 +14,8 @@
 #   make test       the library's tests, one prove pass (= make test-lib)
 #   make test-retconv, test-migrate, test-pkg: the other groups, one each
 #   make bench      benchmarks against the peer libraries (never run by check)
+#   make retconv-eval  retconv on fixes mined from public histories (dev
+#                   half; never run by check; tools/retconv/eval/README.md)
 #   make install    PREFIX=/usr/local DESTDIR=; `make retconv install` adds
 #                   retconv; make uninstall removes what install put there
 #

@@ -155,7 +155,8 @@ def header_dirs(tree, path):
 
 
 def run(tree, path):
-	"""retconv's findings in path: list of (warning line, [lines], text)."""
+	"""retconv's findings in path (warning line, [lines], text), its exit
+	status, how many headers it missed and the seconds it took."""
 	if TREE_MODE:
 		cmd = [RETCONV, '--no-config'] + TREE_ARGS + FLAGS + [path]
 	else:
@@ -166,8 +167,11 @@ def run(tree, path):
 		p = subprocess.run(['nice'] + cmd, cwd=tree, capture_output=True,
 				   timeout=TIMEOUT)
 		out, rc = p.stdout.decode('utf-8', 'replace'), p.returncode
+		m = re.search(r'(\d+) headers? not found', p.stderr.decode(
+			'utf-8', 'replace'))
+		missing = int(m.group(1)) if m else 0
 	except subprocess.TimeoutExpired:
-		out, rc = '', -1
+		out, rc, missing = '', -1, 0
 	findings = []
 	for line in out.split('\n'):
 		m = LOC.match(line)
@@ -181,7 +185,7 @@ def run(tree, path):
 			findings[-1][2] += '\n' + line
 		if findings and mine:
 			findings[-1][1].append(int(m.group('l')))
-	return findings, rc, time.time() - t
+	return findings, rc, missing, time.time() - t
 
 
 def hits(tree, path, lines, cls, findings):
@@ -214,13 +218,13 @@ def score_repo(repo, pairs):
 		for c, lines in ((parent, plines), (commit, flines)):
 			tree = checkout(repo, c)
 			lines = [int(x) for x in lines.split(',')]
-			f, rc, secs = run(tree, path)
+			f, rc, missing, secs = run(tree, path)
 			h = hits(tree, path, lines, cls, f)
 			res += ['1' if h else '0', '+'.join(h) or '-',
-				str(rc), '%.1f' % secs]
+				str(rc), str(missing), '%.1f' % secs]
 		rows.append(res)
 		print('  %s %s %s: parent %s, fixed %s' %
-		      (repo, commit[:10], path, res[5], res[9]),
+		      (repo, commit[:10], path, res[5], res[10]),
 		      file=sys.stderr)
 	return rows
 
@@ -232,7 +236,7 @@ def table(title, groups):
 		rs = groups[name]
 		p = len(rs)
 		f = sum(r[4] == '1' for r in rs)
-		g = sum(r[8] == '1' for r in rs)
+		g = sum(r[9] == '1' for r in rs)
 		tp, tf, tg = tp + p, tf + f, tg + g
 		print('%-34s %6d %7d %9d' % (name, p, f, g))
 	if tp:
@@ -269,8 +273,9 @@ def main():
 	out = ENV.get('OUT', os.path.join(os.path.dirname(TREES),
 					  'results-%s.tsv' % half))
 	with open(out, 'w') as f:
-		f.write('# repo\tcommit\tfile\tclass\tfound\trules\trc\tsecs'
-			'\tflagged\trules\trc\tsecs  (%s, %s half)\n'
+		f.write('# repo\tcommit\tfile\tclass\tfound\trules\trc'
+			'\theaders not found\tsecs\tflagged\trules\trc'
+			'\theaders not found\tsecs  (%s, %s half)\n'
 			% (RETCONV, half))
 		for r in rows:
 			f.write('\t'.join(r) + '\n')
