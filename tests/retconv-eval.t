@@ -8,7 +8,9 @@
 # with the parent's and the fix's line numbers; score.py must count the
 # first found on the parent (main's retconv reports it, rule C) and not
 # flagged on the fix, and a stand-in retconv that speaks everywhere must
-# be counted found and flagged for both (the line matching, not luck).
+# be counted found and flagged for both (the line matching, not luck);
+# compare.py must list what changed between the two runs, and TREE=1 must
+# hand the header search to retconv.
 #
 # Run by prove from the top of the tree; KWQ_BUILD names the build tree.
 set -u
@@ -29,7 +31,7 @@ then
 	exit 0
 fi
 
-echo "1..5"
+echo "1..7"
 
 # The history: owner/lib's one file, its fix commits, a bare mirror.
 src=$tmp/src
@@ -87,6 +89,7 @@ score() {
 }
 score "$rc"
 tap_check $? "score.py runs over the pairs"
+cp "$tmp/out" "$tmp/out-main"
 cat "$tmp/table" >>"$tmp/log"
 grep -q '^unsigned-store  *1  *1  *0$' "$tmp/table"
 tap_check $? "retconv's rule C finding counts as found, the fix unflagged"
@@ -103,5 +106,19 @@ tap_check $? "score.py runs with another binary"
 cat "$tmp/table" >>"$tmp/log"
 grep -q '^overall  *2  *2  *2 ' "$tmp/table"
 tap_check $? "findings at the changed lines count, on parent and fix"
+
+# compare.py: the pairs the second binary changed, one line each.
+python3 "$eval/compare.py" "$tmp/out-main" "$tmp/out" >"$tmp/cmp" 2>>"$tmp/log"
+cat "$tmp/cmp" >>"$tmp/log"
+test "$(grep -c '^+ ' "$tmp/cmp")" -eq 3 && test "$(grep -c '^- ' "$tmp/cmp")" -eq 0
+tap_check $? "compare.py lists the pairs found or flagged anew"
+
+# TREE=1: the header search is left to retconv, with RETCONV_TREE_ARGS.
+printf '#!/bin/sh\necho "$*" >>"%s/argv"\n' "$tmp" >"$tmp/args"
+chmod +x "$tmp/args"
+TREE=1 RETCONV_TREE_ARGS='--tree .' score "$tmp/args"
+cat "$tmp/argv" >>"$tmp/log"
+test "$(grep -c '^--no-config --tree \. lib\.c$' "$tmp/argv")" -eq 4
+tap_check $? "TREE=1 runs retconv --no-config --tree . FILE, no -I"
 
 tap_exit
