@@ -14,6 +14,8 @@
 #   make test       the library's tests, one prove pass (= make test-lib)
 #   make test-retconv, test-migrate, test-pkg: the other groups, one each
 #   make bench      benchmarks against the peer libraries (never run by check)
+#   make retconv-eval  retconv on fixes mined from public histories (dev
+#                   half; never run by check; tools/retconv/eval/README.md)
 #   make install    PREFIX=/usr/local DESTDIR=; `make retconv install` adds
 #                   retconv; make uninstall removes what install put there
 #
@@ -327,6 +329,16 @@ $(B)/retconv: $(RETCONV_OBJ)
 retconv: $(B)/retconv
 
 .PHONY: retconv
+
+# retconv-eval: issue 26's benchmark of mined fix pairs (outside CI: it
+# needs the mirrors that tools/retconv/eval/README.md lists).  The dev half
+# by default; `make retconv-eval HELD=1` scores the held-back half, which
+# only the lead runs, once per round.  RETCONV=path scores another binary.
+retconv-eval: $(if $(RETCONV),,$(B)/retconv)
+	RETCONV=$(or $(RETCONV),$(B)/retconv) DEV=$(DEV) HELD=$(HELD) \
+		python3 tools/retconv/eval/score.py
+
+.PHONY: retconv-eval
 
 # Fuzzing (tools/retconv/fuzz): a libFuzzer harness, built by clang with
 # ASan and UBSan over retconv's own sources (libclang is not instrumented:

@@ -1,0 +1,124 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# The retconv-eval harness (tools/retconv/eval) on a history made here, so
+# that it needs no mirror: a library whose fix commit turns an unsigned
+# holder of a 0/-errno result into an int, and a second fix that makes a
+# positive errno negative.  mine.py must find both fixes by their shape,
+# with the parent's and the fix's line numbers; score.py must count the
+# first found on the parent (main's retconv reports it, rule C) and not
+# flagged on the fix, and a stand-in retconv that speaks everywhere must
+# be counted found and flagged for both (the line matching, not luck);
+# compare.py must list what changed between the two runs, and TREE=1 must
+# hand the header search to retconv.
+#
+# Run by prove from the top of the tree; KWQ_BUILD names the build tree.
+set -u
+. "$(dirname "$0")/tap.sh"
+
+build=${KWQ_BUILD:-build}
+rc=$build/retconv
+case $rc in /*) ;; *) rc=$top/$rc ;; esac
+eval=$top/tools/retconv/eval
+
+if [ ! -x "$rc" ]; then
+	echo "1..0 # SKIP $rc not built (make retconv)"
+	exit 0
+fi
+if ! command -v git >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1
+then
+	echo "1..0 # SKIP needs git and python3"
+	exit 0
+fi
+
+echo "1..7"
+
+# The history: owner/lib's one file, its fix commits, a bare mirror.
+src=$tmp/src
+mkdir -p "$src/include" && cd "$src" && git init -q . &&
+git config user.email t@example.org && git config user.name t
+cat >include/lib.h <<'EOF'
+int lib_reset(int dev);
+EOF
+cat >lib.c <<'EOF'
+#include <errno.h>
+#include "lib.h"
+
+int lib_reset(int dev)
+{
+	if (dev < 0)
+		return -EINVAL;
+	return 0;
+}
+
+int lib_start(int dev)
+{
+	unsigned int ret;
+
+	ret = lib_reset(dev);
+	if (ret < 0)
+		return ret;
+	if (dev > 8)
+		return EBUSY;
+	return 0;
+}
+EOF
+git add . && git commit -qm start
+sed -i 's/unsigned int ret;/int ret;/' lib.c && git commit -qam "fix: signed"
+sed -i 's/return EBUSY;/return -EBUSY;/' lib.c && git commit -qam "fix: -EBUSY"
+git clone -q --bare "$src" "$tmp/mirrors/owner+lib/repo"
+head=$(git rev-parse HEAD)
+cd "$top"
+
+# mine.py: both fixes, with their lines in the parent and in the fix.
+python3 "$eval/mine.py" --mirrors "$tmp/mirrors" owner/lib "$head" \
+	>"$tmp/mined" 2>>"$tmp/log"
+cut -f4-7 "$tmp/mined" >"$tmp/got"
+printf 'lib.c\t19\t19\tpositive-errno\nlib.c\t13\t13\tunsigned-store\n' \
+	>"$tmp/want"
+diff "$tmp/want" "$tmp/got" >>"$tmp/log" 2>&1
+tap_check $? "mine.py finds both fixes, class and lines"
+
+# score.py: one pair per fix, the split naming owner/lib dev.
+cut -f1-7 "$tmp/mined" >"$tmp/pairs"
+printf 'dev\tkernel\towner/lib\t%s\n' "$head" >"$tmp/split"
+score() {
+	MIRRORS=$tmp/mirrors TREES=$tmp/trees PAIRS=$tmp/pairs \
+		SPLIT=$tmp/split OUT=$tmp/out RETCONV=$1 \
+		python3 "$eval/score.py" >"$tmp/table" 2>>"$tmp/log"
+}
+score "$rc"
+tap_check $? "score.py runs over the pairs"
+cp "$tmp/out" "$tmp/out-main"
+cat "$tmp/table" >>"$tmp/log"
+grep -q '^unsigned-store  *1  *1  *0$' "$tmp/table"
+tap_check $? "retconv's rule C finding counts as found, the fix unflagged"
+
+# A stand-in that reports every line of its file: found and flagged.
+cat >"$tmp/every" <<'EOF'
+#!/bin/sh
+for a in "$@"; do case $a in --) break ;; -*) ;; *) f=$a ;; esac; done
+awk -v f="$f" '{ print f ":" NR ":1: warning: w [retconv-C]" }' "$f"
+EOF
+chmod +x "$tmp/every"
+score "$tmp/every"
+tap_check $? "score.py runs with another binary"
+cat "$tmp/table" >>"$tmp/log"
+grep -q '^overall  *2  *2  *2 ' "$tmp/table"
+tap_check $? "findings at the changed lines count, on parent and fix"
+
+# compare.py: the pairs the second binary changed, one line each.
+python3 "$eval/compare.py" "$tmp/out-main" "$tmp/out" >"$tmp/cmp" 2>>"$tmp/log"
+cat "$tmp/cmp" >>"$tmp/log"
+test "$(grep -c '^+ ' "$tmp/cmp")" -eq 3 && test "$(grep -c '^- ' "$tmp/cmp")" -eq 0
+tap_check $? "compare.py lists the pairs found or flagged anew"
+
+# TREE=1: the header search is left to retconv, with RETCONV_TREE_ARGS.
+printf '#!/bin/sh\necho "$*" >>"%s/argv"\n' "$tmp" >"$tmp/args"
+chmod +x "$tmp/args"
+TREE=1 RETCONV_TREE_ARGS='--tree .' score "$tmp/args"
+cat "$tmp/argv" >>"$tmp/log"
+test "$(grep -c '^--no-config --tree \. lib\.c$' "$tmp/argv")" -eq 4
+tap_check $? "TREE=1 runs retconv --no-config --tree . FILE, no -I"
+
+tap_exit
