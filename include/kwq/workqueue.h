@@ -124,6 +124,14 @@ static inline void kwq_init_work(struct work_struct *work, work_func_t func)
  * itself (a compatibility header, -DHZ=1000): that is fine as long as it
  * agrees, since kwq's jiffies are milliseconds whatever the program says.
  */
+/*
+ * <sys/param.h> (which <uv.h> includes) defines HZ 100, the obsolete clock
+ * tick of times(), unless HZ is defined already: included before it, this
+ * header's HZ wins, so it wins after it too.
+ */
+#if defined(HZ) && defined(_SYS_PARAM_H) && HZ == 100
+#undef HZ
+#endif
 #ifndef HZ
 #define HZ 1000
 #elif HZ != 1000
