@@ -469,9 +469,24 @@ ifneq ($(filter retconv,$(MAKECMDGOALS)),)
 install: $(B)/retconv
 endif
 
+# The directories install puts files in; retconv's only when it is built.
+INST_DIRS := $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(LIBDIR)/pkgconfig \
+	$(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man7
+INST_RC_DIRS := $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+# Those of them and of their parents that install created are written to
+# a record of this destination's, so that uninstall removes them, once
+# empty, and no other directory (as CMake's install_manifest.txt, in the
+# build tree: after `make clean` only kwq's own directories go).
+INST_RECORD = $(B)/install-dirs-$(firstword $(shell \
+	printf '%s' '$(INST_DIRS) $(INST_RC_DIRS)' | cksum))
+inst_new = for d in $(1); do \
+		while [ ! -d "$$d" ]; do echo "$$d"; d=$$(dirname "$$d"); done; \
+	done >> $(INST_RECORD)
+
 install: all
-	install -d $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(LIBDIR)/pkgconfig \
-		$(DESTDIR)$(CMAKEDIR)
+	$(call inst_new,$(INST_DIRS))
+	if [ -x $(B)/retconv ]; then $(call inst_new,$(INST_RC_DIRS)); fi
+	install -d $(INST_DIRS)
 	install -m 644 $(addprefix include/kwq/,$(INST_HEADERS)) \
 		$(DESTDIR)$(INCLUDEDIR)/kwq/
 	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
@@ -486,17 +501,17 @@ install: all
 	sed $(CMAKE_SUBST) src/kwqConfigVersion.cmake.in \
 		> $(DESTDIR)$(CMAKEDIR)/kwqConfigVersion.cmake
 	for s in 3 7; do \
-		install -d $(DESTDIR)$(MANDIR)/man$$s && \
 		install -m 644 man/man$$s/*.$$s $(DESTDIR)$(MANDIR)/man$$s/ || \
 		exit 1; \
 	done
 	if [ -x $(B)/retconv ]; then \
-		install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 && \
+		install -d $(INST_RC_DIRS) && \
 		install -m 755 $(B)/retconv $(DESTDIR)$(BINDIR)/ && \
 		install -m 644 man/man1/retconv.1 $(DESTDIR)$(MANDIR)/man1/; \
 	fi
 
-# Shared directories (lib/, share/man/man3, ...) stay; kwq's own go.
+# kwq's own directories go, and those install created (its record), once
+# empty; shared ones that were there before (lib/, share/man/man3) stay.
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/kwq/,$(INST_HEADERS)) \
 		$(addprefix $(DESTDIR)$(LIBDIR)/,libkwq.a libkwq.so \
@@ -507,6 +522,12 @@ uninstall:
 		$(INST_MAN:man/%=$(DESTDIR)$(MANDIR)/%) \
 		$(DESTDIR)$(BINDIR)/retconv $(DESTDIR)$(MANDIR)/man1/retconv.1
 	rmdir $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
+	if [ -f $(INST_RECORD) ]; then \
+		sort -ru $(INST_RECORD) | while read -r d; do \
+			rmdir "$$d" 2>/dev/null || true; \
+		done; \
+		rm -f $(INST_RECORD); \
+	fi
 
 clean:
 	rm -rf build build-*
