@@ -148,7 +148,8 @@ KWQ_API int kwq_cq_init_work(struct kwq_cq_work *cw, struct kwq_cq *cq,
  * changes).  -EINVAL for a NULL argument or an item never prepared.
  * -ESHUTDOWN when @wq is being drained or destroyed (as add_work_to_q()),
  * or the completion queue is being destroyed, and the caller is not one of
- * its own items.
+ * its own items.  The negative errno of the kwq_cq_set_notify() function,
+ * which refused KWQ_CQ_BUSY (a loop adapter: -ENOMEM, or libuv's error).
  */
 KWQ_API int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw);
 
