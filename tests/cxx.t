@@ -88,7 +88,7 @@ for cxx in g++ $clangxx; do
 	[ -n "$cxx" ] || continue
 	if [ -n "$san" ] && ! same_family $cxx; then
 		for i in 1 2 3; do
-			tap_skip "$cxx: not $CXX, whose sanitizer runtime the library needs"
+			tap_skip "$cxx: not ${CXX:-c++}, whose sanitizer runtime the library needs"
 		done
 		continue
 	fi
