@@ -233,7 +233,7 @@ test-pkg: all
 
 # What the tests need beyond gcc and make (as root; see the script).
 deps:
-	$(Q)scripts/deps.sh core migrate pkg
+	$(Q)scripts/deps.sh core loops migrate pkg
 
 # The whole suite, as CI runs it, with warnings as errors.  The library's
 # tests run in every flavour, the others once.
@@ -276,12 +276,17 @@ demo: all $(DEMO_BIN)
 # The completion-queue examples with an event-loop library (examples/loops/)
 # need its -dev package, so `make demo` never builds them; `make check` does,
 # through examples-loops, which skips (and says so) what pkg-config cannot
-# find.  tests/cq-examples.t runs whichever were built.
-LOOP_PKG_uv := libuv
-LOOP_PKG_glib := glib-2.0
-LOOP_BIN := $(B)/examples/loops/cq-uv $(B)/examples/loops/cq-glib
+# find.  Each cq-X.c is the kwq port of X-orig.c, written in the loop's own
+# idiom (docs/loops.md counts both).  tests/cq-examples.t runs whichever
+# were built.
+LOOP_PKG_cq-uv := libuv
+LOOP_PKG_uv-orig := libuv
+LOOP_PKG_cq-glib := glib-2.0
+LOOP_PKG_glib-orig := gio-2.0
+LOOP_NAMES := cq-uv uv-orig cq-glib glib-orig
+LOOP_BIN := $(LOOP_NAMES:%=$(B)/examples/loops/%)
 
-$(LOOP_BIN): $(B)/examples/loops/cq-%: examples/loops/cq-%.c $(B)/libkwq.so
+$(LOOP_BIN): $(B)/examples/loops/%: examples/loops/%.c $(B)/libkwq.so
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(APP_CFLAGS) $(patsubst -I%,-isystem %,$(shell \
@@ -289,12 +294,12 @@ $(LOOP_BIN): $(B)/examples/loops/cq-%: examples/loops/cq-%.c $(B)/libkwq.so
 		-lkwq $(shell pkg-config --libs $(LOOP_PKG_$*))
 
 examples-loops: all
-	$(Q)for e in uv:libuv glib:glib-2.0; do \
+	$(Q)for e in $(foreach e,$(LOOP_NAMES),$(e):$(LOOP_PKG_$(e))); do \
 		if pkg-config --exists $${e#*:}; then \
 			$(MAKE) --no-print-directory \
-				$(B)/examples/loops/cq-$${e%%:*} || exit 1; \
+				$(B)/examples/loops/$${e%%:*} || exit 1; \
 		else \
-			echo "examples/loops/cq-$${e%%:*}.c: skipped:" \
+			echo "examples/loops/$${e%%:*}.c: skipped:" \
 				"pkg-config cannot find $${e#*:}"; \
 		fi; \
 	done
@@ -476,9 +481,24 @@ ifneq ($(filter retconv,$(MAKECMDGOALS)),)
 install: $(B)/retconv
 endif
 
+# The directories install puts files in; retconv's only when it is built.
+INST_DIRS := $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(LIBDIR)/pkgconfig \
+	$(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man7
+INST_RC_DIRS := $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+# Those of them and of their parents that install created are written to
+# a record of this destination's, so that uninstall removes them, once
+# empty, and no other directory (as CMake's install_manifest.txt, in the
+# build tree: after `make clean` only kwq's own directories go).
+INST_RECORD = $(B)/install-dirs-$(firstword $(shell \
+	printf '%s' '$(INST_DIRS) $(INST_RC_DIRS)' | cksum))
+inst_new = for d in $(1); do \
+		while [ ! -d "$$d" ]; do echo "$$d"; d=$$(dirname "$$d"); done; \
+	done >> $(INST_RECORD)
+
 install: all
-	install -d $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(LIBDIR)/pkgconfig \
-		$(DESTDIR)$(CMAKEDIR)
+	$(call inst_new,$(INST_DIRS))
+	if [ -x $(B)/retconv ]; then $(call inst_new,$(INST_RC_DIRS)); fi
+	install -d $(INST_DIRS)
 	install -m 644 $(addprefix include/kwq/,$(INST_HEADERS)) \
 		$(DESTDIR)$(INCLUDEDIR)/kwq/
 	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
@@ -493,17 +513,17 @@ install: all
 	sed $(CMAKE_SUBST) src/kwqConfigVersion.cmake.in \
 		> $(DESTDIR)$(CMAKEDIR)/kwqConfigVersion.cmake
 	for s in 3 7; do \
-		install -d $(DESTDIR)$(MANDIR)/man$$s && \
 		install -m 644 man/man$$s/*.$$s $(DESTDIR)$(MANDIR)/man$$s/ || \
 		exit 1; \
 	done
 	if [ -x $(B)/retconv ]; then \
-		install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 && \
+		install -d $(INST_RC_DIRS) && \
 		install -m 755 $(B)/retconv $(DESTDIR)$(BINDIR)/ && \
 		install -m 644 man/man1/retconv.1 $(DESTDIR)$(MANDIR)/man1/; \
 	fi
 
-# Shared directories (lib/, share/man/man3, ...) stay; kwq's own go.
+# kwq's own directories go, and those install created (its record), once
+# empty; shared ones that were there before (lib/, share/man/man3) stay.
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/kwq/,$(INST_HEADERS)) \
 		$(addprefix $(DESTDIR)$(LIBDIR)/,libkwq.a libkwq.so \
@@ -514,11 +534,16 @@ uninstall:
 		$(INST_MAN:man/%=$(DESTDIR)$(MANDIR)/%) \
 		$(DESTDIR)$(BINDIR)/retconv $(DESTDIR)$(MANDIR)/man1/retconv.1
 	rmdir $(DESTDIR)$(INCLUDEDIR)/kwq $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
+	if [ -f $(INST_RECORD) ]; then \
+		sort -ru $(INST_RECORD) | while read -r d; do \
+			rmdir "$$d" 2>/dev/null || true; \
+		done; \
+		rm -f $(INST_RECORD); \
+	fi
 
 clean:
 	rm -rf build build-*
 
-	$(Q)$(CHECK) examples examples-loops
 .PHONY: all tests test check deps examples demo install uninstall clean
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

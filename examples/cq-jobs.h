@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The jobs of the completion-queue examples (cq-poll.c, loops/cq-uv.c,
- * loops/cq-glib.c): each counts the primes below a number on a kwq worker,
- * and its completion callback prints the result on the event loop's
- * thread.  The two largest are cancelled before they start, and report
- * back with -ECANCELED.  Each example differs only in its event loop.
+ * The jobs of cq-poll.c: each counts the primes below a number on a kwq
+ * worker, and its completion callback prints the result on the event
+ * loop's thread.  The two largest are cancelled before they start, and
+ * report back with -ECANCELED.  loops/ has the same with libuv and GLib,
+ * written whole, as a port from their own offload would be.
  */
 #ifndef KWQ_EXAMPLES_CQ_JOBS_H
 #define KWQ_EXAMPLES_CQ_JOBS_H
 
 #include <kwq/completion.h>
+
+#include "primes.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -30,14 +32,7 @@ static void count_primes(struct kwq_cq_work *cw)	/* on a worker */
 {
 	struct job *j = container_of(cw, struct job, cw);
 
-	for (unsigned long i = 2; i < j->n; i++) {
-		unsigned long d = 2;
-
-		while (d * d <= i && i % d)
-			d++;
-		if (d * d > i)
-			j->primes++;
-	}
+	j->primes = primes_below(j->n);
 }
 
 static void report(struct kwq_cq_work *cw, int status)	/* on the loop */
@@ -58,7 +53,6 @@ static int jobs_start(struct workqueue_struct *wq, struct kwq_cq *cq)
 
 	for (int i = 0; i < NR_JOBS; i++) {
 		jobs[i].n = 10000UL << i;
-		jobs[i].primes = 0;
 		kwq_cq_init_work(&jobs[i].cw, cq, count_primes, report);
 		err = kwq_cq_add(wq, &jobs[i].cw);
 		if (err) {
@@ -69,7 +63,7 @@ static int jobs_start(struct workqueue_struct *wq, struct kwq_cq *cq)
 	}
 	/* -ENOENT if one has started already: it then completes as usual. */
 	for (int i = NR_JOBS - 2; i < NR_JOBS; i++)
-		(void)kwq_cq_remove(&jobs[i].cw, KWQ_CQ_DELIVER);
+		(void)kwq_cq_remove(&jobs[i].cw, 0);
 	return 0;
 }
 

@@ -78,7 +78,7 @@ int main(void)
 		if (fds[1].revents & POLLIN) {
 			printf("Signal received!\n");
 			for (i = 0; i < FIB_UNTIL; i++)
-				kwq_cq_remove(&fib_reqs[i].cw, KWQ_CQ_DELIVER);
+				kwq_cq_remove(&fib_reqs[i].cw, 0);
 			fds[1].fd = -1;		/* as uv_signal_stop() */
 		}
 		kwq_cq_run(cq, 0, &nr);

@@ -5,10 +5,12 @@
 # need beyond gcc and make.  Idempotent: a package that is already installed
 # is skipped, and when everything is present nothing is run at all.
 #
-# Usage: scripts/deps.sh [core] [bench] [migrate] [pkg]
+# Usage: scripts/deps.sh [core] [loops] [bench] [migrate] [pkg]
 #   core          the library, its tests, the sanitizer/valgrind passes,
 #                 retconv (libclang) and its fuzzer (clang's libFuzzer,
 #                 which libclang-rt-14-dev has); the default
+#   loops         libuv and GLib, for the completion-queue examples with an
+#                 event loop (examples/loops/, tests/cq-examples.t)
 #   bench         the peer libraries `make bench` compares kwq against,
 #                 valgrind (callgrind) and gnuplot for its chart
 #   migrate       coccinelle, for the add_* migration patch
@@ -18,6 +20,7 @@ set -eu
 
 core="perl valgrind groff-base pkgconf g++ systemtap-sdt-dev libclang-14-dev clang-14 libclang-rt-14-dev"
 bench="libuv1-dev libglib2.0-dev libaprutil1-dev gnuplot-nox valgrind pkgconf perl"
+loops="libuv1-dev libglib2.0-dev pkgconf"
 migrate="coccinelle"
 pkg="cmake meson ninja-build pkgconf"
 
@@ -26,6 +29,7 @@ want=""
 for group in "$@"; do
 	case "$group" in
 	core) want="$want $core" ;;
+	loops) want="$want $loops" ;;
 	bench) want="$want $bench" ;;
 	migrate) want="$want $migrate" ;;
 	pkg) want="$want $pkg" ;;

@@ -15,7 +15,7 @@
  * DESIGN.  Guarantees: every kwq_cq_add() that returned 0 gives exactly one
  * completion, status 0 after the function has returned, unless a
  * kwq_cq_remove() that returned 0 removed the item (then one completion
- * with -ECANCELED, or none without KWQ_CQ_DELIVER).  Completions are
+ * with -ECANCELED, or none with KWQ_CQ_DROP).  Completions are
  * delivered in the order they were queued (FIFO of completion, not of
  * submission).  While "done" is not empty the eventfd's counter is not zero:
  * both change only under the lock, so a completion queued while a runner
@@ -29,7 +29,10 @@
  * undelivered is the parent's: its items are idle in the child, except the
  * one whose function called fork(), which completes in both) and get an
  * eventfd of their own at the same number, so the two processes never
- * take each other's wake-ups.
+ * take each other's wake-ups.  The notify function (kwq_cq_set_notify())
+ * hears, under the lock, each change between "nothing outstanding" (both
+ * lists empty) and "something", at the add, delivery or drop that makes
+ * it, so a loop adapter's view cannot lag behind the lists.
  *
  * Not supported: delayed items (arm a delayed_work whose function adds the
  * kwq_cq_work), a -ECANCELED completion for an item removed with plain
@@ -69,6 +72,8 @@ struct kwq_cq {
 	bool signalled;			/* the eventfd's counter is not 0 */
 	bool dying;			/* kwq_cq_destroy() is under way */
 	bool waiting;			/* and sleeps on "changed" */
+	int (*notify)(struct kwq_cq *cq, enum kwq_cq_event event, void *arg);
+	void *notify_arg;		/* kwq_cq_set_notify()'s */
 	struct kwq_list_node node;	/* R: on the registry */
 };
 
@@ -94,6 +99,17 @@ static void signal_locked(struct kwq_cq *cq)
 			  "cannot signal completion queue fd %d", cq->fd);
 	else
 		cq->signalled = true;
+}
+
+/* Items added and not yet delivered or dropped: a loop waits for them. */
+static bool busy_locked(const struct kwq_cq *cq)
+{
+	return !kwq__list_empty(&cq->queued) || !kwq__list_empty(&cq->done);
+}
+
+static int notify_locked(struct kwq_cq *cq, enum kwq_cq_event event)
+{
+	return cq->notify ? cq->notify(cq, event, cq->notify_arg) : 0;
 }
 
 /* Queue @cw, finished or removed, on "done" with @status. */
@@ -127,6 +143,8 @@ static struct kwq_cq_work *take_locked(struct kwq_cq *cq, int *status)
 		(void)eventfd_read(cq->fd, &v);
 		cq->signalled = false;
 	}
+	if (!busy_locked(cq))
+		notify_locked(cq, KWQ_CQ_IDLE);
 	return cw;
 }
 
@@ -321,6 +339,8 @@ int kwq_cq_destroy(struct kwq_cq *cq)
 	}
 	pthread_mutex_unlock(&cq->lock);
 	kwq__sleep_end();
+	if (cq->notify)
+		cq->notify(cq, KWQ_CQ_CLOSE, cq->notify_arg);
 
 	pthread_mutex_lock(&registry_lock);
 	kwq__list_del_init(&cq->node);
@@ -341,7 +361,7 @@ int kwq_cq_init_work(struct kwq_cq_work *cw, struct kwq_cq *cq,
 		     void (*func)(struct kwq_cq_work *cw),
 		     void (*done)(struct kwq_cq_work *cw, int status))
 {
-	if (!cw || !cq || !func)
+	if (!cw || !cq || !func || !done)
 		return -EINVAL;
 	INIT_WORK(&cw->work, cw_main);
 	kwq__list_init(&cw->node);
@@ -356,9 +376,10 @@ int kwq_cq_init_work(struct kwq_cq_work *cw, struct kwq_cq *cq,
 int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw)
 {
 	struct kwq_cq *cq;
+	bool idle;
 	int err;
 
-	if (!wq || !cw || !cw->cq || cw->work.func != cw_main)
+	if (!wq || !cw || !cw->cq || cw->work.func != cw_main || !cw->done)
 		return -EINVAL;
 	cq = cw->cq;
 	pthread_mutex_lock(&cq->lock);
@@ -376,10 +397,18 @@ int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw)
 	 * cannot make this add fail with -EBUSY; a worker that runs the item
 	 * at once waits for the lock before it queues the completion.
 	 */
+	idle = !busy_locked(cq);
+	if (idle) {
+		err = notify_locked(cq, KWQ_CQ_BUSY);
+		if (err)
+			goto out_unlock;
+	}
 	err = add_work_to_q(wq, &cw->work);
 	if (!err) {
 		cw->state = CW_QUEUED;
 		kwq__list_add_before(&cw->node, &cq->queued);
+	} else if (idle) {
+		notify_locked(cq, KWQ_CQ_IDLE);
 	}
 out_unlock:
 	pthread_mutex_unlock(&cq->lock);
@@ -392,7 +421,8 @@ int kwq_cq_remove(struct kwq_cq_work *cw, unsigned int flags)
 	int err;
 
 	if (!cw || !cw->cq || cw->work.func != cw_main ||
-	    (flags & ~(unsigned int)KWQ_CQ_DELIVER))
+	    (flags & ~(unsigned int)(KWQ_CQ_DELIVER | KWQ_CQ_DROP)) ||
+	    flags == (KWQ_CQ_DELIVER | KWQ_CQ_DROP))
 		return -EINVAL;
 	cq = cw->cq;
 	pthread_mutex_lock(&cq->lock);
@@ -404,11 +434,13 @@ int kwq_cq_remove(struct kwq_cq_work *cw, unsigned int flags)
 	err = remove_work(&cw->work);
 	if (err)
 		goto out_unlock;
-	if (flags & KWQ_CQ_DELIVER) {
-		finish_locked(cq, cw, -ECANCELED);
-	} else {
+	if (flags & KWQ_CQ_DROP) {
 		kwq__list_del_init(&cw->node);
 		cw->state = CW_IDLE;
+		if (!busy_locked(cq))
+			notify_locked(cq, KWQ_CQ_IDLE);
+	} else {
+		finish_locked(cq, cw, -ECANCELED);
 	}
 	changed_locked(cq);
 out_unlock:
@@ -463,4 +495,18 @@ struct kwq_cq_work *kwq_cq_pop(struct kwq_cq *cq)
 	if (!cw)
 		errno = EAGAIN;
 	return cw;
+}
+
+int kwq_cq_set_notify(struct kwq_cq *cq,
+		      int (*fn)(struct kwq_cq *cq, enum kwq_cq_event event,
+				void *arg),
+		      void *arg)
+{
+	if (!cq)
+		return -EINVAL;
+	pthread_mutex_lock(&cq->lock);
+	cq->notify = fn;
+	cq->notify_arg = arg;
+	pthread_mutex_unlock(&cq->lock);
+	return 0;
 }

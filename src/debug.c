@@ -105,17 +105,35 @@ static int tables_init_locked(void)
 }
 
 /*
- * Turn debug mode on (KWQ_DEBUG set and not "0", or the build's default)
- * or off.  The tables come first: other threads may already be running
- * INIT_WORK() and the adds, which look at them as soon as the mode is on.
+ * A switch in the environment, as kwq(7) documents them: "1" on, "0" off,
+ * unset or empty @dflt; anything else ("yes", "true") is reported and
+ * ignored, rather than read as on while the documentation says 1.
+ */
+bool kwq__env_switch(const char *name, bool dflt)
+{
+	const char *env = getenv(name);
+
+	if (!env || !*env)
+		return dflt;
+	if (!strcmp(env, "1"))
+		return true;
+	if (!strcmp(env, "0"))
+		return false;
+	fprintf(stderr, "kwq: %s=%s: not a switch: 1 turns it on, 0 off; ignored\n",
+		name, env);
+	return dflt;
+}
+
+/*
+ * Turn debug mode on (KWQ_DEBUG=1, or the build's default) or off
+ * (KWQ_DEBUG=0).  The tables come first: other threads may already be
+ * running INIT_WORK() and the adds, which look at them as soon as the mode
+ * is on.
  */
 void kwq__debug_init(void)
 {
-	const char *env = getenv("KWQ_DEBUG");
-	bool on = kwq__debugging();
+	bool on = kwq__env_switch("KWQ_DEBUG", kwq__debugging());
 
-	if (env && *env)
-		on = strcmp(env, "0") != 0;
 	if (on) {
 		pthread_mutex_lock(&debug_lock);
 		on = !tables_init_locked();

@@ -53,6 +53,9 @@ int kwq__fault_set(const char *spec)
 			return -EINVAL;
 		spec = colon + 1;
 	}
+	/* Digits only, as kwq(7) says: strtol() would take " 3" and "+3". */
+	if (*spec < '0' || *spec > '9')
+		return -EINVAL;
 	nth = strtol(spec, &end, 10);
 	if (nth < 1 || (*end && strcmp(end, "+")))
 		return -EINVAL;
@@ -89,7 +92,7 @@ void kwq__fault_init(void)
 	const char *spec = getenv("KWQ_FAULT_INJECT");
 
 	if (spec && kwq__fault_set(spec))
-		fprintf(stderr, "kwq: KWQ_FAULT_INJECT=%s: not [SITE:]N[+]\n",
+		fprintf(stderr, "kwq: KWQ_FAULT_INJECT=%s: not a [SITE:]N[+] (SITE malloc, thread, attr, affinity or any; N from 1); ignored\n",
 			spec);
 }
 

@@ -975,6 +975,7 @@ static inline void kwq__stat_rejected(struct workqueue_struct *wq)
 /* --- debug.c: debug mode, misuse detection ------------------------------- */
 
 KWQ_HIDDEN void kwq__debug_init(void);
+KWQ_HIDDEN bool kwq__env_switch(const char *name, bool dflt);
 KWQ_HIDDEN void kwq__debug_added(struct work_struct *w,
 				 struct workqueue_struct *wq, void *caller);
 KWQ_HIDDEN void kwq__debug_idle(struct work_struct *w);

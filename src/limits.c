@@ -136,7 +136,7 @@ void kwq__limits_init(void)
 	    !__atomic_load_n(&lim.stack_set, __ATOMIC_RELAXED)) {
 		if (!env_number(stack, true, SIZE_MAX, &n) || n < MIN_STACK)
 			fprintf(stderr,
-				"kwq: KWQ_WORKER_STACK=%s: not a size of at least 64k; ignored\n",
+				"kwq: KWQ_WORKER_STACK=%s: not a size of at least 64k, in bytes or with a k or m suffix; ignored\n",
 				stack);
 		else
 			__atomic_store_n(&lim.stack, (size_t)n,

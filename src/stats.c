@@ -267,12 +267,11 @@ static void print_at_exit(void)
 /* KWQ_STATS=1 keeps timings; KWQ_STATS_AT_EXIT=1 also prints the table. */
 void kwq__stats_init(void)
 {
-	const char *on = getenv("KWQ_STATS");
-	const char *at_exit = getenv("KWQ_STATS_AT_EXIT");
+	bool on = kwq__env_switch("KWQ_STATS", false);
+	bool at_exit = kwq__env_switch("KWQ_STATS_AT_EXIT", false);
 
-	if ((on && *on && strcmp(on, "0")) ||
-	    (at_exit && *at_exit && strcmp(at_exit, "0")))
+	if (on || at_exit)
 		kwq_stats_enable(true);
-	if (at_exit && *at_exit && strcmp(at_exit, "0"))
+	if (at_exit)
 		atexit(print_at_exit);
 }

@@ -7,8 +7,10 @@
 # libraries and the .so links, kwq.pc, the CMake package, every man page of
 # sections 3 and 7, and retconv with retconv(1); the installed retconv
 # runs.  `make uninstall` with the same DESTDIR and PREFIX then leaves no
-# file behind.  Without libclang (no llvm-config-14), only the library part
-# is checked.
+# file behind, and no directory that the install created (here DESTDIR
+# itself goes); into a tree where some directories were there before, or
+# hold other files by then, it removes only the empty ones it created.
+# Without libclang (no llvm-config-14), only the library part is checked.
 #
 # Run by prove from the top of the tree.
 set -u
@@ -23,7 +25,7 @@ else
 	with_retconv=no
 fi
 
-echo "1..5"
+echo "1..7"
 
 if [ $with_retconv = yes ]; then
 	stage_install "$dest" retconv && st=ok || st=fail
@@ -87,5 +89,30 @@ if [ ! -s "$tmp/log" ]; then
 	tap ok "make uninstall leaves no file behind"
 else
 	tap fail "make uninstall leaves no file behind"
+fi
+if [ ! -e "$dest" ]; then
+	tap ok "nor any directory the install created, DESTDIR included"
+else
+	(cd "$dest" && find .) > "$tmp/log"
+	tap fail "nor any directory the install created, DESTDIR included"
+fi
+
+# A tree with directories of its own: an empty usr/lib, a man3 with a page.
+dest2="$tmp/root2"
+mkdir -p "$dest2/usr/lib" "$dest2/usr/share/man/man3"
+touch "$dest2/usr/share/man/man3/other.3"
+stage_install "$dest2" &&
+	touch "$dest2/usr/lib/pkgconfig/other.pc" &&
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u SAN -u VALGRIND \
+	make -s -C "$top" uninstall DESTDIR="$dest2" PREFIX=/usr \
+	> "$tmp/log" 2>&1
+if [ -d "$dest2/usr/lib" ] && [ -e "$dest2/usr/share/man/man3/other.3" ] &&
+   [ -e "$dest2/usr/lib/pkgconfig/other.pc" ] &&
+   [ ! -e "$dest2/usr/include" ] && [ ! -e "$dest2/usr/lib/cmake" ] &&
+   [ ! -e "$dest2/usr/share/man/man7" ]; then
+	tap ok "only the empty directories it created go: those there before, or holding other files, stay"
+else
+	(cd "$dest2" && find .) >> "$tmp/log"
+	tap fail "only the empty directories it created go: those there before, or holding other files, stay"
 fi
 tap_exit

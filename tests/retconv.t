@@ -603,7 +603,7 @@ expect_error "bad config line: exit 2, file and line" 2 \
 	"^retconv: $tmp/bad.retconv:2: unknown keyword 'frobs'" -- \
 	"$rc" --config "$tmp/bad.retconv" clean.c
 expect_error "-p without compile_commands.json: exit 2" 2 \
-	"^retconv: $tmp/cfg/compile_commands.json: No such file" -- "$rc" --no-config -p "$tmp/cfg"
+	"^retconv: -p $tmp/cfg: no compilation database: .*/cfg/compile_commands.json: No such file" -- "$rc" --no-config -p "$tmp/cfg"
 
 printf 'int add_x(void)\n{\n\treturn 1 +;\n}\n' >"$tmp/broken.c"
 cp "$cases/rule-a.c" "$tmp/rule-a.c"

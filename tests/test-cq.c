@@ -149,10 +149,12 @@ static void test_args(void)
 	ok(kwq_cq_fd(cq) >= 0 && (fcntl(kwq_cq_fd(cq), F_GETFD) & FD_CLOEXEC),
 	   "kwq_cq_fd(): a close-on-exec descriptor");
 	is_int(kwq_cq_fd(NULL), -EINVAL, "kwq_cq_fd(NULL): -EINVAL");
-	is_int(kwq_cq_init_work(NULL, cq, item_fn, NULL) +
-	       kwq_cq_init_work(&it.cw, NULL, item_fn, NULL) +
-	       kwq_cq_init_work(&it.cw, cq, NULL, NULL), -3 * EINVAL,
+	is_int(kwq_cq_init_work(NULL, cq, item_fn, item_done) +
+	       kwq_cq_init_work(&it.cw, NULL, item_fn, item_done) +
+	       kwq_cq_init_work(&it.cw, cq, NULL, item_done), -3 * EINVAL,
 	       "kwq_cq_init_work() with a NULL item, queue or function: -EINVAL");
+	is_int(kwq_cq_init_work(&it.cw, cq, item_fn, NULL), -EINVAL,
+	       "kwq_cq_init_work() without a callback: -EINVAL, no silent completion");
 	memset(&zero, 0, sizeof(zero));
 	item_init(&it, cq, 0);
 	is_int(kwq_cq_add(wq, &zero), -EINVAL,
@@ -161,8 +163,14 @@ static void test_args(void)
 	       "kwq_cq_add() to a NULL queue: -EINVAL");
 	is_int(kwq_cq_remove(&zero, 0), -EINVAL,
 	       "kwq_cq_remove() of a zeroed item: -EINVAL");
-	is_int(kwq_cq_remove(&it.cw, 2), -EINVAL,
+	is_int(kwq_cq_remove(&it.cw, 4), -EINVAL,
 	       "kwq_cq_remove() with an unknown flag: -EINVAL");
+	is_int(kwq_cq_remove(&it.cw, KWQ_CQ_DELIVER | KWQ_CQ_DROP), -EINVAL,
+	       "kwq_cq_remove() told both to deliver and to drop: -EINVAL");
+	it.cw.done = NULL;
+	is_int(kwq_cq_add(wq, &it.cw), -EINVAL,
+	       "kwq_cq_add() of an item whose callback was cleared: -EINVAL");
+	it.cw.done = item_done;
 	is_int(kwq_cq_remove(&it.cw, KWQ_CQ_DELIVER), -ENOENT,
 	       "kwq_cq_remove() of an idle item: -ENOENT");
 	is_int(kwq_cq_run(NULL, 0, NULL), -EINVAL, "kwq_cq_run(NULL): -EINVAL");
@@ -291,19 +299,19 @@ static void test_cancel(void)
 		item_init(&it[i], cq, i);
 		kwq_cq_add(ord, &it[i].cw);
 	}
-	is_int(kwq_cq_remove(&it[1].cw, 0), 0,
-	       "kwq_cq_remove() of a pending item: 0");
-	is_int(kwq_cq_remove(&it[1].cw, 0), -ENOENT,
+	is_int(kwq_cq_remove(&it[1].cw, KWQ_CQ_DROP), 0,
+	       "kwq_cq_remove(KWQ_CQ_DROP) of a pending item: 0");
+	is_int(kwq_cq_remove(&it[1].cw, KWQ_CQ_DROP), -ENOENT,
 	       "again: -ENOENT, it is idle");
-	ok(!readable(fd), "removed without KWQ_CQ_DELIVER: no completion");
+	ok(!readable(fd), "removed with KWQ_CQ_DROP: no completion");
 	is_int(kwq_cq_add(ord, &it[1].cw), 0,
 	       "the removed item may be added again");
-	is_int(kwq_cq_remove(&it[2].cw, KWQ_CQ_DELIVER), 0,
-	       "kwq_cq_remove(KWQ_CQ_DELIVER) of a pending item: 0");
+	is_int(kwq_cq_remove(&it[2].cw, 0), 0,
+	       "kwq_cq_remove(0) of a pending item: 0");
 	ok(readable(fd), "the removal is a completion at once");
 	ok(kwq_cq_run(cq, 0, &nr) == 0 && nr == 1 && order[0] == 2 &&
 	   LOAD(&it[2].status) == -ECANCELED && LOAD(&it[2].ran) == 0,
-	   "delivered with -ECANCELED, before the items ahead of it that are still queued");
+	   "by default, as uv_cancel(): delivered with -ECANCELED, before the items ahead of it that are still queued");
 	gate_open(&g);
 	flush_workqueue(ord);
 	kwq_cq_run(cq, 0, &nr);
@@ -625,10 +633,10 @@ static void *canceller(void *arg)
 	(void)arg;
 	while (!LOAD(&S->stop)) {
 		struct item *it = &S->it[rand_r(&seed) % NR];
-		unsigned int flags = rand_r(&seed) % 2 ? KWQ_CQ_DELIVER : 0;
+		unsigned int flags = rand_r(&seed) % 2 ? 0 : KWQ_CQ_DROP;
 
 		err = kwq_cq_remove(&it->cw, flags);
-		if (err == 0 && flags) {
+		if (err == 0 && !flags) {
 			INC(&S->cancel_deliver);
 		} else if (err == 0) {
 			/* Dropped: nobody else will add it, so add it here. */
@@ -856,7 +864,7 @@ static void test_epoll_et(void)
 int main(void)
 {
 	tap_watchdog(60);
-	plan(72);
+	plan(75);
 	test_args();
 	test_basic();
 	test_fifo();

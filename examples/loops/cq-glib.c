@@ -1,45 +1,67 @@
 // SPDX-License-Identifier: MIT
 /*
- * Results back to a GLib main loop: g_unix_fd_add() watches the completion
- * queue's descriptor, and its callback runs the completions on the loop's
- * thread.  The jobs are those of cq-poll.c (../cq-jobs.h).  Built by
- * `make examples-loops` when pkg-config finds glib-2.0.
+ * glib-orig.c ported to kwq: the jobs run on system_unbound_wq instead of
+ * GTask's thread pool, and <kwq/glib.h> delivers their completions to the
+ * main loop, which it quits once none is outstanding: the count of tasks
+ * in flight goes.  kwq_cq_remove() cancels a job that has not started;
+ * its callback still comes, with -ECANCELED.  docs/loops.md compares the
+ * two.
  */
-#include "../cq-jobs.h"
+#include <stdio.h>
+#include <string.h>
+#include <kwq/glib.h>
 
-#include <glib-unix.h>
+#include "../primes.h"
 
-static GMainLoop *loop;
+#define NR_JOBS 8
 
-static gboolean on_readable(gint fd, GIOCondition cond, gpointer data)
+struct job {
+	struct kwq_cq_work cw;
+	unsigned long n;	/* count the primes below n */
+	unsigned long primes;
+};
+
+static void count_primes(struct kwq_cq_work *cw)	/* on a kwq worker */
 {
-	struct kwq_cq *cq = data;
+	struct job *j = container_of(cw, struct job, cw);
 
-	(void)fd;
-	(void)cond;
-	kwq_cq_run(cq, 0, NULL);
-	if (jobs_left > 0)
-		return G_SOURCE_CONTINUE;
-	g_main_loop_quit(loop);
-	return G_SOURCE_REMOVE;			/* stops polling */
+	j->primes = primes_below(j->n);
+}
+
+static void report(struct kwq_cq_work *cw, int status)	/* on the loop */
+{
+	struct job *j = container_of(cw, struct job, cw);
+
+	if (status == -ECANCELED)
+		printf("primes below %lu: cancelled\n", j->n);
+	else
+		printf("primes below %lu: %lu\n", j->n, j->primes);
 }
 
 int main(void)
 {
-	struct workqueue_struct *wq = alloc_workqueue("primes", WQ_UNBOUND, 2);
-	struct kwq_cq *cq = kwq_cq_create(0);
+	static struct job jobs[NR_JOBS];
+	GMainLoop *loop = g_main_loop_new(NULL, FALSE);
+	struct kwq_cq *cq = kwq_cq_create_glib(loop);
+	int err;
 
-	if (!wq || !cq) {
-		perror("kwq");
+	if (!cq) {
+		perror("kwq_cq_create_glib");
 		return 1;
 	}
-	loop = g_main_loop_new(NULL, FALSE);
-	g_unix_fd_add(kwq_cq_fd(cq), G_IO_IN, on_readable, cq);
-	if (jobs_start(wq, cq))
-		return 1;
-	g_main_loop_run(loop);
-	g_main_loop_unref(loop);
+	for (int i = 0; i < NR_JOBS; i++) {
+		jobs[i].n = 10000UL << i;
+		kwq_cq_init_work(&jobs[i].cw, cq, count_primes, report);
+		err = kwq_cq_add(system_unbound_wq, &jobs[i].cw);
+		if (err) {
+			fprintf(stderr, "kwq_cq_add: %s\n", strerror(-err));
+			return 1;
+		}
+	}
+	for (int i = NR_JOBS - 2; i < NR_JOBS; i++)
+		kwq_cq_remove(&jobs[i].cw, 0);
+	g_main_loop_run(loop);	/* until every callback ran */
 	kwq_cq_destroy(cq);
-	destroy_workqueue(wq);
-	return jobs_left ? 1 : 0;
+	g_main_loop_unref(loop);
+	return 0;
 }

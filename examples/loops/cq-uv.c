@@ -1,53 +1,66 @@
 // SPDX-License-Identifier: MIT
 /*
- * Results back to a libuv loop: the completion queue's descriptor is
- * watched by a uv_poll_t, whose callback runs the completions on the loop's
- * thread.  The jobs are those of cq-poll.c (../cq-jobs.h).  Built by
- * `make examples-loops` when pkg-config finds libuv.
+ * uv-orig.c ported to kwq: the jobs run on system_unbound_wq, kwq's match
+ * for libuv's thread pool, and <kwq/uv.h> delivers their completions to
+ * the libuv loop, keeping it alive exactly while jobs are outstanding.
+ * kwq_cq_remove() is uv_cancel(): the callback still comes, -ECANCELED.
+ * docs/loops.md compares the two.
  */
-#include "../cq-jobs.h"
+#include <stdio.h>
+#include <string.h>
+#include <kwq/uv.h>
 
-#include <uv.h>
+#include "../primes.h"
 
-static void on_readable(uv_poll_t *handle, int status, int events)
+#define NR_JOBS 8
+
+struct job {
+	struct kwq_cq_work cw;
+	unsigned long n;	/* count the primes below n */
+	unsigned long primes;
+};
+
+static void count_primes(struct kwq_cq_work *cw)	/* on a kwq worker */
 {
-	struct kwq_cq *cq = handle->data;
+	struct job *j = container_of(cw, struct job, cw);
 
-	(void)events;
-	if (status < 0) {
-		fprintf(stderr, "uv_poll: %s\n", uv_strerror(status));
-		jobs_left = 0;
-	} else {
-		kwq_cq_run(cq, 0, NULL);
-	}
-	if (jobs_left == 0)
-		uv_close((uv_handle_t *)handle, NULL);	/* stops polling */
+	j->primes = primes_below(j->n);
+}
+
+static void report(struct kwq_cq_work *cw, int status)	/* on the loop */
+{
+	struct job *j = container_of(cw, struct job, cw);
+
+	if (status == -ECANCELED)
+		printf("primes below %lu: cancelled\n", j->n);
+	else
+		printf("primes below %lu: %lu\n", j->n, j->primes);
 }
 
 int main(void)
 {
-	struct workqueue_struct *wq = alloc_workqueue("primes", WQ_UNBOUND, 2);
-	struct kwq_cq *cq = kwq_cq_create(0);
+	static struct job jobs[NR_JOBS];
 	uv_loop_t *loop = uv_default_loop();
-	uv_poll_t watch;
+	struct kwq_cq *cq = kwq_cq_create_uv(loop);
 	int err;
 
-	if (!wq || !cq) {
-		perror("kwq");
+	if (!cq) {
+		perror("kwq_cq_create_uv");
 		return 1;
 	}
-	err = uv_poll_init(loop, &watch, kwq_cq_fd(cq));
-	if (err) {
-		fprintf(stderr, "uv_poll_init: %s\n", uv_strerror(err));
-		return 1;
+	for (int i = 0; i < NR_JOBS; i++) {
+		jobs[i].n = 10000UL << i;
+		kwq_cq_init_work(&jobs[i].cw, cq, count_primes, report);
+		err = kwq_cq_add(system_unbound_wq, &jobs[i].cw);
+		if (err) {
+			fprintf(stderr, "kwq_cq_add: %s\n", strerror(-err));
+			return 1;
+		}
 	}
-	watch.data = cq;
-	uv_poll_start(&watch, UV_READABLE, on_readable);
-	if (jobs_start(wq, cq))
-		return 1;
-	uv_run(loop, UV_RUN_DEFAULT);	/* until the handle is closed */
-	uv_loop_close(loop);
+	/* -ENOENT if one has started already: it then completes as usual. */
+	for (int i = NR_JOBS - 2; i < NR_JOBS; i++)
+		kwq_cq_remove(&jobs[i].cw, 0);
+	uv_run(loop, UV_RUN_DEFAULT);	/* until every callback ran */
 	kwq_cq_destroy(cq);
-	destroy_workqueue(wq);
-	return jobs_left ? 1 : 0;
+	return uv_loop_close(loop) ? 1 : 0;
 }

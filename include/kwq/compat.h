@@ -26,10 +26,11 @@
  * -ESHUTDOWN, -EBUSY), never because nothing was pending (-ENOENT).
  * Teardown code, which calls them as statements, ports unchanged.
  *
- * Each old name is a statement expression of type void (so it is usable
- * where the kernel's was, even in a comma expression) and also a real
- * exported function, so &queue_work still works; calls through such a
- * pointer warn once per calling address.
+ * Each old name is an expression of type void (so it is usable where the
+ * kernel's was, even in a comma expression; a statement expression in C,
+ * a lambda's call in C++17) and also a real exported function, so
+ * &queue_work still works; calls through such a pointer warn once per
+ * calling address.
  *
  * Being function-like macros, the old names also expand where code calls a
  * function pointer of the same name, as in ops->schedule_work(ctx).  Write
@@ -48,18 +49,42 @@ extern "C" {
 #endif
 
 /*
- * One call site: run @add; if it fails, warn the first time only.  The flag
- * is per expansion, so per call site; the exchange keeps two threads from
- * both warning.
+ * Report @err, the result of the action behind the old name @name, once
+ * per call site (*@warned): never -ENOENT when @enoent_ok, since nothing to
+ * remove is the ordinary outcome of a teardown cancel.  The exchange keeps
+ * two threads from both warning.
  */
-#define KWQ_COMPAT_CALL(name, add) ({					\
+static inline void kwq_compat_report_(int *warned, int err, int enoent_ok,
+				      const char *file, int line,
+				      const char *name)
+{
+	if (__builtin_expect(err != 0 && !(enoent_ok && err == -ENOENT), 0) &&
+	    !__atomic_exchange_n(warned, 1, __ATOMIC_RELAXED))
+		kwq_warn_compat(file, line, name, err);
+}
+
+/*
+ * One call site, a void expression: its flag is a static of its own, in a
+ * statement expression in C and in a lambda in C++, which has no
+ * statement expressions (each lambda is a function of its own, so its
+ * static is per expansion too).
+ */
+#ifdef __cplusplus
+#define KWQ_COMPAT_SITE_(name, err, enoent_ok)				\
+	kwq_compat_report_([]() -> int * {				\
+		static int kwq_warned_;					\
+		return &kwq_warned_;					\
+	}(), (err), (enoent_ok), __FILE__, __LINE__, (name))
+#else
+#define KWQ_COMPAT_SITE_(name, err, enoent_ok) __extension__ ({	\
 	static int kwq_warned_;						\
-	int kwq_err_ = (add);						\
-	if (__builtin_expect(kwq_err_ != 0, 0) &&			\
-	    !__atomic_exchange_n(&kwq_warned_, 1, __ATOMIC_RELAXED))	\
-		kwq_warn_compat(__FILE__, __LINE__, name, kwq_err_);	\
-	(void)0;							\
+	kwq_compat_report_(&kwq_warned_, (err), (enoent_ok),		\
+			   __FILE__, __LINE__, (name));			\
 })
+#endif
+
+/* One call site: run @add; if it fails, warn the first time only. */
+#define KWQ_COMPAT_CALL(name, add) KWQ_COMPAT_SITE_(name, add, 0)
 
 /**
  * queue_work() - add_work_to_q() that returns nothing and warns on failure
@@ -175,17 +200,9 @@ KWQ_API void schedule_delayed_work_on(int cpu, struct delayed_work *dwork,
 
 /*
  * As KWQ_COMPAT_CALL(), for the names whose action returns -ENOENT when
- * there was nothing to remove: that is the ordinary outcome of a teardown
- * cancel, not a failure, so it never warns.
+ * there was nothing to remove: that is not a failure, so it never warns.
  */
-#define KWQ_COMPAT_CALL_QUIET_ENOENT(name, act) ({			\
-	static int kwq_warned_;						\
-	int kwq_err_ = (act);						\
-	if (__builtin_expect(kwq_err_ != 0 && kwq_err_ != -ENOENT, 0) && \
-	    !__atomic_exchange_n(&kwq_warned_, 1, __ATOMIC_RELAXED))	\
-		kwq_warn_compat(__FILE__, __LINE__, name, kwq_err_);	\
-	(void)0;							\
-})
+#define KWQ_COMPAT_CALL_QUIET_ENOENT(name, act) KWQ_COMPAT_SITE_(name, act, 1)
 
 /**
  * cancel_work() - remove_work() that returns nothing

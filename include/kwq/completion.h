@@ -11,7 +11,9 @@
  * kwq_cq_run(), which calls the callbacks of the finished items in the order
  * they finished, on that thread; or it takes them one by one with
  * kwq_cq_pop().  An item removed before it ran, with kwq_cq_remove(), is
- * delivered the same way with -ECANCELED if the caller asks for that.
+ * delivered the same way with -ECANCELED, as libuv's uv_cancel() does.
+ * <kwq/uv.h> and <kwq/glib.h> attach a queue to a libuv or GLib loop in
+ * one call, through kwq_cq_set_notify().
  *
  * Nothing is allocated per item: the item is intrusive, like a work_struct,
  * and belongs to kwq from kwq_cq_add() until its completion is delivered.
@@ -47,7 +49,15 @@ struct kwq_cq_work {
 
 /* kwq_cq_remove() flags. */
 enum {
-	KWQ_CQ_DELIVER		= 1U << 0, /* deliver the removal, -ECANCELED */
+	KWQ_CQ_DELIVER		= 1U << 0, /* the default: -ECANCELED comes */
+	KWQ_CQ_DROP		= 1U << 1, /* no callback: the item is idle */
+};
+
+/* What kwq_cq_set_notify()'s function is told. */
+enum kwq_cq_event {
+	KWQ_CQ_BUSY,		/* an item is outstanding, none was */
+	KWQ_CQ_IDLE,		/* none is outstanding any more */
+	KWQ_CQ_CLOSE,		/* kwq_cq_destroy() closes the descriptor */
 };
 
 /**
@@ -75,8 +85,9 @@ KWQ_API struct kwq_cq *kwq_cq_create(unsigned int flags);
  * (removals made with KWQ_CQ_DELIVER with -ECANCELED), then closes the
  * descriptor and frees @cq.  While it runs, kwq_cq_add() of an item of @cq
  * fails with -ESHUTDOWN, except from one of @cq's own functions or
- * callbacks (chained work).  Stop polling the descriptor first; no other
- * call on @cq may be under way or follow.
+ * callbacks (chained work).  Stop polling the descriptor first, unless
+ * the function of kwq_cq_set_notify() does it (KWQ_CQ_CLOSE, as the loop
+ * adapters do); no other call on @cq may be under way or follow.
  *
  * Context: Any thread but a function or callback of an item of @cq.  Sleeps
  * until the items in flight have finished.
@@ -107,13 +118,14 @@ KWQ_API int kwq_cq_fd(const struct kwq_cq *cq);
  * @cq: the queue its completions go to, for as long as it lives
  * @func: called on a worker with @cw, as a work item's function
  * @done: called with @cw and its status when the completion is delivered
- *	by kwq_cq_run() (0: @func ran; -ECANCELED: removed before it ran); may
- *	be NULL for items that are only taken with kwq_cq_pop()
+ *	by kwq_cq_run() or kwq_cq_destroy() (0: @func ran; -ECANCELED:
+ *	removed before it ran); kwq_cq_pop() takes an item without calling it
  *
  * Never call it on an item that is in flight (added and not yet delivered).
  *
  * Context: Any thread.  Never sleeps.
- * Return: 0; -EINVAL for a NULL @cw, @cq or @func.
+ * Return: 0; -EINVAL for a NULL @cw, @cq, @func or @done (a completion
+ * nobody is called for would be lost without a word).
  */
 KWQ_API int kwq_cq_init_work(struct kwq_cq_work *cw, struct kwq_cq *cq,
 			     void (*func)(struct kwq_cq_work *cw),
@@ -136,25 +148,28 @@ KWQ_API int kwq_cq_init_work(struct kwq_cq_work *cw, struct kwq_cq *cq,
  * changes).  -EINVAL for a NULL argument or an item never prepared.
  * -ESHUTDOWN when @wq is being drained or destroyed (as add_work_to_q()),
  * or the completion queue is being destroyed, and the caller is not one of
- * its own items.
+ * its own items.  The negative errno of the kwq_cq_set_notify() function,
+ * which refused KWQ_CQ_BUSY (a loop adapter: -ENOMEM, or libuv's error).
  */
 KWQ_API int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw);
 
 /**
  * kwq_cq_remove() - remove @cw if it has not started yet
  * @cw: the item
- * @flags: KWQ_CQ_DELIVER to queue the removal as a completion with
- *	-ECANCELED; 0 to drop it, so that no callback is called
+ * @flags: 0 (or KWQ_CQ_DELIVER, the same) to queue the removal as a
+ *	completion with -ECANCELED, as uv_cancel() does; KWQ_CQ_DROP to drop
+ *	it, so that no callback is called
  *
  * An item that has started is not waited for: its completion comes as
- * usual.  Without KWQ_CQ_DELIVER the removed item is idle on return, and
- * may be freed or added again.
+ * usual.  With KWQ_CQ_DROP the removed item is idle on return, and may be
+ * freed or added again: the caller takes over what its callback would
+ * have done.
  *
  * Context: Any thread, including a work item and a completion callback.
  * Does not block, as remove_work().
  * Return: 0 when @cw was removed before it ran; -ENOENT when it was not
  * waiting to run (idle, running, or finished); -EINVAL for a NULL or
- * never-prepared @cw or unknown @flags.
+ * never-prepared @cw, unknown @flags, or both flags.
  */
 KWQ_API int kwq_cq_remove(struct kwq_cq_work *cw, unsigned int flags);
 
@@ -192,6 +207,34 @@ KWQ_API int kwq_cq_run(struct kwq_cq *cq, unsigned int max, unsigned int *nr);
  * (EINVAL for a NULL @cq).
  */
 KWQ_API struct kwq_cq_work *kwq_cq_pop(struct kwq_cq *cq);
+
+/**
+ * kwq_cq_set_notify() - tell @fn when @cq starts and stops having work
+ * @cq: the queue
+ * @fn: called with @cq, an event and @arg; NULL to tell nobody
+ * @arg: passed to @fn
+ *
+ * For event-loop adapters (<kwq/uv.h>, <kwq/glib.h>), which keep their
+ * loop alive exactly while work is outstanding: an item is outstanding
+ * from its kwq_cq_add() until its completion has been delivered (or
+ * dropped with KWQ_CQ_DROP).  @fn gets KWQ_CQ_BUSY in the kwq_cq_add()
+ * that makes one outstanding when none was, before the item is queued: a
+ * negative errno from it fails that add with that errno.  It gets
+ * KWQ_CQ_IDLE when the last one has been delivered, before its callback
+ * runs (which may add again), or dropped, or when the add that made it
+ * busy failed.  It gets KWQ_CQ_CLOSE once, last, from kwq_cq_destroy(),
+ * after every completion has been delivered and before the descriptor is
+ * closed: the time to stop watching it.  @fn runs on the thread of that
+ * call, for BUSY and IDLE with @cq's lock held: it must not call
+ * kwq_cq_*() on @cq.
+ *
+ * Context: Any thread; call it before items are added.  Never sleeps.
+ * Return: 0; -EINVAL for a NULL @cq.
+ */
+KWQ_API int kwq_cq_set_notify(struct kwq_cq *cq,
+			      int (*fn)(struct kwq_cq *cq,
+					enum kwq_cq_event event, void *arg),
+			      void *arg);
 
 #ifdef __cplusplus
 }

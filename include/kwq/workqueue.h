@@ -70,11 +70,17 @@ struct work_struct {
 /* Set by INIT_WORK(), so that zeroed memory is told apart from a work item. */
 #define KWQ_WORK_INIT_DATA	(1UL << 5)
 
+/* C++ before C++20 has no designators: there, the fields in their order. */
+#ifdef __cplusplus
+#define __WORK_INITIALIZER(n, f)					\
+	{ KWQ_WORK_INIT_DATA, { &(n).entry, &(n).entry }, (f) }
+#else
 #define __WORK_INITIALIZER(n, f) {					\
 	.data = KWQ_WORK_INIT_DATA,					\
 	.entry = { &(n).entry, &(n).entry },				\
 	.func = (f),							\
 }
+#endif
 
 /* Define and initialise a static work item @n running @f. */
 #define DECLARE_WORK(n, f) struct work_struct n = __WORK_INITIALIZER(n, f)
@@ -124,6 +130,14 @@ static inline void kwq_init_work(struct work_struct *work, work_func_t func)
  * itself (a compatibility header, -DHZ=1000): that is fine as long as it
  * agrees, since kwq's jiffies are milliseconds whatever the program says.
  */
+/*
+ * <sys/param.h> (which <uv.h> includes) defines HZ 100, the obsolete clock
+ * tick of times(), unless HZ is defined already: included before it, this
+ * header's HZ wins, so it wins after it too.
+ */
+#if defined(HZ) && defined(_SYS_PARAM_H) && HZ == 100
+#undef HZ
+#endif
 #ifndef HZ
 #define HZ 1000
 #elif HZ != 1000
@@ -163,6 +177,13 @@ struct delayed_work {
 /* Marks an item as part of a delayed_work, for remove_work() & co. */
 #define KWQ_WORK_INIT_DELAYED_DATA (KWQ_WORK_INIT_DATA | (1UL << 6))
 
+#ifdef __cplusplus
+#define __DELAYED_WORK_INITIALIZER(n, f) {				\
+	{ KWQ_WORK_INIT_DELAYED_DATA, { &(n).work.entry, &(n).work.entry },\
+	  (f) },							\
+	{ &(n).timer, &(n).timer }, 0, NULL, NULL, -1			\
+}
+#else
 #define __DELAYED_WORK_INITIALIZER(n, f) {				\
 	.work = {							\
 		.data = KWQ_WORK_INIT_DELAYED_DATA,			\
@@ -175,6 +196,7 @@ struct delayed_work {
 	.base = NULL,							\
 	.cpu = -1,							\
 }
+#endif
 
 /* Define and initialise a static delayed work item @n running @f. */
 #define DECLARE_DELAYED_WORK(n, f) \

@@ -242,6 +242,18 @@ static CXCompilationDatabase load_quietly(const char *dir,
 	return db;
 }
 
+/*
+ * -p DIR without DIR/compile_commands.json: say so, and where we looked,
+ * absolutely (libclang looks in DIR alone, not in its parents).
+ */
+static void no_database(const char *dir, int err)
+{
+	char abs[PATH_MAX];
+
+	fprintf(stderr, "retconv: -p %s: no compilation database: %s/compile_commands.json: %s\n",
+		dir, realpath(dir, abs) ? abs : dir, strerror(-err));
+}
+
 int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 		    char *const *files, size_t nfiles,
 		    char *const *flags, size_t nflags)
@@ -254,7 +266,7 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 
 	if (access(json, R_OK)) {
 		err = -errno;
-		fprintf(stderr, "retconv: %s: %s\n", json, strerror(errno));
+		no_database(dir, err);
 		free(json);
 		return err;
 	}

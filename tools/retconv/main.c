@@ -273,7 +273,8 @@ static void print_errors(struct rc_result *res)
 static void print_tally(const struct rc_jobs *jobs,
 			const struct rc_result *res, bool input_error)
 {
-	if (!res->nnotes && !res->nerrors && !input_error)
+	/* Nothing to parse: the inputs' own messages said why. */
+	if ((!res->nnotes && !res->nerrors && !input_error) || !jobs->n)
 		return;
 	fprintf(stderr, "retconv: %zu of %zu file%s parsed with errors, %zu not parsed%s\n",
 		res->nnotes, jobs->n, jobs->n == 1 ? "" : "s", res->nerrors,
