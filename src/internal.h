@@ -854,6 +854,12 @@ KWQ_HIDDEN void kwq__registry_lock(int lock);
 
 /* A queue registered while the others are frozen starts frozen. */
 KWQ_HIDDEN void kwq__freeze_new_wq(struct workqueue_struct *wq);
+/*
+ * Tests only (tests/test-thaw.c): called by kwq_thaw_workqueues() for each
+ * pwq it thaws, with the pool lock held, after the settle and before the
+ * limit goes up, so that a test can push there.  NULL otherwise.
+ */
+KWQ_HIDDEN extern void (*kwq__thaw_hook)(struct kwq__pwq *pwq);
 
 /* --- fork.c: fork() ------------------------------------------------------ */
 

@@ -655,11 +655,12 @@ static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
 	/*
 	 * The queue was empty: if no slot is free, the worker freeing one
 	 * settles it, since kwq__pwq_dec_locked() looks at the queue after
-	 * it lowers nr_active.  The exchange in push() and this load, against
-	 * that store, fence and load: one of the two sees the other.
+	 * it lowers nr_active, and so does a thaw after it raises the limit.
+	 * The exchange in push() and these loads, against those stores and
+	 * looks, all sequentially consistent: one of the two sees the other.
 	 */
 	if (__atomic_load_n(&pwq->nr_active, __ATOMIC_SEQ_CST) >=
-	    __atomic_load_n(&pwq->limit, __ATOMIC_RELAXED))
+	    __atomic_load_n(&pwq->limit, __ATOMIC_SEQ_CST))
 		return 0;
 	kwq__lock(pwq->pool);
 	kwq__pwq_splice_locked(pwq);
