@@ -108,13 +108,14 @@ static bool thaw_case(const struct wq_kind *k, int nr_before)
 	/* Not a flush yet: it would settle the pushed item itself. */
 	if (!LOAD(&hook_added) || !wait_for(&nr_runs, nr_before + 1, LOST_MS))
 		good = false;
+	/* The flush also orders the log's writes before the reads below. */
+	recover();
 	for (int i = 0; good && i <= nr_before; i++)
 		good = run_log[i] == i;
 	if (!good)
 		diag("%s, %d before: hook added %d, runs %d (%d %d %d)",
 		     k->name, nr_before, LOAD(&hook_added), LOAD(&nr_runs),
 		     run_log[0], run_log[1], run_log[2]);
-	recover();
 	destroy_workqueue(wq);
 	return good;
 }
