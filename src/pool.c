@@ -403,6 +403,9 @@ static bool insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
 	return insert_locked(pwq->pool, pwq, w, data, false);
 }
 
+/* Tests only: see internal.h. */
+void (*kwq__splice_hook)(struct kwq__pwq *pwq);
+
 /*
  * Take every item pushed on @pwq (see kwq__pwq) and insert them in the
  * order of their pushes, kicking the pool if one is ready to run.  One
@@ -424,6 +427,8 @@ void kwq__pwq_splice_locked(struct kwq__pwq *pwq)
 	 */
 	n = pushed_next(&pwq->push_head);
 	__atomic_store_n(&pwq->push_head.next, NULL, __ATOMIC_RELAXED);
+	if (unlikely(kwq__splice_hook))
+		kwq__splice_hook(pwq);
 	last = __atomic_exchange_n(&pwq->push_tail, &pwq->push_head,
 				   __ATOMIC_ACQ_REL);
 	for (;;) {
