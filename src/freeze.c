@@ -76,16 +76,34 @@ static void freeze_pwq(struct kwq__pwq *pwq, void *arg)
 	kwq__unlock(pwq->pool);
 }
 
+/* Tests only: see internal.h. */
+void (*kwq__thaw_hook)(struct kwq__pwq *pwq);
+
 static void thaw_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	(void)arg;
 	kwq__lock_pwq(pwq);
-	__atomic_store_n(&pwq->limit, pwq->max_active, __ATOMIC_RELAXED);
+	if (unlikely(kwq__thaw_hook))
+		kwq__thaw_hook(pwq);
+	/*
+	 * An add that pushed since the settle read the limit 0, and left its
+	 * item to whoever frees a slot: with nothing active, nobody will.
+	 * So thaw looks at the push queue again after this store, as
+	 * kwq__pwq_dec_locked() does after it lowers nr_active: the push's
+	 * exchange and its re-read of the limit (add_push()) against this
+	 * store and that look, all sequentially consistent, so one of the
+	 * two sees the other.  The look comes after the activations, since
+	 * the items settled inactive were added before the pushed ones.
+	 */
+	__atomic_store_n(&pwq->limit, pwq->max_active, __ATOMIC_SEQ_CST);
 	while (!kwq__list_empty(&pwq->inactive) &&
 	       pwq->nr_active < pwq->limit)
 		kwq__pwq_activate_locked(pwq,
 			kwq__list_entry(pwq->inactive.next,
 					struct work_struct, entry));
+	if (__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=
+	    &pwq->push_head)
+		kwq__pwq_splice_locked(pwq);
 	kwq__unlock(pwq->pool);
 }
 

@@ -717,6 +717,12 @@ KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 /*
+ * Tests only (tests/test-pop.c): called by a settle between its
+ * unlinking of the first pushed item and its exchange of the tail, so that
+ * a test can push there.  NULL otherwise.
+ */
+KWQ_HIDDEN extern void (*kwq__splice_hook)(struct kwq__pwq *pwq);
+/*
  * Tests only (tests/test-pop.c): called by a worker that pops the pwq's
  * last pushed item, between its look at the item's link and its exchange
  * of the tail, so that a test can push there.  NULL otherwise.
@@ -854,6 +860,12 @@ KWQ_HIDDEN void kwq__registry_lock(int lock);
 
 /* A queue registered while the others are frozen starts frozen. */
 KWQ_HIDDEN void kwq__freeze_new_wq(struct workqueue_struct *wq);
+/*
+ * Tests only (tests/test-thaw.c): called by kwq_thaw_workqueues() for each
+ * pwq it thaws, with the pool lock held, after the settle and before the
+ * limit goes up, so that a test can push there.  NULL otherwise.
+ */
+KWQ_HIDDEN extern void (*kwq__thaw_hook)(struct kwq__pwq *pwq);
 
 /* --- fork.c: fork() ------------------------------------------------------ */
 

@@ -403,6 +403,9 @@ static bool insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
 	return insert_locked(pwq->pool, pwq, w, data, false);
 }
 
+/* Tests only: see internal.h. */
+void (*kwq__splice_hook)(struct kwq__pwq *pwq);
+
 /*
  * Take every item pushed on @pwq (see kwq__pwq) and insert them in the
  * order of their pushes, kicking the pool if one is ready to run.  One
@@ -424,6 +427,8 @@ void kwq__pwq_splice_locked(struct kwq__pwq *pwq)
 	 */
 	n = pushed_next(&pwq->push_head);
 	__atomic_store_n(&pwq->push_head.next, NULL, __ATOMIC_RELAXED);
+	if (unlikely(kwq__splice_hook))
+		kwq__splice_hook(pwq);
 	last = __atomic_exchange_n(&pwq->push_tail, &pwq->push_head,
 				   __ATOMIC_ACQ_REL);
 	for (;;) {
@@ -655,11 +660,12 @@ static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
 	/*
 	 * The queue was empty: if no slot is free, the worker freeing one
 	 * settles it, since kwq__pwq_dec_locked() looks at the queue after
-	 * it lowers nr_active.  The exchange in push() and this load, against
-	 * that store, fence and load: one of the two sees the other.
+	 * it lowers nr_active, and so does a thaw after it raises the limit.
+	 * The exchange in push() and these loads, against those stores and
+	 * looks, all sequentially consistent: one of the two sees the other.
 	 */
 	if (__atomic_load_n(&pwq->nr_active, __ATOMIC_SEQ_CST) >=
-	    __atomic_load_n(&pwq->limit, __ATOMIC_RELAXED))
+	    __atomic_load_n(&pwq->limit, __ATOMIC_SEQ_CST))
 		return 0;
 	kwq__lock(pwq->pool);
 	kwq__pwq_splice_locked(pwq);

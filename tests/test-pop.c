@@ -1,18 +1,32 @@
 // SPDX-License-Identifier: MIT
 /*
- * The pop of a pwq's last pushed item, raced by a push.  A worker that
- * frees a slot takes the first pushed item (src/pool.c, pop_locked()); when
- * that item is the last, it puts the tail back to the head with a
- * compare-and-swap, and a push that took the item as its predecessor in
- * between makes that fail: the worker must then wait for the push's link
- * and keep the new item.  A producer hits that window about once in a
- * million adds, so this test opens it every time, on every serial and
- * small-max_active kind of queue: a hidden hook, called in the window,
- * adds items there.  Each case checks that the items added
- * in the window run exactly once and after the popped one, and that the
- * popped item, still pending, refuses an add.
+ * The two takers of a pwq's push queue, each raced by a push (issue 25
+ * §1: every writer of the push tail pairs with the add).
  *
- * White-box: kwq__pop_last_hook is hidden, so this links libkwq.a.
+ * The pop of the last pushed item.  A worker that frees a slot takes the
+ * first pushed item (src/pool.c, pop_locked()); when that item is the
+ * last, it puts the tail back to the head with a compare-and-swap, and a
+ * push that took the item as its predecessor in between makes that fail:
+ * the worker must then wait for the push's link and keep the new item.
+ *
+ * The settle.  Whoever locks the pool to look at the pwq takes the whole
+ * queue (kwq__pwq_splice_locked()): it unlinks the first item from the
+ * head, then exchanges the tail back to the head.  A push between the two
+ * finds the old tail and links behind it, and the walk must take it.  Had
+ * the splice exchanged first, that push would find the head and link
+ * there, the clearing of the head would cut it off, and the next pop
+ * would wait for ever for a link.  A remove of another pushed item is
+ * what settles here.
+ *
+ * A producer hits such a window about once in a million adds, so this
+ * test opens each every time, on every serial and small-max_active kind
+ * of queue: a hidden hook, called in the window, adds items there.  Each
+ * case checks that the items added in the window run exactly once and
+ * after the first pushed one, and that this one, still pending, refuses an
+ * add.
+ *
+ * White-box: kwq__pop_last_hook and kwq__splice_hook are hidden, so this
+ * links libkwq.a.
  */
 #include "../src/internal.h"
 #include "util.h"
@@ -20,7 +34,13 @@
 #define ROUNDS		20
 #define NR_LATE		2
 
-enum { POPPED = 10, LATE = 20 };	/* ids in the run log */
+enum { POPPED = 10, REMOVED = 11, LATE = 20 };	/* ids in the run log */
+
+enum window { W_POP, W_SPLICE };
+
+static const char *const window_names[] = {
+	"the last pop's", "a settle's",
+};
 
 struct item {
 	struct work_struct work;
@@ -29,7 +49,7 @@ struct item {
 
 static struct workqueue_struct *wq;
 static struct gate gate;
-static struct item blockers[2], popped, late[NR_LATE];
+static struct item blockers[2], popped, removed, late[NR_LATE];
 static int run_log[8];
 static int nr_runs;		/* A */
 static int hook_calls;		/* A */
@@ -51,11 +71,10 @@ static void blocker_fn(struct work_struct *work)
 	gate_wait(&gate);
 }
 
-/* In the window, on the worker, with its pool lock held: push only. */
+/* In the window, with the pool lock held: push only. */
 static void hook(struct kwq__pwq *pwq)
 {
-	(void)pwq;
-	if (INC(&hook_calls) != 1)
+	if (pwq->wq != wq || INC(&hook_calls) != 1)
 		return;
 	STORE(&hook_ebusy, add_work_to_q(wq, &popped.work) == -EBUSY);
 	for (int i = 0; i < NR_LATE; i++)
@@ -84,9 +103,10 @@ static bool log_in_order(int nr_blockers)
 	return true;
 }
 
-static bool one_round(const struct wq_kind *k)
+static bool one_round(const struct wq_kind *k, enum window win)
 {
 	int nr_blockers = k->max_active > 1 ? k->max_active : 1;
+	int removed_rc = 0;
 	bool ok_round;
 
 	wq = new_kind_wq("pop", k);
@@ -103,22 +123,34 @@ static bool one_round(const struct wq_kind *k)
 	if (!wait_for(&gate.entered, nr_blockers, 10000))
 		bail_out("the blockers did not start");
 	init_item(&popped, POPPED, item_fn);
+	init_item(&removed, REMOVED, item_fn);
 	for (int i = 0; i < NR_LATE; i++)
 		init_item(&late[i], LATE + i, item_fn);
 	/* Every slot is held: pushed, the last and only one. */
 	if (add_work_to_q(wq, &popped.work))
 		bail_out("could not add the popped item");
-	kwq__pop_last_hook = hook;
+	if (win == W_SPLICE) {
+		/* Pushed behind it; its remove settles the queue. */
+		if (add_work_to_q(wq, &removed.work))
+			bail_out("could not add the removed item");
+		kwq__splice_hook = hook;
+		removed_rc = remove_work(&removed.work);
+		kwq__splice_hook = NULL;
+	} else {
+		kwq__pop_last_hook = hook;
+	}
 	gate_open(&gate);
 	/* Not a flush yet: it would settle the pushed item itself. */
 	wait_for(&nr_runs, nr_blockers + 1 + NR_LATE, 10000);
 	if (flush_workqueue(wq))
 		bail_out("flush_workqueue failed");
 	kwq__pop_last_hook = NULL;
-	ok_round = LOAD(&hook_calls) >= 1 && LOAD(&hook_ebusy) &&
-		   LOAD(&hook_added) == NR_LATE && log_in_order(nr_blockers);
+	ok_round = removed_rc == 0 && LOAD(&hook_calls) >= 1 &&
+		   LOAD(&hook_ebusy) && LOAD(&hook_added) == NR_LATE &&
+		   log_in_order(nr_blockers);
 	if (!ok_round)
-		diag("%s: hook %d, -EBUSY %d, added %d, runs %d", k->name,
+		diag("%s, %s: remove %d, hook %d, -EBUSY %d, added %d, runs %d",
+		     k->name, window_names[win], removed_rc,
 		     LOAD(&hook_calls), LOAD(&hook_ebusy), LOAD(&hook_added),
 		     LOAD(&nr_runs));
 	destroy_workqueue(wq);
@@ -137,7 +169,7 @@ int main(void)
 	CPU_SET(sched_getcpu() < 0 ? 0 : sched_getcpu(), &one);
 	if (sched_setaffinity(0, sizeof(one), &one))
 		bail_out("sched_setaffinity: %s", strerror(errno));
-	plan(nr_kinds);
+	plan((int)nr_kinds * 2);
 	/*
 	 * With debug mode or statistics on, every add takes the locked path
 	 * (they check and sample there): nothing is pushed to race with.
@@ -145,17 +177,20 @@ int main(void)
 	wq = new_kind_wq("pop-probe", &kinds[0]);
 	destroy_workqueue(wq);
 	if (kwq__any_mode()) {
-		skip((int)nr_kinds, "KWQ_DEBUG or statistics on: adds are "
+		skip((int)nr_kinds * 2, "KWQ_DEBUG or statistics on: adds are "
 		     "not pushed");
 		return done_testing();
 	}
 	for (size_t k = 0; k < nr_kinds; k++) {
-		bool all = true;
+		for (int win = W_POP; win <= W_SPLICE; win++) {
+			bool all = true;
 
-		for (int r = 0; r < ROUNDS && all; r++)
-			all = one_round(&kinds[k]);
-		ok(all, "%s: items pushed while the last is popped run once, "
-		   "after it, %d rounds", kinds[k].name, ROUNDS);
+			for (int r = 0; r < ROUNDS && all; r++)
+				all = one_round(&kinds[k], win);
+			ok(all, "%s: items pushed in %s window run once, "
+			   "after the first pushed, %d rounds", kinds[k].name,
+			   window_names[win], ROUNDS);
+		}
 	}
 	return done_testing();
 }

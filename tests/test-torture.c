@@ -41,7 +41,7 @@ int main(void)
 	   "torture ran: %ld ops, %ld runs, %ld queues created and destroyed in %.1f s (%.0f ops/s)",
 	   r.ops, r.runs, r.epochs, r.secs, r.ops / (r.secs > 0 ? r.secs : 1));
 	is_int(r.violations, 0,
-	       "no violation of guarantees 1, 4, 5, 7, 8, return values, or runs after destroy (seed %u)",
+	       "no violation of guarantees 1, 4, 5, 7, 8, 9, return values, or runs after destroy (seed %u)",
 	       o.seed);
 	return done_testing();
 }

@@ -18,6 +18,11 @@
  *      destroy was pulling it forward;
  *   8. after its owner's cancel_*_sync(), an item is neither pending nor
  *      running;
+ *   9. freezing and thawing lose nothing: a freezer thread freezes and
+ *      thaws the WQ_FREEZABLE queues (the static unbound and ordered ones,
+ *      some of the churned ones) all along, a prober adds to freezable
+ *      queues of its own and waits for each run without a flush, and once
+ *      everything stops, every item must come to rest with no flush;
  *   and nothing runs after its queue's destroy_workqueue() returned, and
  *   every call returns one of its documented values.  Movers are items
  *   whose runs add them to another queue, usually on another pool, while
@@ -830,6 +835,9 @@ static struct epoch *epoch_new(unsigned long long *rng)
 		{ "cpu-intensive", WQ_CPU_INTENSIVE, 0, 0 },
 		{ "create_workqueue", 0, 0, 1 },
 		{ "singlethread", 0, 1, 2 },
+		{ "freezable bound", WQ_FREEZABLE, 0, 0 },
+		{ "freezable unbound", WQ_UNBOUND | WQ_FREEZABLE, 0, 0 },
+		{ "freezable ordered", WQ_FREEZABLE, 1, 0 },
 	};
 	unsigned int k = rnd(rng) % ARRAY_SIZE(kinds);
 	struct epoch *ep = calloc(1, sizeof(*ep));
@@ -848,7 +856,8 @@ static struct epoch *epoch_new(unsigned long long *rng)
 	else if (kinds[k].legacy == 2)
 		ep->wq = create_singlethread_workqueue("tt-single");
 	else if (ep->ordered)
-		ep->wq = alloc_ordered_workqueue("tt-ord%ld", 0, gen);
+		ep->wq = alloc_ordered_workqueue("tt-ord%ld", kinds[k].flags,
+						 gen);
 	else
 		ep->wq = alloc_workqueue("tt-%ld", kinds[k].flags,
 					 (int)(rnd(rng) % 5), gen);
@@ -1001,16 +1010,210 @@ static void watchdog_check(long long now, double limit)
 static void make_static_queues(void)
 {
 	wqs[Q_BOUND] = alloc_workqueue("tt-bound", 0, 4);
-	wqs[Q_UNBOUND] = alloc_workqueue("tt-unbound", WQ_UNBOUND, 0);
+	wqs[Q_UNBOUND] = alloc_workqueue("tt-unbound",
+					 WQ_UNBOUND | WQ_FREEZABLE, 0);
 	wqs[Q_HIGHPRI] = alloc_workqueue("tt-highpri", WQ_HIGHPRI, 2);
 	wqs[Q_RECLAIM] = alloc_workqueue("tt-reclaim",
 					 WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE, 0);
 	wqs[Q_SYSTEM] = system_wq;
-	wqs[Q_ORDERED] = alloc_ordered_workqueue("tt-ordered", 0);
+	wqs[Q_ORDERED] = alloc_ordered_workqueue("tt-ordered", WQ_FREEZABLE);
 	for (int q = 0; q < NR_Q; q++)
 		if (!wqs[q])
 			bail_out("torture: cannot create queue %s: %s",
 				 q_names[q], strerror(errno));
+}
+
+/* --- freezing: a freezer, a prober, and the rest without a flush -------- */
+
+/*
+ * The freezer freezes and thaws all along.  The prober is the issue 25
+ * test: it adds one item at a time to a freezable queue nobody else
+ * touches, most often as a thaw begins, and waits for its run with no
+ * flush, since a flush would settle an item stranded on the pwq's push
+ * queue and hide the loss.  So would the next freeze: the freezer waits
+ * for each probe to end before it freezes again.
+ */
+enum { P_ORDERED, P_UNBOUND, P_BOUND, NR_PROBE };
+
+static const char *const probe_names[NR_PROBE] = {
+	"ordered", "unbound max_active 2", "bound max_active 1",
+};
+
+struct probe {
+	struct work_struct work;
+	struct workqueue_struct *wq;
+	int runs;		/* A */
+};
+
+static struct probe probes[NR_PROBE];
+static pthread_t freezer, prober;
+static long freeze_ops;		/* A: freezes and thaws, probe adds */
+static int thaws;		/* A: thaws begun */
+static int probe_rounds;	/* A: probes run, or given up on */
+
+static void probe_fn(struct work_struct *w)
+{
+	INC(&container_of(w, struct probe, work)->runs);
+}
+
+static void *freezer_main(void *arg)
+{
+	unsigned long long rng = opt.seed * 104729ULL + 3;
+	int rc;
+
+	(void)arg;
+	while (!LOAD(&stop)) {
+		int seen = LOAD(&probe_rounds);
+
+		rc = kwq_freeze_workqueues();
+		if (rc)
+			violation(NULL, "kwq_freeze_workqueues returned %d", rc);
+		if (rnd(&rng) % 2)
+			sleep_us(rnd(&rng) % 300);
+		INC(&thaws);
+		rc = kwq_thaw_workqueues();
+		if (rc)
+			violation(NULL, "kwq_thaw_workqueues returned %d", rc);
+		__atomic_add_fetch(&freeze_ops, 2, __ATOMIC_RELAXED);
+		while (LOAD(&probe_rounds) == seen && !LOAD(&stop))
+			sleep_us(20);
+		if (rnd(&rng) % 4)
+			sleep_us(rnd(&rng) % 2000);
+	}
+	return NULL;
+}
+
+/*
+ * Most probes aim at a thaw: wait (a while at most) for the next to begin,
+ * then a random few microseconds, so that the add meets the thaw in its
+ * loop over the pwqs, each held a few nanoseconds.
+ */
+static void aim_at_thaw(unsigned long long *rng)
+{
+	int seen = LOAD(&thaws);
+	long long end = tap_now_ns() + 5 * MS;
+	unsigned int spin = rnd(rng) % (1U << (rnd(rng) % 13));
+
+	for (unsigned int i = 0; LOAD(&thaws) == seen; i++)
+		if (!(i & 255) && tap_now_ns() > end)
+			return;
+	while (spin--)
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
+/* Wait for @p's run number @want, yielding a while, then napping. */
+static bool probe_ran(struct probe *p, int want, double limit)
+{
+	long long end = tap_now_ns() + (long long)(limit * 1e9);
+
+	for (unsigned int i = 0; LOAD(&p->runs) < want; i++) {
+		if (i < 64) {
+			sched_yield();
+			continue;
+		}
+		if (tap_now_ns() > end)
+			return false;
+		sleep_us(20);
+	}
+	return true;
+}
+
+static void *prober_main(void *arg)
+{
+	unsigned long long rng = opt.seed * 15485863ULL + 5;
+	double limit = *(double *)arg;
+
+	while (!LOAD(&stop)) {
+		unsigned int q = rnd(&rng) % NR_PROBE;
+		struct probe *p = &probes[q];
+		int want = LOAD(&p->runs) + 1, rc;
+
+		if (rnd(&rng) % 4)
+			aim_at_thaw(&rng);
+		if (q == P_BOUND && rnd(&rng) % 2)
+			rc = add_work_to_q_on(cpus[rnd(&rng) % nr_cpus], p->wq,
+					      &p->work);
+		else
+			rc = add_work_to_q(p->wq, &p->work);
+		__atomic_add_fetch(&freeze_ops, 1, __ATOMIC_RELAXED);
+		if (rc) {
+			violation(NULL, "probe add to %s returned %d, its item idle",
+				  probe_names[q], rc);
+		} else if (!probe_ran(p, want, limit)) {
+			violation(NULL, "guarantee 9: an add to the %s probe queue returned 0, and its item has not run %.0f s later (stranded)",
+				  probe_names[q], limit);
+			flush_workqueue(p->wq);
+		}
+		INC(&probe_rounds);
+	}
+	return NULL;
+}
+
+static void freeze_start(double *limit)
+{
+	probes[P_ORDERED].wq = alloc_ordered_workqueue("tt-probe-ord",
+						       WQ_FREEZABLE);
+	probes[P_UNBOUND].wq = alloc_workqueue("tt-probe-unb",
+					       WQ_UNBOUND | WQ_FREEZABLE, 2);
+	probes[P_BOUND].wq = alloc_workqueue("tt-probe-bnd", WQ_FREEZABLE, 1);
+	for (int q = 0; q < NR_PROBE; q++) {
+		if (!probes[q].wq)
+			bail_out("torture: cannot create probe queue %s: %s",
+				 probe_names[q], strerror(errno));
+		INIT_WORK(&probes[q].work, probe_fn);
+	}
+	if (pthread_create(&freezer, NULL, freezer_main, NULL) ||
+	    pthread_create(&prober, NULL, prober_main, limit))
+		bail_out("torture: pthread_create failed");
+}
+
+/* After `stop`: the freezer's last act was a thaw. */
+static void freeze_stop(void)
+{
+	pthread_join(freezer, NULL);
+	pthread_join(prober, NULL);
+	for (int q = 0; q < NR_PROBE; q++)
+		destroy_workqueue(probes[q].wq);
+}
+
+static void count_busy_epochs(void)
+{
+	for (int s = 0; s < NR_SLOTS; s++)
+		for (int i = 0; i < slots[s].cur->nr; i++)
+			count_busy(&slots[s].cur->items[i]);
+}
+
+static void report_busy(struct item *it)
+{
+	if (work_pending(&it->dw.work))
+		violation(it, "guarantee 1: still pending after every thread stopped, and no flush came (stranded)");
+	else if (LOAD(&it->in) || LOAD(&it->hops))
+		violation(it, "still running or chaining after every thread stopped");
+}
+
+/*
+ * Everything has stopped and the queues are thawed: every item must come
+ * to rest on its own, within @limit seconds, before the settle's flushes
+ * would rescue one stranded on a push queue.
+ */
+static void rest_unflushed(double limit)
+{
+	long long end = tap_now_ns() + (long long)(limit * 1e9);
+
+	for (;;) {
+		nr_busy = 0;
+		static_items(count_busy);
+		count_busy_epochs();
+		if (!nr_busy)
+			return;
+		if (tap_now_ns() > end)
+			break;
+		sleep_ms(1);
+	}
+	static_items(report_busy);
+	for (int s = 0; s < NR_SLOTS; s++)
+		for (int i = 0; i < slots[s].cur->nr; i++)
+			report_busy(&slots[s].cur->items[i]);
 }
 
 int torture(const struct torture_opts *o, struct torture_result *res)
@@ -1019,6 +1222,7 @@ int torture(const struct torture_opts *o, struct torture_result *res)
 	pthread_rwlockattr_t ra;
 	long long start, end;
 	bool slow = getenv("KWQ_TEST_SAN") || getenv("KWQ_TEST_QUICK");
+	double stuck = slow ? 120 : 30;	/* seconds: a hang, or a lost item */
 
 	opt = *o;
 	if (opt.threads < 1 || opt.threads > MAX_TT)
@@ -1069,11 +1273,12 @@ int torture(const struct torture_opts *o, struct torture_result *res)
 	if (pthread_create(&tt[opt.threads].thread, NULL, churn_thread,
 			   &tt[opt.threads]))
 		bail_out("torture: pthread_create failed");
+	freeze_start(&stuck);
 	for (long long now = start; now < end; now = tap_now_ns()) {
 		long long left = (end - now) / 1000;
 
 		sleep_us(left < 100000 ? left : 100000);
-		watchdog_check(tap_now_ns(), slow ? 120 : 30);
+		watchdog_check(tap_now_ns(), stuck);
 		if (opt.verbose && (now - start) / 10000000000LL !=
 		    (tap_now_ns() - start) / 10000000000LL) {
 			long ops = 0;
@@ -1089,7 +1294,9 @@ int torture(const struct torture_opts *o, struct torture_result *res)
 	STORE(&stop, 1);
 	for (int i = 0; i <= opt.threads; i++)
 		pthread_join(tt[i].thread, NULL);
+	freeze_stop();
 	end = tap_now_ns();
+	rest_unflushed(stuck);
 
 	/* Settle: everything accepted runs; then account for every item. */
 	STORE(&settling, 1);
@@ -1116,7 +1323,7 @@ int torture(const struct torture_opts *o, struct torture_result *res)
 	res->ops = 0;
 	for (int i = 0; i <= opt.threads; i++)
 		res->ops += tt[i].ops;
-	res->ops += LOAD(&readds);
+	res->ops += LOAD(&readds) + LOAD(&freeze_ops);
 	res->runs = LOAD(&total_runs);
 	res->violations = LOAD(&violations);
 	res->epochs = LOAD(&epochs);
