@@ -367,8 +367,9 @@ void pch_cleanup(char *tmpdir);
 /* prelude.c: stand-ins for what a file without its tree misses */
 #define PRELUDE_NAME "/retconv/prelude.h"
 extern const char prelude_text[];
-/* in a worker: definitions for the types @tu missed, or NULL */
-char *prelude_standins(struct CXTranslationUnitImpl *tu);
+/* in a worker: @before and definitions for the types and annotations @tu
+ * missed, or NULL when it has none to add */
+char *prelude_standins(struct CXTranslationUnitImpl *tu, const char *before);
 
 /* summary.c */
 void summary_write_func(FILE *out, const struct rc_func *fn);

@@ -909,6 +909,9 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 	return ferror(out) ? -EIO : 0;
 }
 
+/* Parses with stand-ins at most, after the prelude's own. */
+#define STANDIN_ROUNDS 6
+
 enum how {
 	WITH_PCH,		/* the shared precompiled header, if any */
 	PLAIN,
@@ -1162,12 +1165,12 @@ static int build_job(const struct rc_job *job, FILE *out)
  */
 static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 {
-	struct damage dm = { 0 }, dm2 = { 0 };
-	CXTranslationUnit tu, tu2;
+	struct damage dm = { 0 }, dm2 = { 0 }, dm3 = { 0 };
+	CXTranslationUnit tu, tu2, tu3 = NULL;
 	enum CXErrorCode ec;
-	char *msg, *standins = NULL;
+	char *msg, *standins = NULL, *more;
 	double since;
-	int err;
+	int err, round;
 
 	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL, &ec);
 	if (tu)
@@ -1185,22 +1188,36 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		free(msg);
 		return -EINVAL;
 	}
-	if (dm.nmissing) {
+	if (dm.nmissing || dm.nother) {
 		tu2 = parse(idx, job, PRELUDE, NULL, &ec);
 		if (tu2) {
 			damage_of(tu2, &dm2);
 			/* what the prelude does not stand in for */
-			standins = prelude_standins(tu2);
+			standins = prelude_standins(tu2, NULL);
 		}
 		better(&tu, &dm, tu2, &dm2, false);
 	}
-	if (standins) {
-		tu2 = parse(idx, job, PRELUDE, standins, &ec);
-		if (tu2)
-			damage_of(tu2, &dm2);
-		better(&tu, &dm, tu2, &dm2, true);
+	/*
+	 * clang's recovery from an annotation skips what follows it, where
+	 * the next one may be: a round for each, while there are more.  A
+	 * round that parses more of the file may find more errors in it, so
+	 * the rounds follow each other and only the last is weighed.
+	 */
+	for (round = 0; standins && round < STANDIN_ROUNDS; round++) {
+		if (tu3)
+			clang_disposeTranslationUnit(tu3);
+		damage_free(&dm3);
+		tu3 = parse(idx, job, PRELUDE, standins, &ec);
+		more = NULL;
+		if (tu3) {
+			damage_of(tu3, &dm3);
+			more = prelude_standins(tu3, standins);
+		}
 		free(standins);
+		standins = more;
 	}
+	free(standins);
+	better(&tu, &dm, tu3, &dm3, true);
 	msg = damage_note(&dm, job);
 	if (msg)
 		summary_write_note(out, job->file, msg);
