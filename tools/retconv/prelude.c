@@ -410,58 +410,52 @@ static bool c_word(const char *name)
 	return false;
 }
 
-/* The line of @file at @line, from clang's copy, and its end. */
-static const char *source_line(CXTranslationUnit tu, CXFile file,
-			       unsigned line, const char **end)
+/* A copy of the line diagnostic @d is on, and its column from 0. */
+static char *diag_line(CXTranslationUnit tu, CXDiagnostic d, size_t *col)
 {
+	const char *buf, *s, *stop, *end;
+	unsigned line, c;
 	size_t size;
-	const char *buf = clang_getFileContents(tu, file, &size), *s;
-	const char *stop;
+	CXFile file;
 
-	if (!buf)
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file,
+				  &line, &c, NULL);
+	buf = file ? clang_getFileContents(tu, file, &size) : NULL;
+	if (!buf || c < 1)
 		return NULL;
 	stop = buf + size;
 	for (s = buf; line > 1 && s < stop; s++)
 		if (*s == '\n')
 			line--;
-	if (s >= stop)
-		return NULL;
-	for (*end = s; *end < stop && **end != '\n'; (*end)++)
+	for (end = s; end < stop && *end != '\n'; end++)
 		;
-	return s;
+	if (s >= stop || c - 1 > (size_t)(end - s))
+		return NULL;
+	*col = c - 1;
+	return xasprintf("%.*s", (int)(end - s), s);
 }
 
 /* The annotation diagnostic @d trips on, as a #define line, or NULL. */
 static char *qualifier_line(CXTranslationUnit tu, CXDiagnostic d,
 			    const char *text)
 {
-	const char *line, *end, *at;
-	unsigned ln, col;
-	CXFile file;
-	char *name = NULL, *def, *copy;
+	size_t k, n = sizeof(qualifier_errors) / sizeof(*qualifier_errors);
+	char *name = NULL, *def, *line;
 	bool call = false;
-	size_t k;
+	size_t col;
 
-	for (k = 0; k < sizeof(qualifier_errors) / sizeof(*qualifier_errors);
-	     k++)
-		if (!strcmp(text, qualifier_errors[k]))
-			break;
-	if (k == sizeof(qualifier_errors) / sizeof(*qualifier_errors))
+	for (k = 0; k < n && strcmp(text, qualifier_errors[k]); k++)
+		;
+	line = k < n ? diag_line(tu, d, &col) : NULL;
+	if (!line)
 		return NULL;
-	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &ln,
-				  &col, NULL);
-	line = file ? source_line(tu, file, ln, &end) : NULL;
-	if (!line || col < 1 || col - 1 > (unsigned)(end - line))
-		return NULL;
-	copy = xasprintf("%.*s", (int)(end - line), line);
-	at = copy + col - 1;
 	if (k == 2)		/* after the parameters: "int f(void) X;" */
-		name = word_at(at, &call);
+		name = word_at(line + col, &call);
 	else if (k >= 3)
-		name = leading_call(copy, at, &call);
+		name = leading_call(line, line + col, &call);
 	else
-		name = word_before(copy, at, &call);
-	free(copy);
+		name = word_before(line, line + col, &call);
+	free(line);
 	if (!name || c_word(name)) {
 		free(name);
 		return NULL;
@@ -479,26 +473,20 @@ static char *qualifier_line(CXTranslationUnit tu, CXDiagnostic d,
 static char *annotation_type(CXTranslationUnit tu, CXDiagnostic d,
 			     const char *name)
 {
-	const char *line, *end, *at;
-	unsigned ln, col;
-	CXFile file;
-	size_t n = strlen(name), len;
-	char *word;
-	bool type;
+	size_t col = 0, len;
+	char *line = diag_line(tu, d, &col), *at, *word;
+	bool type = false;
 
-	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &ln,
-				  &col, NULL);
-	line = file ? source_line(tu, file, ln, &end) : NULL;
-	if (!line || col < 1 || col - 1 + n > (unsigned)(end - line))
-		return NULL;
-	at = line + col - 1 + n;
-	while (at < end && (*at == ' ' || *at == '\t'))
-		at++;
-	for (len = 0; at + len < end && ident_char(at[len]); len++)
-		;
-	word = xasprintf("%.*s", (int)len, at);
-	type = len && c_word(word);
-	free(word);
+	if (line && col + strlen(name) <= strlen(line)) {
+		at = line + col + strlen(name);
+		at += strspn(at, " \t");
+		len = strspn(at, "abcdefghijklmnopqrstuvwxyz"
+				 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		word = xasprintf("%.*s", (int)len, at);
+		type = len && c_word(word);
+		free(word);
+	}
+	free(line);
 	return type ? xasprintf("#define %s\n", name) : NULL;
 }
 
