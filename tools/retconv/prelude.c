@@ -189,16 +189,7 @@ const char prelude_text[] =
  * it the handlers' addresses taken there) becomes a variable.  Only the names clang said it
  * missed are declared, so a header that defines one cannot be there.
  */
-enum standin { TYPEDEF, STRUCT, CONSTANT, CONFIG_TEST };
-
-/* A stand-ins line that takes a typedef out of the prelude. */
-#define DROP_FORM "/* no typedef %s */\n"	/* as dropped() reads it */
-
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
+enum standin { TYPEDEF, STRUCT, CONSTANT };
 
 static const struct {
 	enum standin kind;
@@ -211,9 +202,6 @@ static const struct {
 	{ STRUCT, "array has incomplete element type 'struct " },
 	{ STRUCT, "tentative definition has type 'struct " },
 	{ CONSTANT, "use of undeclared identifier '" },
-	/* "#if CONFIG(FOO)", whose macro a header the build forces in
-	 * defines: an option not set, as with no configuration at all */
-	{ CONFIG_TEST, "function-like macro '" },
 };
 
 static bool macro_like(const char *name)
@@ -232,8 +220,6 @@ static char *standin_line(enum standin kind, const char *name)
 				 name, name);
 	case STRUCT:
 		return xasprintf("struct %s { int __retconv_s; };\n", name);
-	case CONFIG_TEST:
-		return xasprintf("#define %s(...) 0\n", name);
 	default:
 		return xasprintf(macro_like(name) ? "extern const int %s;\n" :
 				 "extern int %s;\n", name);
@@ -287,23 +273,6 @@ static bool defined_away(const char *text, const char *name)
 	return found;
 }
 
-/* Whether the prelude defines @name (a macro, a typedef, an object). */
-static bool prelude_has(const char *name)
-{
-	size_t n = strlen(name);
-	const char *at;
-
-	for (at = strstr(prelude_text, name); at;
-	     at = strstr(at + 1, name)) {
-		if (ident_char(at[-1]) || ident_char(at[n]))
-			continue;
-		if ((at - prelude_text >= 8 && !strncmp(at - 8, "#define ", 8)) ||
-		    !strncmp(at + n, ";\n", 2))
-			return true;
-	}
-	return false;
-}
-
 /* One pass over the diagnostics: the types first, then the names, which
  * must not be declared again as objects where code also uses them as
  * types ("act2000_card *card" and "sizeof(act2000_card)"). */
@@ -326,8 +295,7 @@ static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 			if (!name)
 				continue;
 			line = (objects && standin_type(*text, name)) ||
-			       defined_away(*text, name) ||
-			       prelude_has(name) ? NULL :
+			       defined_away(*text, name) ? NULL :
 			       standin_line(standin_forms[f].kind, name);
 			if (line)
 				standin_add(text, line);
@@ -356,6 +324,12 @@ static const char *const qualifier_errors[] = {
 	"expected parameter declarator",	/* from here: "X(1, 2) int f" */
 	"expected identifier or '('",
 };
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
 
 /* The name that ends before @at in @line ("X" or "X(...)"), or NULL. */
 static char *word_before(const char *line, const char *at, bool *call)
@@ -482,7 +456,7 @@ static char *qualifier_line(CXTranslationUnit tu, CXDiagnostic d,
 	else
 		name = word_before(line, line + col, &call);
 	free(line);
-	if (!name || c_word(name) || prelude_has(name)) {
+	if (!name || c_word(name)) {
 		free(name);
 		return NULL;
 	}
@@ -516,57 +490,6 @@ static char *annotation_type(CXTranslationUnit tu, CXDiagnostic d,
 	return type ? xasprintf("#define %s\n", name) : NULL;
 }
 
-/*
- * A type the project defines otherwise than the prelude ("typedef signed
- * long long int64_t;" against glibc's long): the project's definition is
- * the one its code is written for, and clang's error on it makes its
- * every use invalid.  The prelude leaves that typedef out next time
- * (prelude_text_for()).
- */
-static char *dropped_typedef(CXTranslationUnit tu, CXDiagnostic d,
-			     const char *msg)
-{
-	static const char form[] = "typedef redefinition with different types";
-
-	CXCursor c;
-	CXString s;
-	char *line = NULL;
-
-	if (strncmp(msg, form, sizeof(form) - 1))
-		return NULL;
-	c = clang_getCursor(tu, clang_getDiagnosticLocation(d));
-	if (clang_getCursorKind(c) != CXCursor_TypedefDecl)
-		return NULL;
-	s = clang_getCursorSpelling(c);
-	if (prelude_has(clang_getCString(s)))
-		line = xasprintf(DROP_FORM, clang_getCString(s));
-	clang_disposeString(s);
-	return line;
-}
-
-/* Every typedef of the prelude the file's own headers make: left out
- * from the start, rather than one round later (dropped_typedef()). */
-static enum CXChildVisitResult own_typedef(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	CXSourceLocation loc = clang_getCursorLocation(c);
-	char **text = data, *line;
-	CXString s;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_TypedefDecl ||
-	    clang_Location_isInSystemHeader(loc))
-		return CXChildVisit_Continue;
-	s = clang_getCursorSpelling(c);
-	if (prelude_has(clang_getCString(s))) {
-		line = xasprintf(DROP_FORM, clang_getCString(s));
-		standin_add(text, line);
-		free(line);
-	}
-	clang_disposeString(s);
-	return CXChildVisit_Continue;
-}
-
 static void qualifier_pass(CXTranslationUnit tu, char **text)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu);
@@ -578,8 +501,6 @@ static void qualifier_pass(CXTranslationUnit tu, char **text)
 		const char *msg = clang_getCString(s);
 
 		line = qualifier_line(tu, d, msg);
-		if (!line)
-			line = dropped_typedef(tu, d, msg);
 		name = line ? NULL : standin_name(msg, standin_forms[0].form);
 		if (name)
 			line = annotation_type(tu, d, name);
@@ -596,9 +517,6 @@ char *prelude_standins(CXTranslationUnit tu, const char *before)
 {
 	char *text = before ? xstrdup(before) : NULL;
 
-	if (!before)
-		clang_visitChildren(clang_getTranslationUnitCursor(tu),
-				    own_typedef, &text);
 	qualifier_pass(tu, &text);
 	standin_pass(tu, false, &text);
 	standin_pass(tu, true, &text);
@@ -607,40 +525,4 @@ char *prelude_standins(CXTranslationUnit tu, const char *before)
 		return NULL;
 	}
 	return text;
-}
-
-/* Whether @line is a typedef of the prelude that @standins drops. */
-static bool dropped(const char *line, const char *end, const char *standins)
-{
-	const char *semi = end - 2, *name = semi;
-	char *mark;
-	bool found;
-
-	if (strncmp(line, "typedef ", 8) || semi <= line || *semi != ';')
-		return false;
-	while (name > line && ident_char(name[-1]))
-		name--;
-	mark = xasprintf("/* no typedef %.*s */\n", (int)(semi - name), name);
-	found = strstr(standins, mark) != NULL;
-	free(mark);
-	return found;
-}
-
-/* The prelude, without the typedefs @standins drops, then @standins. */
-char *prelude_text_for(const char *standins)
-{
-	const char *line, *end;
-	char *out = xmalloc(strlen(prelude_text) + strlen(standins) + 1);
-	char *o = out;
-
-	for (line = prelude_text; *line; line = end) {
-		end = strchr(line, '\n');
-		end = end ? end + 1 : line + strlen(line);
-		if (dropped(line, end, standins))
-			continue;
-		memcpy(o, line, (size_t)(end - line));
-		o += end - line;
-	}
-	strcpy(o, standins);
-	return out;
 }

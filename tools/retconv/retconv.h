@@ -370,8 +370,6 @@ extern const char prelude_text[];
 /* in a worker: @before and definitions for the types and annotations @tu
  * missed, or NULL when it has none to add */
 char *prelude_standins(struct CXTranslationUnitImpl *tu, const char *before);
-/* the prelude as a parse with @standins reads it */
-char *prelude_text_for(const char *standins);
 
 /* summary.c */
 void summary_write_func(FILE *out, const struct rc_func *fn);

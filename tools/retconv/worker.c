@@ -946,7 +946,7 @@ static const char *parse_kind(const struct rc_job *job, enum how how,
 	case PLAIN:
 		return "plain";
 	case PRELUDE:
-		return standins && *standins ? "stand-ins" : "prelude";
+		return standins ? "stand-ins" : "prelude";
 	default:
 		return "precompile";
 	}
@@ -974,7 +974,8 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 {
 	const char **argv = xcalloc(job->nargs + 8, sizeof(*argv));
 	const char *rdir = resource_dir();
-	char *text = standins ? prelude_text_for(standins) : NULL;
+	char *text = standins ? xasprintf("%s%s", prelude_text, standins) :
+				NULL;
 	struct CXUnsavedFile pre = {
 		.Filename = PRELUDE_NAME,
 		.Contents = text ? text : prelude_text,
@@ -1187,15 +1188,15 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		free(msg);
 		return -EINVAL;
 	}
-	/*
-	 * What the prelude does not stand in for, from the errors; a file
-	 * that found its headers is parsed again only for an annotation or
-	 * a name they do not define.
-	 */
-	if (dm.nmissing || dm.nother)
-		standins = prelude_standins(tu, NULL);
-	if (dm.nmissing && !standins)
-		standins = xstrdup("");
+	if (dm.nmissing || dm.nother) {
+		tu2 = parse(idx, job, PRELUDE, NULL, &ec);
+		if (tu2) {
+			damage_of(tu2, &dm2);
+			/* what the prelude does not stand in for */
+			standins = prelude_standins(tu2, NULL);
+		}
+		better(&tu, &dm, tu2, &dm2, false);
+	}
 	/*
 	 * clang's recovery from an annotation skips what follows it, where
 	 * the next one may be: a round for each, while there are more.  A
