@@ -191,6 +191,12 @@ const char prelude_text[] =
  */
 enum standin { TYPEDEF, STRUCT, CONSTANT };
 
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
 static const struct {
 	enum standin kind;
 	const char *form;
@@ -273,6 +279,24 @@ static bool defined_away(const char *text, const char *name)
 	return found;
 }
 
+/* Whether the prelude defines @name (a macro, a typedef, an object): a
+ * parse without the prelude reports it missing, and one with it will not. */
+static bool prelude_has(const char *name)
+{
+	size_t n = strlen(name);
+	const char *at;
+
+	for (at = strstr(prelude_text, name); at;
+	     at = strstr(at + 1, name)) {
+		if (ident_char(at[-1]) || ident_char(at[n]))
+			continue;
+		if ((at - prelude_text >= 8 && !strncmp(at - 8, "#define ", 8)) ||
+		    !strncmp(at + n, ";\n", 2))
+			return true;
+	}
+	return false;
+}
+
 /* One pass over the diagnostics: the types first, then the names, which
  * must not be declared again as objects where code also uses them as
  * types ("act2000_card *card" and "sizeof(act2000_card)"). */
@@ -295,7 +319,8 @@ static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 			if (!name)
 				continue;
 			line = (objects && standin_type(*text, name)) ||
-			       defined_away(*text, name) ? NULL :
+			       defined_away(*text, name) ||
+			       prelude_has(name) ? NULL :
 			       standin_line(standin_forms[f].kind, name);
 			if (line)
 				standin_add(text, line);
@@ -324,12 +349,6 @@ static const char *const qualifier_errors[] = {
 	"expected parameter declarator",	/* from here: "X(1, 2) int f" */
 	"expected identifier or '('",
 };
-
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
 
 /* The name that ends before @at in @line ("X" or "X(...)"), or NULL. */
 static char *word_before(const char *line, const char *at, bool *call)
@@ -456,7 +475,7 @@ static char *qualifier_line(CXTranslationUnit tu, CXDiagnostic d,
 	else
 		name = word_before(line, line + col, &call);
 	free(line);
-	if (!name || c_word(name)) {
+	if (!name || c_word(name) || prelude_has(name)) {
 		free(name);
 		return NULL;
 	}

@@ -946,7 +946,7 @@ static const char *parse_kind(const struct rc_job *job, enum how how,
 	case PLAIN:
 		return "plain";
 	case PRELUDE:
-		return standins ? "stand-ins" : "prelude";
+		return standins && *standins ? "stand-ins" : "prelude";
 	default:
 		return "precompile";
 	}
@@ -1188,15 +1188,18 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		free(msg);
 		return -EINVAL;
 	}
-	if (dm.nmissing || dm.nother) {
-		tu2 = parse(idx, job, PRELUDE, NULL, &ec);
-		if (tu2) {
-			damage_of(tu2, &dm2);
-			/* what the prelude does not stand in for */
-			standins = prelude_standins(tu2, NULL);
-		}
-		better(&tu, &dm, tu2, &dm2, false);
-	}
+	/*
+	 * What the prelude does not stand in for, from the first parse's
+	 * errors, goes into the first parse with the prelude: a parse with
+	 * the prelude alone would only find the same names missing again.
+	 * A file that found its headers is parsed again only for an error
+	 * the stand-ins answer (an annotation taken for a declarator, a name
+	 * no header declared), not a configuration's "#error".
+	 */
+	if (dm.nmissing || dm.nother)
+		standins = prelude_standins(tu, NULL);
+	if (dm.nmissing && !standins)
+		standins = xstrdup("");
 	/*
 	 * clang's recovery from an annotation skips what follows it, where
 	 * the next one may be: a round for each, while there are more.  A
