@@ -102,6 +102,15 @@ tap_diag "$tmp/err"
 cmp -s "$tmp/err1" "$tmp/err2"
 tap_check $? "the same tree gives the same folders and files every time"
 
+mkdir -p "$tmp/inc"
+printf 'all:\n\ttrue\n' >"$tmp/inc/Makefile.inc"
+printf 'int frob(void)\n{\n\treturn 0;\n}\n' >"$tmp/inc/a.c"
+(cd "$tmp/inc" && "$rc" --no-config --tree .) >/dev/null 2>"$tmp/err"
+st=$?
+[ $st -eq 0 ] && ! grep -q 'not parsed' "$tmp/err"
+tap_check $? "a Makefile.inc no file includes is not parsed alone"
+tap_diag "$tmp/err"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

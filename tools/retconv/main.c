@@ -391,6 +391,15 @@ static void build_pchs(struct rc_jobs *jobs, const struct rc_jobs *builds,
 	pch_settle(jobs);
 }
 
+/* A .inc file is a fragment of the file that includes it (or no C at
+ * all: a tree's Makefile.inc), never a unit clang can parse alone. */
+static bool fragment(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 4 && !strcmp(path + n - 4, ".inc");
+}
+
 /*
  * Parse the sources, then the headers found by walking that none of them
  * included: alone, a header usually lacks what its includer declared
@@ -421,7 +430,7 @@ static int run_jobs(struct rc_jobs *jobs, const struct rc_jobs *builds,
 		if (res->included[i] < hdrs.n)
 			seen[res->included[i]] = true;
 	for (i = 0; i < hdrs.n; i++)
-		if (!seen[i])
+		if (!seen[i] && !fragment(hdrs.v[i].path))
 			alone.v[alone.n++] = hdrs.v[i];
 	if (!err)
 		err = workers_run(&alone, NULL, nworkers, res);
