@@ -25,6 +25,9 @@
 
 struct options {
 	const char *compdb;	/* -p DIR */
+	const char *tree;	/* --tree DIR */
+	bool verbose;		/* -v */
+	struct rc_tree found;	/* what --tree found in DIR */
 	const char *config;	/* --config FILE */
 	const char *tables[16];	/* --table FILE... */
 	size_t ntables;
@@ -43,6 +46,9 @@ struct options {
 static const char usage_text[] =
 "usage: retconv [options] [file|dir...] [-- compiler-flags...]\n"
 "  -p DIR             read DIR/compile_commands.json\n"
+"  --tree DIR         find DIR's include folders; check DIR, or FILE... with\n"
+"                     the files that define what they call (unreported)\n"
+"  -v                 say which folders and files --tree chose\n"
 "  --config FILE      naming configuration (default: the nearest .retconv)\n"
 "  --no-config        use the built-in vocabulary only\n"
 "  --table FILE       more return classes of functions defined elsewhere\n"
@@ -65,6 +71,7 @@ enum {
 	OPT_SCOPE,
 	OPT_VERSION,
 	OPT_NO_PCH,
+	OPT_TREE,
 };
 
 static const struct option long_opts[] = {
@@ -76,6 +83,8 @@ static const struct option long_opts[] = {
 	{ "static", no_argument, NULL, OPT_STATIC },
 	{ "scope", required_argument, NULL, OPT_SCOPE },
 	{ "no-pch", no_argument, NULL, OPT_NO_PCH },
+	{ "tree", required_argument, NULL, OPT_TREE },
+	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -130,6 +139,12 @@ static int one_option(struct options *o, int c)
 		return 0;
 	case 'j':
 		return set_jobs(o, optarg);
+	case 'v':
+		o->verbose = true;
+		return 0;
+	case OPT_TREE:
+		o->tree = optarg;
+		return 0;
 	case OPT_CONFIG:
 		o->config = optarg;
 		return 0;
@@ -182,7 +197,7 @@ static int parse_options(struct options *o, int argc, char **argv)
 		}
 	}
 	opterr = 1;
-	while ((c = getopt_long(end, argv, "p:j:h", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(end, argv, "p:j:hv", long_opts, NULL)) != -1) {
 		ret = one_option(o, c);
 		if (ret)
 			return ret;
@@ -191,7 +206,12 @@ static int parse_options(struct options *o, int argc, char **argv)
 	}
 	o->files = argv + optind;
 	o->nfiles = (size_t)(end - optind);
-	if (!o->nfiles && !o->compdb) {
+	if (o->tree && o->compdb) {
+		fprintf(stderr, "retconv: --tree and -p do not go together\n%s",
+			usage_text);
+		return -EINVAL;
+	}
+	if (!o->nfiles && !o->compdb && !o->tree) {
 		fprintf(stderr, "retconv: no input files\n%s", usage_text);
 		return -EINVAL;
 	}
@@ -227,11 +247,80 @@ static int load_tables(struct rc_table *t, const struct options *o)
 	return err;
 }
 
-static int collect_jobs(struct rc_jobs *jobs, const struct options *o)
+/* The one line saying what --tree chose, and with -v the whole list. */
+static void tree_say(const struct options *o)
+{
+	const struct rc_tree *t = &o->found;
+	size_t i;
+
+	fprintf(stderr, "retconv: tree %s: %zu include folder%s", o->tree,
+		t->nincdirs, t->nincdirs == 1 ? "" : "s");
+	if (t->nfound > t->nincdirs)
+		fprintf(stderr, " (the %zu that resolve the most #include lines of %zu)",
+			t->nincdirs, t->nfound);
+	for (i = 0; i < t->nincdirs && i < 3; i++)
+		fprintf(stderr, "%s%s", i ? ", " : ": ", t->incdirs[i]);
+	if (t->nincdirs > 3)
+		fputs(", ...", stderr);
+	if (o->nfiles)
+		fprintf(stderr, "; callees from %zu more file%s",
+			t->ncontext, t->ncontext == 1 ? "" : "s");
+	if (t->nskipped)
+		fprintf(stderr, " (%zu more over the bound left out)",
+			t->nskipped);
+	fputc('\n', stderr);
+	if (!o->verbose)
+		return;
+	for (i = 0; i < t->nincdirs; i++)
+		fprintf(stderr, "retconv: tree: -I%s\n", t->incdirs[i]);
+	for (i = 0; i < t->ncontext; i++)
+		fprintf(stderr, "retconv: tree: callees from %s\n",
+			t->context[i]);
+}
+
+/*
+ * --tree DIR: the user's flags first, then -I for each folder found; the
+ * files named, or DIR whole, then the files that define their callees.
+ */
+static int collect_tree(struct rc_jobs *jobs, struct options *o)
+{
+	struct rc_tree *t = &o->found;
+	char **flags;
+	size_t i, n;
+	int err, err2;
+
+	err = tree_scan(t, o->tree, o->files, o->nfiles);
+	if (err)
+		return err;
+	n = o->nflags + t->nincdirs;
+	flags = xcalloc(n + 1, sizeof(*flags));
+	for (i = 0; i < o->nflags; i++)
+		flags[i] = xstrdup(o->flags[i]);
+	for (i = 0; i < t->nincdirs; i++)
+		flags[o->nflags + i] = xasprintf("-I%s", t->incdirs[i]);
+	tree_say(o);
+	if (!o->nfiles)
+		err = inputs_add_path(jobs, o->tree, flags, n);
+	for (i = 0; i < o->nfiles; i++) {
+		err2 = inputs_add_path(jobs, o->files[i], flags, n);
+		if (!err)
+			err = err2;
+	}
+	for (i = 0; i < t->ncontext; i++)
+		inputs_add_path(jobs, t->context[i], flags, n);
+	for (i = 0; i < n; i++)
+		free(flags[i]);
+	free(flags);
+	return err;
+}
+
+static int collect_jobs(struct rc_jobs *jobs, struct options *o)
 {
 	size_t i;
 	int err = 0, err2;
 
+	if (o->tree)
+		return collect_tree(jobs, o);
 	if (o->compdb)
 		return compdb_add_jobs(jobs, o->compdb, o->files, o->nfiles,
 				       o->flags, o->nflags);
@@ -270,14 +359,14 @@ static void print_errors(struct rc_result *res)
 }
 
 /* How the run went, when not every file parsed cleanly. */
-static void print_tally(const struct rc_jobs *jobs,
-			const struct rc_result *res, bool input_error)
+static void print_tally(size_t njobs, const struct rc_result *res,
+			bool input_error)
 {
 	/* Nothing to parse: the inputs' own messages said why. */
 	if ((!res->nnotes && !res->nerrors && !input_error) || !jobs->n)
 		return;
 	fprintf(stderr, "retconv: %zu of %zu file%s parsed with errors, %zu not parsed%s\n",
-		res->nnotes, jobs->n, jobs->n == 1 ? "" : "s", res->nerrors,
+		res->nnotes, njobs, njobs == 1 ? "" : "s", res->nerrors,
 		input_error ? "; some inputs could not be read" : "");
 }
 
@@ -301,6 +390,15 @@ static void build_pchs(struct rc_jobs *jobs, const struct rc_jobs *builds,
 	}
 	res->nerrors = nerrors;
 	pch_settle(jobs);
+}
+
+/* A .inc file is a fragment of the file that includes it (or no C at
+ * all: a tree's Makefile.inc), never a unit clang can parse alone. */
+static bool fragment(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 4 && !strcmp(path + n - 4, ".inc");
 }
 
 /*
@@ -333,7 +431,7 @@ static int run_jobs(struct rc_jobs *jobs, const struct rc_jobs *builds,
 		if (res->included[i] < hdrs.n)
 			seen[res->included[i]] = true;
 	for (i = 0; i < hdrs.n; i++)
-		if (!seen[i])
+		if (!seen[i] && !fragment(hdrs.v[i].path))
 			alone.v[alone.n++] = hdrs.v[i];
 	if (!err)
 		err = workers_run(&alone, NULL, nworkers, res);
@@ -342,6 +440,52 @@ static int run_jobs(struct rc_jobs *jobs, const struct rc_jobs *builds,
 	free(hdrs.v);
 	free(srcs.v);
 	return err;
+}
+
+/* A file --tree parsed only for its definitions: nothing of it is said. */
+static bool context_file(const struct options *o, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < o->found.ncontext; i++)
+		if (!strcmp(o->found.context[i], file))
+			return true;
+	return false;
+}
+
+static void drop_context_errors(const struct options *o,
+				struct rc_error *v, size_t *n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < *n; i++) {
+		if (context_file(o, v[i].file)) {
+			free(v[i].file);
+			free(v[i].msg);
+		} else {
+			v[k++] = v[i];
+		}
+	}
+	*n = k;
+}
+
+static void drop_context_findings(const struct options *o,
+				  struct rc_findings *found)
+{
+	struct rc_findings gone = { NULL, 0 };
+	size_t i, k = 0;
+
+	if (!o->found.ncontext)
+		return;
+	gone.v = xcalloc(found->n + 1, sizeof(*gone.v));
+	for (i = 0; i < found->n; i++) {
+		if (context_file(o, found->v[i].file))
+			gone.v[gone.n++] = found->v[i];
+		else
+			found->v[k++] = found->v[i];
+	}
+	found->n = k;
+	findings_free(&gone);
 }
 
 /* Exit status: 1 for findings, 2 for inputs not analysed, 3 for both. */
@@ -356,6 +500,8 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 	err = run_jobs(jobs, builds, o->jobs, &res);
 	if (err)
 		fprintf(stderr, "retconv: workers: %s\n", strerror(-err));
+	drop_context_errors(o, res.errors, &res.nerrors);
+	drop_context_errors(o, res.notes, &res.nnotes);
 	print_errors(&res);
 	resolve_calls(&res);
 	if (o->format == FORMAT_CLASSES) {
@@ -363,6 +509,7 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 	} else {
 		rules_apply(cfg, &res, o->min_scope, &found);
 		sites_apply(cfg, table, &res, &found);
+		drop_context_findings(o, &found);
 		findings_sort(&found);
 		if (o->format == FORMAT_SARIF)
 			report_sarif(stdout, &found, &res,
@@ -370,7 +517,7 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 		else
 			report_text(stdout, &found);
 	}
-	print_tally(jobs, &res, err || input_error);
+	print_tally(jobs->n - o->found.ncontext, &res, err || input_error);
 	status = found.n ? 1 : 0;
 	if (err || input_error || res.nerrors)
 		status += 2;
@@ -413,6 +560,7 @@ int main(int argc, char **argv)
 	if (fflush(stdout))
 		status = 2;
 	jobs_free(&jobs);
+	tree_free(&o.found);
 	table_free(&table);
 	config_free(&cfg);
 	return status;

@@ -40,6 +40,16 @@ const char prelude_text[] =
 "#define ____cacheline_aligned_in_smp\n#define __latent_entropy\n"
 "#define __randomize_layout\n#define __counted_by(x)\n#define fallthrough\n"
 "#define likely(x) (x)\n#define unlikely(x) (x)\n"
+"#define __ro_after_init\n#define __noinline\n#define __unused\n"
+"#define __deprecated\n#define __pure\n#define __nocast\n#define __private\n"
+"#define __kprobes\n#define __noclone\n#define __naked\n#define __malloc\n"
+"#define __attribute_const__\n#define __alias(x)\n#define __nocfi\n"
+/* Other kernel-style code bases: NuttX's pointer qualifiers, and the
+ * section attributes of firmware that runs from on-chip RAM. */
+"#define FAR\n"
+"#define IRAM_ATTR\n#define DRAM_ATTR\n#define RTC_IRAM_ATTR\n"
+"#define RTC_DATA_ATTR\n#define IRAM_DATA_ATTR\n#define __ramfunc\n"
+"#define ICACHE_FLASH_ATTR\n#define ICACHE_RAM_ATTR\n"
 /* Types. */
 "typedef unsigned char u8;\ntypedef unsigned short u16;\n"
 "typedef unsigned int u32;\ntypedef unsigned long long u64;\n"
@@ -181,6 +191,12 @@ const char prelude_text[] =
  */
 enum standin { TYPEDEF, STRUCT, CONSTANT };
 
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
 static const struct {
 	enum standin kind;
 	const char *form;
@@ -251,6 +267,36 @@ static bool standin_type(const char *text, const char *name)
 	return found;
 }
 
+/* Whether @text defines @name away already (qualifier_pass()). */
+static bool defined_away(const char *text, const char *name)
+{
+	char *plain = xasprintf("#define %s\n", name);
+	char *call = xasprintf("#define %s(...)\n", name);
+	bool found = text && (strstr(text, plain) || strstr(text, call));
+
+	free(plain);
+	free(call);
+	return found;
+}
+
+/* Whether the prelude defines @name (a macro, a typedef, an object): a
+ * parse without the prelude reports it missing, and one with it will not. */
+static bool prelude_has(const char *name)
+{
+	size_t n = strlen(name);
+	const char *at;
+
+	for (at = strstr(prelude_text, name); at;
+	     at = strstr(at + 1, name)) {
+		if (ident_char(at[-1]) || ident_char(at[n]))
+			continue;
+		if ((at - prelude_text >= 8 && !strncmp(at - 8, "#define ", 8)) ||
+		    !strncmp(at + n, ";\n", 2))
+			return true;
+	}
+	return false;
+}
+
 /* One pass over the diagnostics: the types first, then the names, which
  * must not be declared again as objects where code also uses them as
  * types ("act2000_card *card" and "sizeof(act2000_card)"). */
@@ -272,7 +318,9 @@ static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 					    standin_forms[f].form);
 			if (!name)
 				continue;
-			line = objects && standin_type(*text, name) ? NULL :
+			line = (objects && standin_type(*text, name)) ||
+			       defined_away(*text, name) ||
+			       prelude_has(name) ? NULL :
 			       standin_line(standin_forms[f].kind, name);
 			if (line)
 				standin_add(text, line);
@@ -285,11 +333,215 @@ static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 	}
 }
 
-char *prelude_standins(CXTranslationUnit tu)
-{
-	char *text = NULL;
+/*
+ * An annotation no header defined for this parse (IRAM_ATTR, FAR, a
+ * project's __section_x(".iram")) between a declaration's type and its
+ * name, or after its parameters: clang reads the annotation as the name
+ * and gives up on the declaration, and its recovery skips to the next ";"
+ * or "}", often the whole function and the ones after it.  The place of
+ * the error says which word it was; defined away, as the real macro
+ * mostly is, the declaration parses.
+ */
+static const char *const qualifier_errors[] = {
+	"expected ';' after top level declarator",
+	"expected ')'",
+	"expected function body after function declarator",
+	"expected parameter declarator",	/* from here: "X(1, 2) int f" */
+	"expected identifier or '('",
+};
 
+/* The name that ends before @at in @line ("X" or "X(...)"), or NULL. */
+static char *word_before(const char *line, const char *at, bool *call)
+{
+	const char *end = at, *start;
+	int depth = 0;
+
+	while (end > line && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	*call = end > line && end[-1] == ')';
+	while (*call && end > line) {
+		end--;
+		depth += *end == ')' ? 1 : *end == '(' ? -1 : 0;
+		if (!depth)
+			break;
+	}
+	while (*call && end > line && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	start = end;
+	while (start > line && ident_char(start[-1]))
+		start--;
+	if (start == end || (*start >= '0' && *start <= '9'))
+		return NULL;
+	/* a type's word or a '*' must come before it: "int FAR *p" */
+	at = start;
+	while (at > line && (at[-1] == ' ' || at[-1] == '\t'))
+		at--;
+	if (at == line || !(ident_char(at[-1]) || at[-1] == '*'))
+		return NULL;
+	return xasprintf("%.*s", (int)(end - start), start);
+}
+
+/* The name that starts at @at ("X" or "X(...)"), or NULL. */
+static char *word_at(const char *at, bool *call)
+{
+	const char *end = at;
+
+	while (ident_char(*end))
+		end++;
+	if (end == at || (*at >= '0' && *at <= '9'))
+		return NULL;
+	*call = *end == '(';
+	return xasprintf("%.*s", (int)(end - at), at);
+}
+
+/* The X of a line that starts "X(" with @at inside the parentheses. */
+static char *leading_call(const char *line, const char *at, bool *call)
+{
+	const char *start = line, *end;
+	char *name;
+
+	while (*start == ' ' || *start == '\t')
+		start++;
+	name = word_at(start, call);
+	end = start + (name ? strlen(name) : 0);
+	if (name && *call && at > end &&
+	    !memchr(end, ')', (size_t)(at - end)))
+		return name;
+	free(name);
+	return NULL;
+}
+
+/* Whether @name is one of C's words: those are no annotation. */
+static bool c_word(const char *name)
+{
+	static const char *const words[] = {
+		"int", "char", "short", "long", "unsigned", "signed", "void",
+		"float", "double", "_Bool", "bool", "struct", "union", "enum",
+		"const", "volatile", "static", "extern", "inline", "register",
+		"restrict", "typedef", "auto", "__attribute__", "asm",
+		"__asm__", "return", "sizeof", "if", "else", "while", "for",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(*words); i++)
+		if (!strcmp(words[i], name))
+			return true;
+	return false;
+}
+
+/* A copy of the line diagnostic @d is on, and its column from 0. */
+static char *diag_line(CXTranslationUnit tu, CXDiagnostic d, size_t *col)
+{
+	const char *buf, *s, *stop, *end;
+	unsigned line, c;
+	size_t size;
+	CXFile file;
+
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file,
+				  &line, &c, NULL);
+	buf = file ? clang_getFileContents(tu, file, &size) : NULL;
+	if (!buf || c < 1)
+		return NULL;
+	stop = buf + size;
+	for (s = buf; line > 1 && s < stop; s++)
+		if (*s == '\n')
+			line--;
+	for (end = s; end < stop && *end != '\n'; end++)
+		;
+	if (s >= stop || c - 1 > (size_t)(end - s))
+		return NULL;
+	*col = c - 1;
+	return xasprintf("%.*s", (int)(end - s), s);
+}
+
+/* The annotation diagnostic @d trips on, as a #define line, or NULL. */
+static char *qualifier_line(CXTranslationUnit tu, CXDiagnostic d,
+			    const char *text)
+{
+	size_t k, n = sizeof(qualifier_errors) / sizeof(*qualifier_errors);
+	char *name = NULL, *def, *line;
+	bool call = false;
+	size_t col;
+
+	for (k = 0; k < n && strcmp(text, qualifier_errors[k]); k++)
+		;
+	line = k < n ? diag_line(tu, d, &col) : NULL;
+	if (!line)
+		return NULL;
+	if (k == 2)		/* after the parameters: "int f(void) X;" */
+		name = word_at(line + col, &call);
+	else if (k >= 3)
+		name = leading_call(line, line + col, &call);
+	else
+		name = word_before(line, line + col, &call);
+	free(line);
+	if (!name || c_word(name) || prelude_has(name)) {
+		free(name);
+		return NULL;
+	}
+	def = xasprintf(call ? "#define %s(...)\n" : "#define %s\n", name);
+	free(name);
+	return def;
+}
+
+/*
+ * "unknown type name 'X'" where a type follows X ("__cold_x int f(...)"):
+ * X is an annotation, not a type, and a stand-in type would make the
+ * function return a structure.
+ */
+static char *annotation_type(CXTranslationUnit tu, CXDiagnostic d,
+			     const char *name)
+{
+	size_t col = 0, len;
+	char *line = diag_line(tu, d, &col), *at, *word;
+	bool type = false;
+
+	if (line && col + strlen(name) <= strlen(line)) {
+		at = line + col + strlen(name);
+		at += strspn(at, " \t");
+		len = strspn(at, "abcdefghijklmnopqrstuvwxyz"
+				 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		word = xasprintf("%.*s", (int)len, at);
+		type = len && c_word(word);
+		free(word);
+	}
+	free(line);
+	return type ? xasprintf("#define %s\n", name) : NULL;
+}
+
+static void qualifier_pass(CXTranslationUnit tu, char **text)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	char *line, *name;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s = clang_getDiagnosticSpelling(d);
+		const char *msg = clang_getCString(s);
+
+		line = qualifier_line(tu, d, msg);
+		name = line ? NULL : standin_name(msg, standin_forms[0].form);
+		if (name)
+			line = annotation_type(tu, d, name);
+		if (line)
+			standin_add(text, line);
+		free(line);
+		free(name);
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+}
+
+char *prelude_standins(CXTranslationUnit tu, const char *before)
+{
+	char *text = before ? xstrdup(before) : NULL;
+
+	qualifier_pass(tu, &text);
 	standin_pass(tu, false, &text);
 	standin_pass(tu, true, &text);
+	if (text && before && !strcmp(text, before)) {
+		free(text);
+		return NULL;
+	}
 	return text;
 }

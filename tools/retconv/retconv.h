@@ -327,6 +327,21 @@ const char *naming_kind_name(enum rc_kind kind);
 int inputs_add_path(struct rc_jobs *jobs, const char *path,
 		    char *const *flags, size_t nflags);
 
+/* tree.c: --tree DIR, a project's headers found from its #include lines */
+#define TREE_MAX_DIRS 64	/* -I folders at most */
+#define TREE_MAX_CONTEXT 12	/* files parsed for the callees of FILE... */
+struct rc_tree {
+	char **incdirs;		/* the -I folders chosen, best first */
+	size_t nincdirs;
+	size_t nfound;		/* before the bound */
+	char **context;		/* files defining what FILE... calls */
+	size_t ncontext;
+	size_t nskipped;	/* more such files, over the bound */
+};
+int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
+	      size_t nfiles);
+void tree_free(struct rc_tree *t);
+
 /* compdb.c */
 int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 		    char *const *files, size_t nfiles,
@@ -352,8 +367,9 @@ void pch_cleanup(char *tmpdir);
 /* prelude.c: stand-ins for what a file without its tree misses */
 #define PRELUDE_NAME "/retconv/prelude.h"
 extern const char prelude_text[];
-/* in a worker: definitions for the types @tu missed, or NULL */
-char *prelude_standins(struct CXTranslationUnitImpl *tu);
+/* in a worker: @before and definitions for the types and annotations @tu
+ * missed, or NULL when it has none to add */
+char *prelude_standins(struct CXTranslationUnitImpl *tu, const char *before);
 
 /* summary.c */
 void summary_write_func(FILE *out, const struct rc_func *fn);

@@ -909,6 +909,9 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 	return ferror(out) ? -EIO : 0;
 }
 
+/* Parses with stand-ins at most, after the prelude's own. */
+#define STANDIN_ROUNDS 6
+
 enum how {
 	WITH_PCH,		/* the shared precompiled header, if any */
 	PLAIN,
@@ -943,7 +946,7 @@ static const char *parse_kind(const struct rc_job *job, enum how how,
 	case PLAIN:
 		return "plain";
 	case PRELUDE:
-		return standins ? "stand-ins" : "prelude";
+		return standins && *standins ? "stand-ins" : "prelude";
 	default:
 		return "precompile";
 	}
@@ -1162,12 +1165,12 @@ static int build_job(const struct rc_job *job, FILE *out)
  */
 static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 {
-	struct damage dm = { 0 }, dm2 = { 0 };
-	CXTranslationUnit tu, tu2;
+	struct damage dm = { 0 }, dm2 = { 0 }, dm3 = { 0 };
+	CXTranslationUnit tu, tu2, tu3 = NULL;
 	enum CXErrorCode ec;
-	char *msg, *standins = NULL;
+	char *msg, *standins = NULL, *more;
 	double since;
-	int err;
+	int err, round;
 
 	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL, &ec);
 	if (tu)
@@ -1185,22 +1188,39 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		free(msg);
 		return -EINVAL;
 	}
-	if (dm.nmissing) {
-		tu2 = parse(idx, job, PRELUDE, NULL, &ec);
-		if (tu2) {
-			damage_of(tu2, &dm2);
-			/* what the prelude does not stand in for */
-			standins = prelude_standins(tu2);
+	/*
+	 * What the prelude does not stand in for, from the first parse's
+	 * errors, goes into the first parse with the prelude: a parse with
+	 * the prelude alone would only find the same names missing again.
+	 * A file that found its headers is parsed again only for an error
+	 * the stand-ins answer (an annotation taken for a declarator, a name
+	 * no header declared), not a configuration's "#error".
+	 */
+	if (dm.nmissing || dm.nother)
+		standins = prelude_standins(tu, NULL);
+	if (dm.nmissing && !standins)
+		standins = xstrdup("");
+	/*
+	 * clang's recovery from an annotation skips what follows it, where
+	 * the next one may be: a round for each, while there are more.  A
+	 * round that parses more of the file may find more errors in it, so
+	 * the rounds follow each other and only the last is weighed.
+	 */
+	for (round = 0; standins && round < STANDIN_ROUNDS; round++) {
+		if (tu3)
+			clang_disposeTranslationUnit(tu3);
+		damage_free(&dm3);
+		tu3 = parse(idx, job, PRELUDE, standins, &ec);
+		more = NULL;
+		if (tu3) {
+			damage_of(tu3, &dm3);
+			more = prelude_standins(tu3, standins);
 		}
-		better(&tu, &dm, tu2, &dm2, false);
-	}
-	if (standins) {
-		tu2 = parse(idx, job, PRELUDE, standins, &ec);
-		if (tu2)
-			damage_of(tu2, &dm2);
-		better(&tu, &dm, tu2, &dm2, true);
 		free(standins);
+		standins = more;
 	}
+	free(standins);
+	better(&tu, &dm, tu3, &dm3, true);
 	msg = damage_note(&dm, job);
 	if (msg)
 		summary_write_note(out, job->file, msg);

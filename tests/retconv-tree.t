@@ -1,0 +1,132 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# retconv --tree (tree mode): a project checked without its build finds
+# its own include folders (include/, and those its #include lines name:
+# lib/ for "frob/util.h", a board's folder for <platform.h>), says which
+# in one line (-v lists them), goes past a missing config.h, and, given
+# files, parses the files defining their callees too and reports only
+# in the files given.  The bounds (64 folders, 12 callee files) are said
+# when they bite, and the same tree gives the same choice every time.
+#
+# The fixture is tests/retconv/tree.  Run by prove from the top of the
+# tree; KWQ_BUILD names the build tree holding retconv (default: build).
+set -u
+. "$(dirname "$0")/tap.sh"
+
+build=${KWQ_BUILD:-build}
+case $build in
+/*) rc=$build/retconv ;;
+*) rc=$top/$build/retconv ;;
+esac
+fixture=$top/tests/retconv/tree
+
+if [ ! -x "$rc" ]; then
+	echo "1..0 # SKIP $rc not built (make retconv)"
+	exit 0
+fi
+
+# --- a whole tree ------------------------------------------------------------
+
+(cd "$fixture/.." && "$rc" --no-config -v --tree tree) >"$tmp/out" 2>"$tmp/err"
+st=$?
+cat >"$tmp/want-err" <<'EOF'
+retconv: tree tree: 3 include folders: tree/include, tree/lib, tree/boards/acme
+retconv: tree: -Itree/include
+retconv: tree: -Itree/lib
+retconv: tree: -Itree/boards/acme
+retconv: tree/src/dev.c: note: parsed with errors: 1 header not found (config.h); checked only where types are known
+retconv: 1 of 5 files parsed with errors, 0 not parsed
+EOF
+cmp -s "$tmp/want-err" "$tmp/err"
+tap_check $? "include/ first, then the folders #include lines resolve against, by use; -v lists them"
+diff -u "$tmp/want-err" "$tmp/err" | tap_diag
+
+grep -q "^tree/src/dev.c:16:6: warning: 'frob_used' returns a count (class count, from its definition at tree/src/core.c:11)" "$tmp/out" &&
+	[ $st -eq 1 ]
+tap_check $? "a type from a header found in lib/ makes the finding; config.h missing does not stop the file"
+tap_diag "$tmp/out"
+
+(cd "$fixture/.." && "$rc" --no-config --tree tree) >/dev/null 2>"$tmp/err2"
+head -1 "$tmp/err2" >"$tmp/line"
+head -1 "$tmp/want-err" | cmp -s - "$tmp/line" &&
+	! grep -q 'retconv: tree: -I' "$tmp/err2"
+tap_check $? "without -v, one line says what was chosen"
+
+# --- given files of the tree --------------------------------------------------
+
+(cd "$fixture" && "$rc" --no-config --tree . src/dev.c) >"$tmp/out" 2>"$tmp/err"
+st=$?
+cat >"$tmp/want" <<'EOF'
+src/dev.c:14:6: warning: 'frob_enable' returns only 0 or 1 (class boolean, from its definition at src/core.c:6), never negative: 'frob_enable(...) < 0' is never true; test it against 0 for what it means [retconv-C]
+src/dev.c:16:6: warning: 'frob_used' returns a count (class count, from its definition at src/core.c:11), never negative: 'frob_used(...) < 0' is never true; test it against 0 for what it means [retconv-C]
+EOF
+cmp -s "$tmp/want" "$tmp/out" && [ $st -eq 1 ] &&
+	grep -q '^retconv: tree \.: 3 include folders: include, lib, boards/acme; callees from 1 more file$' "$tmp/err" &&
+	! grep -q core.c "$tmp/err"
+tap_check $? "--tree . FILE: callees' classes from the file defining them, findings only in FILE"
+diff -u "$tmp/want" "$tmp/out" | tap_diag
+tap_diag "$tmp/err"
+
+(cd "$fixture" && "$rc" --no-config src/dev.c) >"$tmp/out" 2>/dev/null
+st=$?
+[ $st -eq 0 ] && [ ! -s "$tmp/out" ]
+tap_check $? "the same file without --tree: its headers and callees unknown, nothing found"
+
+# --- the bounds ----------------------------------------------------------------
+
+mkdir -p "$tmp/big/src"
+i=0
+while [ $i -lt 70 ]; do
+	mkdir -p "$tmp/big/m$i/h$i"
+	printf 'int h%d_value(void);\n' $i >"$tmp/big/m$i/h$i/h.h"
+	printf 'int h%d_value(void)\n{\n\treturn %d;\n}\n' $i $i \
+		>"$tmp/big/m$i/h$i.c"
+	printf '#include <h%d/h.h>\n' $i >>"$tmp/big/src/main.c"
+	i=$((i + 1))
+done
+printf 'int run(void)\n{\n\treturn 0' >>"$tmp/big/src/main.c"
+i=0
+while [ $i -lt 15 ]; do
+	printf ' + h%d_value()' $i >>"$tmp/big/src/main.c"
+	i=$((i + 1))
+done
+printf ';\n}\n' >>"$tmp/big/src/main.c"
+(cd "$tmp/big" && "$rc" --no-config --tree . src/main.c) >/dev/null 2>"$tmp/err"
+grep -q '^retconv: tree \.: 64 include folders (the 64 that resolve the most #include lines of 70): m0, m1, m10, \.\.\.; callees from 12 more files (3 more over the bound left out)$' "$tmp/err"
+tap_check $? "at most 64 include folders and 12 callee files, and the line says so"
+tap_diag "$tmp/err"
+
+(cd "$tmp/big" && "$rc" --no-config -v --tree . src/main.c) >/dev/null 2>"$tmp/err1"
+(cd "$tmp/big" && "$rc" --no-config -v -j1 --tree . src/main.c) >/dev/null 2>"$tmp/err2"
+cmp -s "$tmp/err1" "$tmp/err2"
+tap_check $? "the same tree gives the same folders and files every time"
+
+mkdir -p "$tmp/inc"
+printf 'all:\n\ttrue\n' >"$tmp/inc/Makefile.inc"
+printf 'int frob(void)\n{\n\treturn 0;\n}\n' >"$tmp/inc/a.c"
+(cd "$tmp/inc" && "$rc" --no-config --tree .) >/dev/null 2>"$tmp/err"
+st=$?
+[ $st -eq 0 ] && ! grep -q 'not parsed' "$tmp/err"
+tap_check $? "a Makefile.inc no file includes is not parsed alone"
+tap_diag "$tmp/err"
+
+# --- errors ---------------------------------------------------------------------
+
+"$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"
+st=$?
+[ $st -eq 2 ] &&
+	[ "$(head -1 "$tmp/err")" = "retconv: $tmp/none: No such file or directory" ]
+tap_check $? "--tree on a missing directory: named, exit 2"
+
+"$rc" --no-config --tree "$fixture/src/dev.c" >/dev/null 2>"$tmp/err"
+st=$?
+[ $st -eq 2 ] && grep -q -- '--tree wants a directory$' "$tmp/err"
+tap_check $? "--tree on a file: named, exit 2"
+
+"$rc" --no-config --tree "$fixture" -p "$tmp" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q -- '--tree and -p do not go together' "$tmp/err"
+tap_check $? "--tree with -p: a usage error, exit 2"
+
+echo "1..$n"
+tap_exit
