@@ -363,7 +363,7 @@ static void print_tally(size_t njobs, const struct rc_result *res,
 			bool input_error)
 {
 	/* Nothing to parse: the inputs' own messages said why. */
-	if ((!res->nnotes && !res->nerrors && !input_error) || !jobs->n)
+	if ((!res->nnotes && !res->nerrors && !input_error) || !njobs)
 		return;
 	fprintf(stderr, "retconv: %zu of %zu file%s parsed with errors, %zu not parsed%s\n",
 		res->nnotes, njobs, njobs == 1 ? "" : "s", res->nerrors,
