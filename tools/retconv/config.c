@@ -53,7 +53,10 @@ static const char *const builtin_suffixes[] = {
 	"pending", "empty", "full", "valid", "enabled", "disabled", "busy",
 	"idle", "active", "running", "ready", "done", "exists", "present",
 	"allowed", "visible", "equal", "ok", "expired", "queued", "dead",
-	"alive",
+	"alive", "compatible", "supported", "available", "capable",
+	"possible", "usable", "writable", "readable", "accessible", "online",
+	"offline", "connected", "initialized", "initialised", "registered",
+	"attached", "suspended", "stale", "dirty", "required", "needed",
 };
 
 static const char *const builtin_trailers[] = {
@@ -89,6 +92,10 @@ void config_free(struct rc_config *cfg)
 	words_free(&cfg->actions);
 	words_free(&cfg->predicates);
 	words_free(&cfg->neither);
+	while (cfg->nlearned)
+		free(cfg->learned[--cfg->nlearned].name);
+	free(cfg->learned);
+	cfg->learned = NULL;
 }
 
 static struct rc_words *keyword_list(struct rc_config *cfg, const char *kw)
