@@ -110,6 +110,18 @@ tap_check $? "a call site takes its callee's class from a definition in another 
 [ $? -eq 1 ] && grep -q "^prefix.c:13:5: warning: action 'queue_nonrot' .*\[retconv-A\]$" "$tmp/got"
 tap_check $? "without its subsystem prefix, queue_nonrot() is taken for an action"
 
+# --style: the house style's actions are reported by rule A too, and the
+# note still says what the house style is.
+(cd "$cases" && "$rc" --no-config --style house-success.c) >"$tmp/got" \
+	2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	[ "$(grep -c "warning: action '.*' returns only 0 or 1.*\[retconv-A\]$" "$tmp/got")" -eq 10 ] &&
+	grep -q 'retconv-B\]$' "$tmp/got" && grep -q 'retconv-C\]$' "$tmp/got" &&
+	grep -q '^retconv: note: house style: 10 of 12 actions return bool or only 0 and 1; rule A reports them (--style)$' "$tmp/err"
+tap_check $? "--style: rule A reports the house style's actions too"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
+
 # --- SARIF -----------------------------------------------------------------
 
 # The SARIF log of a run must parse as JSON, say 2.1.0, and carry the same
