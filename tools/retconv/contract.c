@@ -13,11 +13,12 @@
  * a value (a count, a length, an index, a pointer) or an error.  The
  * parent (defs.c) lets that class settle the function's kind.
  *
- * Two more facts come from the definition: a name whose last word repeats
- * a bool parameter's name is a setter (usb_port_active(port, bool active)
- * makes the port active, it does not ask), and the calls whose results
- * its body adds or subtracts ("n += f();", "f() + 1") give counts, not
- * success codes.
+ * More facts come from the definition: a name whose last word repeats a
+ * bool parameter's name is a setter (usb_port_active(port, bool active)
+ * makes the port active, it does not ask), a name whose first words spell
+ * the type its first parameter points to names that type (a can_frame's
+ * can_frame_len), and the calls whose results its body adds or subtracts
+ * ("n += f();", "f() + 1") give counts, not success codes.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -252,6 +253,25 @@ static bool is_setter(CXCursor func, const char *name)
 	return yes;
 }
 
+/* How many first words of @name spell the type @func's first parameter
+ * points to, or is. */
+static unsigned receiver_words(CXCursor func, const char *name)
+{
+	CXType t;
+	CXString s;
+	size_t n;
+
+	if (clang_Cursor_getNumArguments(func) < 1)
+		return 0;
+	t = clang_getCursorType(clang_Cursor_getArgument(func, 0));
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	s = clang_getCursorSpelling(clang_getTypeDeclaration(t));
+	n = naming_type_words(name, clang_getCString(s));
+	clang_disposeString(s);
+	return n > 15 ? 0 : (unsigned)n;
+}
+
 struct count_walk {
 	CXTranslationUnit tu;
 	struct rc_func *fn;
@@ -320,6 +340,7 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		return;
 	if (is_setter(func, fn->name))
 		fn->facts |= FACT_SETTER;
+	fn->facts |= receiver_words(func, fn->name) << FACT_RECEIVER_SHIFT;
 	doc = doc_text(tu, func, file);
 	sec = doc ? return_section(doc) : NULL;
 	if (sec)

@@ -11,6 +11,10 @@
  *     with errors neither (a contract of its own, not a mix);
  *   - a setter (last word = a bool parameter's name) is an action, or
  *     neither when it returns bool (the old value, or success);
+ *   - the first words of a name that spell the type its first parameter
+ *     points to are a noun, its receiver, even when one of them is a
+ *     predicate word (can_frame_valid(struct can_frame *) does not ask
+ *     whether it can frame): the words after them are read alone;
  *   - an action whose callers add its result up ("n += f()") returns a
  *     count, and is neither;
  *
@@ -86,6 +90,11 @@ static void learn_nouns(struct rc_config *cfg, const struct rc_result *res)
 static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		   char *const *counted, size_t ncounted)
 {
+	unsigned receiver = (fn->facts & FACT_RECEIVER_MASK) >>
+			    FACT_RECEIVER_SHIFT;
+	int kind = receiver ? naming_classify_after(cfg, fn->name, receiver) :
+			      -1;
+
 	if (fn->facts & DOC_ERRNO)
 		return KIND_ACTION;
 	if (fn->facts & DOC_BOOL)
@@ -94,6 +103,8 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		return KIND_NEITHER;
 	if (fn->facts & FACT_SETTER)
 		return fn->type == RT_BOOL ? KIND_NEITHER : KIND_ACTION;
+	if (kind >= 0)
+		return kind;
 	if (ncounted && bsearch(&fn->usr, counted, ncounted, sizeof(*counted),
 				by_string) &&
 	    naming_classify(cfg, fn->name) == KIND_ACTION)

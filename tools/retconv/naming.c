@@ -383,6 +383,49 @@ enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
 	return by_words(cfg, w.v + first, w.n - first);
 }
 
+/*
+ * @name's kind when its first @skip words are a noun (the type its first
+ * parameter points to: can_frame_valid(struct can_frame *)): -1 when none
+ * of them is a predicate word, so that nothing changes.
+ */
+int naming_classify_after(const struct rc_config *cfg, const char *name,
+			  size_t skip)
+{
+	struct words w;
+	size_t i;
+	bool asked = false;
+
+	split(name, &w);
+	if (skip >= w.n)
+		return -1;
+	for (i = 0; i < skip; i++)
+		asked |= words_has(&cfg->preds, w.v[i]);
+	if (!asked)
+		return -1;
+	while (w.n > skip + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
+		w.n--;
+	return by_words(cfg, w.v + skip, w.n - skip);
+}
+
+/* How many words of @name, from the first, spell @type's ("can_frame_t"
+ * in can_frame_len: 2); 0 if not all of them do. */
+size_t naming_type_words(const char *name, const char *type)
+{
+	struct words n, t;
+	size_t i;
+
+	split(name, &n);
+	split(type, &t);
+	if (t.n > 1 && !strcmp(t.v[t.n - 1], "t"))
+		t.n--;
+	if (!t.n || t.n >= n.n)
+		return 0;
+	for (i = 0; i < t.n; i++)
+		if (strcmp(n.v[i], t.v[i]))
+			return 0;
+	return t.n;
+}
+
 const char *naming_kind_name(enum rc_kind kind)
 {
 	switch (kind) {

@@ -154,6 +154,10 @@ struct rc_site {
 #define DOC_TRISTATE	(1U << 3)	/* documented: 1, 0 or a negative errno */
 #define DOC_VALUE	(1U << 4)	/* documented: a count, a length... or
 					 * an error */
+/* How many first words of the name spell the type its first parameter
+ * points to (can_frame_len(struct can_frame *)): a noun, its receiver. */
+#define FACT_RECEIVER_SHIFT	8
+#define FACT_RECEIVER_MASK	(0xfU << FACT_RECEIVER_SHIFT)
 
 struct rc_func {
 	char *usr;
@@ -346,6 +350,9 @@ const char *naming_kind_name(enum rc_kind kind);
 void naming_last_word(const char *name, char *buf, size_t size);
 void naming_first_word(const struct rc_config *cfg, const char *name,
 		       char *buf, size_t size);
+int naming_classify_after(const struct rc_config *cfg, const char *name,
+			  size_t skip);
+size_t naming_type_words(const char *name, const char *type);
 enum rc_kind naming_learned(const struct rc_config *cfg, const char *name,
 			    bool *found);
 

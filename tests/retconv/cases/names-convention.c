@@ -58,3 +58,18 @@ int check_match(const char *a, const char *b) { return 0; }
 // expect: names-convention.c:37:5: best_match: public neither errno
 // expect: names-convention.c:38:5: find_match: public neither errno
 // expect: names-convention.c:39:5: check_match: public action errno
+
+/* The first words spell the type the first parameter points to: a noun,
+ * even when a predicate word is among them. */
+struct can_frame;
+typedef struct did_entry did_entry_t;
+int can_frame_valid(struct can_frame *cf) { return 0; }
+int can_frame_send(struct can_frame *cf) { return 0; }
+int did_entry_remove(did_entry_t *e) { return 0; }
+int can_frame_len(int len) { return 0; }
+int is_port_up(struct port *p) { return 0; }
+// expect: names-convention.c:66:5: can_frame_valid: public neither errno
+// expect: names-convention.c:67:5: can_frame_send: public action errno
+// expect: names-convention.c:68:5: did_entry_remove: public action errno
+// expect: names-convention.c:69:5: can_frame_len: public predicate errno
+// expect: names-convention.c:70:5: is_port_up: public predicate errno
