@@ -91,7 +91,7 @@ static bool opens_return(const char *l)
 	static const char *const marks[] = {
 		"return:", "returns:", "return value:", "return values:",
 		"returned value:", "returned values:", "@return", "\\return",
-		"@retval", "\\retval", "@result", "\\result", "returns ",
+		"@retval", "\\retval", "returns ",
 		"return ",
 	};
 	size_t i;
@@ -147,7 +147,27 @@ static char *return_section(const char *doc)
 
 struct said {
 	bool neg, zero, one, truth, value;
+	bool named;		/* a constant whose sign the text does not say,
+				 * or "non-zero" */
 };
+
+/* A constant's name (Z_STREAM_ERROR, EINVAL), not TRUE, FALSE, OK, NULL. */
+static bool is_constant(const char *w, size_t n)
+{
+	static const char *const known[] = { "TRUE", "FALSE", "OK", "NULL" };
+	size_t i;
+
+	if (n < 2)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isupper((unsigned char)w[i]) && w[i] != '_' &&
+		    !isdigit((unsigned char)w[i]))
+			return false;
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strlen(known[i]) == n && !strncmp(w, known[i], n))
+			return false;
+	return true;
+}
 
 static bool word_is(const char *w, size_t n, const char *what)
 {
@@ -174,13 +194,17 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 	if (minus && ((n > 1 && w[0] == 'E' && isupper((unsigned char)w[1])) ||
 		      word_is(w, n, "errno")))
 		s->neg = true;
+	else if (!minus && is_constant(w, n))
+		s->named = true;
 	else if (word_is(w, n, "negative") || word_is(w, n, "negated"))
 		s->neg = true;
 	else if (word_is(w, n, "zero") || word_is(w, n, "ok"))
 		s->zero = true;
 	else if (word_is(w, n, "true") || word_is(w, n, "false") ||
-		 word_is(w, n, "nonzero") || word_is(w, n, "whether"))
+		 word_is(w, n, "whether"))
 		s->truth = true;
+	else if (word_is(w, n, "nonzero"))
+		s->named = true;	/* any value but 0: no boolean */
 	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
 		if (word_is(w, n, values[i]))
 			s->value = true;
@@ -224,9 +248,9 @@ static unsigned doc_class(char *sec)
 		return DOC_VALUE;
 	if (s.neg && (s.one || s.truth))
 		return DOC_TRISTATE;
-	if (s.neg)
+	if (s.neg && s.zero)
 		return DOC_ERRNO;
-	if (s.one || s.truth)
+	if ((s.one || s.truth) && !s.named)
 		return DOC_BOOL;
 	return 0;
 }

@@ -18,7 +18,8 @@
  *   - an action whose callers add its result up ("n += f()") returns a
  *     count, and is neither;
  *
- * and a predicate word that begins the names of functions returning void
+ * A pass-through wrapper with no documentation takes its callee's.  And
+ * a predicate word that begins the names of functions returning void
  * or a pointer (the CAN bus's can_, a device id's did_) is a noun in this
  * run: a predicate returns neither.  The kinds go into the configuration,
  * so that the call-site rules read them too.
@@ -112,6 +113,55 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 	return -1;
 }
 
+static bool is_wrapper(const struct rc_func *fn);
+
+/* The documented class of every definition of @usr, if they agree. */
+static unsigned doc_of(struct rc_func **idx, size_t n, const char *usr)
+{
+	size_t i = funcs_first(idx, n, usr);
+	unsigned doc = i < n ? idx[i]->facts & DOC_MASK : 0;
+
+	for (; i < n && !strcmp(idx[i]->usr, usr); i++)
+		if ((idx[i]->facts & DOC_MASK) != doc)
+			return 0;
+	return doc;
+}
+
+/*
+ * A pass-through wrapper with no documentation of its own returns what its
+ * callee documents (a library's public name for an internal function),
+ * through a few wrappers at most.
+ */
+static void inherit_docs(struct rc_result *res)
+{
+	struct rc_func **idx = funcs_by_usr(res);
+	size_t i, j, round;
+	bool grew = true;
+
+	for (round = 0; round < 4 && grew; round++) {
+		grew = false;
+		for (i = 0; i < res->nfuncs; i++) {
+			struct rc_func *fn = res->funcs[i];
+			unsigned doc = 0, d;
+
+			if ((fn->facts & DOC_MASK) || !is_wrapper(fn))
+				continue;
+			for (j = 0; j < fn->nrets; j++) {
+				d = doc_of(idx, res->nfuncs,
+					   fn->rets[j].calls[0].usr);
+				if (!d || (j && d != doc))
+					break;
+				doc = d;
+			}
+			if (j == fn->nrets && doc) {
+				fn->facts |= doc;
+				grew = true;
+			}
+		}
+	}
+	free(idx);
+}
+
 /* Sorted, one per name; two definitions that disagree give neither. */
 static void learned_settle(struct rc_config *cfg)
 {
@@ -134,7 +184,7 @@ static void learned_settle(struct rc_config *cfg)
 	cfg->nlearned = n;
 }
 
-void defs_learn(struct rc_config *cfg, const struct rc_result *res)
+void defs_learn(struct rc_config *cfg, struct rc_result *res)
 {
 	char **counted = NULL;
 	size_t i, j, ncounted = 0;
@@ -142,6 +192,7 @@ void defs_learn(struct rc_config *cfg, const struct rc_result *res)
 	size_t n = 0;
 
 	learn_nouns(cfg, res);
+	inherit_docs(res);
 	for (i = 0; i < res->nfuncs; i++)
 		for (j = 0; j < res->funcs[i]->ncounted; j++) {
 			counted = xrealloc(counted, (ncounted + 1) *

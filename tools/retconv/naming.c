@@ -21,7 +21,9 @@
  *      resources, and is neither (write_notes_tree is an action);
  *   5. a last word that is a state (work_pending, list_empty) makes a
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
- *      action on a pending item) or it follows "in" (write_in_full is
+ *      action on a pending item) or it follows a preposition
+ *      (write_in_full, node_offset_by_compatible: the state is a noun or
+ *      says how, and is
  *      not asking whether anything is full), and a last word that is a
  *      verb (wheel_insert) an action, unless a past participle comes
  *      before it (lpfc_error_lost_link asks about a lost link) or a word
@@ -142,6 +144,17 @@ static bool among(const char *w, const char *const *v, size_t n)
 }
 
 #define AMONG(w, v) among(w, v, sizeof(v) / sizeof((v)[0]))
+
+/* A state after one of these is a noun, or says how (write_in_full). */
+static bool is_preposition(const char *w)
+{
+	static const char *const preps[] = {
+		"in", "by", "for", "with", "from", "of", "to", "on", "at",
+		"via", "into", "as",
+	};
+
+	return AMONG(w, preps);
+}
 
 static bool is_auxiliary(const char *w)
 {
@@ -304,7 +317,7 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	if (is_trylock(v, n))
 		return KIND_PREDICATE;
 	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
-		strcmp(v[n - 2], "in");
+		!is_preposition(v[n - 2]);
 	if (state && is_noun_too(v[n - 2]) && !verb_among(cfg, v, n - 2))
 		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))

@@ -154,6 +154,7 @@ struct rc_site {
 #define DOC_TRISTATE	(1U << 3)	/* documented: 1, 0 or a negative errno */
 #define DOC_VALUE	(1U << 4)	/* documented: a count, a length... or
 					 * an error */
+#define DOC_MASK	(DOC_ERRNO | DOC_BOOL | DOC_TRISTATE | DOC_VALUE)
 /* How many first words of the name spell the type its first parameter
  * points to (can_frame_len(struct can_frame *)): a noun, its receiver. */
 #define FACT_RECEIVER_SHIFT	8
@@ -357,7 +358,7 @@ enum rc_kind naming_learned(const struct rc_config *cfg, const char *name,
 			    bool *found);
 
 /* defs.c: what the run says of its definitions, and the house style */
-void defs_learn(struct rc_config *cfg, const struct rc_result *res);
+void defs_learn(struct rc_config *cfg, struct rc_result *res);
 void defs_filter(const struct rc_config *cfg, const struct rc_result *res,
 		 struct rc_findings *found, bool style);
 
