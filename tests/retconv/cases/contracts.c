@@ -121,3 +121,51 @@ int has_irq(struct dev *d)
 }
 // expect: contracts.c:116:5: warning: predicate 'has_irq' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
 // expect: contracts.c:119:3: note: returns a negative errno
+
+/* "non-zero" is any value but 0, no boolean: the name still decides. */
+/**
+ * Return: 0 on success, non-zero on failure.
+ */
+int flush_regs(struct dev *d)
+{
+	return d->state != 0;
+}
+// expect: contracts.c:129:5: warning: action 'flush_regs' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: contracts.c:131:2: note: returns a boolean
+
+/* User space: a constant whose sign the text does not give makes no
+ * boolean contract either; the name decides (rule B). */
+/**
+ * @return true if the stream is at a sync point, or Z_STREAM_ERROR if
+ * its state is inconsistent.
+ */
+int stream_is_synced(struct dev *d)
+{
+	if (!d)
+		return -2;
+	return d->state == 3;
+}
+// expect: contracts.c:142:5: warning: predicate 'stream_is_synced' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: contracts.c:145:3: note: returns a negative errno
+
+/* A wrapper without documentation returns what its callee documents: the
+ * tri-state of start_dev(), no mix. */
+int start_board(struct dev *d)
+{
+	return start_dev(d);
+}
+
+/**
+ * kernel-doc: a parameter called result is no section on the result.
+ * @d: the device
+ * @result: where to store the result, 0 when nothing was read
+ *
+ * Return: the register's value if it was read, or -1 with errno set.
+ */
+int regs_value(struct dev *d, int *result)
+{
+	if (!d)
+		return -1;
+	*result = 0;
+	return 1;
+}

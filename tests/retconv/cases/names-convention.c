@@ -73,3 +73,11 @@ int is_port_up(struct port *p) { return 0; }
 // expect: names-convention.c:68:5: did_entry_remove: public action errno
 // expect: names-convention.c:69:5: can_frame_len: public predicate errno
 // expect: names-convention.c:70:5: is_port_up: public predicate errno
+
+/* A state after a preposition is a noun, or says how. */
+int fdt_node_offset_by_compatible(const void *fdt, int start) { return 0; }
+int copy_in_full(int fd) { return 0; }
+int buf_in_full(int fd) { return 0; }
+// expect: names-convention.c:78:5: fdt_node_offset_by_compatible: public neither errno
+// expect: names-convention.c:79:5: copy_in_full: public action errno
+// expect: names-convention.c:80:5: buf_in_full: public neither errno
