@@ -210,10 +210,10 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 			s->value = true;
 }
 
-/* "< 0", "<0": a negative value. */
-static bool below_zero(const char *p)
+/* "< 0", "<0" (or "> 0"): a negative (a positive) value. */
+static bool against_zero(const char *p, char op)
 {
-	if (*p++ != '<')
+	if (*p++ != op || *p == '=')
 		return false;
 	if (*p == ' ')
 		p++;
@@ -234,7 +234,8 @@ static unsigned doc_class(char *sec)
 		bool minus;
 
 		if (!isalnum((unsigned char)*p)) {
-			s.neg |= below_zero(p);
+			s.neg |= against_zero(p, '<');
+			s.value |= against_zero(p, '>');
 			p++;
 			continue;
 		}

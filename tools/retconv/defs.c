@@ -24,6 +24,11 @@
  * run: a predicate returns neither.  The kinds go into the configuration,
  * so that the call-site rules read them too.
  *
+ * What the run settled never makes a definition finding of a name whose
+ * words say neither (bignum_cmp(), documented by mistake as returning 0
+ * or -1, compares): it may take one away, and it tells callers' rules
+ * what the callee returns.
+ *
  * After rule A and B, defs_filter() keeps a pass-through wrapper's finding
  * only where its callee has none (it is reported once, at the callee),
  * and applies the house style: where more than half of the run's actions
@@ -295,7 +300,9 @@ void defs_filter(const struct rc_config *cfg, const struct rc_result *res,
 
 		if (x->rule > 'B')
 			continue;
-		drop[i] = (is_wrapper(x->fn) &&
+		drop[i] = naming_classify_words(cfg, x->fn->name) ==
+			  KIND_NEITHER ||
+			  (is_wrapper(x->fn) &&
 			   callees_found(x->fn, x->rule, found)) ||
 			  (house && !style && x->rule == 'A' &&
 			   boolish(x->fn));

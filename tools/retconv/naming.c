@@ -371,7 +371,8 @@ void naming_first_word(const struct rc_config *cfg, const char *name,
 	snprintf(buf, size, "%s", first < w.n ? w.v[first] : "");
 }
 
-enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
+static enum rc_kind classify(const struct rc_config *cfg, const char *name,
+			     bool learn)
 {
 	struct words w;
 	size_t first = 0;
@@ -384,7 +385,7 @@ enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
 	if (kind != KIND_NEITHER)
 		return kind;
 	kind = naming_learned(cfg, name, &learned);
-	if (learned)
+	if (learned && learn)
 		return kind;
 	split(name, &w);
 	if (!strcmp(name, "main") || (w.n > 1 && !strcmp(w.v[0], "cmd")))
@@ -394,6 +395,18 @@ enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
 	while (w.n > first + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
 		w.n--;
 	return by_words(cfg, w.v + first, w.n - first);
+}
+
+enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
+{
+	return classify(cfg, name, true);
+}
+
+/* By the configuration and the words alone, not what the run settled. */
+enum rc_kind naming_classify_words(const struct rc_config *cfg,
+				   const char *name)
+{
+	return classify(cfg, name, false);
 }
 
 /*

@@ -347,6 +347,8 @@ void config_free(struct rc_config *cfg);
 
 /* naming.c */
 enum rc_kind naming_classify(const struct rc_config *cfg, const char *name);
+enum rc_kind naming_classify_words(const struct rc_config *cfg,
+				   const char *name);
 const char *naming_kind_name(enum rc_kind kind);
 void naming_last_word(const char *name, char *buf, size_t size);
 void naming_first_word(const struct rc_config *cfg, const char *name,
