@@ -53,10 +53,7 @@ static const char *const builtin_suffixes[] = {
 	"pending", "empty", "full", "valid", "enabled", "disabled", "busy",
 	"idle", "active", "running", "ready", "done", "exists", "present",
 	"allowed", "visible", "equal", "ok", "expired", "queued", "dead",
-	"alive", "compatible", "supported", "available", "capable",
-	"possible", "usable", "writable", "readable", "accessible", "online",
-	"offline", "connected", "initialized", "initialised", "registered",
-	"attached", "suspended", "stale", "dirty", "required", "needed",
+	"alive",
 };
 
 static const char *const builtin_trailers[] = {

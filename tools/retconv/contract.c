@@ -116,33 +116,81 @@ static bool opens_other(const char *l)
 	return *p == ':' && p - l < 32 && !opens_return(l);
 }
 
-/* The section on the result, or NULL: each line without its leaders. */
+/* Whether @s says "return", "returns" or "returned" as a word. */
+static bool mentions_return(const char *s)
+{
+	const char *p;
+
+	for (p = s; (p = strcasestr(p, "return")) != NULL; p++)
+		if (p == s || !isalpha((unsigned char)p[-1]))
+			return true;
+	return false;
+}
+
+struct section {
+	char *out;
+	size_t o;
+	size_t start;		/* where the paragraph began in out */
+	enum { PARA_NONE, PARA_RETURN, PARA_OTHER, PARA_PLAIN } st;
+	bool said;		/* the return paragraph has said something */
+};
+
+/* A plain paragraph counts only if it speaks of what is returned. */
+static void para_end(struct section *x)
+{
+	if (x->st == PARA_PLAIN && !mentions_return(x->out + x->start)) {
+		x->o = x->start;
+		x->out[x->o] = '\0';
+	}
+	x->st = PARA_NONE;
+}
+
+/*
+ * The section on the result, or NULL: each line without its leaders.
+ * That is the paragraph a return mark opens, up to a blank line or the
+ * next section, and any other paragraph of plain text that says what is
+ * returned ("Given a unit, returns 1 if ...").
+ */
 static char *return_section(const char *doc)
 {
-	size_t len = strlen(doc), o = 0;
-	char *out = xmalloc(len + 2), *copy = xstrdup(doc), *line, *rest;
-	bool in = false, said = false;
+	struct section x = { .o = 0, .st = PARA_NONE };
+	char *copy = xstrdup(doc), *line, *rest;
 
+	x.out = xmalloc(strlen(doc) + 2);
+	x.out[0] = '\0';
 	for (rest = copy; (line = strsep(&rest, "\n")) != NULL;) {
 		const char *l = strip(line);
 
-		if (!in && opens_return(l))
-			in = true;
-		else if (in && (opens_other(l) || (!*l && said)))
-			in = false;
-		if (!in)
+		if (x.st != PARA_RETURN && opens_return(l)) {
+			para_end(&x);
+			x.st = PARA_RETURN;
+			x.said = false;
+			x.start = x.o;
+		} else if (opens_other(l)) {
+			para_end(&x);
+			x.st = PARA_OTHER;
+		} else if (!*l) {
+			if (x.st != PARA_RETURN || x.said)
+				para_end(&x);
 			continue;
-		said |= strchr(l, ':') ? l[strcspn(l, ":") + 1] != '\0' :
-					*l != '\0';
-		o += (size_t)sprintf(out + o, "%s ", l);
+		} else if (x.st == PARA_NONE) {
+			x.st = PARA_PLAIN;
+			x.start = x.o;
+		}
+		if (x.st == PARA_OTHER)
+			continue;
+		if (x.st == PARA_RETURN)
+			x.said |= strchr(l, ':') ?
+				  l[strcspn(l, ":") + 1] != '\0' : true;
+		x.o += (size_t)sprintf(x.out + x.o, "%s ", l);
 	}
+	para_end(&x);
 	free(copy);
-	out[o] = '\0';
-	if (!o) {
-		free(out);
+	if (!x.o) {
+		free(x.out);
 		return NULL;
 	}
-	return out;
+	return x.out;
 }
 
 struct said {
@@ -256,7 +304,18 @@ static unsigned doc_class(char *sec)
 	return 0;
 }
 
-/* A setter: its last word is the name of one of its bool parameters. */
+/* A bool, or a pointer to one (an answer given through it). */
+static bool is_bool_param(CXCursor arg)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	return type_class(t) == RT_BOOL;
+}
+
+/* A setter: its last word is the name of one of its bool parameters (or
+ * of a pointer to a bool it fills: the answer is there, not returned). */
 static bool is_setter(CXCursor func, const char *name)
 {
 	int i, n = clang_Cursor_getNumArguments(func);
@@ -268,7 +327,7 @@ static bool is_setter(CXCursor func, const char *name)
 		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
 		CXString s;
 
-		if (type_class(clang_getCursorType(arg)) != RT_BOOL)
+		if (!is_bool_param(arg))
 			continue;
 		s = clang_getCursorSpelling(arg);
 		naming_last_word(clang_getCString(s), plast, sizeof(plast));

@@ -145,6 +145,24 @@ static bool among(const char *w, const char *const *v, size_t n)
 
 #define AMONG(w, v) among(w, v, sizeof(v) / sizeof((v)[0]))
 
+/*
+ * Adjectives that ask about the noun before them (fw_compatible), and
+ * only then: after a verb anywhere (recv_buffer_available) the name is
+ * not read, where a state makes an action of it (grab_pending).
+ */
+static bool is_adjective(const char *w)
+{
+	static const char *const adj[] = {
+		"compatible", "supported", "available", "capable", "possible",
+		"usable", "writable", "readable", "accessible", "online",
+		"offline", "connected", "initialized", "initialised",
+		"registered", "attached", "suspended", "stale", "dirty",
+		"required", "needed",
+	};
+
+	return AMONG(w, adj);
+}
+
 /* A state after one of these is a noun, or says how (write_in_full). */
 static bool is_preposition(const char *w)
 {
@@ -328,6 +346,9 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
 	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]))
 		return KIND_ACTION;
+	if (n > 1 && is_adjective(v[n - 1]) && !is_preposition(v[n - 2]) &&
+	    !verb_among(cfg, v, n - 1))
+		return KIND_PREDICATE;
 	return KIND_NEITHER;
 }
 

@@ -191,3 +191,15 @@ int is_before(const struct dev *a, const struct dev *b)
 {
 	return a->state < b->state ? -1 : a->state > b->state;
 }
+
+/* User space: a plain paragraph that says what is returned counts, from
+ * its first line: 1, 0 or -1, a tri-state. */
+/* Given a unit number, returns 1 if any port of the unit is active.
+   returns 0 if no port is active.
+   returns -1 when an error occurred. */
+int unit_is_active(int unit)
+{
+	if (unit < 0)
+		return -1;
+	return unit > 3;
+}

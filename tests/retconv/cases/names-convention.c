@@ -81,3 +81,11 @@ int buf_in_full(int fd) { return 0; }
 // expect: names-convention.c:78:5: fdt_node_offset_by_compatible: public neither errno
 // expect: names-convention.c:79:5: copy_in_full: public action errno
 // expect: names-convention.c:80:5: buf_in_full: public neither errno
+
+/* An answer given through a pointer to a bool of the name's last word:
+ * the function fills it, and returns how that went.  An adjective after a
+ * verb is not read. */
+int xpmem_accessible(struct port *p, bool *accessible) { return 0; }
+int ep_recv_buffer_available(struct port *p) { return 0; }
+// expect: names-convention.c:88:5: xpmem_accessible: public action errno
+// expect: names-convention.c:89:5: ep_recv_buffer_available: public neither errno
