@@ -116,14 +116,22 @@ static bool opens_other(const char *l)
 	return *p == ':' && p - l < 32 && !opens_return(l);
 }
 
-/* Whether @s says "return", "returns" or "returned" as a word. */
+/* Whether @s says "returns" or "returned" as a word (a bare "return" is
+ * as often the noun: "reaches the return"). */
 static bool mentions_return(const char *s)
 {
 	const char *p;
 
-	for (p = s; (p = strcasestr(p, "return")) != NULL; p++)
-		if (p == s || !isalpha((unsigned char)p[-1]))
+	size_t n;
+
+	for (p = s; (p = strcasestr(p, "return")) != NULL; p++) {
+		if (p > s && isalpha((unsigned char)p[-1]))
+			continue;
+		n = !strncasecmp(p, "returns", 7) ? 7 :
+		    !strncasecmp(p, "returned", 8) ? 8 : 0;
+		if (n && !isalpha((unsigned char)p[n]))
 			return true;
+	}
 	return false;
 }
 

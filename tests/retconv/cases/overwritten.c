@@ -11,7 +11,7 @@ struct dev {
 	int speed;
 };
 
-/* Every case replaces the -EIO: the action returns 0 or 1, like a
+/* Every case replaces the -EIO: the action gives 0 or 1, like a
  * boolean (rule A). */
 int start_port(struct dev *d)
 {
