@@ -8,8 +8,10 @@
  * type and, for each return statement, the set of values it can give plus
  * the calls whose result it passes on.  The parent collects the summaries of every file, resolves those
  * calls across files to a fixed point (resolve.c), names each function's kind
- * (naming.c, with config.c) and return class, applies rules A and B
- * (rules.c) to definitions and rules C, D and E to the call sites the
+ * (naming.c, with config.c, and with what the run's documentation and uses
+ * settle: contract.c in the workers, defs.c here) and return class, applies
+ * rules A and B (rules.c; then defs.c's wrappers and house style) to
+ * definitions and rules C, D and E to the call sites the
  * workers found (callsite.c), each callee's class coming from its
  * definition or from the table of functions defined elsewhere (table.c),
  * and prints the findings (report.c).  Summaries cross from the
