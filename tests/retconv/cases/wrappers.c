@@ -62,3 +62,36 @@ int write_lines(struct chip *c, int n)
 		done += write_line(c);
 	return done;
 }
+
+/* Kernel style: a result compared, not added, is no count; the action
+ * that returns 0 or 1 is still rule A. */
+int poll_fifo(struct chip *c)
+{
+	return c->regs > 1;
+}
+// expect: wrappers.c:68:5: warning: action 'poll_fifo' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: wrappers.c:70:2: note: returns a boolean
+
+int drain_fifo(struct chip *c)
+{
+	int spins = 0;
+
+	while (poll_fifo(c) > 0 && spins < 100)
+		spins++;
+	return spins < 100 ? 0 : -ETIMEDOUT;
+}
+
+/* Kernel style: bytes moved, summed up. */
+int copy_chunk(struct chip *c)
+{
+	return c->mode > 2;
+}
+
+int copy_all(struct chip *c)
+{
+	int total = 0, i;
+
+	for (i = 0; i < 4; i++)
+		total = total + copy_chunk(c);
+	return total;
+}
