@@ -110,6 +110,18 @@ tap_check $? "a call site takes its callee's class from a definition in another 
 [ $? -eq 1 ] && grep -q "^prefix.c:13:5: warning: action 'queue_nonrot' .*\[retconv-A\]$" "$tmp/got"
 tap_check $? "without its subsystem prefix, queue_nonrot() is taken for an action"
 
+# --style: the house style's actions are reported by rule A too, and the
+# note still says what the house style is.
+(cd "$cases" && "$rc" --no-config --style house-success.c) >"$tmp/got" \
+	2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	[ "$(grep -c "warning: action '.*' returns only 0 or 1.*\[retconv-A\]$" "$tmp/got")" -eq 10 ] &&
+	grep -q 'retconv-B\]$' "$tmp/got" && grep -q 'retconv-C\]$' "$tmp/got" &&
+	grep -q '^retconv: note: house style: 10 of 12 actions return bool or only 0 and 1; rule A reports them (--style)$' "$tmp/err"
+tap_check $? "--style: rule A reports the house style's actions too"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
+
 # --- SARIF -----------------------------------------------------------------
 
 # The SARIF log of a run must parse as JSON, say 2.1.0, and carry the same
@@ -199,13 +211,13 @@ got=$(cd "$tmp" && "$rc" --no-config --format=sarif broken.c -- \
 [ "$got" = "false error:broken.c" ]
 tap_check $? "SARIF invocations: a file not parsed is an error, execution not successful (got: $got)"
 
-# The severity scale: exported functions are bound (error), public ones
-# should follow (warning), static ones are advised (note).
+# The severity scale: definition findings are advice (exported: warning,
+# others: note), below call-site findings (error), which find bugs.
 levels=$(cd "$cases" && "$rc" --no-config --static --format=sarif scope.c |
 	perl -MJSON::PP -e 'local $/; my $l = JSON::PP->new->decode(<STDIN>);
 		print join(" ", map { $_->{properties}{function} . "=" .
 			$_->{level} } @{$l->{runs}[0]{results}}), "\n"')
-[ "$levels" = "scope_add=error scope_flush=warning scope_start=note" ]
+[ "$levels" = "scope_add=warning scope_flush=note scope_start=note" ]
 tap_check $? "SARIF levels follow the scale (got: $levels)"
 
 # Bugs outrank style: call-site findings are errors, whatever the scope of
@@ -218,7 +230,7 @@ levels=$(cd "$cases" && "$rc" --no-config --format=sarif rule-c.c rule-d.c \
 		$seen{$_->{id} . ":" . $_->{defaultConfiguration}{level}} = 1
 			for @{$l->{runs}[0]{tool}{driver}{rules}};
 		print join(" ", sort keys %seen), "\n"')
-[ "$levels" = "retconv-A:warning retconv-A=warning retconv-B:warning retconv-C:error retconv-C=error retconv-D:error retconv-D=error retconv-E:error retconv-E=error" ]
+[ "$levels" = "retconv-A:warning retconv-A=note retconv-B:warning retconv-C:error retconv-C=error retconv-D:error retconv-D=error retconv-E:error retconv-E=error" ]
 tap_check $? "SARIF: rules C, D and E are errors (got: $levels)"
 
 (cd "$cases" && "$rc" --no-config --scope=exported scope.c) >"$tmp/got" 2>&1
@@ -447,13 +459,14 @@ tap_diag "$tmp/err"
 tap_check $? "the precompiled headers are removed at the end"
 
 # A shared header that does not compile makes no precompiled header: its
-# files are parsed whole, each with its note, as without sharing.
+# files are parsed whole, each with its note, as without sharing.  (Their
+# actions mix 1 with -1, which no house style excuses: see --style.)
 mkdir -p "$tmp/pchbad" "$tmp/pt2"
 printf 'static inline int bad_slot(undeclared_t x)\n{\n\treturn x;\n}\n' \
 	>"$tmp/pchbad/bad.h"
 i=0
 while [ $i -lt 12 ]; do
-	printf '#include <stdio.h>\n#include "bad.h"\nint start_%s(int x)\n{\n\treturn x > 1;\n}\n' \
+	printf '#include <stdio.h>\n#include "bad.h"\nint start_%s(int x)\n{\n\treturn x > 1 ? 1 : -1;\n}\n' \
 		$i >"$tmp/pchbad/b$i.c"
 	i=$((i + 1))
 done
@@ -485,7 +498,7 @@ i=0
 while [ $i -lt 6 ]; do
 	printf '#include <stdio.h>\n#include "kept.h"\nint start_%s(int x);\n#include "absent.h"\nint start_%s(int x)\n{\n\treturn kept_ok(x);\n}\n' \
 		$i $i >"$tmp/pchmiss/m$i.c"
-	printf '#include <stdio.h>\n#include "twice.h"\nint start_t%s(int x)\n{\n\treturn x > 1;\n}\n' \
+	printf '#include <stdio.h>\n#include "twice.h"\nint start_t%s(int x)\n{\n\treturn x > 1 ? 1 : -1;\n}\n' \
 		$i >"$tmp/pchmiss/t$i.c"
 	i=$((i + 1))
 done
@@ -535,7 +548,7 @@ while [ $i -lt 200 ]; do
 #include <string.h>
 int start_$i(int x)
 {
-	return x > $i;
+	return x > $i ? 1 : -1;
 }
 EOF
 	i=$((i + 1))

@@ -49,6 +49,10 @@ unsigned suppress_on_line(const char *text, size_t size, unsigned line);
 void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn);
 
+/* contract.c: a definition's documented class, setter and counted calls. */
+void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
+		   CXFile file, struct rc_func *fn);
+
 /* callsite.c: the call sites of one function body, appended to @fn. */
 void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn);
 

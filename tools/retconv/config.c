@@ -89,6 +89,10 @@ void config_free(struct rc_config *cfg)
 	words_free(&cfg->actions);
 	words_free(&cfg->predicates);
 	words_free(&cfg->neither);
+	while (cfg->nlearned)
+		free(cfg->learned[--cfg->nlearned].name);
+	free(cfg->learned);
+	cfg->learned = NULL;
 }
 
 static struct rc_words *keyword_list(struct rc_config *cfg, const char *kw)

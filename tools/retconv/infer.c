@@ -1062,6 +1062,31 @@ static void flow_for(struct flow *f, const struct kids *all, struct state *s)
 		  &maybe, s);
 }
 
+static enum CXChildVisitResult default_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_DefaultStmt:
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	case CXCursor_SwitchStmt:	/* its default is its own */
+		return CXChildVisit_Continue;
+	default:
+		return CXChildVisit_Recurse;
+	}
+}
+
+/* Whether a switch's body has a default of its own: then every way
+ * through the switch runs one of its cases. */
+static bool has_default(CXCursor body)
+{
+	bool found = false;
+
+	clang_visitChildren(body, default_visit, &found);
+	return found;
+}
+
 static void flow_switch(struct flow *f, const struct kids *k,
 			struct state *s)
 {
@@ -1073,7 +1098,8 @@ static void flow_switch(struct flow *f, const struct kids *k,
 	f->brk = &brk;
 	f->entry = &entry;
 	/* A switch without a default may run none of its cases. */
-	joined_and_grew(&brk, s);
+	if (!has_default(k->v[1]))
+		joined_and_grew(&brk, s);
 	state_free(s);
 	flow_stmt(f, k->v[1], s);
 	joined_and_grew(&brk, s);

@@ -33,6 +33,7 @@ struct options {
 	size_t ntables;
 	bool no_config;
 	bool no_pch;		/* --no-pch */
+	bool style;		/* --style: rule A in a bool house style too */
 	bool done;		/* --help or --version: nothing to check */
 	enum rc_format format;
 	enum rc_scope min_scope;
@@ -56,6 +57,7 @@ static const char usage_text[] =
 "  --classes          list every function's scope, kind and return class\n"
 "  --static           also report static functions (advice)\n"
 "  --scope=SCOPE      report from: exported, public (default) or static\n"
+"  --style            report rule A where the project's style is bool\n"
 "  -j N               parse with N processes (default: one per CPU)\n"
 "  --no-pch           parse every file whole, sharing no precompiled header\n"
 "  -h, --help         this text\n"
@@ -72,6 +74,7 @@ enum {
 	OPT_VERSION,
 	OPT_NO_PCH,
 	OPT_TREE,
+	OPT_STYLE,
 };
 
 static const struct option long_opts[] = {
@@ -85,6 +88,7 @@ static const struct option long_opts[] = {
 	{ "no-pch", no_argument, NULL, OPT_NO_PCH },
 	{ "tree", required_argument, NULL, OPT_TREE },
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "style", no_argument, NULL, OPT_STYLE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -153,6 +157,9 @@ static int one_option(struct options *o, int c)
 		return 0;
 	case OPT_NO_PCH:
 		o->no_pch = true;
+		return 0;
+	case OPT_STYLE:
+		o->style = true;
 		return 0;
 	case OPT_TABLE:
 		if (o->ntables == sizeof(o->tables) / sizeof(o->tables[0]))
@@ -489,7 +496,7 @@ static void drop_context_findings(const struct options *o,
 }
 
 /* Exit status: 1 for findings, 2 for inputs not analysed, 3 for both. */
-static int final_status(const struct options *o, const struct rc_config *cfg,
+static int final_status(const struct options *o, struct rc_config *cfg,
 			const struct rc_table *table, struct rc_jobs *jobs,
 			const struct rc_jobs *builds, bool input_error)
 {
@@ -504,10 +511,12 @@ static int final_status(const struct options *o, const struct rc_config *cfg,
 	drop_context_errors(o, res.notes, &res.nnotes);
 	print_errors(&res);
 	resolve_calls(&res);
+	defs_learn(cfg, &res);
 	if (o->format == FORMAT_CLASSES) {
 		report_classes(stdout, cfg, &res, o->min_scope);
 	} else {
 		rules_apply(cfg, &res, o->min_scope, &found);
+		defs_filter(cfg, &res, &found, o->style);
 		sites_apply(cfg, table, &res, &found);
 		drop_context_findings(o, &found);
 		findings_sort(&found);

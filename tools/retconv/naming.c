@@ -21,7 +21,9 @@
  *      resources, and is neither (write_notes_tree is an action);
  *   5. a last word that is a state (work_pending, list_empty) makes a
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
- *      action on a pending item) or it follows "in" (write_in_full is
+ *      action on a pending item) or it follows a preposition
+ *      (write_in_full, node_offset_by_compatible: the state is a noun or
+ *      says how, and is
  *      not asking whether anything is full), and a last word that is a
  *      verb (wheel_insert) an action, unless a past participle comes
  *      before it (lpfc_error_lost_link asks about a lost link) or a word
@@ -41,6 +43,7 @@
  * cmd__*) return exit statuses, 1 for failure, by another convention:
  * they are neither.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,12 +113,6 @@ static enum rc_kind by_name(const struct rc_config *cfg, const char *name)
 	return KIND_NEITHER;
 }
 
-/* A word configured as a prefix is a noun wherever it appears. */
-static bool is_pred_word(const struct rc_config *cfg, const char *w)
-{
-	return words_has(&cfg->preds, w) && !words_has(&cfg->prefixes, w);
-}
-
 /* Verbs that are nouns as well, and read as nouns before a state. */
 static bool is_noun_too(const char *w)
 {
@@ -130,6 +127,121 @@ static bool is_noun_too(const char *w)
 		if (!strcmp(w, nouns[i]))
 			return true;
 	return false;
+}
+
+/*
+ * Auxiliaries ask a question only of the verb that follows them: last, or
+ * alone, they are nouns or abbreviations (a device's did, a bus's can).
+ */
+static bool among(const char *w, const char *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(w, v[i]))
+			return true;
+	return false;
+}
+
+#define AMONG(w, v) among(w, v, sizeof(v) / sizeof((v)[0]))
+
+/*
+ * Adjectives that ask about the noun before them (fw_compatible), and
+ * only then: after a verb anywhere (recv_buffer_available) the name is
+ * not read, where a state makes an action of it (grab_pending).
+ */
+static bool is_adjective(const char *w)
+{
+	static const char *const adj[] = {
+		"compatible", "supported", "available", "capable", "possible",
+		"usable", "writable", "readable", "accessible", "online",
+		"offline", "connected", "initialized", "initialised",
+		"registered", "attached", "suspended", "stale", "dirty",
+		"required", "needed",
+	};
+
+	return AMONG(w, adj);
+}
+
+/* A state after one of these is a noun, or says how (write_in_full). */
+static bool is_preposition(const char *w)
+{
+	static const char *const preps[] = {
+		"in", "by", "for", "with", "from", "of", "to", "on", "at",
+		"via", "into", "as",
+	};
+
+	return AMONG(w, preps);
+}
+
+static bool is_auxiliary(const char *w)
+{
+	static const char *const aux[] = {
+		"can", "could", "did", "does", "may", "might", "must",
+		"should", "will", "was", "were", "need",
+	};
+
+	return AMONG(w, aux);
+}
+
+/* A word configured as a prefix is a noun wherever it appears. */
+static bool is_pred_word(const struct rc_config *cfg, char **v, size_t n,
+			 size_t i)
+{
+	if (!words_has(&cfg->preds, v[i]) || words_has(&cfg->prefixes, v[i]))
+		return false;
+	return i + 1 < n || !is_auxiliary(v[i]);
+}
+
+/*
+ * A verb in the third person after its subject asks about it:
+ * map_uses_hugepages, dev_supports_dma.  Only verbs whose third person
+ * is seldom a plural noun are here (checks, locks and maps are nouns as
+ * often as verbs).
+ */
+static bool is_third_person(const char *w)
+{
+	static const char *const verbs[] = {
+		"uses", "supports", "requires", "allows", "accepts", "expects",
+		"includes", "belongs", "owns", "holds", "fits", "overlaps",
+		"intersects", "differs", "covers", "refers", "knows",
+	};
+
+	return AMONG(w, verbs);
+}
+
+/* A first word that can be a subject: no verb, or a noun as well (map). */
+static bool subject_first(const struct rc_config *cfg, char **v)
+{
+	return !words_has(&cfg->verbs, v[0]) || is_noun_too(v[0]);
+}
+
+/*
+ * "match" last after its subject is the verb of a question (name_match:
+ * does the name match?), unless a word before it makes it a noun (the
+ * best_match, find_match) or a verb starts the name (check_match).
+ */
+static bool is_match(const struct rc_config *cfg, char **v, size_t n)
+{
+	static const char *const nouns[] = {
+		"best", "next", "first", "last", "find", "get", "lookup",
+		"search", "longest", "closest", "partial", "exact",
+	};
+
+	return n > 1 && !strcmp(v[n - 1], "match") && subject_first(cfg, v) &&
+	       !AMONG(v[n - 2], nouns);
+}
+
+/* A predicate word: anywhere, or a question's verb after its subject. */
+static bool asks(const struct rc_config *cfg, char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (is_pred_word(cfg, v, n, i) ||
+		    (i && is_third_person(v[i]) && subject_first(cfg, v)))
+			return true;
+	return is_match(cfg, v, n);
 }
 
 /* A plural noun: a word ending in one s that is no verb (resources). */
@@ -218,13 +330,12 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}
-	for (i = 0; i < n; i++)
-		if (is_pred_word(cfg, v[i]))
-			return KIND_PREDICATE;
+	if (asks(cfg, v, n))
+		return KIND_PREDICATE;
 	if (is_trylock(v, n))
 		return KIND_PREDICATE;
 	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
-		strcmp(v[n - 2], "in");
+		!is_preposition(v[n - 2]);
 	if (state && is_noun_too(v[n - 2]) && !verb_among(cfg, v, n - 2))
 		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
@@ -235,19 +346,67 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
 	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]))
 		return KIND_ACTION;
+	if (n > 1 && is_adjective(v[n - 1]) && !is_preposition(v[n - 2]) &&
+	    !verb_among(cfg, v, n - 1))
+		return KIND_PREDICATE;
 	return KIND_NEITHER;
 }
 
-enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
+static int by_learned_name(const void *key, const void *elt)
+{
+	return strcmp(key, ((const struct rc_named *)elt)->name);
+}
+
+/* The kind the run settled for @name (defs.c); @found says if it did. */
+enum rc_kind naming_learned(const struct rc_config *cfg, const char *name,
+			    bool *found)
+{
+	const struct rc_named *x = NULL;
+
+	if (cfg->nlearned)
+		x = bsearch(name, cfg->learned, cfg->nlearned,
+			    sizeof(*cfg->learned), by_learned_name);
+	*found = x != NULL;
+	return x ? x->kind : KIND_NEITHER;
+}
+
+/* The last word of @name, in lower case ("" for none). */
+void naming_last_word(const char *name, char *buf, size_t size)
+{
+	struct words w;
+
+	split(name ? name : "", &w);
+	snprintf(buf, size, "%s", w.n ? w.v[w.n - 1] : "");
+}
+
+/* The first word of @name after the configured prefixes ("" for none). */
+void naming_first_word(const struct rc_config *cfg, const char *name,
+		       char *buf, size_t size)
+{
+	struct words w;
+	size_t first = 0;
+
+	split(name, &w);
+	while (first < w.n && words_has(&cfg->prefixes, w.v[first]))
+		first++;
+	snprintf(buf, size, "%s", first < w.n ? w.v[first] : "");
+}
+
+static enum rc_kind classify(const struct rc_config *cfg, const char *name,
+			     bool learn)
 {
 	struct words w;
 	size_t first = 0;
 	enum rc_kind kind;
+	bool learned;
 
 	if (words_has(&cfg->neither, name))
 		return KIND_NEITHER;
 	kind = by_name(cfg, name);
 	if (kind != KIND_NEITHER)
+		return kind;
+	kind = naming_learned(cfg, name, &learned);
+	if (learned && learn)
 		return kind;
 	split(name, &w);
 	if (!strcmp(name, "main") || (w.n > 1 && !strcmp(w.v[0], "cmd")))
@@ -257,6 +416,61 @@ enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
 	while (w.n > first + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
 		w.n--;
 	return by_words(cfg, w.v + first, w.n - first);
+}
+
+enum rc_kind naming_classify(const struct rc_config *cfg, const char *name)
+{
+	return classify(cfg, name, true);
+}
+
+/* By the configuration and the words alone, not what the run settled. */
+enum rc_kind naming_classify_words(const struct rc_config *cfg,
+				   const char *name)
+{
+	return classify(cfg, name, false);
+}
+
+/*
+ * @name's kind when its first @skip words are a noun (the type its first
+ * parameter points to: can_frame_valid(struct can_frame *)): -1 when none
+ * of them is a predicate word, so that nothing changes.
+ */
+int naming_classify_after(const struct rc_config *cfg, const char *name,
+			  size_t skip)
+{
+	struct words w;
+	size_t i;
+	bool asked = false;
+
+	split(name, &w);
+	if (skip >= w.n)
+		return -1;
+	for (i = 0; i < skip; i++)
+		asked |= words_has(&cfg->preds, w.v[i]);
+	if (!asked)
+		return -1;
+	while (w.n > skip + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
+		w.n--;
+	return by_words(cfg, w.v + skip, w.n - skip);
+}
+
+/* How many words of @name, from the first, spell @type's ("can_frame_t"
+ * in can_frame_len: 2); 0 if not all of them do. */
+size_t naming_type_words(const char *name, const char *type)
+{
+	struct words n, t;
+	size_t i;
+
+	split(name, &n);
+	split(type, &t);
+	if (t.n > 1 && !strcmp(t.v[t.n - 1], "t"))
+		t.n--;
+	if (!t.n || t.n >= n.n)
+		return 0;
+	for (i = 0; i < t.n; i++)
+		if (strcmp(n.v[i], t.v[i]))
+			return 0;
+	return t.n;
 }
 
 const char *naming_kind_name(enum rc_kind kind)

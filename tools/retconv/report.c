@@ -8,11 +8,11 @@
  * the call-site rules point at (C, D, E: where the result was kept, the
  * error handling).  SARIF carries the same
  * findings for code-scanning dashboards, the notes as related locations,
- * and the severity scale as the result level: exported functions are bound
- * by the rule (error), other non-static ones should follow it (warning),
- * static ones get advice (note).  A misread result is a bug wherever the
- * call is, and a bug outranks a name that breaks the style: call-site
- * findings (C, D, E) are errors.
+ * and the severity scale as the result level.  Rules A and B judge a
+ * definition against a naming convention: advice, a warning for exported
+ * functions and a note for the others.  A misread result is a bug
+ * wherever the call is, and a bug outranks a name that breaks the style:
+ * call-site findings (C, D, E) are errors.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -106,14 +106,7 @@ static void sarif_physical(FILE *out, const char *file, unsigned line,
 
 static const char *sarif_level(enum rc_scope scope)
 {
-	switch (scope) {
-	case SCOPE_EXPORTED:
-		return "error";
-	case SCOPE_PUBLIC:
-		return "warning";
-	default:
-		return "note";
-	}
+	return scope == SCOPE_EXPORTED ? "warning" : "note";
 }
 
 static void sarif_notes(FILE *out, const struct rc_finding *x)
@@ -163,8 +156,8 @@ static void sarif_result(FILE *out, const struct rc_finding *x)
 	sarif_physical(out, x->file, x->line, x->col);
 	fputs("}]", out);
 	sarif_notes(out, x);
-	fprintf(out, ",\n\t\t\"properties\": {\"scope\": \"%s\", \"function\": ",
-		scope_name(fn->scope));
+	fprintf(out, ",\n\t\t\"properties\": {\"scope\": \"%s\", \"kind\": \"%s\", \"function\": ",
+		scope_name(fn->scope), x->rule <= 'B' ? "advice" : "bug");
 	json_string(out, fn->name);
 	fputs("}}", out);
 }

@@ -8,8 +8,10 @@
  * type and, for each return statement, the set of values it can give plus
  * the calls whose result it passes on.  The parent collects the summaries of every file, resolves those
  * calls across files to a fixed point (resolve.c), names each function's kind
- * (naming.c, with config.c) and return class, applies rules A and B
- * (rules.c) to definitions and rules C, D and E to the call sites the
+ * (naming.c, with config.c, and with what the run's documentation and uses
+ * settle: contract.c in the workers, defs.c here) and return class, applies
+ * rules A and B (rules.c; then defs.c's wrappers and house style) to
+ * definitions and rules C, D and E to the call sites the
  * workers found (callsite.c), each callee's class coming from its
  * definition or from the table of functions defined elsewhere (table.c),
  * and prints the findings (report.c).  Summaries cross from the
@@ -146,6 +148,20 @@ struct rc_site {
 	unsigned wcol;
 };
 
+/* What a definition says of itself besides its returns (contract.c): the
+ * class its documentation gives its result, and whether it is a setter. */
+#define FACT_SETTER	(1U << 0)	/* its last word names a bool parameter */
+#define DOC_ERRNO	(1U << 1)	/* documented: 0 or a negative errno */
+#define DOC_BOOL	(1U << 2)	/* documented: true or false, 1 or 0 */
+#define DOC_TRISTATE	(1U << 3)	/* documented: 1, 0 or a negative errno */
+#define DOC_VALUE	(1U << 4)	/* documented: a count, a length... or
+					 * an error */
+#define DOC_MASK	(DOC_ERRNO | DOC_BOOL | DOC_TRISTATE | DOC_VALUE)
+/* How many first words of the name spell the type its first parameter
+ * points to (can_frame_len(struct can_frame *)): a noun, its receiver. */
+#define FACT_RECEIVER_SHIFT	8
+#define FACT_RECEIVER_MASK	(0xfU << FACT_RECEIVER_SHIFT)
+
 struct rc_func {
 	char *usr;
 	char *name;
@@ -164,6 +180,9 @@ struct rc_func {
 	unsigned flags;		/* resolved: the union of every return */
 	struct rc_site *sites;
 	size_t nsites;
+	unsigned facts;		/* FACT_*, DOC_* */
+	char **counted;		/* USRs of callees whose results it adds */
+	size_t ncounted;
 	struct rc_func *hnext;	/* resolve.c's hash chain */
 };
 
@@ -212,6 +231,13 @@ struct rc_words {
 	size_t n;
 };
 
+/* A name whose kind the run itself settled (defs.c): its documentation,
+ * its parameters, or how its callers use its result. */
+struct rc_named {
+	char *name;
+	enum rc_kind kind;
+};
+
 struct rc_config {
 	struct rc_words verbs;		/* imperative verbs: actions */
 	struct rc_words preds;		/* is, has, can: predicates anywhere */
@@ -221,6 +247,8 @@ struct rc_config {
 	struct rc_words actions;	/* whole names forced to actions */
 	struct rc_words predicates;	/* whole names forced to predicates */
 	struct rc_words neither;	/* whole names outside the rule */
+	struct rc_named *learned;	/* defs.c's, sorted by name */
+	size_t nlearned;
 };
 
 enum rc_format {
@@ -321,7 +349,22 @@ void config_free(struct rc_config *cfg);
 
 /* naming.c */
 enum rc_kind naming_classify(const struct rc_config *cfg, const char *name);
+enum rc_kind naming_classify_words(const struct rc_config *cfg,
+				   const char *name);
 const char *naming_kind_name(enum rc_kind kind);
+void naming_last_word(const char *name, char *buf, size_t size);
+void naming_first_word(const struct rc_config *cfg, const char *name,
+		       char *buf, size_t size);
+int naming_classify_after(const struct rc_config *cfg, const char *name,
+			  size_t skip);
+size_t naming_type_words(const char *name, const char *type);
+enum rc_kind naming_learned(const struct rc_config *cfg, const char *name,
+			    bool *found);
+
+/* defs.c: what the run says of its definitions, and the house style */
+void defs_learn(struct rc_config *cfg, struct rc_result *res);
+void defs_filter(const struct rc_config *cfg, const struct rc_result *res,
+		 struct rc_findings *found, bool style);
 
 /* inputs.c */
 int inputs_add_path(struct rc_jobs *jobs, const char *path,

@@ -16,6 +16,9 @@
  *                                             taken (a callback)
  *   N <file> <message>                        it parsed with errors
  *   I <header>                                it includes a walked header
+ *   D <facts>                                 the last F's FACT_* and DOC_*
+ *   U <usr>                                   the last F adds this callee's
+ *                                             result (a count)
  *
  * B lines let the parent name the file a crashed worker was parsing.
  */
@@ -78,6 +81,13 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 	}
 	for (i = 0; i < fn->nsites; i++)
 		write_site(out, &fn->sites[i]);
+	if (fn->facts)
+		fprintf(out, "D\t%u\n", fn->facts);
+	for (i = 0; i < fn->ncounted; i++) {
+		fputs("U\t", out);
+		put_field(out, fn->counted[i]);
+		fputc('\n', out);
+	}
 }
 
 static void write_message(FILE *out, char type, const char *file,
@@ -205,6 +215,23 @@ void site_free(struct rc_site *x)
 	free(x->why);
 }
 
+/* A D or a U record: what the last F says of itself and of its callees. */
+static int read_fact(struct rc_result *res, char **f, size_t n)
+{
+	struct rc_func *fn = res->nfuncs ? res->funcs[res->nfuncs - 1] : NULL;
+
+	if (!fn || n != 2)
+		return -EPROTO;
+	if (f[0][0] == 'D') {
+		fn->facts = num(f[1]);
+		return 0;
+	}
+	fn->counted = xrealloc(fn->counted,
+			       (fn->ncounted + 1) * sizeof(*fn->counted));
+	fn->counted[fn->ncounted++] = xstrdup(f[1]);
+	return 0;
+}
+
 static int read_message(struct rc_error **v, size_t *nv, char **f, size_t n)
 {
 	if (n != 3)
@@ -244,6 +271,9 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 		return 0;
 	case 'S':
 		return read_site(res, f, n);
+	case 'D':
+	case 'U':
+		return read_fact(res, f, n);
 	case 'T':
 		if (n != 2)
 			return -EPROTO;
@@ -282,6 +312,9 @@ void func_free(struct rc_func *fn)
 	for (i = 0; i < fn->nsites; i++)
 		site_free(&fn->sites[i]);
 	free(fn->sites);
+	for (i = 0; i < fn->ncounted; i++)
+		free(fn->counted[i]);
+	free(fn->counted);
 	free(fn->usr);
 	free(fn->name);
 	free(fn->file);

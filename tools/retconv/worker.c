@@ -518,6 +518,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	if (fn->type != RT_VOID)
 		infer_returns(u->tu, c, body, file, fn);
 	callsite_scan(u->tu, body, fn);
+	contract_read(u->tu, c, body, file, fn);
 	if (u->ninvalid)
 		invalid_names_used(u, c);
 	recovered(u, c, file, fn);

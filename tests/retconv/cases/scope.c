@@ -19,7 +19,7 @@ static int scope_start(int x)
 
 int scope_use(int x)
 {
-	return scope_start(x) + scope_flush(x);
+	return scope_start(x) || scope_flush(x);
 }
 // expect: scope.c:5:5: warning: action 'scope_add' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: scope.c:7:2: note: returns a boolean

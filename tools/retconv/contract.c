@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What a definition says of itself besides its returns, read in the worker.
+ *
+ * A name is a promise, but a written contract is a better one.  The
+ * comment above a definition (or the documentation comment clang attaches
+ * to any of its declarations) is searched for its section on the result:
+ * kernel-doc's "Return:" and "Returns", Doxygen's @return, @returns,
+ * \return and @retval lines, NuttX's "Returned Value:".  What that section
+ * names gives the function's documented class: 0 or a negative errno; a
+ * boolean (true or false, 1 or 0, non-zero); 1, 0 or a negative errno
+ * together, a tri-state that is the function's contract and not a mix; or
+ * a value (a count, a length, an index, a pointer) or an error.  The
+ * parent (defs.c) lets that class settle the function's kind.
+ *
+ * More facts come from the definition: a name whose last word repeats a
+ * bool parameter's name is a setter (usb_port_active(port, bool active)
+ * makes the port active, it does not ask), a name whose first words spell
+ * the type its first parameter points to names that type (a can_frame's
+ * can_frame_len), and the calls whose results its body adds or subtracts
+ * ("n += f();", "f() + 1") give counts, not success codes.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+#include "ast.h"
+
+#define MAX_DOC 8192
+
+/* The block comment that ends just before @off, with only blanks between. */
+static char *comment_before(const char *text, size_t off)
+{
+	size_t end = off, start;
+
+	while (end && isspace((unsigned char)text[end - 1]))
+		end--;
+	if (end < 4 || text[end - 1] != '/' || text[end - 2] != '*')
+		return NULL;
+	for (start = end - 2; start >= 2; start--)
+		if (text[start - 2] == '/' && text[start - 1] == '*')
+			break;
+	if (start < 2)
+		return NULL;
+	start -= 2;
+	if (end - start > MAX_DOC)
+		start = end - MAX_DOC;
+	return strndup(text + start, end - start);
+}
+
+static char *doc_text(CXTranslationUnit tu, CXCursor func, CXFile file)
+{
+	CXString raw = clang_Cursor_getRawCommentText(func);
+	const char *s = clang_getCString(raw);
+	char *doc = s && *s ? xstrdup(s) : NULL;
+	CXSourceLocation at;
+	const char *text;
+	size_t size = 0;
+	unsigned off = 0;
+	CXFile where = NULL;
+
+	clang_disposeString(raw);
+	if (doc)
+		return doc;
+	text = clang_getFileContents(tu, file, &size);
+	at = clang_getRangeStart(clang_getCursorExtent(func));
+	clang_getExpansionLocation(at, &where, NULL, NULL, &off);
+	if (!text || !where || !clang_File_isEqual(where, file) || off > size)
+		return NULL;
+	return comment_before(text, off);
+}
+
+/* A line's text, without the comment's leaders: slashes, stars, "!". */
+static const char *strip(const char *line)
+{
+	while (*line == ' ' || *line == '\t' || *line == '/' ||
+	       *line == '*' || *line == '!')
+		line++;
+	return line;
+}
+
+static bool starts(const char *s, const char *word)
+{
+	return !strncasecmp(s, word, strlen(word));
+}
+
+/* Whether a line opens the section on the result. */
+static bool opens_return(const char *l)
+{
+	static const char *const marks[] = {
+		"return:", "returns:", "return value:", "return values:",
+		"returned value:", "returned values:", "@return", "\\return",
+		"@retval", "\\retval", "returns ",
+		"return ",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (starts(l, marks[i]))
+			return true;
+	return false;
+}
+
+/* Whether a line opens another section: "@param", "Context:". */
+static bool opens_other(const char *l)
+{
+	const char *p = l;
+
+	if ((*l == '@' || *l == '\\') && !starts(l + 1, "ret"))
+		return true;
+	if (!isupper((unsigned char)*p))
+		return false;
+	while (isalpha((unsigned char)*p) || *p == ' ')
+		p++;
+	return *p == ':' && p - l < 32 && !opens_return(l);
+}
+
+/* Whether @s says "returns" or "returned" as a word (a bare "return" is
+ * as often the noun: "reaches the return"). */
+static bool mentions_return(const char *s)
+{
+	const char *p;
+
+	size_t n;
+
+	for (p = s; (p = strcasestr(p, "return")) != NULL; p++) {
+		if (p > s && isalpha((unsigned char)p[-1]))
+			continue;
+		n = !strncasecmp(p, "returns", 7) ? 7 :
+		    !strncasecmp(p, "returned", 8) ? 8 : 0;
+		if (n && !isalpha((unsigned char)p[n]))
+			return true;
+	}
+	return false;
+}
+
+struct section {
+	char *out;
+	size_t o;
+	size_t start;		/* where the paragraph began in out */
+	enum { PARA_NONE, PARA_RETURN, PARA_OTHER, PARA_PLAIN } st;
+	bool said;		/* the return paragraph has said something */
+};
+
+/* A plain paragraph counts only if it speaks of what is returned. */
+static void para_end(struct section *x)
+{
+	if (x->st == PARA_PLAIN && !mentions_return(x->out + x->start)) {
+		x->o = x->start;
+		x->out[x->o] = '\0';
+	}
+	x->st = PARA_NONE;
+}
+
+/*
+ * The section on the result, or NULL: each line without its leaders.
+ * That is the paragraph a return mark opens, up to a blank line or the
+ * next section, and any other paragraph of plain text that says what is
+ * returned ("Given a unit, returns 1 if ...").
+ */
+static char *return_section(const char *doc)
+{
+	struct section x = { .o = 0, .st = PARA_NONE };
+	char *copy = xstrdup(doc), *line, *rest;
+
+	x.out = xmalloc(strlen(doc) + 2);
+	x.out[0] = '\0';
+	for (rest = copy; (line = strsep(&rest, "\n")) != NULL;) {
+		const char *l = strip(line);
+
+		if (x.st != PARA_RETURN && opens_return(l)) {
+			para_end(&x);
+			x.st = PARA_RETURN;
+			x.said = false;
+			x.start = x.o;
+		} else if (opens_other(l)) {
+			para_end(&x);
+			x.st = PARA_OTHER;
+		} else if (!*l) {
+			if (x.st != PARA_RETURN || x.said)
+				para_end(&x);
+			continue;
+		} else if (x.st == PARA_NONE) {
+			x.st = PARA_PLAIN;
+			x.start = x.o;
+		}
+		if (x.st == PARA_OTHER)
+			continue;
+		if (x.st == PARA_RETURN)
+			x.said |= strchr(l, ':') ?
+				  l[strcspn(l, ":") + 1] != '\0' : true;
+		x.o += (size_t)sprintf(x.out + x.o, "%s ", l);
+	}
+	para_end(&x);
+	free(copy);
+	if (!x.o) {
+		free(x.out);
+		return NULL;
+	}
+	return x.out;
+}
+
+struct said {
+	bool neg, zero, one, truth, value;
+	bool named;		/* a constant whose sign the text does not say,
+				 * or "non-zero" */
+};
+
+/* A constant's name (Z_STREAM_ERROR, EINVAL), not TRUE, FALSE, OK, NULL. */
+static bool is_constant(const char *w, size_t n)
+{
+	static const char *const known[] = { "TRUE", "FALSE", "OK", "NULL" };
+	size_t i;
+
+	if (n < 2)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isupper((unsigned char)w[i]) && w[i] != '_' &&
+		    !isdigit((unsigned char)w[i]))
+			return false;
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strlen(known[i]) == n && !strncmp(w, known[i], n))
+			return false;
+	return true;
+}
+
+static bool word_is(const char *w, size_t n, const char *what)
+{
+	return strlen(what) == n && !strncasecmp(w, what, n);
+}
+
+static void read_word(struct said *s, const char *w, size_t n, bool minus)
+{
+	static const char *const values[] = {
+		"number", "count", "bytes", "length", "index", "pointer",
+		"positive", "amount",
+	};
+	size_t i;
+
+	if (isdigit((unsigned char)*w)) {
+		if (minus && !word_is(w, n, "0"))
+			s->neg = true;
+		else if (word_is(w, n, "0"))
+			s->zero = true;
+		else if (word_is(w, n, "1"))
+			s->one = true;
+		return;
+	}
+	if (minus && ((n > 1 && w[0] == 'E' && isupper((unsigned char)w[1])) ||
+		      word_is(w, n, "errno")))
+		s->neg = true;
+	else if (!minus && is_constant(w, n))
+		s->named = true;
+	else if (word_is(w, n, "negative") || word_is(w, n, "negated"))
+		s->neg = true;
+	else if (word_is(w, n, "zero") || word_is(w, n, "ok"))
+		s->zero = true;
+	else if (word_is(w, n, "true") || word_is(w, n, "false") ||
+		 word_is(w, n, "whether"))
+		s->truth = true;
+	else if (word_is(w, n, "nonzero"))
+		s->named = true;	/* any value but 0: no boolean */
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
+		if (word_is(w, n, values[i]))
+			s->value = true;
+}
+
+/* "< 0", "<0" (or "> 0"): a negative (a positive) value. */
+static bool against_zero(const char *p, char op)
+{
+	if (*p++ != op || *p == '=')
+		return false;
+	if (*p == ' ')
+		p++;
+	return *p == '0' && !isalnum((unsigned char)p[1]);
+}
+
+/* The documented class (DOC_*) of a section on the result. */
+static unsigned doc_class(char *sec)
+{
+	struct said s = { .neg = false };
+	char *p, *w;
+
+	/* "non-zero" is one word, not a minus before a zero. */
+	for (p = sec; (p = strcasestr(p, "non-zero")) != NULL; p++)
+		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
+	p = sec;
+	while (*p) {
+		bool minus;
+
+		if (!isalnum((unsigned char)*p)) {
+			s.neg |= against_zero(p, '<');
+			s.value |= against_zero(p, '>');
+			p++;
+			continue;
+		}
+		minus = p > sec && p[-1] == '-' &&
+			(p - 1 == sec || !isalnum((unsigned char)p[-2]));
+		for (w = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+		read_word(&s, w, (size_t)(p - w), minus);
+	}
+	if (s.value && (s.neg || s.zero))
+		return DOC_VALUE;
+	if (s.neg && (s.one || s.truth))
+		return DOC_TRISTATE;
+	if (s.neg && s.zero)
+		return DOC_ERRNO;
+	if ((s.one || s.truth) && !s.named)
+		return DOC_BOOL;
+	return 0;
+}
+
+/* A bool, or a pointer to one (an answer given through it). */
+static bool is_bool_param(CXCursor arg)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	return type_class(t) == RT_BOOL;
+}
+
+/* A setter: its last word is the name of one of its bool parameters (or
+ * of a pointer to a bool it fills: the answer is there, not returned). */
+static bool is_setter(CXCursor func, const char *name)
+{
+	int i, n = clang_Cursor_getNumArguments(func);
+	char last[64], plast[64];
+	bool yes = false;
+
+	naming_last_word(name, last, sizeof(last));
+	for (i = 0; i < n && !yes && *last; i++) {
+		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
+		CXString s;
+
+		if (!is_bool_param(arg))
+			continue;
+		s = clang_getCursorSpelling(arg);
+		naming_last_word(clang_getCString(s), plast, sizeof(plast));
+		yes = !strcmp(last, plast);
+		clang_disposeString(s);
+	}
+	return yes;
+}
+
+/* How many first words of @name spell the type @func's first parameter
+ * points to, or is. */
+static unsigned receiver_words(CXCursor func, const char *name)
+{
+	CXType t;
+	CXString s;
+	size_t n;
+
+	if (clang_Cursor_getNumArguments(func) < 1)
+		return 0;
+	t = clang_getCursorType(clang_Cursor_getArgument(func, 0));
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	s = clang_getCursorSpelling(clang_getTypeDeclaration(t));
+	n = naming_type_words(name, clang_getCString(s));
+	clang_disposeString(s);
+	return n > 15 ? 0 : (unsigned)n;
+}
+
+struct count_walk {
+	CXTranslationUnit tu;
+	struct rc_func *fn;
+};
+
+static void add_counted(struct rc_func *fn, CXCursor e)
+{
+	CXCursor callee;
+	CXString usr;
+	const char *u;
+	size_t i;
+
+	e = peel(e);
+	if (clang_getCursorKind(e) != CXCursor_CallExpr)
+		return;
+	callee = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+		return;
+	usr = clang_getCursorUSR(callee);
+	u = clang_getCString(usr);
+	for (i = 0; u && *u && i < fn->ncounted; i++)
+		if (!strcmp(fn->counted[i], u))
+			break;
+	if (u && *u && i == fn->ncounted) {
+		fn->counted = xrealloc(fn->counted, (fn->ncounted + 1) *
+				       sizeof(*fn->counted));
+		fn->counted[fn->ncounted++] = xstrdup(u);
+	}
+	clang_disposeString(usr);
+}
+
+/* Sums and differences: "n += f();", "total = f() + g();". */
+static enum CXChildVisitResult count_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct count_walk *w = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k;
+	char op[8];
+
+	(void)parent;
+	if (kind != CXCursor_BinaryOperator &&
+	    kind != CXCursor_CompoundAssignOperator)
+		return CXChildVisit_Recurse;
+	expr_kids(c, &k);
+	if (k.n != 2)
+		return CXChildVisit_Recurse;
+	binary_op(w->tu, k.v[0], k.v[1], op, sizeof(op));
+	if (!strcmp(op, "+=") || !strcmp(op, "-=")) {
+		add_counted(w->fn, k.v[1]);
+	} else if (!strcmp(op, "+") || !strcmp(op, "-")) {
+		add_counted(w->fn, k.v[0]);
+		add_counted(w->fn, k.v[1]);
+	}
+	return CXChildVisit_Recurse;
+}
+
+void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
+		   CXFile file, struct rc_func *fn)
+{
+	struct count_walk w = { .tu = tu, .fn = fn };
+	char *doc, *sec;
+
+	clang_visitChildren(body, count_visit, &w);
+	if (fn->type == RT_VOID)
+		return;
+	if (is_setter(func, fn->name))
+		fn->facts |= FACT_SETTER;
+	fn->facts |= receiver_words(func, fn->name) << FACT_RECEIVER_SHIFT;
+	doc = doc_text(tu, func, file);
+	sec = doc ? return_section(doc) : NULL;
+	if (sec)
+		fn->facts |= doc_class(sec);
+	free(sec);
+	free(doc);
+}

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What the whole run says of its definitions, before and after rules A, B.
+ *
+ * Names are read word by word (naming.c), but a run knows more than a
+ * name.  Before the rules, defs_learn() settles the kind of a name when
+ * the definition says it better:
+ *
+ *   - its documentation (contract.c): 0 or a negative errno makes an
+ *     action, a boolean a predicate, a 1/0/-errno tri-state or a value
+ *     with errors neither (a contract of its own, not a mix);
+ *   - a setter (last word = a bool parameter's name) is an action, or
+ *     neither when it returns bool (the old value, or success);
+ *   - the first words of a name that spell the type its first parameter
+ *     points to are a noun, its receiver, even when one of them is a
+ *     predicate word (can_frame_valid(struct can_frame *) does not ask
+ *     whether it can frame): the words after them are read alone;
+ *   - an action whose callers add its result up ("n += f()") returns a
+ *     count, and is neither;
+ *
+ * A pass-through wrapper with no documentation takes its callee's.  And
+ * a predicate word that begins the names of functions returning void
+ * or a pointer (the CAN bus's can_, a device id's did_) is a noun in this
+ * run: a predicate returns neither.  The kinds go into the configuration,
+ * so that the call-site rules read them too.
+ *
+ * What the run settled never makes a definition finding of a name whose
+ * words say neither (bignum_cmp(), documented by mistake as returning 0
+ * or -1, compares): it may take one away, and it tells callers' rules
+ * what the callee returns.
+ *
+ * After rule A and B, defs_filter() keeps a pass-through wrapper's finding
+ * only where its callee has none (it is reported once, at the callee),
+ * and applies the house style: where more than half of the run's actions
+ * with a known class (and at least HOUSE_MIN of them) return bool or only
+ * 0 and 1, that is how the project reports success, and rule A's
+ * findings of such actions are the project's style rather than its bugs:
+ * one line says so, and they are reported only with --style.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+
+#define HOUSE_MIN 10
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	const struct rc_named *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+struct tally {
+	char word[32];
+	size_t all, nouns;
+};
+
+/* Predicate words that start names of functions no predicate could be. */
+static void learn_nouns(struct rc_config *cfg, const struct rc_result *res)
+{
+	struct tally *t = NULL;
+	size_t i, j, n = 0;
+	char w[32];
+
+	for (i = 0; i < res->nfuncs; i++) {
+		const struct rc_func *fn = res->funcs[i];
+
+		naming_first_word(cfg, fn->name, w, sizeof(w));
+		if (!words_has(&cfg->preds, w))
+			continue;
+		for (j = 0; j < n && strcmp(t[j].word, w); j++)
+			;
+		if (j == n) {
+			t = xrealloc(t, (n + 1) * sizeof(*t));
+			memset(&t[n], 0, sizeof(*t));
+			strcpy(t[n++].word, w);
+		}
+		t[j].all++;
+		if (fn->type == RT_VOID || fn->type == RT_POINTER ||
+		    fn->type == RT_OTHER)
+			t[j].nouns++;
+	}
+	for (j = 0; j < n; j++)
+		if (t[j].nouns >= 2 && 3 * t[j].nouns >= t[j].all)
+			words_push(&cfg->prefixes, t[j].word);
+	free(t);
+}
+
+/* The kind @fn's own definition settles, or -1. */
+static int settled(const struct rc_config *cfg, const struct rc_func *fn,
+		   char *const *counted, size_t ncounted)
+{
+	unsigned receiver = (fn->facts & FACT_RECEIVER_MASK) >>
+			    FACT_RECEIVER_SHIFT;
+	int kind = receiver ? naming_classify_after(cfg, fn->name, receiver) :
+			      -1;
+
+	if (fn->facts & DOC_ERRNO)
+		return KIND_ACTION;
+	if (fn->facts & DOC_BOOL)
+		return KIND_PREDICATE;
+	if (fn->facts & (DOC_TRISTATE | DOC_VALUE))
+		return KIND_NEITHER;
+	if (fn->facts & FACT_SETTER)
+		return fn->type == RT_BOOL ? KIND_NEITHER : KIND_ACTION;
+	if (kind >= 0)
+		return kind;
+	if (ncounted && bsearch(&fn->usr, counted, ncounted, sizeof(*counted),
+				by_string) &&
+	    naming_classify(cfg, fn->name) == KIND_ACTION)
+		return KIND_NEITHER;
+	return -1;
+}
+
+static bool is_wrapper(const struct rc_func *fn);
+
+/* The documented class of every definition of @usr, if they agree. */
+static unsigned doc_of(struct rc_func **idx, size_t n, const char *usr)
+{
+	size_t i = funcs_first(idx, n, usr);
+	unsigned doc = i < n ? idx[i]->facts & DOC_MASK : 0;
+
+	for (; i < n && !strcmp(idx[i]->usr, usr); i++)
+		if ((idx[i]->facts & DOC_MASK) != doc)
+			return 0;
+	return doc;
+}
+
+/*
+ * A pass-through wrapper with no documentation of its own returns what its
+ * callee documents (a library's public name for an internal function),
+ * through a few wrappers at most.
+ */
+static void inherit_docs(struct rc_result *res)
+{
+	struct rc_func **idx = funcs_by_usr(res);
+	size_t i, j, round;
+	bool grew = true;
+
+	for (round = 0; round < 4 && grew; round++) {
+		grew = false;
+		for (i = 0; i < res->nfuncs; i++) {
+			struct rc_func *fn = res->funcs[i];
+			unsigned doc = 0, d;
+
+			if ((fn->facts & DOC_MASK) || !is_wrapper(fn))
+				continue;
+			for (j = 0; j < fn->nrets; j++) {
+				d = doc_of(idx, res->nfuncs,
+					   fn->rets[j].calls[0].usr);
+				if (!d || (j && d != doc))
+					break;
+				doc = d;
+			}
+			if (j == fn->nrets && doc) {
+				fn->facts |= doc;
+				grew = true;
+			}
+		}
+	}
+	free(idx);
+}
+
+/* Sorted, one per name; two definitions that disagree give neither. */
+static void learned_settle(struct rc_config *cfg)
+{
+	size_t i, n = 0;
+
+	if (!cfg->nlearned)
+		return;
+	qsort(cfg->learned, cfg->nlearned, sizeof(*cfg->learned), by_name);
+	for (i = 0; i < cfg->nlearned; i++) {
+		struct rc_named *x = &cfg->learned[i];
+
+		if (n && !strcmp(cfg->learned[n - 1].name, x->name)) {
+			if (cfg->learned[n - 1].kind != x->kind)
+				cfg->learned[n - 1].kind = KIND_NEITHER;
+			free(x->name);
+			continue;
+		}
+		cfg->learned[n++] = *x;
+	}
+	cfg->nlearned = n;
+}
+
+void defs_learn(struct rc_config *cfg, struct rc_result *res)
+{
+	char **counted = NULL;
+	size_t i, j, ncounted = 0;
+	struct rc_named *v = NULL;
+	size_t n = 0;
+
+	learn_nouns(cfg, res);
+	inherit_docs(res);
+	for (i = 0; i < res->nfuncs; i++)
+		for (j = 0; j < res->funcs[i]->ncounted; j++) {
+			counted = xrealloc(counted, (ncounted + 1) *
+					   sizeof(*counted));
+			counted[ncounted++] = res->funcs[i]->counted[j];
+		}
+	if (ncounted)
+		qsort(counted, ncounted, sizeof(*counted), by_string);
+	for (i = 0; i < res->nfuncs; i++) {
+		const struct rc_func *fn = res->funcs[i];
+		int kind = settled(cfg, fn, counted, ncounted);
+
+		if (kind < 0)
+			continue;
+		v = xrealloc(v, (n + 1) * sizeof(*v));
+		v[n].name = xstrdup(fn->name);
+		v[n++].kind = (enum rc_kind)kind;
+	}
+	free(counted);
+	cfg->learned = v;
+	cfg->nlearned = n;
+	learned_settle(cfg);
+}
+
+/* A pass-through wrapper: each of its returns is one call, as it is. */
+static bool is_wrapper(const struct rc_func *fn)
+{
+	size_t i;
+
+	for (i = 0; i < fn->nrets; i++) {
+		const struct rc_return *r = &fn->rets[i];
+
+		if (r->flags || r->ncalls != 1 ||
+		    !(r->calls[0].sign & SIGN_WHOLE))
+			return false;
+	}
+	return fn->nrets > 0;
+}
+
+/* Each wrapper's callees all have a finding of the same rule. */
+static bool callees_found(const struct rc_func *fn, char rule,
+			  const struct rc_findings *found)
+{
+	size_t i, j;
+
+	for (i = 0; i < fn->nrets; i++) {
+		const char *usr = fn->rets[i].calls[0].usr;
+
+		for (j = 0; j < found->n; j++)
+			if (found->v[j].rule == rule &&
+			    found->v[j].fn != fn &&
+			    !strcmp(found->v[j].fn->usr, usr))
+				break;
+		if (j == found->n)
+			return false;
+	}
+	return true;
+}
+
+/* An action that returns what the house style returns for success. */
+static bool boolish(const struct rc_func *fn)
+{
+	return fn->type == RT_BOOL || resolve_class(fn) == RC_BOOLEAN;
+}
+
+/* Whether most of the run's actions return bool or 0/1; says so once. */
+static bool house_style(const struct rc_config *cfg,
+			const struct rc_result *res, bool style)
+{
+	size_t i, all = 0, bools = 0;
+
+	for (i = 0; i < res->nfuncs; i++) {
+		const struct rc_func *fn = res->funcs[i];
+		enum rc_class cls = resolve_class(fn);
+
+		if (!fn->report || (fn->type != RT_BOOL &&
+				    fn->type != RT_SIGNED) ||
+		    (cls != RC_ERRNO && cls != RC_BOOLEAN && cls != RC_MIXED) ||
+		    naming_classify(cfg, fn->name) != KIND_ACTION)
+			continue;
+		all++;
+		bools += boolish(fn);
+	}
+	if (all < HOUSE_MIN || 2 * bools <= all)
+		return false;
+	fprintf(stderr, "retconv: note: house style: %zu of %zu actions return bool or only 0 and 1; rule A reports them %s\n",
+		bools, all, style ? "(--style)" : "only with --style");
+	return true;
+}
+
+void defs_filter(const struct rc_config *cfg, const struct rc_result *res,
+		 struct rc_findings *found, bool style)
+{
+	bool house = house_style(cfg, res, style);
+	bool *drop = xcalloc(found->n + 1, sizeof(*drop));
+	size_t i, n = 0;
+
+	for (i = 0; i < found->n; i++) {
+		const struct rc_finding *x = &found->v[i];
+
+		if (x->rule > 'B')
+			continue;
+		drop[i] = naming_classify_words(cfg, x->fn->name) ==
+			  KIND_NEITHER ||
+			  (is_wrapper(x->fn) &&
+			   callees_found(x->fn, x->rule, found)) ||
+			  (house && !style && x->rule == 'A' &&
+			   boolish(x->fn));
+	}
+	for (i = 0; i < found->n; i++) {
+		if (drop[i])
+			free(found->v[i].msg);
+		else
+			found->v[n++] = found->v[i];
+	}
+	found->n = n;
+	free(drop);
+}
