@@ -15,12 +15,14 @@
 # speaks at the test and the store: a finding also counts when it lies
 # in the 150 lines after the declaration and quotes the declared name.
 #
-# Headers: until tree mode (issue 26 §2) lands, the script finds them as
-# a build would need them: include/ folders up to three deep, the file's
-# folders and their include/, and the folder that makes each #include
-# of the file (and of the headers so found, breadth first) resolve,
-# nearest to the including file first.  With TREE=1 it leaves the search
-# to retconv instead: RETCONV_TREE_ARGS (default "--tree .") is passed.
+# Headers: retconv's tree mode finds them (issue 26 §2), as a user pointing
+# it at the tree would: RETCONV_TREE_ARGS (default "--tree .") is passed,
+# which also parses the files that define the changed file's callees.
+# TREE=0 scores a binary without tree mode: the script then finds the
+# headers as a build would need them: include/ folders up to three deep,
+# the file's folders and their include/, and the folder that makes each
+# #include of the file (and of the headers so found, breadth first)
+# resolve, nearest to the including file first.
 #
 # Environment: RETCONV (binary, default build/retconv), DEV=1 or HELD=1
 # (the half; DEV by default), RETCONV_FLAGS (more options), TOL, JOBS
@@ -49,7 +51,7 @@ TREES = ENV.get('TREES', '/work/ext/rceval/trees')
 MIRRORS = ENV.get('MIRRORS', '/work/.mirror')
 TOL = int(ENV.get('TOL', '1'))
 FLAGS = shlex.split(ENV.get('RETCONV_FLAGS', ''))
-TREE_MODE = ENV.get('TREE', '') == '1'
+TREE_MODE = ENV.get('TREE', '1') != '0'
 TREE_ARGS = shlex.split(ENV.get('RETCONV_TREE_ARGS', '--tree .'))
 TIMEOUT = int(ENV.get('TIMEOUT', '600'))
 LOC = re.compile(r'^(?P<f>[^:\s][^:]*):(?P<l>\d+):(?P<c>\d+): '
