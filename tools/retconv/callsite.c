@@ -44,6 +44,7 @@ struct store {
 	unsigned offset;
 	unsigned end;		/* where the store's expression ends */
 	bool call;
+	char *copy;		/* the key of the local variable it copied */
 	char *usr;
 	char *callee;
 	enum rc_type ctype;
@@ -240,6 +241,50 @@ static bool declared_by_kwq(CXCursor fn)
 	return kwq;
 }
 
+/*
+ * A call through a function pointer held in a structure ("dev->ops->read()",
+ * written so or behind a macro): its result is the member's declared
+ * type's, whatever function the pointer holds.  Only the call as the whole
+ * of @e, no cast around it: a macro that does more than call is not read.
+ */
+static bool member_callee(CXTranslationUnit tu, CXCursor e, char **usr,
+			  char **name, enum rc_type *type, long long *size)
+{
+	CXCursor call = peel(e), fn;
+	CXType t;
+	struct kids k;
+	CXString str;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return false;
+	expr_kids(call, &k);
+	if (!k.n)
+		return false;
+	fn = peel(k.v[0]);
+	if (clang_getCursorKind(fn) == CXCursor_UnaryOperator) {
+		struct kids u;
+
+		expr_kids(fn, &u);
+		fn = u.n == 1 ? peel(u.v[0]) : fn;
+	}
+	if (clang_getCursorKind(fn) != CXCursor_MemberRefExpr)
+		return false;
+	t = clang_getCanonicalType(clang_getCursorType(fn));
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	if (t.kind != CXType_FunctionProto && t.kind != CXType_FunctionNoProto)
+		return false;
+	t = clang_getResultType(t);
+	str = clang_getCursorSpelling(fn);
+	*name = xasprintf("->%s", clang_getCString(str));
+	*usr = xasprintf("member:%s", clang_getCString(str));
+	clang_disposeString(str);
+	(void)tu;
+	*type = type_class(t);
+	*size = clang_Type_getSizeOf(t);
+	return true;
+}
+
 /* The function @e calls, when it is a direct call written as one. */
 static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 		      char **name, enum rc_type *type, bool *kwq,
@@ -250,6 +295,9 @@ static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 	char *tok;
 	bool written;
 
+	*kwq = false;
+	if (member_callee(tu, e, usr, name, type, size))
+		return true;
 	e = strip(e);
 	if (clang_getCursorKind(e) != CXCursor_CallExpr)
 		return false;
@@ -276,6 +324,23 @@ static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 	return true;
 }
 
+/* "x = ret;": the key of the local variable @value copies, or NULL.  An
+ * implicit conversion is still a copy (the holder's type is judged where
+ * it is tested), a cast is not. */
+static char *copy_of(CXCursor value)
+{
+	CXCursor var = local_of(value);
+	CXString str;
+	char *key;
+
+	if (clang_Cursor_isNull(var))
+		return NULL;
+	str = clang_getCursorUSR(var);
+	key = xasprintf("v:%s", clang_getCString(str));
+	clang_disposeString(str);
+	return key;
+}
+
 static void add_store(struct scan *s, char *key, unsigned offset,
 		      CXCursor value, CXCursor at, const unsigned *region)
 {
@@ -292,6 +357,8 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	if (!clang_Cursor_isNull(value))
 		x->call = callee_of(s->tu, value, &x->usr, &x->callee,
 				    &x->ctype, &x->kwq, &x->csize);
+	if (!clang_Cursor_isNull(value) && !x->call)
+		x->copy = copy_of(value);
 	line_col(at, &x->line, &x->col);
 }
 
@@ -486,16 +553,39 @@ static void origin_free(struct origin *o)
 }
 
 /*
+ * The store of a call whose value the holder @key has at @at: its last
+ * store, when that is the only value that reaches @at and is a call, or a
+ * copy of a local variable that holds one there ("r = f(); x = r;").
+ */
+static const struct store *last_call(const struct scan *s, const char *key,
+				     unsigned at, unsigned depth)
+{
+	const struct store *last = NULL;
+	size_t i;
+
+	for (i = 0; i < s->nst; i++)
+		if (s->st[i].offset < at && !strcmp(s->st[i].key, key) &&
+		    (!last || s->st[i].offset > last->offset))
+			last = &s->st[i];
+	if (!last || !only_value(s, last, at) ||
+	    (key[0] == 'm' && call_between(s, last->end, at)))
+		return NULL;
+	if (last->call)
+		return last;
+	if (!last->copy || depth >= 4)
+		return NULL;
+	return last_call(s, last->copy, last->offset, depth + 1);
+}
+
+/*
  * Where the value @e comes from: a call, an assignment of a call, or a
- * holder whose last store before @e is a call.
+ * holder whose last store before @e is a call, itself or through copies.
  */
 static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 {
-	const struct store *last = NULL;
+	const struct store *last;
 	char *name, op[8];
 	struct kids k;
-	size_t i;
-	unsigned at;
 
 	memset(o, 0, sizeof(*o));
 	e = strip(e);
@@ -527,13 +617,8 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	}
 	if (!holder_of(s, e, &o->key, &name))
 		return false;
-	at = offset_of(e);
-	for (i = 0; i < s->nst; i++)
-		if (s->st[i].offset < at && !strcmp(s->st[i].key, o->key) &&
-		    (!last || s->st[i].offset > last->offset))
-			last = &s->st[i];
-	if (!last || !last->call || !only_value(s, last, at) ||
-	    (o->key[0] == 'm' && call_between(s, last->end, at))) {
+	last = last_call(s, o->key, offset_of(e), 0);
+	if (!last) {
 		free(name);
 		origin_free(o);
 		return false;
@@ -627,6 +712,193 @@ static bool const_is(CXCursor e, long long want)
 	return const_value(e, &v) && v == want;
 }
 
+/* The signs of the values from @lo to @hi: SIGN_*. */
+static unsigned signs_between(long long lo, long long hi)
+{
+	unsigned signs = 0;
+
+	if (lo > hi)
+		return 0;
+	if (lo < 0)
+		signs |= SIGN_NEG;
+	if (lo <= 0 && hi >= 0)
+		signs |= SIGN_ZERO;
+	if (lo <= 1 && hi >= 1)
+		signs |= SIGN_ONE;
+	if (hi >= 2)
+		signs |= SIGN_MORE;
+	return signs;
+}
+
+/*
+ * The signs "x OP k" is true for: some value of each sign (*may), every
+ * value of each sign (*all).  Only a sign whose values are all one value
+ * (0, 1) can be wholly true of an ==; a != is wholly true of every other.
+ */
+static bool shape_of(const char *op, long long k, unsigned *may,
+		     unsigned *all)
+{
+	long long lo = LLONG_MIN, hi = LLONG_MAX;
+	unsigned point;
+
+	if (k == LLONG_MIN || k == LLONG_MAX)
+		return false;
+	point = signs_between(k, k);
+	if (!strcmp(op, "==") || !strcmp(op, "!=")) {
+		bool ne = op[0] == '!';
+		unsigned whole = k == 0 || k == 1 ? point : 0;
+
+		*may = ne ? (SIGN_ALL & ~whole) : point;
+		*all = ne ? (SIGN_ALL & ~point) : whole;
+		return true;
+	}
+	if (!strcmp(op, "<"))
+		hi = k - 1;
+	else if (!strcmp(op, "<="))
+		hi = k;
+	else if (!strcmp(op, ">"))
+		lo = k + 1;
+	else if (!strcmp(op, ">="))
+		lo = k;
+	else
+		return false;
+	*may = signs_between(lo, hi);
+	/* A sign is wholly inside when both its ends are. */
+	*all = 0;
+	if (lo == LLONG_MIN && hi >= -1)
+		*all |= SIGN_NEG;
+	if (lo <= 0 && hi >= 0)
+		*all |= SIGN_ZERO;
+	if (lo <= 1 && hi >= 1)
+		*all |= SIGN_ONE;
+	if (lo <= 2 && hi == LLONG_MAX)
+		*all |= SIGN_MORE;
+	return true;
+}
+
+/* The operator @op with its operands swapped: "1 < x" is "x > 1". */
+static const char *mirror(const char *op)
+{
+	if (!strcmp(op, "<"))
+		return ">";
+	if (!strcmp(op, ">"))
+		return "<";
+	if (!strcmp(op, "<="))
+		return ">=";
+	if (!strcmp(op, ">="))
+		return "<=";
+	return op;
+}
+
+static void shape_site(struct scan *s, CXCursor at, CXCursor x,
+		       unsigned form, unsigned may, unsigned all, char *text)
+{
+	struct origin o;
+
+	if (!origin_of(s, x, &o)) {
+		free(text);
+		return;
+	}
+	/* An unsigned holder or cast turns a negative value into a large
+	 * one; its own rule is the sign test's. */
+	if (o.unsig || o.wraps ||
+	    type_class(clang_getCursorType(peel(x))) == RT_UNSIGNED) {
+		free(text);
+		origin_free(&o);
+		return;
+	}
+	add_site(s, at, 'C', form | SITE_SHAPE | SITE_MAY(may) |
+		 SITE_ALL(all), &o, text, xstrdup(""), clang_getNullCursor());
+	origin_free(&o);
+}
+
+/*
+ * Rule C beyond the signs: a result compared with another constant
+ * ("ret == 1", "ret > 0", "ret != -1"); which of them no value of the
+ * callee's class can make true, or every one does, the parent says.
+ */
+static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
+		       const char *op)
+{
+	unsigned may, all, form = 0;
+	long long v;
+	CXCursor x = k->v[0], konst = k->v[1];
+	char *text, *ks;
+
+	if (!const_value(konst, &v)) {
+		if (!const_value(k->v[0], &v) || const_value(k->v[1], &v))
+			return;
+		x = k->v[1];
+		konst = k->v[0];
+		form = SITE_LEFT;
+		op = mirror(op);
+	} else if (const_value(x, &v)) {
+		return;
+	} else {
+		const_value(konst, &v);
+	}
+	/* Tests against 0 are rule D's. */
+	if ((v == 0 && (!strcmp(op, "==") || !strcmp(op, "!="))) ||
+	    !shape_of(op, v, &may, &all))
+		return;
+	if (!strcmp(op, "!="))
+		form |= SITE_NE;
+	ks = spelling(s->tu, konst);
+	text = form & SITE_LEFT ? xasprintf("%s %s", ks, mirror(op)) :
+				  xasprintf("%s %s", op, ks);
+	free(ks);
+	shape_site(s, c, x, form, may, all, text);
+}
+
+/* A case label of a switch on a result: "case 1:" is "x == 1". */
+static enum CXChildVisitResult case_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	void **d = data;
+	struct scan *s = d[0];
+	CXCursor *x = d[1];
+	struct kids k;
+	unsigned may, all;
+	long long v;
+	char *ks;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_SwitchStmt:
+	case CXCursor_FunctionDecl:
+	case CXCursor_BlockExpr:
+		return CXChildVisit_Continue;
+	case CXCursor_CaseStmt:
+		break;
+	default:
+		return CXChildVisit_Recurse;
+	}
+	k.n = 0;
+	clang_visitChildren(c, kid_visit, &k);
+	/* Not a GNU range, "case 1 ... 3:". */
+	if (k.n == 2 && const_value(k.v[0], &v) && shape_of("==", v, &may,
+							      &all)) {
+		ks = spelling(s->tu, k.v[0]);
+		shape_site(s, c, *x, SITE_CASE, may, all,
+			   xasprintf("case %s", ks));
+		free(ks);
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void scan_switch(struct scan *s, CXCursor c)
+{
+	struct kids k = { .n = 0 };
+	void *d[2];
+
+	clang_visitChildren(c, kid_visit, &k);
+	if (k.n != 2)
+		return;
+	d[0] = s;
+	d[1] = &k.v[0];
+	clang_visitChildren(k.v[1], case_visit, d);
+}
+
 /* Rule C: a comparison that asks for a sign. */
 static void scan_compare(struct scan *s, CXCursor c)
 {
@@ -660,12 +932,16 @@ static void scan_compare(struct scan *s, CXCursor c)
 			continue;
 		if (!origin_of(s, x, &o))
 			return;
+		/* What is tested, not what was stored: "(u8)ret < 0". */
+		o.unsig = type_class(clang_getCursorType(peel(x))) ==
+			  RT_UNSIGNED;
 		add_site(s, c, 'C', forms[i].never ? SITE_NEVER : 0, &o,
 			 xstrdup(forms[i].text), xstrdup(""),
 			 clang_getNullCursor());
 		origin_free(&o);
 		return;
 	}
+	scan_shape(s, c, &k, op);
 }
 
 static bool is_error_label(const char *name)
@@ -1084,6 +1360,76 @@ static void scan_if(struct scan *s, CXCursor c)
 		origin_free(&o);
 }
 
+/*
+ * Whether @name is the C library's name of the errno @v, or one of the
+ * kernel's own (512 to 530: ERESTARTSYS, EPROBE_DEFER, ENOTSUPP, ...),
+ * which no user-space header has: a project's constant of the same
+ * spelling and another value is not one.
+ */
+static bool errno_name(const char *name, long long v)
+{
+	const char *libc;
+	size_t i;
+
+	if (name[0] != 'E' || v < 1 || v > 4095)
+		return false;
+	for (i = 1; name[i]; i++)
+		if (!(name[i] >= 'A' && name[i] <= 'Z') &&
+		    !(name[i] >= '0' && name[i] <= '9') && name[i] != '_')
+			return false;
+	if (i < 3)
+		return false;
+	if (v >= 512 && v <= 530)
+		return true;
+	libc = strerrorname_np((int)v);
+	return libc && !strcmp(libc, name);
+}
+
+/* "return EIO;": an errno returned without its minus sign. */
+static bool positive_errno(struct scan *s, CXCursor ret, CXCursor e)
+{
+	struct origin o = { .usr = "", .holder = "" };
+	long long v;
+	char *name;
+
+	e = peel(e);
+	if (!const_value(e, &v) || v <= 0)
+		return false;
+	name = spelling(s->tu, e);
+	if (!errno_name(name, v)) {
+		free(name);
+		return false;
+	}
+	o.callee = name;
+	add_site(s, ret, 'E', SITE_POSERRNO, &o, xstrdup(""), xstrdup(""),
+		 clang_getNullCursor());
+	free(name);
+	return true;
+}
+
+/* "return -err;" of a result: the parent knows whether it was negative
+ * already. */
+static bool negated(struct scan *s, CXCursor ret, CXCursor e)
+{
+	struct origin o;
+	struct kids u;
+	char op[8];
+
+	e = strip(e);
+	if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
+		return false;
+	expr_kids(e, &u);
+	if (u.n != 1)
+		return false;
+	unary_op(s->tu, e, u.v[0], op, sizeof(op));
+	if (strcmp(op, "-") || !origin_of(s, u.v[0], &o))
+		return false;
+	add_site(s, ret, 'E', SITE_NEGATED, &o, xstrdup(""), xstrdup(""),
+		 clang_getNullCursor());
+	origin_free(&o);
+	return true;
+}
+
 /* Rule E: a result returned, directly or through its holder. */
 static void scan_return(struct scan *s, CXCursor c)
 {
@@ -1093,6 +1439,8 @@ static void scan_return(struct scan *s, CXCursor c)
 
 	expr_kids(c, &k);
 	if (k.n != 1 || s->fn->type != RT_SIGNED)
+		return;
+	if (positive_errno(s, c, k.v[0]) || negated(s, c, k.v[0]))
 		return;
 	if (!origin_of(s, k.v[0], &o))
 		return;
@@ -1161,6 +1509,9 @@ static void scan_stmt(struct scan *s, CXCursor c)
 	case CXCursor_BinaryOperator:
 		scan_compare(s, c);
 		break;
+	case CXCursor_SwitchStmt:
+		scan_switch(s, c);
+		break;
 	/* GNU nested functions and blocks are not this function. */
 	case CXCursor_FunctionDecl:
 	case CXCursor_BlockExpr:
@@ -1184,6 +1535,7 @@ void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
 	scan_stmt(&s, body);
 	for (i = 0; i < s.nst; i++) {
 		free(s.st[i].key);
+		free(s.st[i].copy);
 		free(s.st[i].usr);
 		free(s.st[i].callee);
 	}

@@ -142,7 +142,10 @@ static void callee_class(struct rc_func **byusr, size_t n,
 				      def->line);
 		return;
 	}
-	t = table_find(table, x->callee,
+	/* A function of the same name declared to return a pointer (the
+	 * GNU strerror_r()) is another function than the table's. */
+	t = x->ctype == RT_POINTER ? NULL :
+	    table_find(table, x->callee,
 		       x->form & SITE_KWQ ? TABLE_KWQ : TABLE_KERNEL);
 	if (t) {
 		c->cls = from_tclass(t->cls);
@@ -239,8 +242,9 @@ static char *tested(const struct rc_site *x)
 {
 	char *what = *x->holder ? xstrdup(x->holder) :
 			      xasprintf("%s(...)", x->callee);
-	char *s = x->op[0] == '0' ? xasprintf("%s %s", x->op, what) :
-				    xasprintf("%s %s", what, x->op);
+	char *s = x->op[0] == '0' || (x->form & SITE_LEFT) ?
+		  xasprintf("%s %s", x->op, what) :
+		  xasprintf("%s %s", what, x->op);
 
 	free(what);
 	return s;
@@ -317,6 +321,107 @@ static void contracts_report(struct contracts *broken,
 	free(broken->v);
 }
 
+/* The signs (SIGN_*) a class's values have; 0 when any may be. */
+static unsigned class_signs(enum cclass cls)
+{
+	switch (cls) {
+	case CC_ERRNO:
+		return SIGN_NEG | SIGN_ZERO;
+	case CC_BOOLEAN:
+	case CC_FLAG:
+		return SIGN_ZERO | SIGN_ONE;
+	case CC_COUNT:
+	case CC_PERRNO:
+		return SIGN_ZERO | SIGN_POS;
+	default:
+		return 0;
+	}
+}
+
+/* How the callee's success and failure read, for the advice. */
+static const char *reading(const struct callee *c)
+{
+	switch (c->cls) {
+	case CC_ERRNO:
+		return "its success is 0 and its failure negative";
+	case CC_PERRNO:
+		return "its success is 0 and its failure a positive errno";
+	case CC_FLAG:
+		return "it answers yes or no and cannot fail";
+	case CC_BOOLEAN:
+		return c->table ? "its failure is 0" :
+				  "test it against 0 for what it means";
+	default:
+		return "test it against 0 for what it means";
+	}
+}
+
+/*
+ * A comparison with a constant, or a case label, that no value of the
+ * callee's class makes true ("add_work(&w) == 1", "pthread_join(t, NULL)
+ * == -1", "case -EIO:" of a 0/1 result), or that every value does (a !=
+ * of such a constant).  A range that takes in every value is left alone:
+ * "ret <= 0" of an errno is only a loose failure test.
+ */
+static void rule_c_shape(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	unsigned signs = class_signs(c->cls);
+	const char *verdict;
+	char *t;
+
+	if (!signs || ((x->form & SITE_WRAPS) && !c->table))
+		return;
+	if (!(SITE_MAY_OF(x->form) & signs))
+		verdict = x->form & SITE_CASE ? "is never taken" :
+						"is never true";
+	else if ((x->form & SITE_NE) && !(signs & ~SITE_ALL_OF(x->form)))
+		verdict = "is always true";
+	else
+		return;
+	t = x->form & SITE_CASE ? xasprintf("'%s:' of a switch on %s%s%s",
+					    x->op, *x->holder ? "'" : "",
+					    *x->holder ? x->holder :
+							 "its result",
+					    *x->holder ? "'" : "") :
+				  tested(x);
+	if (!(x->form & SITE_CASE)) {
+		char *q = xasprintf("'%s'", t);
+
+		free(t);
+		t = q;
+	}
+	add(cx, 'C', xasprintf("'%s' %s (class %s, from %s): %s %s; %s",
+			       x->callee, returns(c), cclass_names[c->cls],
+			       c->source, t, verdict, reading(c)));
+	free(t);
+}
+
+/*
+ * A signed result kept in an unsigned holder, or cast to an unsigned
+ * type, and tested for a sign: the test is dead whatever the callee
+ * returns, as no unsigned value is negative.
+ */
+static void rule_c_unsigned(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	const char *always = x->form & SITE_NEVER ? "never" : "always";
+	char *t = tested(x);
+
+	if (*x->holder)
+		add(cx, 'C', xasprintf(
+		    "'%s' returns a signed value, negative on failure as far as its type says, but '%s' is unsigned: '%s' is %s true; keep it in a signed int",
+		    x->callee, x->holder, t, always));
+	else
+		add(cx, 'C', xasprintf(
+		    "'%s' returns a signed value, negative on failure as far as its type says, but it is cast to an unsigned type: '(unsigned)%s' is %s true",
+		    x->callee, t, always));
+	(void)c;
+	free(t);
+}
+
 static void rule_c(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -324,6 +429,10 @@ static void rule_c(struct ctx *cx)
 	const char *always = x->form & SITE_NEVER ? "never" : "always";
 	char *t;
 
+	if (x->form & SITE_SHAPE) {
+		rule_c_shape(cx);
+		return;
+	}
 	/* The table's unsigned results are small counts, others may wrap. */
 	if ((x->form & SITE_WRAPS) && !c->table)
 		return;
@@ -348,6 +457,8 @@ static void rule_c(struct ctx *cx)
 		    x->callee, returns(c), cclass_names[c->cls], c->source,
 		    x->holder, t, always));
 		free(t);
+	} else if ((x->form & SITE_UNSIGNED) && x->ctype == RT_SIGNED) {
+		rule_c_unsigned(cx);
 	}
 }
 
@@ -378,11 +489,70 @@ static void rule_d(struct ctx *cx)
 		    x->callee, returns(c), cclass_names[c->cls], c->source));
 }
 
+/*
+ * Whether a return of @fn other than the one at @x can give a negative
+ * value: then @fn reports failure with a negative errno (or -1), and its
+ * callers test for a sign.  The return at @x itself is left out, as the
+ * negation it may hold reads as a negative errno.
+ */
+static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
+{
+	size_t i;
+
+	for (i = 0; i < fn->nrets; i++)
+		if ((fn->rets[i].line != x->line || fn->rets[i].col != x->col) &&
+		    (fn->rets[i].resolved & RV_NEG))
+			return true;
+	return false;
+}
+
+/* "return EIO;" in a function that fails with negative errnos elsewhere. */
+static void rule_e_positive(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+
+	if (!fails_negative(cx->fn, x))
+		return;
+	add(cx, 'E', xasprintf(
+	    "'%s' fails with a negative value elsewhere, but returns %s here, a positive errno its callers' failure tests (< 0) miss; return -%s",
+	    cx->fn->name, x->callee, x->callee));
+}
+
+/* "return -err;" of an errno that is negative already, or a positive
+ * errno returned as it is, by a function that fails with negative
+ * errnos. */
+static void rule_e_convention(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	char *what = *x->holder ? xasprintf("'%s'", x->holder) :
+				  xstrdup("its result");
+
+	if (!fails_negative(cx->fn, x)) {
+		free(what);
+		return;
+	}
+	if ((x->form & SITE_NEGATED) && c->cls == CC_ERRNO)
+		add(cx, 'E', xasprintf(
+		    "'%s' %s (class errno, from %s): '%s' returns -%s, a positive value, where it fails with a negative value elsewhere; return %s as it is",
+		    x->callee, returns(c), c->source, cx->fn->name, what,
+		    what));
+	else if (!(x->form & SITE_NEGATED) && c->cls == CC_PERRNO)
+		add(cx, 'E', xasprintf(
+		    "'%s' %s (class perrno, from %s), and '%s' returns %s as it is, where it fails with a negative value elsewhere: its callers' failure tests (< 0) miss this one; return it negated",
+		    x->callee, returns(c), c->source, cx->fn->name, what));
+	free(what);
+}
+
 static void rule_e(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
 
+	if ((x->form & SITE_NEGATED) || c->cls == CC_PERRNO) {
+		rule_e_convention(cx);
+		return;
+	}
 	if (c->cls != CC_COUNT || !c->table)
 		return;
 	if (!(x->form & SITE_GUARDED) && !(cx->fn->flags & RV_NEG))
@@ -409,9 +579,19 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				.c = &c, .out = out, .broken = &broken,
 			};
 
+			if (cx.x->rule == 'E' &&
+			    (cx.x->form & SITE_POSERRNO)) {
+				rule_e_positive(&cx);
+				continue;
+			}
 			callee_class(byusr, res->nfuncs, table, fn,
 				     &fn->sites[j], &c);
-			if (c.cls == CC_NONE)
+			/* A signed result made unsigned needs no class. */
+			if (c.cls == CC_NONE &&
+			    !(cx.x->rule == 'C' &&
+			      (cx.x->form & SITE_UNSIGNED) &&
+			      !(cx.x->form & SITE_SHAPE) &&
+			      cx.x->ctype == RT_SIGNED))
 				continue;
 			if (cx.x->rule == 'C')
 				rule_c(&cx);
