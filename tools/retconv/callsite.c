@@ -1395,8 +1395,9 @@ static bool positive_errno(struct scan *s, CXCursor ret, CXCursor e)
 	e = peel(e);
 	if (!const_value(e, &v) || v <= 0)
 		return false;
-	name = spelling(s->tu, e);
-	if (!errno_name(name, v)) {
+	/* The macro's name, where the text stands. */
+	name = first_token(s->tu, e);
+	if (!name || !errno_name(name, v)) {
 		free(name);
 		return false;
 	}

@@ -140,9 +140,6 @@ struct rc_return {
 /* D: the holder is read nowhere else but in tests against 0, so a
  * negative value is never told from a positive one. */
 #define SITE_ZERO_ONLY	(1U << 22)
-/* The callee is a function pointer, a member of a structure: its class is
- * its declared type's. */
-#define SITE_MEMBER	(1U << 23)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

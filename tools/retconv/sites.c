@@ -158,7 +158,10 @@ static void callee_class(struct rc_func **byusr, size_t n,
 		c->cls = CC_BOOLEAN;
 	else if (x->ctype == RT_UNSIGNED)
 		c->cls = CC_COUNT;
-	if (c->cls != CC_NONE)
+	if (c->cls != CC_NONE && !strncmp(x->usr, "member:", 7))
+		c->source = xasprintf("the declared type of the member '%s'",
+				      x->usr + 7);
+	else if (c->cls != CC_NONE)
 		c->source = xstrdup("its declared return type");
 }
 
@@ -412,7 +415,7 @@ static void rule_c_unsigned(struct ctx *cx)
 
 	if (*x->holder)
 		add(cx, 'C', xasprintf(
-		    "'%s' returns a signed value, negative on failure as far as its type says, but '%s' is unsigned: '%s' is %s true; keep it in a signed int",
+		    "'%s' returns a signed value, negative on failure as far as its type says, but '%s' is unsigned: '%s' is %s true; keep it in a signed variable",
 		    x->callee, x->holder, t, always));
 	else
 		add(cx, 'C', xasprintf(
@@ -489,6 +492,22 @@ static void rule_d(struct ctx *cx)
 		    x->callee, returns(c), cclass_names[c->cls], c->source));
 }
 
+/* Whether the return at @line:@col negates a call's result: "return
+ * -ret;" reads as a negative errno, but converts a 0/-errno result to a
+ * positive one in a function of positive errnos. */
+static bool negates_result(const struct rc_func *fn, unsigned line,
+			   unsigned col)
+{
+	size_t i;
+
+	for (i = 0; i < fn->nsites; i++)
+		if (fn->sites[i].rule == 'E' &&
+		    (fn->sites[i].form & SITE_NEGATED) &&
+		    fn->sites[i].line == line && fn->sites[i].col == col)
+			return true;
+	return false;
+}
+
 /*
  * Whether a return of @fn other than the one at @x can give a negative
  * value: then @fn reports failure with a negative errno (or -1), and its
@@ -501,7 +520,8 @@ static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
 
 	for (i = 0; i < fn->nrets; i++)
 		if ((fn->rets[i].line != x->line || fn->rets[i].col != x->col) &&
-		    (fn->rets[i].resolved & RV_NEG))
+		    (fn->rets[i].resolved & RV_NEG) &&
+		    !negates_result(fn, fn->rets[i].line, fn->rets[i].col))
 			return true;
 	return false;
 }
@@ -525,8 +545,8 @@ static void rule_e_convention(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
-	char *what = *x->holder ? xasprintf("'%s'", x->holder) :
-				  xstrdup("its result");
+	char *what = *x->holder ? xstrdup(x->holder) :
+				  xasprintf("%s(...)", x->callee);
 
 	if (!fails_negative(cx->fn, x)) {
 		free(what);
@@ -534,12 +554,12 @@ static void rule_e_convention(struct ctx *cx)
 	}
 	if ((x->form & SITE_NEGATED) && c->cls == CC_ERRNO)
 		add(cx, 'E', xasprintf(
-		    "'%s' %s (class errno, from %s): '%s' returns -%s, a positive value, where it fails with a negative value elsewhere; return %s as it is",
+		    "'%s' %s (class errno, from %s): '%s' returns '-%s', a positive value, where it fails with a negative value elsewhere; return '%s' as it is",
 		    x->callee, returns(c), c->source, cx->fn->name, what,
 		    what));
 	else if (!(x->form & SITE_NEGATED) && c->cls == CC_PERRNO)
 		add(cx, 'E', xasprintf(
-		    "'%s' %s (class perrno, from %s), and '%s' returns %s as it is, where it fails with a negative value elsewhere: its callers' failure tests (< 0) miss this one; return it negated",
+		    "'%s' %s (class perrno, from %s), and '%s' returns '%s' as it is, where it fails with a negative value elsewhere: its callers' failure tests (< 0) miss this one; return it negated",
 		    x->callee, returns(c), c->source, cx->fn->name, what));
 	free(what);
 }
