@@ -1310,6 +1310,130 @@ static bool branch_asserts(struct scan *s, CXCursor branch)
 	return found;
 }
 
+/* The reads of one holder between its store and its next one. */
+struct reads {
+	struct scan *s;
+	char *usr;		/* the variable's */
+	unsigned from;
+	unsigned to;
+	bool other;		/* one reads more than zero or non-zero */
+};
+
+static bool reads_var(struct reads *r, CXCursor e)
+{
+	CXCursor var = local_of(e);
+	CXString str;
+	bool same;
+
+	if (clang_Cursor_isNull(var) ||
+	    clang_getCursorKind(peel(e)) != CXCursor_DeclRefExpr)
+		return false;
+	str = clang_getCursorUSR(var);
+	same = !strcmp(clang_getCString(str), r->usr);
+	clang_disposeString(str);
+	return same && offset_of(e) > r->from && offset_of(e) < r->to;
+}
+
+/*
+ * Whether child @i of @parent reads the value only for being 0 or not:
+ * "!x", "x == 0", "x && y", the condition of an if or a ?:, a store to it,
+ * or an argument of a call (used as the value it seems to be).
+ */
+static bool is_zero_read(struct scan *s, CXCursor parent, unsigned i)
+{
+	enum CXCursorKind kind = clang_getCursorKind(parent);
+	struct kids k;
+	char op[8];
+
+	switch (kind) {
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_ConditionalOperator:
+		return i == 0;
+	case CXCursor_CallExpr:
+		return i > 0;
+	case CXCursor_UnaryOperator:
+		expr_kids(parent, &k);
+		if (k.n != 1)
+			return false;
+		unary_op(s->tu, parent, k.v[0], op, sizeof(op));
+		return !strcmp(op, "!");
+	case CXCursor_BinaryOperator:
+		expr_kids(parent, &k);
+		if (k.n != 2)
+			return false;
+		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "&&") || !strcmp(op, "||"))
+			return true;
+		if (!strcmp(op, "="))
+			return i == 0;
+		return (!strcmp(op, "==") || !strcmp(op, "!=")) &&
+		       is_zero_const(k.v[1 - i]);
+	default:
+		return false;
+	}
+}
+
+static enum CXChildVisitResult reads_visit(CXCursor c, CXCursor parent,
+					   CXClientData data);
+
+static void reads_walk(struct reads *r, CXCursor parent)
+{
+	struct kids all = { .n = 0 };
+	unsigned i;
+
+	clang_visitChildren(parent, kid_visit, &all);
+	if (all.n > MAX_KIDS) {
+		/* A block or a call with many arguments: only its calls'
+		 * arguments and statements, each on its own. */
+		clang_visitChildren(parent, reads_visit, r);
+		return;
+	}
+	for (i = 0; i < all.n && !r->other; i++) {
+		if (reads_var(r, all.v[i]))
+			r->other = !is_zero_read(r->s, parent, i);
+		else
+			reads_walk(r, all.v[i]);
+	}
+}
+
+static enum CXChildVisitResult reads_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct reads *r = data;
+
+	/* Past MAX_KIDS, the index is unknown: a call's argument or a
+	 * statement of a block, the only parents with that many. */
+	if (reads_var(r, c))
+		r->other = clang_getCursorKind(parent) != CXCursor_CallExpr;
+	else
+		reads_walk(r, c);
+	return r->other ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether the value @o stored is read, until the holder's next store, only
+ * for being 0 or not (is_zero_read): then no test tells its negative values
+ * from its positive ones, and a negative errno passes for a value.
+ */
+static bool zero_only(struct scan *s, const struct origin *o)
+{
+	struct reads r = { .s = s, .from = o->hend, .to = UINT_MAX };
+	size_t i;
+
+	if (!o->key)
+		return true;
+	if (strncmp(o->key, "v:", 2))
+		return false;
+	for (i = 0; i < s->nst; i++)
+		if (!strcmp(s->st[i].key, o->key) &&
+		    s->st[i].offset > o->hend && s->st[i].offset < r.to)
+			r.to = s->st[i].offset;
+	r.usr = o->key + 2;
+	reads_walk(&r, s->body);
+	return !r.other;
+}
+
 /* Rule D: the branch of an if on a result handles an error, and the
  * other way does not. */
 static void scan_if(struct scan *s, CXCursor c)
@@ -1347,8 +1471,9 @@ static void scan_if(struct scan *s, CXCursor c)
 			continue;
 		}
 		add_site(s, all.v[0], 'D', on |
-			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0), &o,
-			 xstrdup(""), why, at);
+			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0) |
+			 (on == SITE_ON_ZERO && zero_only(s, &o) ?
+			  SITE_ZERO_ONLY : 0), &o, xstrdup(""), why, at);
 	}
 	/* A return of the holder under if (ret) passes on a non-zero value. */
 	scan_branch(s, all.v[1],

@@ -465,6 +465,13 @@ static void rule_c(struct ctx *cx)
 	}
 }
 
+/* A mixed class whose positive values are counts or ids, not only the 1
+ * of a comparison's -1, 0 or 1. */
+static bool counts(const struct callee *c)
+{
+	return !c->def || (c->def->flags & (RV_POS | RV_NONNEG | RV_UNKNOWN));
+}
+
 static void rule_d(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -482,7 +489,15 @@ static void rule_d(struct ctx *cx)
 		      !((x->form & SITE_ASSERTS) &&
 			strstr(x->callee, "trylock"));
 
-	if (zero_ok && (x->form & SITE_ON_ZERO))
+	/* A value or a negative errno read only for being 0: the branch
+	 * on 0 handles an error, and a negative errno passes as a value. */
+	if (c->cls == CC_MIXED && x->ctype == RT_SIGNED &&
+	    (x->form & SITE_ON_ZERO) && (x->form & SITE_ZERO_ONLY) &&
+	    counts(c))
+		add(cx, 'D', xasprintf(
+		    "'%s' %s (class mixed, from %s): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too",
+		    x->callee, returns(c), c->source));
+	else if (zero_ok && (x->form & SITE_ON_ZERO))
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
 		    x->callee, returns(c), cclass_names[c->cls], c->source));
