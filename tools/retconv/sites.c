@@ -360,6 +360,18 @@ static const char *reading(const struct callee *c)
 }
 
 /*
+ * Whether a definition's errno class shows both ways: a stub that only
+ * returns 0, or only -ENOSYS, is one configuration's ("#else static
+ * inline int f(void) { return 0; }"), and the real function may return
+ * more.
+ */
+static bool errno_shown(const struct callee *c)
+{
+	return c->table || !c->def ||
+	       ((c->def->flags & RV_ZERO) && (c->def->flags & RV_NEG));
+}
+
+/*
  * A comparison with a constant, or a case label, that no value of the
  * callee's class makes true ("add_work(&w) == 1", "pthread_join(t, NULL)
  * == -1", "case -EIO:" of a 0/1 result), or that every value does (a !=
@@ -374,7 +386,8 @@ static void rule_c_shape(struct ctx *cx)
 	const char *verdict;
 	char *t;
 
-	if (!signs || ((x->form & SITE_WRAPS) && !c->table))
+	if (!signs || ((x->form & SITE_WRAPS) && !c->table) ||
+	    (c->cls == CC_ERRNO && !errno_shown(c)))
 		return;
 	if (!(SITE_MAY_OF(x->form) & signs))
 		verdict = x->form & SITE_CASE ? "is never taken" :
@@ -383,6 +396,13 @@ static void rule_c_shape(struct ctx *cx)
 		verdict = "is always true";
 	else
 		return;
+	/* A signed function whose body never returns a negative value:
+	 * once at the callee, as for a sign test. */
+	if (c->cls == CC_COUNT && !c->table && c->def &&
+	    c->def->type == RT_SIGNED) {
+		contract_caller(cx);
+		return;
+	}
 	t = x->form & SITE_CASE ? xasprintf("'%s:' of a switch on %s%s%s",
 					    x->op, *x->holder ? "'" : "",
 					    *x->holder ? x->holder :
@@ -567,7 +587,7 @@ static void rule_e_convention(struct ctx *cx)
 		free(what);
 		return;
 	}
-	if ((x->form & SITE_NEGATED) && c->cls == CC_ERRNO)
+	if ((x->form & SITE_NEGATED) && c->cls == CC_ERRNO && errno_shown(c))
 		add(cx, 'E', xasprintf(
 		    "'%s' %s (class errno, from %s): '%s' returns '-%s', a positive value, where it fails with a negative value elsewhere; return '%s' as it is",
 		    x->callee, returns(c), c->source, cx->fn->name, what,
