@@ -8,14 +8,19 @@
  * depends on the callee's class, known only in the parent (sites.c).
  *
  *   C  x < 0, x >= 0, x <= -1 (and 0 > x, 0 <= x): a test for a sign;
+ *      x == 1, x > 0, x != -1, a case label of switch (x): a comparison
+ *      with another constant, by the signs it can be true for;
  *   D  if (!x), if (x == 0), if (x), if (x != 0) whose branch, at its top
  *      level, handles an error: returns a negative errno (or NULL from a
  *      function of pointers), goes to a label named for an error, logs
  *      one, or aborts; and whose other way does not (rest_fails());
- *   E  return x, in a function returning a signed integer.
+ *   E  return x or return -x, in a function returning a signed integer;
+ *      return EIO, an errno without its sign.
  *
  * x is a call, or a local variable or a field whose last store before the
- * use, in the order of the source, is a call: "ret = f(); if (ret < 0)".
+ * use, in the order of the source, is a call: "ret = f(); if (ret < 0)",
+ * or a copy of a local variable that holds one there.  A call through a
+ * function pointer member is one too, named "->member".
  * A store of anything else in between (a reassignment, ret++, &ret) breaks
  * the link, so a result reassigned before the test is not the call's;
  * for a field, so does any call in between, which may have changed it

@@ -14,19 +14,25 @@
  * and the site is judged:
  *
  *   C  a test for a sign of a value that is never negative (boolean, count,
- *      perrno, flag), or of an errno kept in an unsigned holder; when the
- *      callee is a signed function whose body gives a count, once at the
- *      callee, naming the callers (struct contract);
+ *      perrno, flag), or of any signed result kept in an unsigned holder
+ *      or cast to an unsigned type; a comparison with another constant,
+ *      or a case label, that no value of the class matches (an errno's
+ *      == 1); when the callee is a signed function whose body gives a
+ *      count, once at the callee, naming the callers (struct contract);
  *   D  a branch taken on success that handles an error: on 0 for errno
  *      (an action's or the table's: a lookup's 0 may well lead to -EEXIST),
  *      perrno and the table's counts (bytes not copied), on non-zero for
  *      the table's booleans, whose 1 means it worked (queue_work before
  *      2006, the trylocks): a body's 0/1 does not say which is failure;
+ *      on 0 for a mixed result that nothing tests for a sign (its errno
+ *      passes as a count or an id);
  *   E  the table's count (bytes not copied) returned as a signed result by
- *      a function that returns negative errnos too, or under if (ret).
+ *      a function that returns negative errnos too, or under if (ret); by
+ *      a function that fails with negative values, a positive errno
+ *      constant, a perrno result, or an errno negated once more.
  *
- * Anything else (unknown, mixed for C and D, pointers) is not judged: a
- * finding must be right.
+ * Anything else (unknown, mixed for C, pointers) is not judged: a finding
+ * must be right.
  */
 #include <stdlib.h>
 #include <string.h>
