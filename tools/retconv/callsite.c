@@ -290,6 +290,31 @@ static bool member_callee(CXTranslationUnit tu, CXCursor e, char **usr,
 	return true;
 }
 
+/*
+ * The C library's errno, written so: "(*__errno_location ())" in glibc, a
+ * variable in others.  It holds a positive error number, and is read like
+ * the result of a function that returns one (the table's "errno" entry).
+ */
+static bool errno_callee(CXTranslationUnit tu, CXCursor e, char **usr,
+			 char **name, enum rc_type *type, long long *size)
+{
+	char *tok = first_token(tu, e);
+	bool is = tok && !strcmp(tok, "errno");
+	enum CXCursorKind kind;
+
+	free(tok);
+	e = peel(e);
+	kind = clang_getCursorKind(e);
+	if (!is || (kind != CXCursor_UnaryOperator &&
+		    kind != CXCursor_DeclRefExpr))
+		return false;
+	*usr = xstrdup("libc:errno");
+	*name = xstrdup("errno");
+	*type = type_class(clang_getCursorType(e));
+	*size = clang_Type_getSizeOf(clang_getCursorType(e));
+	return *type == RT_SIGNED;
+}
+
 /* The function @e calls, when it is a direct call written as one. */
 static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 		      char **name, enum rc_type *type, bool *kwq,
@@ -301,7 +326,8 @@ static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 	bool written;
 
 	*kwq = false;
-	if (member_callee(tu, e, usr, name, type, size))
+	if (member_callee(tu, e, usr, name, type, size) ||
+	    errno_callee(tu, e, usr, name, type, size))
 		return true;
 	e = strip(e);
 	if (clang_getCursorKind(e) != CXCursor_CallExpr)

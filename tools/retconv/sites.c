@@ -171,9 +171,17 @@ static void callee_class(struct rc_func **byusr, size_t n,
 		c->source = xstrdup("its declared return type");
 }
 
-/* "returns only 0 or 1", for the message. */
-static const char *returns(const struct callee *c)
+/* errno itself, read as a call's result (callsite.c). */
+static bool is_errno(const struct rc_site *x)
 {
+	return !strcmp(x->usr, "libc:errno");
+}
+
+/* "returns only 0 or 1", for the message. */
+static const char *returns(const struct rc_site *x, const struct callee *c)
+{
+	if (is_errno(x))
+		return "holds 0 or a positive error number";
 	switch (c->cls) {
 	case CC_ERRNO:
 		return "returns 0 or a negative errno";
@@ -249,8 +257,9 @@ static void add(struct ctx *cx, char rule, char *msg)
 /* What was tested, as the reader wrote it: "ret < 0", "0 > f(...)". */
 static char *tested(const struct rc_site *x)
 {
-	char *what = *x->holder ? xstrdup(x->holder) :
-			      xasprintf("%s(...)", x->callee);
+	char *what = *x->holder || is_errno(x) ?
+		     xstrdup(*x->holder ? x->holder : x->callee) :
+		     xasprintf("%s(...)", x->callee);
 	char *s = x->op[0] == '0' || (x->form & SITE_LEFT) ?
 		  xasprintf("%s %s", x->op, what) :
 		  xasprintf("%s %s", what, x->op);
@@ -354,7 +363,7 @@ static const char *reading(const struct callee *c)
 	case CC_ERRNO:
 		return "its success is 0 and its failure negative";
 	case CC_PERRNO:
-		return "its success is 0 and its failure a positive errno";
+		return "its failure is a positive errno";
 	case CC_FLAG:
 		return "it answers yes or no and cannot fail";
 	case CC_BOOLEAN:
@@ -422,7 +431,7 @@ static void rule_c_shape(struct ctx *cx)
 		t = q;
 	}
 	add(cx, 'C', xasprintf("'%s' %s (class %s, from %s): %s %s; %s",
-			       x->callee, returns(c), cclass_names[c->cls],
+			       x->callee, returns(x, c), cclass_names[c->cls],
 			       c->source, t, verdict, reading(c)));
 	free(t);
 }
@@ -475,7 +484,7 @@ static void rule_c(struct ctx *cx)
 		t = tested(x);
 		add(cx, 'C', xasprintf(
 		    "'%s' %s (class %s, from %s), never negative: '%s' is %s true; %s",
-		    x->callee, returns(c), cclass_names[c->cls], c->source, t,
+		    x->callee, returns(x, c), cclass_names[c->cls], c->source, t,
 		    always, failure(c)));
 		free(t);
 	} else if ((c->cls == CC_ERRNO || c->cls == CC_MIXED) &&
@@ -483,7 +492,7 @@ static void rule_c(struct ctx *cx)
 		t = tested(x);
 		add(cx, 'C', xasprintf(
 		    "'%s' %s (class %s, from %s), but '%s' is unsigned: '%s' is %s true; keep it in a signed int",
-		    x->callee, returns(c), cclass_names[c->cls], c->source,
+		    x->callee, returns(x, c), cclass_names[c->cls], c->source,
 		    x->holder, t, always));
 		free(t);
 	} else if ((x->form & SITE_UNSIGNED) && x->ctype == RT_SIGNED) {
@@ -502,11 +511,13 @@ static void rule_d(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
-	/* A removal's 0 says "it was pending": any branch may follow it. */
+	/* A removal's 0 says "it was pending": any branch may follow it.
+	 * errno's 0 says only that nothing set it. */
 	bool zero_ok = (c->cls == CC_ERRNO && !c->outcome &&
 			(c->table || naming_classify(cx->cfg, x->callee) ==
 				     KIND_ACTION)) ||
-		       c->cls == CC_PERRNO || (c->cls == CC_COUNT && c->table);
+		       (c->cls == CC_PERRNO && strcmp(x->usr, "libc:errno")) ||
+		       (c->cls == CC_COUNT && c->table);
 	/* Only the table knows that a 1 means "it worked": in git, iproute2
 	 * and rdma-core most 0/1 actions return 1 for failure.  A trylock
 	 * whose branch releases a lock or aborts asserts that the lock was
@@ -522,15 +533,15 @@ static void rule_d(struct ctx *cx)
 	    counts(c))
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class mixed, from %s): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too",
-		    x->callee, returns(c), c->source));
+		    x->callee, returns(x, c), c->source));
 	else if (zero_ok && (x->form & SITE_ON_ZERO))
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
-		    x->callee, returns(c), cclass_names[c->cls], c->source));
+		    x->callee, returns(x, c), cclass_names[c->cls], c->source));
 	else if (one_ok && (x->form & SITE_ON_NONZERO))
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 1 is success, but the branch taken on 1 handles an error",
-		    x->callee, returns(c), cclass_names[c->cls], c->source));
+		    x->callee, returns(x, c), cclass_names[c->cls], c->source));
 }
 
 /* Whether the return at @line:@col negates a call's result: "return
@@ -586,8 +597,9 @@ static void rule_e_convention(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
-	char *what = *x->holder ? xstrdup(x->holder) :
-				  xasprintf("%s(...)", x->callee);
+	char *what = *x->holder || is_errno(x) ?
+		     xstrdup(*x->holder ? x->holder : x->callee) :
+		     xasprintf("%s(...)", x->callee);
 
 	if (!fails_negative(cx->fn, x)) {
 		free(what);
@@ -596,12 +608,12 @@ static void rule_e_convention(struct ctx *cx)
 	if ((x->form & SITE_NEGATED) && c->cls == CC_ERRNO && errno_shown(c))
 		add(cx, 'E', xasprintf(
 		    "'%s' %s (class errno, from %s): '%s' returns '-%s', a positive value, where it fails with a negative value elsewhere; return '%s' as it is",
-		    x->callee, returns(c), c->source, cx->fn->name, what,
+		    x->callee, returns(x, c), c->source, cx->fn->name, what,
 		    what));
 	else if (!(x->form & SITE_NEGATED) && c->cls == CC_PERRNO)
 		add(cx, 'E', xasprintf(
 		    "'%s' %s (class perrno, from %s), and '%s' returns '%s' as it is, where it fails with a negative value elsewhere: its callers' failure tests (< 0) miss this one; return it negated",
-		    x->callee, returns(c), c->source, cx->fn->name, what));
+		    x->callee, returns(x, c), c->source, cx->fn->name, what));
 	free(what);
 }
 
@@ -620,7 +632,7 @@ static void rule_e(struct ctx *cx)
 		return;
 	add(cx, 'E', xasprintf(
 	    "'%s' %s (class count, from %s), and '%s' returns it as its error result; return -EFAULT when it is not 0",
-	    x->callee, returns(c), c->source, cx->fn->name));
+	    x->callee, returns(x, c), c->source, cx->fn->name));
 }
 
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,

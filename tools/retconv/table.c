@@ -153,7 +153,8 @@ static const struct {
 		"pthread_spin_trylock pthread_spin_unlock" },
 	/*
 	 * The rest of POSIX's (and glibc's) functions that return an error
-	 * number rather than setting errno.  Not posix_openpt() (a file
+	 * number rather than setting errno, and errno itself (callsite.c
+	 * reads it as a call's result).  Not posix_openpt() (a file
 	 * descriptor or -1), nor getaddrinfo() and getnameinfo(), whose
 	 * EAI_* codes are negative in glibc and positive in the BSDs, nor
 	 * the GNU strerror_r(), which returns a string (a table entry never
@@ -177,7 +178,7 @@ static const struct {
 		"posix_spawnattr_getschedparam posix_spawnattr_setschedparam "
 		"posix_spawnattr_getschedpolicy "
 		"posix_spawnattr_setschedpolicy "
-		"clock_nanosleep clock_getcpuclockid strerror_r "
+		"clock_nanosleep clock_getcpuclockid strerror_r errno "
 		"getpwnam_r getpwuid_r getgrnam_r getgrgid_r getlogin_r "
 		"ttyname_r readdir_r" },
 };

@@ -108,9 +108,9 @@ const char *why(int e, char *buf, size_t n)
 	return strerror_r(e, buf, n) == NULL ? "?" : buf;
 }
 // expect: callsite-posix.c:25:6: warning: 'pthread_create' returns 0 or a positive errno (class perrno, from the built-in table), never negative: 'pthread_create(...) < 0' is never true; its failure is non-zero [retconv-C]
-// expect: callsite-posix.c:32:6: warning: 'pthread_mutex_lock' returns 0 or a positive errno (class perrno, from the built-in table): 'pthread_mutex_lock(...) == -1' is never true; its success is 0 and its failure a positive errno [retconv-C]
+// expect: callsite-posix.c:32:6: warning: 'pthread_mutex_lock' returns 0 or a positive errno (class perrno, from the built-in table): 'pthread_mutex_lock(...) == -1' is never true; its failure is a positive errno [retconv-C]
 // expect: callsite-posix.c:42:6: warning: 'posix_memalign' returns 0 or a positive errno (class perrno, from the built-in table), never negative: 'posix_memalign(...) < 0' is never true; its failure is non-zero [retconv-C]
-// expect: callsite-posix.c:51:6: warning: 'posix_fadvise' returns 0 or a positive errno (class perrno, from the built-in table): 'err != -1' is always true; its success is 0 and its failure a positive errno [retconv-C]
+// expect: callsite-posix.c:51:6: warning: 'posix_fadvise' returns 0 or a positive errno (class perrno, from the built-in table): 'err != -1' is always true; its failure is a positive errno [retconv-C]
 // expect: callsite-posix.c:49:6: note: 'err' holds the result of 'posix_fadvise' from here
 // expect: callsite-posix.c:65:3: warning: 'pthread_create' returns 0 or a positive errno (class perrno, from the built-in table), and 'start_worker' returns 'ret' as it is, where it fails with a negative value elsewhere: its callers' failure tests (< 0) miss this one; return it negated [retconv-E]
 // expect: callsite-posix.c:63:2: note: 'ret' holds the result of 'pthread_create' from here
