@@ -176,6 +176,34 @@ static char *spelling(CXTranslationUnit tu, CXCursor c)
 	return out;
 }
 
+/* The tokens of @c as the text has them, a macro by its name: "ENOENT"
+ * where spelling() finds the macro's body. */
+static char *written_text(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	size_t len = 0;
+	char *out = xstrdup("");
+
+	clang_tokenize(tu, clang_getRange(
+		expanded(tu, clang_getRangeStart(r)),
+		expanded(tu, clang_getRangeEnd(r))), &toks, &n);
+	for (i = 0; i < n; i++) {
+		CXString str = clang_getTokenSpelling(tu, toks[i]);
+		const char *t = clang_getCString(str);
+		size_t tl = strlen(t);
+
+		out = xrealloc(out, len + tl + 1);
+		memcpy(out + len, t, tl + 1);
+		len += tl;
+		clang_disposeString(str);
+	}
+	if (toks)
+		clang_disposeTokens(tu, toks, n);
+	return out;
+}
+
 /* The first token of @c: the name of a macro it is written with. */
 static char *first_token(CXTranslationUnit tu, CXCursor c)
 {
@@ -874,7 +902,7 @@ static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
 		return;
 	if (!strcmp(op, "!="))
 		form |= SITE_NE;
-	ks = spelling(s->tu, konst);
+	ks = written_text(s->tu, konst);
 	text = form & SITE_LEFT ? xasprintf("%s %s", ks, mirror(op)) :
 				  xasprintf("%s %s", op, ks);
 	free(ks);
@@ -909,7 +937,7 @@ static enum CXChildVisitResult case_visit(CXCursor c, CXCursor parent,
 	/* Not a GNU range, "case 1 ... 3:". */
 	if (k.n == 2 && const_value(k.v[0], &v) && shape_of("==", v, &may,
 							      &all)) {
-		ks = spelling(s->tu, k.v[0]);
+		ks = written_text(s->tu, k.v[0]);
 		shape_site(s, c, *x, SITE_CASE, may, all,
 			   xasprintf("case %s", ks));
 		free(ks);

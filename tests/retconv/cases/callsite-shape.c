@@ -101,6 +101,17 @@ int bring_up_unsigned(struct dev *d)
 		return -EIO;
 	return u > 0 ? -EIO : 0;
 }
+/* A constant written as a macro is named as written. */
+#define DEV_ON 1
+
+int power_up(struct dev *d)
+{
+	int err = start_dev(d);
+
+	if (err != ENODEV)
+		return err;
+	return start_dev(d) == DEV_ON ? 0 : -EIO;
+}
 // expect: callsite-shape.c:38:6: warning: 'add_work' returns 0 or a negative errno (class errno, from the built-in table): 'add_work(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
 // expect: callsite-shape.c:47:6: warning: 'start_dev' returns 0 or a negative errno (class errno, from its definition at callsite-shape.c:20): 'err > 0' is never true; its success is 0 and its failure negative [retconv-C]
 // expect: callsite-shape.c:45:6: note: 'err' holds the result of 'start_dev' from here
@@ -109,3 +120,6 @@ int bring_up_unsigned(struct dev *d)
 // expect: callsite-shape.c:53:6: warning: 'start_dev' returns 0 or a negative errno (class errno, from its definition at callsite-shape.c:20): 'start_dev(...) >= 1' is never true; its success is 0 and its failure negative [retconv-C]
 // expect: callsite-shape.c:60:6: warning: 'dev_ready' returns only 0 or 1 (class boolean, from its definition at callsite-shape.c:31): 'dev_ready(...) == -1' is never true; test it against 0 for what it means [retconv-C]
 // expect: callsite-shape.c:65:2: warning: 'dev_ready' returns only 0 or 1 (class boolean, from its definition at callsite-shape.c:31): 'case -EIO:' of a switch on its result is never taken; test it against 0 for what it means [retconv-C]
+// expect: callsite-shape.c:111:6: warning: 'start_dev' returns 0 or a negative errno (class errno, from its definition at callsite-shape.c:20): 'err != ENODEV' is always true; its success is 0 and its failure negative [retconv-C]
+// expect: callsite-shape.c:109:6: note: 'err' holds the result of 'start_dev' from here
+// expect: callsite-shape.c:113:9: warning: 'start_dev' returns 0 or a negative errno (class errno, from its definition at callsite-shape.c:20): 'start_dev(...) == DEV_ON' is never true; its success is 0 and its failure negative [retconv-C]
