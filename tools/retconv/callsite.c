@@ -152,15 +152,15 @@ static CXCursor strip(CXCursor e)
 	}
 }
 
-/* The tokens of @c run together: "d->err", "s.ret". */
-static char *spelling(CXTranslationUnit tu, CXCursor c)
+/* The tokens of @range run together. */
+static char *range_text(CXTranslationUnit tu, CXSourceRange range)
 {
 	CXToken *toks = NULL;
 	unsigned n = 0, i;
 	size_t len = 0;
 	char *out = xstrdup("");
 
-	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	clang_tokenize(tu, range, &toks, &n);
 	for (i = 0; i < n; i++) {
 		CXString s = clang_getTokenSpelling(tu, toks[i]);
 		const char *t = clang_getCString(s);
@@ -176,32 +176,21 @@ static char *spelling(CXTranslationUnit tu, CXCursor c)
 	return out;
 }
 
+/* The tokens of @c run together: "d->err", "s.ret". */
+static char *spelling(CXTranslationUnit tu, CXCursor c)
+{
+	return range_text(tu, clang_getCursorExtent(c));
+}
+
 /* The tokens of @c as the text has them, a macro by its name: "ENOENT"
  * where spelling() finds the macro's body. */
 static char *written_text(CXTranslationUnit tu, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
-	CXToken *toks = NULL;
-	unsigned n = 0, i;
-	size_t len = 0;
-	char *out = xstrdup("");
 
-	clang_tokenize(tu, clang_getRange(
+	return range_text(tu, clang_getRange(
 		expanded(tu, clang_getRangeStart(r)),
-		expanded(tu, clang_getRangeEnd(r))), &toks, &n);
-	for (i = 0; i < n; i++) {
-		CXString str = clang_getTokenSpelling(tu, toks[i]);
-		const char *t = clang_getCString(str);
-		size_t tl = strlen(t);
-
-		out = xrealloc(out, len + tl + 1);
-		memcpy(out + len, t, tl + 1);
-		len += tl;
-		clang_disposeString(str);
-	}
-	if (toks)
-		clang_disposeTokens(tu, toks, n);
-	return out;
+		expanded(tu, clang_getRangeEnd(r))));
 }
 
 /* The first token of @c: the name of a macro it is written with. */
