@@ -570,6 +570,14 @@ static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
 {
 	size_t i;
 
+	/* A function that negates a result on its way out converts errnos
+	 * of one sign to the other on purpose: its positive ones may be
+	 * meant (libfuse's reply helpers give a positive errno to send to
+	 * the kernel, a negative one for their own failure). */
+	for (i = 0; !(x->form & SITE_NEGATED) && i < fn->nsites; i++)
+		if (fn->sites[i].rule == 'E' &&
+		    (fn->sites[i].form & SITE_NEGATED))
+			return false;
 	for (i = 0; i < fn->nrets; i++)
 		if ((fn->rets[i].line != x->line || fn->rets[i].col != x->col) &&
 		    (fn->rets[i].resolved & RV_NEG) &&
