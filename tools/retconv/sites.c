@@ -52,6 +52,8 @@ enum cclass {
 struct callee {
 	enum cclass cls;
 	bool table;		/* from the table, not a definition */
+	bool sure;		/* not from a definition that may have been
+				 * misread (sure_definition()) */
 	bool outcome;		/* its 0 is an outcome, not "it worked" */
 	const struct rc_func *def;	/* the definition it came from */
 	char *source;		/* "its definition at f.c:3", ... */
@@ -130,7 +132,51 @@ static enum cclass by_definition(struct rc_func **byusr, size_t n,
 	return cls;
 }
 
-static void callee_class(struct rc_func **byusr, size_t n,
+/* Whether @file parsed with errors other than headers not found, which
+ * the stand-ins may have made up for (worker.c's note says which). */
+static bool damaged(const struct rc_result *res, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < res->nnotes; i++)
+		if (!strcmp(res->notes[i].file, file) &&
+		    strstr(res->notes[i].msg, " other error"))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the class of the definition @def can be taken as sure by the
+ * rules that read comparisons, negations and tests for 0 (rule C beyond
+ * the sign, rule E's negation, rule D's counts): its file parsed without
+ * errors but missing headers (clang drops statements it cannot make sense
+ * of, and a loop that counted may be gone), as did the caller's when @def
+ * is in a header, and a
+ * macro did not write its body (its returns then all stand where the
+ * macro was used, and what the macro's body stores is not seen).
+ */
+static bool sure_definition(const struct rc_result *res,
+			    const struct rc_func *caller,
+			    const struct rc_func *def)
+{
+	size_t i, j;
+
+	if (damaged(res, def->file) ||
+	    (is_header_name(def->file) && damaged(res, caller->file)))
+		return false;
+	for (i = 0; i < def->nrets; i++) {
+		if (def->rets[i].line == def->line)
+			return false;
+		for (j = 0; j < i; j++)
+			if (def->rets[j].line == def->rets[i].line &&
+			    def->rets[j].col == def->rets[i].col)
+				return false;
+	}
+	return true;
+}
+
+static void callee_class(const struct rc_result *res,
+			 struct rc_func **byusr, size_t n,
 			 const struct rc_table *table,
 			 const struct rc_func *caller,
 			 const struct rc_site *x, struct callee *c)
@@ -143,7 +189,9 @@ static void callee_class(struct rc_func **byusr, size_t n,
 	c->source = NULL;
 	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
 	c->def = def;
+	c->sure = true;
 	if (c->cls != CC_NONE) {
+		c->sure = sure_definition(res, caller, def);
 		c->source = xasprintf("its definition at %s:%u", def->file,
 				      def->line);
 		return;
@@ -383,7 +431,8 @@ static const char *reading(const struct callee *c)
 static bool errno_shown(const struct callee *c)
 {
 	return c->table || !c->def ||
-	       ((c->def->flags & RV_ZERO) && (c->def->flags & RV_NEG));
+	       ((c->def->flags & RV_ZERO) && (c->def->flags & RV_NEG) &&
+		c->sure);
 }
 
 /*
@@ -401,7 +450,7 @@ static void rule_c_shape(struct ctx *cx)
 	const char *verdict;
 	char *t;
 
-	if (!signs || ((x->form & SITE_WRAPS) && !c->table) ||
+	if (!signs || ((x->form & SITE_WRAPS) && !c->table) || !c->sure ||
 	    (c->cls == CC_ERRNO && !errno_shown(c)))
 		return;
 	if (!(SITE_MAY_OF(x->form) & signs))
@@ -530,7 +579,7 @@ static void rule_d(struct ctx *cx)
 	 * on 0 handles an error, and a negative errno passes as a value. */
 	if (c->cls == CC_MIXED && x->ctype == RT_SIGNED &&
 	    (x->form & SITE_ON_ZERO) && (x->form & SITE_ZERO_ONLY) &&
-	    counts(c))
+	    counts(c) && c->sure)
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class mixed, from %s): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too",
 		    x->callee, returns(x, c), c->source));
@@ -665,7 +714,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				rule_e_positive(&cx);
 				continue;
 			}
-			callee_class(byusr, res->nfuncs, table, fn,
+			callee_class(res, byusr, res->nfuncs, table, fn,
 				     &fn->sites[j], &c);
 			/* A signed result made unsigned needs no class. */
 			if (c.cls == CC_NONE &&
