@@ -8,14 +8,19 @@
  * depends on the callee's class, known only in the parent (sites.c).
  *
  *   C  x < 0, x >= 0, x <= -1 (and 0 > x, 0 <= x): a test for a sign;
+ *      x == 1, x > 0, x != -1, a case label of switch (x): a comparison
+ *      with another constant, by the signs it can be true for;
  *   D  if (!x), if (x == 0), if (x), if (x != 0) whose branch, at its top
  *      level, handles an error: returns a negative errno (or NULL from a
  *      function of pointers), goes to a label named for an error, logs
  *      one, or aborts; and whose other way does not (rest_fails());
- *   E  return x, in a function returning a signed integer.
+ *   E  return x or return -x, in a function returning a signed integer;
+ *      return EIO, an errno without its sign.
  *
  * x is a call, or a local variable or a field whose last store before the
- * use, in the order of the source, is a call: "ret = f(); if (ret < 0)".
+ * use, in the order of the source, is a call: "ret = f(); if (ret < 0)",
+ * or a copy of a local variable that holds one there.  A call through a
+ * function pointer member is one too, named "->member".
  * A store of anything else in between (a reassignment, ret++, &ret) breaks
  * the link, so a result reassigned before the test is not the call's;
  * for a field, so does any call in between, which may have changed it
@@ -44,6 +49,7 @@ struct store {
 	unsigned offset;
 	unsigned end;		/* where the store's expression ends */
 	bool call;
+	char *copy;		/* the key of the local variable it copied */
 	char *usr;
 	char *callee;
 	enum rc_type ctype;
@@ -146,15 +152,15 @@ static CXCursor strip(CXCursor e)
 	}
 }
 
-/* The tokens of @c run together: "d->err", "s.ret". */
-static char *spelling(CXTranslationUnit tu, CXCursor c)
+/* The tokens of @range run together. */
+static char *range_text(CXTranslationUnit tu, CXSourceRange range)
 {
 	CXToken *toks = NULL;
 	unsigned n = 0, i;
 	size_t len = 0;
 	char *out = xstrdup("");
 
-	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	clang_tokenize(tu, range, &toks, &n);
 	for (i = 0; i < n; i++) {
 		CXString s = clang_getTokenSpelling(tu, toks[i]);
 		const char *t = clang_getCString(s);
@@ -168,6 +174,23 @@ static char *spelling(CXTranslationUnit tu, CXCursor c)
 	if (toks)
 		clang_disposeTokens(tu, toks, n);
 	return out;
+}
+
+/* The tokens of @c run together: "d->err", "s.ret". */
+static char *spelling(CXTranslationUnit tu, CXCursor c)
+{
+	return range_text(tu, clang_getCursorExtent(c));
+}
+
+/* The tokens of @c as the text has them, a macro by its name: "ENOENT"
+ * where spelling() finds the macro's body. */
+static char *written_text(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+
+	return range_text(tu, clang_getRange(
+		expanded(tu, clang_getRangeStart(r)),
+		expanded(tu, clang_getRangeEnd(r))));
 }
 
 /* The first token of @c: the name of a macro it is written with. */
@@ -240,6 +263,75 @@ static bool declared_by_kwq(CXCursor fn)
 	return kwq;
 }
 
+/*
+ * A call through a function pointer held in a structure ("dev->ops->read()",
+ * written so or behind a macro): its result is the member's declared
+ * type's, whatever function the pointer holds.  Only the call as the whole
+ * of @e, no cast around it: a macro that does more than call is not read.
+ */
+static bool member_callee(CXTranslationUnit tu, CXCursor e, char **usr,
+			  char **name, enum rc_type *type, long long *size)
+{
+	CXCursor call = peel(e), fn;
+	CXType t;
+	struct kids k;
+	CXString str;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return false;
+	expr_kids(call, &k);
+	if (!k.n)
+		return false;
+	fn = peel(k.v[0]);
+	if (clang_getCursorKind(fn) == CXCursor_UnaryOperator) {
+		struct kids u;
+
+		expr_kids(fn, &u);
+		fn = u.n == 1 ? peel(u.v[0]) : fn;
+	}
+	if (clang_getCursorKind(fn) != CXCursor_MemberRefExpr)
+		return false;
+	t = clang_getCanonicalType(clang_getCursorType(fn));
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	if (t.kind != CXType_FunctionProto && t.kind != CXType_FunctionNoProto)
+		return false;
+	t = clang_getResultType(t);
+	str = clang_getCursorSpelling(fn);
+	*name = xasprintf("->%s", clang_getCString(str));
+	*usr = xasprintf("member:%s", clang_getCString(str));
+	clang_disposeString(str);
+	(void)tu;
+	*type = type_class(t);
+	*size = clang_Type_getSizeOf(t);
+	return true;
+}
+
+/*
+ * The C library's errno, written so: "(*__errno_location ())" in glibc, a
+ * variable in others.  It holds a positive error number, and is read like
+ * the result of a function that returns one (the table's "errno" entry).
+ */
+static bool errno_callee(CXTranslationUnit tu, CXCursor e, char **usr,
+			 char **name, enum rc_type *type, long long *size)
+{
+	char *tok = first_token(tu, e);
+	bool is = tok && !strcmp(tok, "errno");
+	enum CXCursorKind kind;
+
+	free(tok);
+	e = peel(e);
+	kind = clang_getCursorKind(e);
+	if (!is || (kind != CXCursor_UnaryOperator &&
+		    kind != CXCursor_DeclRefExpr))
+		return false;
+	*usr = xstrdup("libc:errno");
+	*name = xstrdup("errno");
+	*type = type_class(clang_getCursorType(e));
+	*size = clang_Type_getSizeOf(clang_getCursorType(e));
+	return *type == RT_SIGNED;
+}
+
 /* The function @e calls, when it is a direct call written as one. */
 static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 		      char **name, enum rc_type *type, bool *kwq,
@@ -250,6 +342,10 @@ static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 	char *tok;
 	bool written;
 
+	*kwq = false;
+	if (member_callee(tu, e, usr, name, type, size) ||
+	    errno_callee(tu, e, usr, name, type, size))
+		return true;
 	e = strip(e);
 	if (clang_getCursorKind(e) != CXCursor_CallExpr)
 		return false;
@@ -276,6 +372,23 @@ static bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr,
 	return true;
 }
 
+/* "x = ret;": the key of the local variable @value copies, or NULL.  An
+ * implicit conversion is still a copy (the holder's type is judged where
+ * it is tested), a cast is not. */
+static char *copy_of(CXCursor value)
+{
+	CXCursor var = local_of(value);
+	CXString str;
+	char *key;
+
+	if (clang_Cursor_isNull(var))
+		return NULL;
+	str = clang_getCursorUSR(var);
+	key = xasprintf("v:%s", clang_getCString(str));
+	clang_disposeString(str);
+	return key;
+}
+
 static void add_store(struct scan *s, char *key, unsigned offset,
 		      CXCursor value, CXCursor at, const unsigned *region)
 {
@@ -292,6 +405,8 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	if (!clang_Cursor_isNull(value))
 		x->call = callee_of(s->tu, value, &x->usr, &x->callee,
 				    &x->ctype, &x->kwq, &x->csize);
+	if (!clang_Cursor_isNull(value) && !x->call)
+		x->copy = copy_of(value);
 	line_col(at, &x->line, &x->col);
 }
 
@@ -486,16 +601,39 @@ static void origin_free(struct origin *o)
 }
 
 /*
+ * The store of a call whose value the holder @key has at @at: its last
+ * store, when that is the only value that reaches @at and is a call, or a
+ * copy of a local variable that holds one there ("r = f(); x = r;").
+ */
+static const struct store *last_call(const struct scan *s, const char *key,
+				     unsigned at, unsigned depth)
+{
+	const struct store *last = NULL;
+	size_t i;
+
+	for (i = 0; i < s->nst; i++)
+		if (s->st[i].offset < at && !strcmp(s->st[i].key, key) &&
+		    (!last || s->st[i].offset > last->offset))
+			last = &s->st[i];
+	if (!last || !only_value(s, last, at) ||
+	    (key[0] == 'm' && call_between(s, last->end, at)))
+		return NULL;
+	if (last->call)
+		return last;
+	if (!last->copy || depth >= 4)
+		return NULL;
+	return last_call(s, last->copy, last->offset, depth + 1);
+}
+
+/*
  * Where the value @e comes from: a call, an assignment of a call, or a
- * holder whose last store before @e is a call.
+ * holder whose last store before @e is a call, itself or through copies.
  */
 static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 {
-	const struct store *last = NULL;
+	const struct store *last;
 	char *name, op[8];
 	struct kids k;
-	size_t i;
-	unsigned at;
 
 	memset(o, 0, sizeof(*o));
 	e = strip(e);
@@ -527,13 +665,8 @@ static bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	}
 	if (!holder_of(s, e, &o->key, &name))
 		return false;
-	at = offset_of(e);
-	for (i = 0; i < s->nst; i++)
-		if (s->st[i].offset < at && !strcmp(s->st[i].key, o->key) &&
-		    (!last || s->st[i].offset > last->offset))
-			last = &s->st[i];
-	if (!last || !last->call || !only_value(s, last, at) ||
-	    (o->key[0] == 'm' && call_between(s, last->end, at))) {
+	last = last_call(s, o->key, offset_of(e), 0);
+	if (!last) {
 		free(name);
 		origin_free(o);
 		return false;
@@ -627,6 +760,193 @@ static bool const_is(CXCursor e, long long want)
 	return const_value(e, &v) && v == want;
 }
 
+/* The signs of the values from @lo to @hi: SIGN_*. */
+static unsigned signs_between(long long lo, long long hi)
+{
+	unsigned signs = 0;
+
+	if (lo > hi)
+		return 0;
+	if (lo < 0)
+		signs |= SIGN_NEG;
+	if (lo <= 0 && hi >= 0)
+		signs |= SIGN_ZERO;
+	if (lo <= 1 && hi >= 1)
+		signs |= SIGN_ONE;
+	if (hi >= 2)
+		signs |= SIGN_MORE;
+	return signs;
+}
+
+/*
+ * The signs "x OP k" is true for: some value of each sign (*may), every
+ * value of each sign (*all).  Only a sign whose values are all one value
+ * (0, 1) can be wholly true of an ==; a != is wholly true of every other.
+ */
+static bool shape_of(const char *op, long long k, unsigned *may,
+		     unsigned *all)
+{
+	long long lo = LLONG_MIN, hi = LLONG_MAX;
+	unsigned point;
+
+	if (k == LLONG_MIN || k == LLONG_MAX)
+		return false;
+	point = signs_between(k, k);
+	if (!strcmp(op, "==") || !strcmp(op, "!=")) {
+		bool ne = op[0] == '!';
+		unsigned whole = k == 0 || k == 1 ? point : 0;
+
+		*may = ne ? (SIGN_ALL & ~whole) : point;
+		*all = ne ? (SIGN_ALL & ~point) : whole;
+		return true;
+	}
+	if (!strcmp(op, "<"))
+		hi = k - 1;
+	else if (!strcmp(op, "<="))
+		hi = k;
+	else if (!strcmp(op, ">"))
+		lo = k + 1;
+	else if (!strcmp(op, ">="))
+		lo = k;
+	else
+		return false;
+	*may = signs_between(lo, hi);
+	/* A sign is wholly inside when both its ends are. */
+	*all = 0;
+	if (lo == LLONG_MIN && hi >= -1)
+		*all |= SIGN_NEG;
+	if (lo <= 0 && hi >= 0)
+		*all |= SIGN_ZERO;
+	if (lo <= 1 && hi >= 1)
+		*all |= SIGN_ONE;
+	if (lo <= 2 && hi == LLONG_MAX)
+		*all |= SIGN_MORE;
+	return true;
+}
+
+/* The operator @op with its operands swapped: "1 < x" is "x > 1". */
+static const char *mirror(const char *op)
+{
+	if (!strcmp(op, "<"))
+		return ">";
+	if (!strcmp(op, ">"))
+		return "<";
+	if (!strcmp(op, "<="))
+		return ">=";
+	if (!strcmp(op, ">="))
+		return "<=";
+	return op;
+}
+
+static void shape_site(struct scan *s, CXCursor at, CXCursor x,
+		       unsigned form, unsigned may, unsigned all, char *text)
+{
+	struct origin o;
+
+	if (!origin_of(s, x, &o)) {
+		free(text);
+		return;
+	}
+	/* An unsigned holder or cast turns a negative value into a large
+	 * one; its own rule is the sign test's. */
+	if (o.unsig || o.wraps ||
+	    type_class(clang_getCursorType(peel(x))) == RT_UNSIGNED) {
+		free(text);
+		origin_free(&o);
+		return;
+	}
+	add_site(s, at, 'C', form | SITE_SHAPE | SITE_MAY(may) |
+		 SITE_ALL(all), &o, text, xstrdup(""), clang_getNullCursor());
+	origin_free(&o);
+}
+
+/*
+ * Rule C beyond the signs: a result compared with another constant
+ * ("ret == 1", "ret > 0", "ret != -1"); which of them no value of the
+ * callee's class can make true, or every one does, the parent says.
+ */
+static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
+		       const char *op)
+{
+	unsigned may, all, form = 0;
+	long long v;
+	CXCursor x = k->v[0], konst = k->v[1];
+	char *text, *ks;
+
+	if (!const_value(konst, &v)) {
+		if (!const_value(k->v[0], &v) || const_value(k->v[1], &v))
+			return;
+		x = k->v[1];
+		konst = k->v[0];
+		form = SITE_LEFT;
+		op = mirror(op);
+	} else if (const_value(x, &v)) {
+		return;
+	} else {
+		const_value(konst, &v);
+	}
+	/* Tests against 0 are rule D's. */
+	if ((v == 0 && (!strcmp(op, "==") || !strcmp(op, "!="))) ||
+	    !shape_of(op, v, &may, &all))
+		return;
+	if (!strcmp(op, "!="))
+		form |= SITE_NE;
+	ks = written_text(s->tu, konst);
+	text = form & SITE_LEFT ? xasprintf("%s %s", ks, mirror(op)) :
+				  xasprintf("%s %s", op, ks);
+	free(ks);
+	shape_site(s, c, x, form, may, all, text);
+}
+
+/* A case label of a switch on a result: "case 1:" is "x == 1". */
+static enum CXChildVisitResult case_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	void **d = data;
+	struct scan *s = d[0];
+	CXCursor *x = d[1];
+	struct kids k;
+	unsigned may, all;
+	long long v;
+	char *ks;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_SwitchStmt:
+	case CXCursor_FunctionDecl:
+	case CXCursor_BlockExpr:
+		return CXChildVisit_Continue;
+	case CXCursor_CaseStmt:
+		break;
+	default:
+		return CXChildVisit_Recurse;
+	}
+	k.n = 0;
+	clang_visitChildren(c, kid_visit, &k);
+	/* Not a GNU range, "case 1 ... 3:". */
+	if (k.n == 2 && const_value(k.v[0], &v) && shape_of("==", v, &may,
+							      &all)) {
+		ks = written_text(s->tu, k.v[0]);
+		shape_site(s, c, *x, SITE_CASE, may, all,
+			   xasprintf("case %s", ks));
+		free(ks);
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void scan_switch(struct scan *s, CXCursor c)
+{
+	struct kids k = { .n = 0 };
+	void *d[2];
+
+	clang_visitChildren(c, kid_visit, &k);
+	if (k.n != 2)
+		return;
+	d[0] = s;
+	d[1] = &k.v[0];
+	clang_visitChildren(k.v[1], case_visit, d);
+}
+
 /* Rule C: a comparison that asks for a sign. */
 static void scan_compare(struct scan *s, CXCursor c)
 {
@@ -660,12 +980,16 @@ static void scan_compare(struct scan *s, CXCursor c)
 			continue;
 		if (!origin_of(s, x, &o))
 			return;
+		/* What is tested, not what was stored: "(u8)ret < 0". */
+		o.unsig = type_class(clang_getCursorType(peel(x))) ==
+			  RT_UNSIGNED;
 		add_site(s, c, 'C', forms[i].never ? SITE_NEVER : 0, &o,
 			 xstrdup(forms[i].text), xstrdup(""),
 			 clang_getNullCursor());
 		origin_free(&o);
 		return;
 	}
+	scan_shape(s, c, &k, op);
 }
 
 static bool is_error_label(const char *name)
@@ -1034,6 +1358,130 @@ static bool branch_asserts(struct scan *s, CXCursor branch)
 	return found;
 }
 
+/* The reads of one holder between its store and its next one. */
+struct reads {
+	struct scan *s;
+	char *usr;		/* the variable's */
+	unsigned from;
+	unsigned to;
+	bool other;		/* one reads more than zero or non-zero */
+};
+
+static bool reads_var(struct reads *r, CXCursor e)
+{
+	CXCursor var = local_of(e);
+	CXString str;
+	bool same;
+
+	if (clang_Cursor_isNull(var) ||
+	    clang_getCursorKind(peel(e)) != CXCursor_DeclRefExpr)
+		return false;
+	str = clang_getCursorUSR(var);
+	same = !strcmp(clang_getCString(str), r->usr);
+	clang_disposeString(str);
+	return same && offset_of(e) > r->from && offset_of(e) < r->to;
+}
+
+/*
+ * Whether child @i of @parent reads the value only for being 0 or not:
+ * "!x", "x == 0", "x && y", the condition of an if or a ?:, a store to it,
+ * or an argument of a call (used as the value it seems to be).
+ */
+static bool is_zero_read(struct scan *s, CXCursor parent, unsigned i)
+{
+	enum CXCursorKind kind = clang_getCursorKind(parent);
+	struct kids k;
+	char op[8];
+
+	switch (kind) {
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_ConditionalOperator:
+		return i == 0;
+	case CXCursor_CallExpr:
+		return i > 0;
+	case CXCursor_UnaryOperator:
+		expr_kids(parent, &k);
+		if (k.n != 1)
+			return false;
+		unary_op(s->tu, parent, k.v[0], op, sizeof(op));
+		return !strcmp(op, "!");
+	case CXCursor_BinaryOperator:
+		expr_kids(parent, &k);
+		if (k.n != 2)
+			return false;
+		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "&&") || !strcmp(op, "||"))
+			return true;
+		if (!strcmp(op, "="))
+			return i == 0;
+		return (!strcmp(op, "==") || !strcmp(op, "!=")) &&
+		       is_zero_const(k.v[1 - i]);
+	default:
+		return false;
+	}
+}
+
+static enum CXChildVisitResult reads_visit(CXCursor c, CXCursor parent,
+					   CXClientData data);
+
+static void reads_walk(struct reads *r, CXCursor parent)
+{
+	struct kids all = { .n = 0 };
+	unsigned i;
+
+	clang_visitChildren(parent, kid_visit, &all);
+	if (all.n > MAX_KIDS) {
+		/* A block or a call with many arguments: only its calls'
+		 * arguments and statements, each on its own. */
+		clang_visitChildren(parent, reads_visit, r);
+		return;
+	}
+	for (i = 0; i < all.n && !r->other; i++) {
+		if (reads_var(r, all.v[i]))
+			r->other = !is_zero_read(r->s, parent, i);
+		else
+			reads_walk(r, all.v[i]);
+	}
+}
+
+static enum CXChildVisitResult reads_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct reads *r = data;
+
+	/* Past MAX_KIDS, the index is unknown: a call's argument or a
+	 * statement of a block, the only parents with that many. */
+	if (reads_var(r, c))
+		r->other = clang_getCursorKind(parent) != CXCursor_CallExpr;
+	else
+		reads_walk(r, c);
+	return r->other ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether the value @o stored is read, until the holder's next store, only
+ * for being 0 or not (is_zero_read): then no test tells its negative values
+ * from its positive ones, and a negative errno passes for a value.
+ */
+static bool zero_only(struct scan *s, const struct origin *o)
+{
+	struct reads r = { .s = s, .from = o->hend, .to = UINT_MAX };
+	size_t i;
+
+	if (!o->key)
+		return true;
+	if (strncmp(o->key, "v:", 2))
+		return false;
+	for (i = 0; i < s->nst; i++)
+		if (!strcmp(s->st[i].key, o->key) &&
+		    s->st[i].offset > o->hend && s->st[i].offset < r.to)
+			r.to = s->st[i].offset;
+	r.usr = o->key + 2;
+	reads_walk(&r, s->body);
+	return !r.other;
+}
+
 /* Rule D: the branch of an if on a result handles an error, and the
  * other way does not. */
 static void scan_if(struct scan *s, CXCursor c)
@@ -1071,8 +1519,9 @@ static void scan_if(struct scan *s, CXCursor c)
 			continue;
 		}
 		add_site(s, all.v[0], 'D', on |
-			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0), &o,
-			 xstrdup(""), why, at);
+			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0) |
+			 (on == SITE_ON_ZERO && zero_only(s, &o) ?
+			  SITE_ZERO_ONLY : 0), &o, xstrdup(""), why, at);
 	}
 	/* A return of the holder under if (ret) passes on a non-zero value. */
 	scan_branch(s, all.v[1],
@@ -1084,6 +1533,77 @@ static void scan_if(struct scan *s, CXCursor c)
 		origin_free(&o);
 }
 
+/*
+ * Whether @name is the C library's name of the errno @v, or one of the
+ * kernel's own (512 to 530: ERESTARTSYS, EPROBE_DEFER, ENOTSUPP, ...),
+ * which no user-space header has: a project's constant of the same
+ * spelling and another value is not one.
+ */
+static bool errno_name(const char *name, long long v)
+{
+	const char *libc;
+	size_t i;
+
+	if (name[0] != 'E' || v < 1 || v > 4095)
+		return false;
+	for (i = 1; name[i]; i++)
+		if (!(name[i] >= 'A' && name[i] <= 'Z') &&
+		    !(name[i] >= '0' && name[i] <= '9') && name[i] != '_')
+			return false;
+	if (i < 3)
+		return false;
+	if (v >= 512 && v <= 530)
+		return true;
+	libc = strerrorname_np((int)v);
+	return libc && !strcmp(libc, name);
+}
+
+/* "return EIO;": an errno returned without its minus sign. */
+static bool positive_errno(struct scan *s, CXCursor ret, CXCursor e)
+{
+	struct origin o = { .usr = "", .holder = "" };
+	long long v;
+	char *name;
+
+	e = peel(e);
+	if (!const_value(e, &v) || v <= 0)
+		return false;
+	/* The macro's name, where the text stands. */
+	name = first_token(s->tu, e);
+	if (!name || !errno_name(name, v)) {
+		free(name);
+		return false;
+	}
+	o.callee = name;
+	add_site(s, ret, 'E', SITE_POSERRNO, &o, xstrdup(""), xstrdup(""),
+		 clang_getNullCursor());
+	free(name);
+	return true;
+}
+
+/* "return -err;" of a result: the parent knows whether it was negative
+ * already. */
+static bool negated(struct scan *s, CXCursor ret, CXCursor e)
+{
+	struct origin o;
+	struct kids u;
+	char op[8];
+
+	e = strip(e);
+	if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
+		return false;
+	expr_kids(e, &u);
+	if (u.n != 1)
+		return false;
+	unary_op(s->tu, e, u.v[0], op, sizeof(op));
+	if (strcmp(op, "-") || !origin_of(s, u.v[0], &o))
+		return false;
+	add_site(s, ret, 'E', SITE_NEGATED, &o, xstrdup(""), xstrdup(""),
+		 clang_getNullCursor());
+	origin_free(&o);
+	return true;
+}
+
 /* Rule E: a result returned, directly or through its holder. */
 static void scan_return(struct scan *s, CXCursor c)
 {
@@ -1093,6 +1613,8 @@ static void scan_return(struct scan *s, CXCursor c)
 
 	expr_kids(c, &k);
 	if (k.n != 1 || s->fn->type != RT_SIGNED)
+		return;
+	if (positive_errno(s, c, k.v[0]) || negated(s, c, k.v[0]))
 		return;
 	if (!origin_of(s, k.v[0], &o))
 		return;
@@ -1161,6 +1683,9 @@ static void scan_stmt(struct scan *s, CXCursor c)
 	case CXCursor_BinaryOperator:
 		scan_compare(s, c);
 		break;
+	case CXCursor_SwitchStmt:
+		scan_switch(s, c);
+		break;
 	/* GNU nested functions and blocks are not this function. */
 	case CXCursor_FunctionDecl:
 	case CXCursor_BlockExpr:
@@ -1184,6 +1709,7 @@ void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
 	scan_stmt(&s, body);
 	for (i = 0; i < s.nst; i++) {
 		free(s.st[i].key);
+		free(s.st[i].copy);
 		free(s.st[i].usr);
 		free(s.st[i].callee);
 	}

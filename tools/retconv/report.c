@@ -27,11 +27,11 @@ static const char *const rule_text[NRULES][3] = {
 	{ "PredicateReturnsBoolean", "Predicates return a boolean",
 	  "A function named as a predicate returns a boolean: never a negative errno, which a caller's if () reads as true." },
 	{ "NeverNegativeTestedForSign", "A value that is never negative is tested for a sign",
-	  "A boolean, a count, or a pthread-style positive errno compared < 0 (or >= 0, <= -1), directly or through the variable or field it was stored in; or a negative errno stored unsigned and then compared so." },
+	  "A boolean, a count, or a pthread-style positive errno compared < 0 (or >= 0, <= -1), directly or through the variable or field it was stored in; a signed result stored unsigned or cast to unsigned and then compared so; or a comparison or case label no value of the callee's class can match (an errno's == 1 or > 0, a boolean's == -1)." },
 	{ "SuccessReadAsFailure", "A branch taken on success handles an error",
-	  "if (!f()) or if (f() == 0) whose branch handles an error when f returns 0 on success; if (f()) whose branch handles an error when f returns 1 on success." },
+	  "if (!f()) or if (f() == 0) whose branch handles an error when f returns 0 on success; if (f()) whose branch handles an error when f returns 1 on success; if (!n) whose branch handles an error when n is a count or an id or a negative errno that nothing tests for a sign." },
 	{ "CountReturnedAsErrno", "A count of bytes not copied is returned as an error",
-	  "The result of copy_to_user() and the like, the number of bytes not copied, returned as a function's error result instead of -EFAULT." },
+	  "The result of copy_to_user() and the like, the number of bytes not copied, returned as a function's error result instead of -EFAULT; and, by a function that fails with negative values elsewhere, a positive errno (return EIO;, a pthread function's result) or a negative errno negated once more." },
 };
 
 void report_text(FILE *out, const struct rc_findings *f)

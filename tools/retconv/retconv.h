@@ -123,6 +123,25 @@ struct rc_return {
 #define SITE_ASSERTS	(1U << 7)	/* D: the branch releases a lock or
 					 * aborts: it asserts the lock was
 					 * held, if the callee is a trylock */
+/* C: a comparison with a constant other than a sign test, or a case label
+ * of a switch on the result ("ret == 1", "case -EIO:"), by the signs
+ * (SIGN_NEG, SIGN_ZERO, SIGN_ONE, SIGN_MORE) it is true for: some value
+ * of each sign in MAY, every value of each sign in ALL. */
+#define SITE_SHAPE	(1U << 8)
+#define SITE_LEFT	(1U << 9)	/* the constant is written first */
+#define SITE_CASE	(1U << 10)	/* a case label */
+#define SITE_NE		(1U << 11)	/* the operator is != */
+#define SITE_MAY(signs)	((unsigned)(signs) << 12)
+#define SITE_ALL(signs)	((unsigned)(signs) << 16)
+#define SITE_MAY_OF(f)	(((f) >> 12) & 0xfU)
+#define SITE_ALL_OF(f)	(((f) >> 16) & 0xfU)
+/* E: "return EIO;", a positive errno constant (the callee is its name);
+ * "return -err;", a result negated. */
+#define SITE_POSERRNO	(1U << 20)
+#define SITE_NEGATED	(1U << 21)
+/* D: the holder is read nowhere else but in tests against 0, so a
+ * negative value is never told from a positive one. */
+#define SITE_ZERO_ONLY	(1U << 22)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

@@ -14,19 +14,25 @@
  * and the site is judged:
  *
  *   C  a test for a sign of a value that is never negative (boolean, count,
- *      perrno, flag), or of an errno kept in an unsigned holder; when the
- *      callee is a signed function whose body gives a count, once at the
- *      callee, naming the callers (struct contract);
+ *      perrno, flag), or of any signed result kept in an unsigned holder
+ *      or cast to an unsigned type; a comparison with another constant,
+ *      or a case label, that no value of the class matches (an errno's
+ *      == 1); when the callee is a signed function whose body gives a
+ *      count, once at the callee, naming the callers (struct contract);
  *   D  a branch taken on success that handles an error: on 0 for errno
  *      (an action's or the table's: a lookup's 0 may well lead to -EEXIST),
  *      perrno and the table's counts (bytes not copied), on non-zero for
  *      the table's booleans, whose 1 means it worked (queue_work before
  *      2006, the trylocks): a body's 0/1 does not say which is failure;
+ *      on 0 for a mixed result that nothing tests for a sign (its errno
+ *      passes as a count or an id);
  *   E  the table's count (bytes not copied) returned as a signed result by
- *      a function that returns negative errnos too, or under if (ret).
+ *      a function that returns negative errnos too, or under if (ret); by
+ *      a function that fails with negative values, a positive errno
+ *      constant, a perrno result, or an errno negated once more.
  *
- * Anything else (unknown, mixed for C and D, pointers) is not judged: a
- * finding must be right.
+ * Anything else (unknown, mixed for C, pointers) is not judged: a finding
+ * must be right.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +52,8 @@ enum cclass {
 struct callee {
 	enum cclass cls;
 	bool table;		/* from the table, not a definition */
+	bool sure;		/* not from a definition that may have been
+				 * misread (sure_definition()) */
 	bool outcome;		/* its 0 is an outcome, not "it worked" */
 	const struct rc_func *def;	/* the definition it came from */
 	char *source;		/* "its definition at f.c:3", ... */
@@ -124,7 +132,51 @@ static enum cclass by_definition(struct rc_func **byusr, size_t n,
 	return cls;
 }
 
-static void callee_class(struct rc_func **byusr, size_t n,
+/* Whether @file parsed with errors other than headers not found, which
+ * the stand-ins may have made up for (worker.c's note says which). */
+static bool damaged(const struct rc_result *res, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < res->nnotes; i++)
+		if (!strcmp(res->notes[i].file, file) &&
+		    strstr(res->notes[i].msg, " other error"))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the class of the definition @def can be taken as sure by the
+ * rules that read comparisons, negations and tests for 0 (rule C beyond
+ * the sign, rule E's negation, rule D's counts): its file parsed without
+ * errors but missing headers (clang drops statements it cannot make sense
+ * of, and a loop that counted may be gone), as did the caller's when @def
+ * is in a header, and a
+ * macro did not write its body (its returns then all stand where the
+ * macro was used, and what the macro's body stores is not seen).
+ */
+static bool sure_definition(const struct rc_result *res,
+			    const struct rc_func *caller,
+			    const struct rc_func *def)
+{
+	size_t i, j;
+
+	if (damaged(res, def->file) ||
+	    (is_header_name(def->file) && damaged(res, caller->file)))
+		return false;
+	for (i = 0; i < def->nrets; i++) {
+		if (def->rets[i].line == def->line)
+			return false;
+		for (j = 0; j < i; j++)
+			if (def->rets[j].line == def->rets[i].line &&
+			    def->rets[j].col == def->rets[i].col)
+				return false;
+	}
+	return true;
+}
+
+static void callee_class(const struct rc_result *res,
+			 struct rc_func **byusr, size_t n,
 			 const struct rc_table *table,
 			 const struct rc_func *caller,
 			 const struct rc_site *x, struct callee *c)
@@ -137,12 +189,17 @@ static void callee_class(struct rc_func **byusr, size_t n,
 	c->source = NULL;
 	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
 	c->def = def;
+	c->sure = true;
 	if (c->cls != CC_NONE) {
+		c->sure = sure_definition(res, caller, def);
 		c->source = xasprintf("its definition at %s:%u", def->file,
 				      def->line);
 		return;
 	}
-	t = table_find(table, x->callee,
+	/* A function of the same name declared to return a pointer (the
+	 * GNU strerror_r()) is another function than the table's. */
+	t = x->ctype == RT_POINTER ? NULL :
+	    table_find(table, x->callee,
 		       x->form & SITE_KWQ ? TABLE_KWQ : TABLE_KERNEL);
 	if (t) {
 		c->cls = from_tclass(t->cls);
@@ -155,13 +212,24 @@ static void callee_class(struct rc_func **byusr, size_t n,
 		c->cls = CC_BOOLEAN;
 	else if (x->ctype == RT_UNSIGNED)
 		c->cls = CC_COUNT;
-	if (c->cls != CC_NONE)
+	if (c->cls != CC_NONE && !strncmp(x->usr, "member:", 7))
+		c->source = xasprintf("the declared type of the member '%s'",
+				      x->usr + 7);
+	else if (c->cls != CC_NONE)
 		c->source = xstrdup("its declared return type");
 }
 
-/* "returns only 0 or 1", for the message. */
-static const char *returns(const struct callee *c)
+/* errno itself, read as a call's result (callsite.c). */
+static bool is_errno(const struct rc_site *x)
 {
+	return !strcmp(x->usr, "libc:errno");
+}
+
+/* "returns only 0 or 1", for the message. */
+static const char *returns(const struct rc_site *x, const struct callee *c)
+{
+	if (is_errno(x))
+		return "holds 0 or a positive error number";
 	switch (c->cls) {
 	case CC_ERRNO:
 		return "returns 0 or a negative errno";
@@ -237,10 +305,12 @@ static void add(struct ctx *cx, char rule, char *msg)
 /* What was tested, as the reader wrote it: "ret < 0", "0 > f(...)". */
 static char *tested(const struct rc_site *x)
 {
-	char *what = *x->holder ? xstrdup(x->holder) :
-			      xasprintf("%s(...)", x->callee);
-	char *s = x->op[0] == '0' ? xasprintf("%s %s", x->op, what) :
-				    xasprintf("%s %s", what, x->op);
+	char *what = *x->holder || is_errno(x) ?
+		     xstrdup(*x->holder ? x->holder : x->callee) :
+		     xasprintf("%s(...)", x->callee);
+	char *s = x->op[0] == '0' || (x->form & SITE_LEFT) ?
+		  xasprintf("%s %s", x->op, what) :
+		  xasprintf("%s %s", what, x->op);
 
 	free(what);
 	return s;
@@ -317,6 +387,128 @@ static void contracts_report(struct contracts *broken,
 	free(broken->v);
 }
 
+/* The signs (SIGN_*) a class's values have; 0 when any may be. */
+static unsigned class_signs(enum cclass cls)
+{
+	switch (cls) {
+	case CC_ERRNO:
+		return SIGN_NEG | SIGN_ZERO;
+	case CC_BOOLEAN:
+	case CC_FLAG:
+		return SIGN_ZERO | SIGN_ONE;
+	case CC_COUNT:
+	case CC_PERRNO:
+		return SIGN_ZERO | SIGN_POS;
+	default:
+		return 0;
+	}
+}
+
+/* How the callee's success and failure read, for the advice. */
+static const char *reading(const struct callee *c)
+{
+	switch (c->cls) {
+	case CC_ERRNO:
+		return "its success is 0 and its failure negative";
+	case CC_PERRNO:
+		return "its failure is a positive errno";
+	case CC_FLAG:
+		return "it answers yes or no and cannot fail";
+	case CC_BOOLEAN:
+		return c->table ? "its failure is 0" :
+				  "test it against 0 for what it means";
+	default:
+		return "test it against 0 for what it means";
+	}
+}
+
+/*
+ * Whether a definition's errno class shows both ways: a stub that only
+ * returns 0, or only -ENOSYS, is one configuration's ("#else static
+ * inline int f(void) { return 0; }"), and the real function may return
+ * more.
+ */
+static bool errno_shown(const struct callee *c)
+{
+	return c->table || !c->def ||
+	       ((c->def->flags & RV_ZERO) && (c->def->flags & RV_NEG) &&
+		c->sure);
+}
+
+/*
+ * A comparison with a constant, or a case label, that no value of the
+ * callee's class makes true ("add_work(&w) == 1", "pthread_join(t, NULL)
+ * == -1", "case -EIO:" of a 0/1 result), or that every value does (a !=
+ * of such a constant).  A range that takes in every value is left alone:
+ * "ret <= 0" of an errno is only a loose failure test.
+ */
+static void rule_c_shape(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	unsigned signs = class_signs(c->cls);
+	const char *verdict;
+	char *t;
+
+	if (!signs || ((x->form & SITE_WRAPS) && !c->table) || !c->sure ||
+	    (c->cls == CC_ERRNO && !errno_shown(c)))
+		return;
+	if (!(SITE_MAY_OF(x->form) & signs))
+		verdict = x->form & SITE_CASE ? "is never taken" :
+						"is never true";
+	else if ((x->form & SITE_NE) && !(signs & ~SITE_ALL_OF(x->form)))
+		verdict = "is always true";
+	else
+		return;
+	/* A signed function whose body never returns a negative value:
+	 * once at the callee, as for a sign test. */
+	if (c->cls == CC_COUNT && !c->table && c->def &&
+	    c->def->type == RT_SIGNED) {
+		contract_caller(cx);
+		return;
+	}
+	t = x->form & SITE_CASE ? xasprintf("'%s:' of a switch on %s%s%s",
+					    x->op, *x->holder ? "'" : "",
+					    *x->holder ? x->holder :
+							 "its result",
+					    *x->holder ? "'" : "") :
+				  tested(x);
+	if (!(x->form & SITE_CASE)) {
+		char *q = xasprintf("'%s'", t);
+
+		free(t);
+		t = q;
+	}
+	add(cx, 'C', xasprintf("'%s' %s (class %s, from %s): %s %s; %s",
+			       x->callee, returns(x, c), cclass_names[c->cls],
+			       c->source, t, verdict, reading(c)));
+	free(t);
+}
+
+/*
+ * A signed result kept in an unsigned holder, or cast to an unsigned
+ * type, and tested for a sign: the test is dead whatever the callee
+ * returns, as no unsigned value is negative.
+ */
+static void rule_c_unsigned(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	const char *always = x->form & SITE_NEVER ? "never" : "always";
+	char *t = tested(x);
+
+	if (*x->holder)
+		add(cx, 'C', xasprintf(
+		    "'%s' returns a signed value, negative on failure as far as its type says, but '%s' is unsigned: '%s' is %s true; keep it in a signed variable",
+		    x->callee, x->holder, t, always));
+	else
+		add(cx, 'C', xasprintf(
+		    "'%s' returns a signed value, negative on failure as far as its type says, but it is cast to an unsigned type: '(unsigned)%s' is %s true",
+		    x->callee, t, always));
+	(void)c;
+	free(t);
+}
+
 static void rule_c(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -324,6 +516,10 @@ static void rule_c(struct ctx *cx)
 	const char *always = x->form & SITE_NEVER ? "never" : "always";
 	char *t;
 
+	if (x->form & SITE_SHAPE) {
+		rule_c_shape(cx);
+		return;
+	}
 	/* The table's unsigned results are small counts, others may wrap. */
 	if ((x->form & SITE_WRAPS) && !c->table)
 		return;
@@ -337,7 +533,7 @@ static void rule_c(struct ctx *cx)
 		t = tested(x);
 		add(cx, 'C', xasprintf(
 		    "'%s' %s (class %s, from %s), never negative: '%s' is %s true; %s",
-		    x->callee, returns(c), cclass_names[c->cls], c->source, t,
+		    x->callee, returns(x, c), cclass_names[c->cls], c->source, t,
 		    always, failure(c)));
 		free(t);
 	} else if ((c->cls == CC_ERRNO || c->cls == CC_MIXED) &&
@@ -345,21 +541,32 @@ static void rule_c(struct ctx *cx)
 		t = tested(x);
 		add(cx, 'C', xasprintf(
 		    "'%s' %s (class %s, from %s), but '%s' is unsigned: '%s' is %s true; keep it in a signed int",
-		    x->callee, returns(c), cclass_names[c->cls], c->source,
+		    x->callee, returns(x, c), cclass_names[c->cls], c->source,
 		    x->holder, t, always));
 		free(t);
+	} else if ((x->form & SITE_UNSIGNED) && x->ctype == RT_SIGNED) {
+		rule_c_unsigned(cx);
 	}
+}
+
+/* A mixed class whose positive values are counts or ids, not only the 1
+ * of a comparison's -1, 0 or 1. */
+static bool counts(const struct callee *c)
+{
+	return !c->def || (c->def->flags & (RV_POS | RV_NONNEG | RV_UNKNOWN));
 }
 
 static void rule_d(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
-	/* A removal's 0 says "it was pending": any branch may follow it. */
+	/* A removal's 0 says "it was pending": any branch may follow it.
+	 * errno's 0 says only that nothing set it. */
 	bool zero_ok = (c->cls == CC_ERRNO && !c->outcome &&
 			(c->table || naming_classify(cx->cfg, x->callee) ==
 				     KIND_ACTION)) ||
-		       c->cls == CC_PERRNO || (c->cls == CC_COUNT && c->table);
+		       (c->cls == CC_PERRNO && strcmp(x->usr, "libc:errno")) ||
+		       (c->cls == CC_COUNT && c->table);
 	/* Only the table knows that a 1 means "it worked": in git, iproute2
 	 * and rdma-core most 0/1 actions return 1 for failure.  A trylock
 	 * whose branch releases a lock or aborts asserts that the lock was
@@ -368,14 +575,103 @@ static void rule_d(struct ctx *cx)
 		      !((x->form & SITE_ASSERTS) &&
 			strstr(x->callee, "trylock"));
 
-	if (zero_ok && (x->form & SITE_ON_ZERO))
+	/* A value or a negative errno read only for being 0: the branch
+	 * on 0 handles an error, and a negative errno passes as a value. */
+	if (c->cls == CC_MIXED && x->ctype == RT_SIGNED &&
+	    (x->form & SITE_ON_ZERO) && (x->form & SITE_ZERO_ONLY) &&
+	    counts(c) && c->sure)
+		add(cx, 'D', xasprintf(
+		    "'%s' %s (class mixed, from %s): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too",
+		    x->callee, returns(x, c), c->source));
+	else if (zero_ok && (x->form & SITE_ON_ZERO))
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
-		    x->callee, returns(c), cclass_names[c->cls], c->source));
+		    x->callee, returns(x, c), cclass_names[c->cls], c->source));
 	else if (one_ok && (x->form & SITE_ON_NONZERO))
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 1 is success, but the branch taken on 1 handles an error",
-		    x->callee, returns(c), cclass_names[c->cls], c->source));
+		    x->callee, returns(x, c), cclass_names[c->cls], c->source));
+}
+
+/* Whether the return at @line:@col negates a call's result: "return
+ * -ret;" reads as a negative errno, but converts a 0/-errno result to a
+ * positive one in a function of positive errnos. */
+static bool negates_result(const struct rc_func *fn, unsigned line,
+			   unsigned col)
+{
+	size_t i;
+
+	for (i = 0; i < fn->nsites; i++)
+		if (fn->sites[i].rule == 'E' &&
+		    (fn->sites[i].form & SITE_NEGATED) &&
+		    fn->sites[i].line == line && fn->sites[i].col == col)
+			return true;
+	return false;
+}
+
+/*
+ * Whether a return of @fn other than the one at @x can give a negative
+ * value: then @fn reports failure with a negative errno (or -1), and its
+ * callers test for a sign.  The return at @x itself is left out, as the
+ * negation it may hold reads as a negative errno.
+ */
+static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
+{
+	size_t i;
+
+	/* A function that negates a result on its way out converts errnos
+	 * of one sign to the other on purpose: its positive ones may be
+	 * meant (libfuse's reply helpers give a positive errno to send to
+	 * the kernel, a negative one for their own failure). */
+	for (i = 0; !(x->form & SITE_NEGATED) && i < fn->nsites; i++)
+		if (fn->sites[i].rule == 'E' &&
+		    (fn->sites[i].form & SITE_NEGATED))
+			return false;
+	for (i = 0; i < fn->nrets; i++)
+		if ((fn->rets[i].line != x->line || fn->rets[i].col != x->col) &&
+		    (fn->rets[i].resolved & RV_NEG) &&
+		    !negates_result(fn, fn->rets[i].line, fn->rets[i].col))
+			return true;
+	return false;
+}
+
+/* "return EIO;" in a function that fails with negative errnos elsewhere. */
+static void rule_e_positive(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+
+	if (!fails_negative(cx->fn, x))
+		return;
+	add(cx, 'E', xasprintf(
+	    "'%s' fails with a negative value elsewhere, but returns %s here, a positive errno its callers' failure tests (< 0) miss; return -%s",
+	    cx->fn->name, x->callee, x->callee));
+}
+
+/* "return -err;" of an errno that is negative already, or a positive
+ * errno returned as it is, by a function that fails with negative
+ * errnos. */
+static void rule_e_convention(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	char *what = *x->holder || is_errno(x) ?
+		     xstrdup(*x->holder ? x->holder : x->callee) :
+		     xasprintf("%s(...)", x->callee);
+
+	if (!fails_negative(cx->fn, x)) {
+		free(what);
+		return;
+	}
+	if ((x->form & SITE_NEGATED) && c->cls == CC_ERRNO && errno_shown(c))
+		add(cx, 'E', xasprintf(
+		    "'%s' %s (class errno, from %s): '%s' returns '-%s', a positive value, where it fails with a negative value elsewhere; return '%s' as it is",
+		    x->callee, returns(x, c), c->source, cx->fn->name, what,
+		    what));
+	else if (!(x->form & SITE_NEGATED) && c->cls == CC_PERRNO)
+		add(cx, 'E', xasprintf(
+		    "'%s' %s (class perrno, from %s), and '%s' returns '%s' as it is, where it fails with a negative value elsewhere: its callers' failure tests (< 0) miss this one; return it negated",
+		    x->callee, returns(x, c), c->source, cx->fn->name, what));
+	free(what);
 }
 
 static void rule_e(struct ctx *cx)
@@ -383,13 +679,17 @@ static void rule_e(struct ctx *cx)
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
 
+	if ((x->form & SITE_NEGATED) || c->cls == CC_PERRNO) {
+		rule_e_convention(cx);
+		return;
+	}
 	if (c->cls != CC_COUNT || !c->table)
 		return;
 	if (!(x->form & SITE_GUARDED) && !(cx->fn->flags & RV_NEG))
 		return;
 	add(cx, 'E', xasprintf(
 	    "'%s' %s (class count, from %s), and '%s' returns it as its error result; return -EFAULT when it is not 0",
-	    x->callee, returns(c), c->source, cx->fn->name));
+	    x->callee, returns(x, c), c->source, cx->fn->name));
 }
 
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
@@ -409,9 +709,19 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				.c = &c, .out = out, .broken = &broken,
 			};
 
-			callee_class(byusr, res->nfuncs, table, fn,
+			if (cx.x->rule == 'E' &&
+			    (cx.x->form & SITE_POSERRNO)) {
+				rule_e_positive(&cx);
+				continue;
+			}
+			callee_class(res, byusr, res->nfuncs, table, fn,
 				     &fn->sites[j], &c);
-			if (c.cls == CC_NONE)
+			/* A signed result made unsigned needs no class. */
+			if (c.cls == CC_NONE &&
+			    !(cx.x->rule == 'C' &&
+			      (cx.x->form & SITE_UNSIGNED) &&
+			      !(cx.x->form & SITE_SHAPE) &&
+			      cx.x->ctype == RT_SIGNED))
 				continue;
 			if (cx.x->rule == 'C')
 				rule_c(&cx);

@@ -87,23 +87,100 @@ static const struct {
 		    "platform_get_irq_optional "
 		    "wait_for_completion_interruptible_timeout "
 		    "wait_for_completion_killable_timeout" },
-	{ TC_PERRNO, TABLE_ALL, "pthread_create pthread_join pthread_detach "
-		     "pthread_cancel pthread_kill pthread_once "
-		     "pthread_mutex_init pthread_mutex_destroy "
-		     "pthread_mutex_lock pthread_mutex_trylock "
-		     "pthread_mutex_timedlock pthread_mutex_unlock "
-		     "pthread_cond_init pthread_cond_destroy pthread_cond_wait "
-		     "pthread_cond_timedwait pthread_cond_signal "
-		     "pthread_cond_broadcast pthread_rwlock_init "
-		     "pthread_rwlock_destroy pthread_rwlock_rdlock "
-		     "pthread_rwlock_wrlock pthread_rwlock_unlock "
-		     "pthread_attr_init pthread_attr_destroy "
-		     "pthread_attr_setstacksize pthread_attr_setdetachstate "
-		     "pthread_key_create pthread_key_delete "
-		     "pthread_setspecific pthread_sigmask "
-		     "pthread_setaffinity_np pthread_getaffinity_np "
-		     "pthread_barrier_init pthread_barrier_destroy "
-		     "pthread_spin_lock pthread_spin_unlock" },
+	/*
+	 * 0 or a positive error number, never -1 with errno: every pthread
+	 * function that returns an int but these, whose man pages say
+	 * otherwise: pthread_equal() (non-zero when equal),
+	 * pthread_barrier_wait() (PTHREAD_BARRIER_SERIAL_THREAD, which is -1
+	 * in glibc), pthread_getconcurrency() (the level).
+	 */
+	{ TC_PERRNO, TABLE_ALL, "pthread_atfork pthread_cancel pthread_create "
+		"pthread_detach pthread_join pthread_tryjoin_np "
+		"pthread_timedjoin_np pthread_clockjoin_np pthread_kill "
+		"pthread_sigqueue pthread_sigmask pthread_once pthread_yield "
+		"pthread_getattr_np pthread_getattr_default_np "
+		"pthread_setattr_default_np pthread_getcpuclockid "
+		"pthread_getname_np pthread_setname_np pthread_getschedparam "
+		"pthread_setschedparam pthread_setschedprio "
+		"pthread_getaffinity_np pthread_setaffinity_np "
+		"pthread_setcancelstate pthread_setcanceltype "
+		"pthread_setconcurrency pthread_key_create pthread_key_delete "
+		"pthread_setspecific "
+		"pthread_attr_init pthread_attr_destroy "
+		"pthread_attr_getaffinity_np pthread_attr_setaffinity_np "
+		"pthread_attr_getdetachstate pthread_attr_setdetachstate "
+		"pthread_attr_getguardsize pthread_attr_setguardsize "
+		"pthread_attr_getinheritsched pthread_attr_setinheritsched "
+		"pthread_attr_getschedparam pthread_attr_setschedparam "
+		"pthread_attr_getschedpolicy pthread_attr_setschedpolicy "
+		"pthread_attr_getscope pthread_attr_setscope "
+		"pthread_attr_getsigmask_np pthread_attr_setsigmask_np "
+		"pthread_attr_getstack pthread_attr_setstack "
+		"pthread_attr_getstackaddr pthread_attr_setstackaddr "
+		"pthread_attr_getstacksize pthread_attr_setstacksize "
+		"pthread_mutex_init pthread_mutex_destroy pthread_mutex_lock "
+		"pthread_mutex_trylock pthread_mutex_timedlock "
+		"pthread_mutex_clocklock pthread_mutex_unlock "
+		"pthread_mutex_consistent pthread_mutex_consistent_np "
+		"pthread_mutex_getprioceiling pthread_mutex_setprioceiling "
+		"pthread_mutexattr_init pthread_mutexattr_destroy "
+		"pthread_mutexattr_gettype pthread_mutexattr_settype "
+		"pthread_mutexattr_getpshared pthread_mutexattr_setpshared "
+		"pthread_mutexattr_getprotocol pthread_mutexattr_setprotocol "
+		"pthread_mutexattr_getprioceiling "
+		"pthread_mutexattr_setprioceiling pthread_mutexattr_getrobust "
+		"pthread_mutexattr_setrobust pthread_mutexattr_getrobust_np "
+		"pthread_mutexattr_setrobust_np "
+		"pthread_cond_init pthread_cond_destroy pthread_cond_wait "
+		"pthread_cond_timedwait pthread_cond_clockwait "
+		"pthread_cond_signal pthread_cond_broadcast "
+		"pthread_condattr_init pthread_condattr_destroy "
+		"pthread_condattr_getclock pthread_condattr_setclock "
+		"pthread_condattr_getpshared pthread_condattr_setpshared "
+		"pthread_rwlock_init pthread_rwlock_destroy "
+		"pthread_rwlock_rdlock pthread_rwlock_wrlock "
+		"pthread_rwlock_tryrdlock pthread_rwlock_trywrlock "
+		"pthread_rwlock_timedrdlock pthread_rwlock_timedwrlock "
+		"pthread_rwlock_clockrdlock pthread_rwlock_clockwrlock "
+		"pthread_rwlock_unlock "
+		"pthread_rwlockattr_init pthread_rwlockattr_destroy "
+		"pthread_rwlockattr_getpshared pthread_rwlockattr_setpshared "
+		"pthread_rwlockattr_getkind_np pthread_rwlockattr_setkind_np "
+		"pthread_barrier_init pthread_barrier_destroy "
+		"pthread_barrierattr_init pthread_barrierattr_destroy "
+		"pthread_barrierattr_getpshared pthread_barrierattr_setpshared "
+		"pthread_spin_init pthread_spin_destroy pthread_spin_lock "
+		"pthread_spin_trylock pthread_spin_unlock" },
+	/*
+	 * The rest of POSIX's (and glibc's) functions that return an error
+	 * number rather than setting errno, and errno itself (callsite.c
+	 * reads it as a call's result).  Not posix_openpt() (a file
+	 * descriptor or -1), nor getaddrinfo() and getnameinfo(), whose
+	 * EAI_* codes are negative in glibc and positive in the BSDs, nor
+	 * the GNU strerror_r(), which returns a string (a table entry never
+	 * applies to a function declared to return a pointer).
+	 */
+	{ TC_PERRNO, TABLE_ALL, "posix_memalign posix_fadvise posix_fallocate "
+		"posix_madvise posix_spawn posix_spawnp "
+		"posix_spawn_file_actions_init "
+		"posix_spawn_file_actions_destroy "
+		"posix_spawn_file_actions_addopen "
+		"posix_spawn_file_actions_addclose "
+		"posix_spawn_file_actions_adddup2 "
+		"posix_spawn_file_actions_addchdir_np "
+		"posix_spawn_file_actions_addfchdir_np "
+		"posix_spawn_file_actions_addclosefrom_np "
+		"posix_spawnattr_init posix_spawnattr_destroy "
+		"posix_spawnattr_getflags posix_spawnattr_setflags "
+		"posix_spawnattr_getpgroup posix_spawnattr_setpgroup "
+		"posix_spawnattr_getsigdefault posix_spawnattr_setsigdefault "
+		"posix_spawnattr_getsigmask posix_spawnattr_setsigmask "
+		"posix_spawnattr_getschedparam posix_spawnattr_setschedparam "
+		"posix_spawnattr_getschedpolicy "
+		"posix_spawnattr_setschedpolicy "
+		"clock_nanosleep clock_getcpuclockid strerror_r errno "
+		"getpwnam_r getpwuid_r getgrnam_r getgrgid_r getlogin_r "
+		"ttyname_r readdir_r" },
 };
 
 static const char *const class_names[] = {

@@ -74,7 +74,7 @@ int pick(const char *s)
 {
 	int ret = 0;
 
-	if (s && (ret = parse_flag(s)) > 1)
+	if (s && (ret = parse_flag(s)) > 0)
 		return 1;
 	if (ret < 0)
 		return ret;
