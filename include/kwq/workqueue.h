@@ -130,6 +130,14 @@ static inline void kwq_init_work(struct work_struct *work, work_func_t func)
 #error "kwq's jiffies are milliseconds: HZ must be 1000 (or left undefined)"
 #endif
 
+/*
+ * A program that carries its own copy of the kernel's <linux/jiffies.h>
+ * (bcachefs-tools does: docs/real-program.md) already defines these three,
+ * as functions, which no #ifndef can see: it defines KWQ_NO_JIFFIES before
+ * including this header, and kwq leaves its own out.  Its jiffies must be
+ * milliseconds too, which the HZ check above makes sure of.
+ */
+#ifndef KWQ_NO_JIFFIES
 static inline unsigned long msecs_to_jiffies(const unsigned int m)
 {
 	return m;
@@ -145,6 +153,7 @@ static inline unsigned int jiffies_to_msecs(const unsigned long j)
 {
 	return (unsigned int)j;
 }
+#endif /* KWQ_NO_JIFFIES */
 
 /*
  * A work item that is added after a delay.  @work is an ordinary work item
