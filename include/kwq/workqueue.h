@@ -796,6 +796,30 @@ KWQ_API int kwq_set_worker_limit(unsigned int max);
 KWQ_API int kwq_set_worker_stack(size_t bytes);
 
 /**
+ * kwq_set_thread_hooks() - run the program's code on each thread kwq starts
+ * @start: called on each thread kwq starts (workers, rescuers, the timer
+ *	thread and the manager), before it runs anything else; NULL for none
+ * @stop: called on each such thread as it ends, after its last work item
+ *	(a worker that retires at its idle timeout ends); NULL for none
+ *
+ * For programs whose code needs each thread set up before it runs there:
+ * registered with liburcu, given a thread-local task of its own (the
+ * "current" of a kernel-emulation layer, as bcachefs-tools has:
+ * docs/real-program.md), and torn down as it ends.  Every thread kwq
+ * starts runs the hooks in force when it started, so they can be set
+ * only before kwq starts its first thread (its first alloc_workqueue(),
+ * system queue or completion queue), from a constructor or the start of
+ * main().  The hooks run with every signal blocked; they must not wait for
+ * work items.  A fork() child's kwq starts threads of its own, which run
+ * @start again.
+ *
+ * Context: Any thread, before kwq has started a thread.
+ * Return: 0; -EBUSY once kwq has started a thread, which would not have
+ * run @start (the hooks are then left as they were).
+ */
+KWQ_API int kwq_set_thread_hooks(void (*start)(void), void (*stop)(void));
+
+/**
  * kwq_freeze_workqueues() - stop the WQ_FREEZABLE queues from running items
  *
  * Items already running finish first: on return no item of a freezable
