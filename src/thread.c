@@ -197,8 +197,9 @@ static int set_attrs(pthread_attr_t *attr, int cpu)
  * while kwq_set_thread_hooks() writes the pair, HOOKS_CLOSED for good once
  * a thread has started, so that every thread runs the pair in force when
  * it started and a pair is never changed under a thread that ran it.  A
- * state word, not a mutex: kwq__spawn() is called under pool locks and
- * from the fork() child, and neither may meet a lock another thread held.
+ * state word, not a mutex: kwq__spawn() is called under pool locks, and a
+ * lock of its own there would be one more to order; a spawn waits only
+ * while a set writes two pointers.
  */
 enum { HOOKS_OPEN, HOOKS_SETTING, HOOKS_CLOSED };
 
@@ -287,7 +288,7 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 
 	err = kwq__fault(FAULT_ATTR) ? -ENOMEM : -pthread_attr_init(&attr);
 	if (err)
-		return err;
+		goto out_free;
 	err = kwq__fault(FAULT_ATTR) ? -EINVAL :
 		-pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	if (err)
@@ -307,6 +308,7 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 out_attr:
 	pthread_attr_destroy(&attr);
+out_free:
 	if (err)
 		free(h);
 	return err;
