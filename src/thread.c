@@ -256,6 +256,7 @@ static void *hooked_main(void *p)
 	if (hook_start)
 		hook_start();
 	ret = h.fn(h.arg);
+	kwq__self = NULL;	/* a worker's, freed as it left its pool */
 	if (hook_stop)
 		hook_stop();
 	return ret;

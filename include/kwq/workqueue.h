@@ -800,7 +800,8 @@ KWQ_API int kwq_set_worker_stack(size_t bytes);
  * @start: called on each thread kwq starts (workers, rescuers, the timer
  *	thread and the manager), before it runs anything else; NULL for none
  * @stop: called on each such thread as it ends, after its last work item
- *	(a worker that retires at its idle timeout ends); NULL for none
+ *	(a worker that retires at its idle timeout ends), no longer a worker
+ *	(current_is_workqueue_worker() is false there); NULL for none
  *
  * For programs whose code needs each thread set up before it runs there:
  * registered with liburcu, given a thread-local task of its own (the
