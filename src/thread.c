@@ -10,7 +10,8 @@
  * from kwq__read_cpus() and the files that own the threads call kwq__spawn().
  * Each thread it starts is made independent of the thread that asked for
  * it: explicit CPU affinity and scheduling policy, every signal blocked,
- * and its own nice value set first thing (kwq__thread_prio()).
+ * and its own nice value set first thing (kwq__thread_prio()); and it runs
+ * the program's thread hooks, if any, before and after its work.
  */
 #include "internal.h"
 
@@ -189,22 +190,106 @@ static int set_attrs(pthread_attr_t *attr, int cpu)
 	return err;
 }
 
+/* --- the program's thread hooks (kwq_set_thread_hooks()) ---------------- */
+
+/*
+ * hooks_state: HOOKS_OPEN until kwq starts its first thread, HOOKS_SETTING
+ * while kwq_set_thread_hooks() writes the pair, HOOKS_CLOSED for good once
+ * a thread has started, so that every thread runs the pair in force when
+ * it started and a pair is never changed under a thread that ran it.  A
+ * state word, not a mutex: kwq__spawn() is called under pool locks, and a
+ * lock of its own there would be one more to order; a spawn waits only
+ * while a set writes two pointers.
+ */
+enum { HOOKS_OPEN, HOOKS_SETTING, HOOKS_CLOSED };
+
+static int hooks_state;
+static void (*hook_start)(void);
+static void (*hook_stop)(void);
+
+int kwq_set_thread_hooks(void (*start)(void), void (*stop)(void))
+{
+	int st = HOOKS_OPEN;
+
+	while (!__atomic_compare_exchange_n(&hooks_state, &st, HOOKS_SETTING,
+					    false, __ATOMIC_ACQUIRE,
+					    __ATOMIC_RELAXED)) {
+		if (st == HOOKS_CLOSED)
+			return -EBUSY;
+		st = HOOKS_OPEN;	/* another caller is setting: wait */
+		sched_yield();
+	}
+	hook_start = start;
+	hook_stop = stop;
+	__atomic_store_n(&hooks_state, HOOKS_OPEN, __ATOMIC_RELEASE);
+	return 0;
+}
+
+/* Close the hooks to changes; true when the program set any. */
+static bool hooks_close(void)
+{
+	int st = HOOKS_OPEN;
+
+	while (!__atomic_compare_exchange_n(&hooks_state, &st, HOOKS_CLOSED,
+					    false, __ATOMIC_ACQUIRE,
+					    __ATOMIC_ACQUIRE)) {
+		if (st == HOOKS_CLOSED)
+			break;
+		st = HOOKS_OPEN;
+		sched_yield();
+	}
+	return hook_start || hook_stop;
+}
+
+/* What a thread started with hooks runs, and the hooks it runs. */
+struct hooked {
+	void *(*fn)(void *);
+	void *arg;
+};
+
+static void *hooked_main(void *p)
+{
+	struct hooked h = *(struct hooked *)p;
+	void *ret;
+
+	free(p);
+	if (hook_start)
+		hook_start();
+	ret = h.fn(h.arg);
+	kwq__self = NULL;	/* a worker's, freed as it left its pool */
+	if (hook_stop)
+		hook_stop();
+	return ret;
+}
+
 /*
  * Start a detached thread running @fn(@arg), pinned to @cpu, or free to
  * run on the process's CPUs if it is negative.  It blocks every signal, so
  * that the program's signals go to the program's own threads, and must
- * call kwq__thread_prio() first thing.
+ * call kwq__thread_prio() first thing.  With the program's thread hooks
+ * set, it runs them around @fn (hooked_main()), which costs an allocation.
  */
 int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 {
+	struct hooked *h = NULL;
 	pthread_attr_t attr;
 	sigset_t all, old;
 	pthread_t tid;
 	int err;
 
+	if (hooks_close()) {
+		h = kwq__zalloc(sizeof(*h));
+		if (!h)
+			return -ENOMEM;
+		h->fn = fn;
+		h->arg = arg;
+		fn = hooked_main;
+		arg = h;
+	}
+
 	err = kwq__fault(FAULT_ATTR) ? -ENOMEM : -pthread_attr_init(&attr);
 	if (err)
-		return err;
+		goto out_free;
 	err = kwq__fault(FAULT_ATTR) ? -EINVAL :
 		-pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	if (err)
@@ -224,5 +309,8 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 out_attr:
 	pthread_attr_destroy(&attr);
+out_free:
+	if (err)
+		free(h);
 	return err;
 }

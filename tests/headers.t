@@ -85,7 +85,7 @@ loop_flags() {
 }
 
 nr_headers=$(echo "$headers" | wc -w)
-echo "1..$((nr_headers * 3 + 9))"
+echo "1..$((nr_headers * 3 + 10))"
 for h in $headers; do
 	if ! lflags=$(loop_flags $h); then
 		for i in 1 2 3; do
@@ -220,6 +220,36 @@ elif grep -q 'HZ must be 1000' "$tmp/log"; then
 else
 	tap fail "an HZ other than 1000 is refused, naming HZ"
 fi
+
+# A program with its own copy of the kernel's <linux/jiffies.h>, as
+# bcachefs-tools has (docs/real-program.md): its functions, of its own
+# types, stay in force with KWQ_NO_JIFFIES.
+cat > "$tmp/own-jiffies.c" <<'SNIP'
+#define HZ		1000
+static inline unsigned jiffies_to_msecs(const unsigned long j)
+{
+	return j;
+}
+static inline unsigned long msecs_to_jiffies(const unsigned int m)
+{
+	return m;
+}
+static inline unsigned long usecs_to_jiffies(const unsigned int u)
+{
+	return u / 1000;
+}
+#define KWQ_NO_JIFFIES
+#include <kwq/workqueue.h>
+
+int arm(struct delayed_work *dw);
+int arm(struct delayed_work *dw)
+{
+	return add_delayed_work(dw, msecs_to_jiffies(5)) +
+		(int)jiffies_to_msecs(usecs_to_jiffies(1000));
+}
+SNIP
+check "with KWQ_NO_JIFFIES, a program's own msecs_to_jiffies() & co. stay in force" \
+	$CC -std=c11 $WFLAGS -I"$top/include" -fsyntax-only "$tmp/own-jiffies.c"
 
 # A structure of callbacks named like the kernel's functions.
 cat > "$tmp/members.h" <<'SNIP'

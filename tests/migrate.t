@@ -81,6 +81,26 @@ tap $st "statements: plain calls of the old names compile, before and after"
 builds "$dir/teardown.c" && builds "$dir/teardown.res" && st=ok || st=fail
 tap $st "teardown: plain calls of cancel_work() & co. compile, before and after"
 
+# -D ignore_busy: the statement calls become (void)add_*(), which never
+# warn, as the kernel's statement calls never told anyone.
+mkdir -p "$tmp/busy"
+for f in statements.c statements.busy; do
+	cp "$dir/$f" "$tmp/busy/$f.c"
+	spatch --very-quiet --sp-file "$top/tools/migrate/add_work.cocci" \
+		-D ignore_busy --in-place "$tmp/busy/$f.c" \
+		>>"$tmp/spatch.log" 2>&1
+done
+if cmp -s "$dir/statements.busy" "$tmp/busy/statements.c.c"; then
+	tap ok "statements.c with -D ignore_busy: patched as statements.busy"
+else
+	diff -u "$dir/statements.busy" "$tmp/busy/statements.c.c" >>"$tmp/log" 2>&1
+	tap fail "statements.c with -D ignore_busy: patched as statements.busy"
+fi
+cmp -s "$dir/statements.busy" "$tmp/busy/statements.busy.c" && st=ok || st=fail
+tap $st "statements.busy: a second run with -D ignore_busy changes nothing"
+builds "$tmp/busy/statements.c.c" && st=ok || st=fail
+tap $st "statements.busy: compiles against kwq"
+
 if builds "$dir/escapes.res"; then
 	tap fail "escapes.res: still fails to compile, for a person to decide"
 else

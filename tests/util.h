@@ -22,6 +22,7 @@
 #include <spawn.h>
 #include <stdio.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <sys/wait.h>
@@ -346,8 +347,13 @@ struct worker_pools {
 	int workers[KWQ_TEST_MAX_POOLS];
 };
 
-/* How many of this process's threads have a name starting with @prefix. */
-static inline int count_threads(const char *prefix)
+/*
+ * Call @fn(tid, name, @arg), unless @fn is NULL, for each of this process's
+ * threads whose name starts with @prefix; return how many there were.
+ */
+static inline int each_thread(const char *prefix,
+			      void (*fn)(int tid, const char *name, void *arg),
+			      void *arg)
 {
 	DIR *d = opendir("/proc/self/task");
 	struct dirent *e;
@@ -367,12 +373,21 @@ static inline int count_threads(const char *prefix)
 		if (!f)
 			continue;	/* the thread just exited */
 		if (fgets(comm, sizeof(comm), f) &&
-		    !strncmp(comm, prefix, strlen(prefix)))
+		    !strncmp(comm, prefix, strlen(prefix))) {
+			if (fn)
+				fn(atoi(e->d_name), comm, arg);
 			n++;
+		}
 		fclose(f);
 	}
 	closedir(d);
 	return n;
+}
+
+/* How many of this process's threads have a name starting with @prefix. */
+static inline int count_threads(const char *prefix)
+{
+	return each_thread(prefix, NULL, NULL);
 }
 
 /* Count this process's worker threads per pool, from their names. */

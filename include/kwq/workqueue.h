@@ -144,6 +144,14 @@ static inline void kwq_init_work(struct work_struct *work, work_func_t func)
 #error "kwq's jiffies are milliseconds: HZ must be 1000 (or left undefined)"
 #endif
 
+/*
+ * A program that carries its own copy of the kernel's <linux/jiffies.h>
+ * (bcachefs-tools does: docs/real-program.md) already defines these three,
+ * as functions, which no #ifndef can see: it defines KWQ_NO_JIFFIES before
+ * including this header, and kwq leaves its own out.  Its jiffies must be
+ * milliseconds too, which the HZ check above makes sure of.
+ */
+#ifndef KWQ_NO_JIFFIES
 static inline unsigned long msecs_to_jiffies(const unsigned int m)
 {
 	return m;
@@ -159,6 +167,7 @@ static inline unsigned int jiffies_to_msecs(const unsigned long j)
 {
 	return (unsigned int)j;
 }
+#endif /* KWQ_NO_JIFFIES */
 
 /*
  * A work item that is added after a delay.  @work is an ordinary work item
@@ -807,6 +816,31 @@ KWQ_API int kwq_set_worker_limit(unsigned int max);
  * Return: 0; -EINVAL for a size below 65536 other than 0.
  */
 KWQ_API int kwq_set_worker_stack(size_t bytes);
+
+/**
+ * kwq_set_thread_hooks() - run the program's code on each thread kwq starts
+ * @start: called on each thread kwq starts (workers, rescuers, the timer
+ *	thread and the manager), before it runs anything else; NULL for none
+ * @stop: called on each such thread as it ends, after its last work item
+ *	(a worker that retires at its idle timeout ends), no longer a worker
+ *	(current_is_workqueue_worker() is false there); NULL for none
+ *
+ * For programs whose code needs each thread set up before it runs there:
+ * registered with liburcu, given a thread-local task of its own (the
+ * "current" of a kernel-emulation layer, as bcachefs-tools has:
+ * docs/real-program.md), and torn down as it ends.  Every thread kwq
+ * starts runs the hooks in force when it started, so they can be set
+ * only before kwq starts its first thread (its first alloc_workqueue(),
+ * system queue or completion queue), from a constructor or the start of
+ * main().  The hooks run with every signal blocked; they must not wait for
+ * work items.  A fork() child's kwq starts threads of its own, which run
+ * @start again.
+ *
+ * Context: Any thread, before kwq has started a thread.
+ * Return: 0; -EBUSY once kwq has started a thread, which would not have
+ * run @start (the hooks are then left as they were).
+ */
+KWQ_API int kwq_set_thread_hooks(void (*start)(void), void (*stop)(void));
 
 /**
  * kwq_freeze_workqueues() - stop the WQ_FREEZABLE queues from running items

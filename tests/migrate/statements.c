@@ -1,5 +1,6 @@
 /* Plain statement calls are left alone: the void old names still queue
- * the work, and warn once per call site when it was already pending. */
+ * the work, and warn once per call site when it was already pending.
+ * With -D ignore_busy they become (void)add_*(), as statements.busy. */
 
 void kick(struct workqueue_struct *wq, struct work_struct *w)
 {

@@ -26,10 +26,24 @@
 ///
 /// Usage: spatch --sp-file tools/migrate/add_work.cocci --in-place DIR
 ///
+/// With -D ignore_busy, each plain statement call of an old name also
+/// becomes the (void) of its add_* name:
+///
+///   queue_work(wq, w);        ->  (void)add_work_to_q(wq, w);
+///
+/// which never warns, where the void old name warns (once per call site)
+/// when the item was already pending.  That is what the kernel did with a
+/// statement call: nothing, silently, since such a call means "make sure
+/// it runs".  Use it on code that comes from the kernel, where every
+/// statement call meant that (bcachefs-tools: docs/real-program.md); the
+/// cost is that a (void) call reports no other failure either (-EINVAL,
+/// -ESHUTDOWN), so a call whose failure matters wants a test instead.
+///
 // Confidence: High
 // Options: --no-includes --include-headers
 
 virtual patch
+virtual ignore_busy
 
 @initialize:python@
 @@
@@ -221,4 +235,17 @@ statement S1, S2;
 - f(es)
 + !g(es)
   ) S1
+)
+
+// -D ignore_busy: the statement calls, where "already pending" is meant.
+@kick depends on ignore_busy@
+identifier old.f, rename.g;
+expression list es;
+@@
+(
+- (void)f(es);
++ (void)g(es);
+|
+- f(es);
++ (void)g(es);
 )
