@@ -2,20 +2,20 @@
 # SPDX-License-Identifier: MIT
 #
 # Bring bcachefs-tools' sources at the commit docs/real-program.md was done
-# on (tag v0.27) into DIR, from its public repository, or from URL (a
-# mirror, a local clone).  It only fetches and checks out: the port's
-# steps are told in docs/real-program.md.
+# on (tag v0.27) into DIR, from URL: the program's public repository
+# (koverstreet/bcachefs-tools), a mirror of it or a local clone.  It only
+# fetches and checks out: the port's steps are told in docs/real-program.md.
 #
-# usage: contrib/bcachefs-tools/fetch.sh DIR [URL]
+# usage: contrib/bcachefs-tools/fetch.sh DIR URL
 set -eu
 
 commit=46a6b9210c927ab46fd1227cb6f641be0b4a7505
-url=${2:-https://github.com/koverstreet/bcachefs-tools}
 
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-	echo "usage: $0 DIR [URL]" >&2
+if [ $# -ne 2 ]; then
+	echo "usage: $0 DIR URL" >&2
 	exit 2
 fi
+url=$2
 if [ -e "$1" ]; then
 	echo "$0: $1 already exists" >&2
 	exit 1
