@@ -94,8 +94,12 @@ static bool own(const struct kwq_cq *cq)
 
 static void signal_locked(struct kwq_cq *cq)
 {
-	if (eventfd_write(cq->fd, 1))
-		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "kwq_cq", -errno,
+	int old = kwq__nocancel_begin();
+	int err = eventfd_write(cq->fd, 1) ? -errno : 0;
+
+	kwq__nocancel_end(old);
+	if (err)
+		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "kwq_cq", err,
 			  "cannot signal completion queue fd %d", cq->fd);
 	else
 		cq->signalled = true;
@@ -140,7 +144,10 @@ static struct kwq_cq_work *take_locked(struct kwq_cq *cq, int *status)
 	*status = cw->status;
 	if (kwq__list_empty(&cq->done) && cq->signalled) {
 		/* Non-blocking: EAGAIN only if someone else read it. */
+		int old = kwq__nocancel_begin();
+
 		(void)eventfd_read(cq->fd, &v);
+		kwq__nocancel_end(old);
 		cq->signalled = false;
 	}
 	if (!busy_locked(cq))
@@ -236,8 +243,12 @@ static void child_cq(struct kwq_cq *cq)
 		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "fork", -errno,
 			  "completion queue fd %d is still shared with the parent",
 			  cq->fd);
-	if (fd >= 0)
+	if (fd >= 0) {
+		int old = kwq__nocancel_begin();
+
 		close(fd);
+		kwq__nocancel_end(old);
+	}
 }
 
 static void fork_child(void)
@@ -311,7 +322,7 @@ int kwq_cq_destroy(struct kwq_cq *cq)
 {
 	struct kwq_cq_work *cw;
 	struct kwq_cq *outer = cur_cq;
-	int status;
+	int status, old;
 
 	if (!cq)
 		return 0;
@@ -335,7 +346,9 @@ int kwq_cq_destroy(struct kwq_cq *cq)
 		if (kwq__list_empty(&cq->queued))
 			break;
 		cq->waiting = true;
+		old = kwq__nocancel_begin();
 		pthread_cond_wait(&cq->changed, &cq->lock);
+		kwq__nocancel_end(old);
 	}
 	pthread_mutex_unlock(&cq->lock);
 	kwq__sleep_end();
@@ -345,7 +358,9 @@ int kwq_cq_destroy(struct kwq_cq *cq)
 	pthread_mutex_lock(&registry_lock);
 	kwq__list_del_init(&cq->node);
 	pthread_mutex_unlock(&registry_lock);
+	old = kwq__nocancel_begin();	/* close(2) is a cancellation point */
 	close(cq->fd);
+	kwq__nocancel_end(old);
 	pthread_cond_destroy(&cq->changed);
 	pthread_mutex_destroy(&cq->lock);
 	free(cq);

@@ -470,6 +470,7 @@ static bool state_sane(struct work_struct *w)
 	unsigned long data = work_data(w);
 	struct delayed_work *dw = to_delayed_work(w);
 	bool orphan;
+	int old;
 
 	if ((data & (WORK_PENDING | WORK_PWQ | WORK_DELAYED)) ==
 	    (WORK_PENDING | WORK_DELAYED)) {
@@ -484,7 +485,9 @@ static bool state_sane(struct work_struct *w)
 		pthread_mutex_unlock(&debug_lock);
 		if (!orphan || (data & WORK_CANCELING))
 			return !orphan;
+		old = kwq__nocancel_begin();
 		usleep(1000);
+		kwq__nocancel_end(old);
 	}
 	return false;
 }

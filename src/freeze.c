@@ -172,8 +172,12 @@ int kwq_freeze_workqueues(void)
 		kwq__registry_lock(1);
 		for_each_freezable(pwq_running, &busy);
 		kwq__registry_lock(0);
-		if (busy)
+		if (busy) {
+			int old = kwq__nocancel_begin();
+
 			nanosleep(&poll, NULL);
+			kwq__nocancel_end(old);
+		}
 	} while (busy);
 	kwq__sleep_end();
 	return 0;

@@ -1046,6 +1046,26 @@ static inline void kwq__cpu_relax(void)
 }
 
 /*
+ * No call of kwq is a cancellation point (kwq(7), "Cancellation"): a thread
+ * cancelled inside read(2), nanosleep(2) or a condition wait would die
+ * holding a lock of kwq's or half way through a change.  Each such wait
+ * runs with cancellation disabled; a request pending or arriving meanwhile
+ * acts at the caller's next cancellation point, after kwq has returned.
+ */
+static inline int kwq__nocancel_begin(void)
+{
+	int old;
+
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+	return old;
+}
+
+static inline void kwq__nocancel_end(int old)
+{
+	pthread_setcancelstate(old, &old);
+}
+
+/*
  * Wait, one round per call, for another thread to end a step of a few
  * instructions: a push between its exchange and its link, an item in
  * transit to a list, a flush leaving.  Spinning, then yielding, serve a
@@ -1064,8 +1084,11 @@ static inline void kwq__backoff(unsigned int *round)
 	} else if (r < 128) {
 		sched_yield();
 	} else {
+		int old = kwq__nocancel_begin();
+
 		ts.tv_nsec = 16000L << (r - 128 < 6 ? r - 128 : 6);
 		nanosleep(&ts, NULL);
+		kwq__nocancel_end(old);
 	}
 }
 

@@ -238,8 +238,12 @@ static void print_pool(FILE *out, struct kwq__pool *pool)
 
 int kwq_stats_print(FILE *out)
 {
+	int old, err;
+
 	if (!out)
 		return -EINVAL;
+	/* It prints with pool locks held: no unwinding in fprintf(). */
+	old = kwq__nocancel_begin();
 	fprintf(out, "%-20s %5s %4s %7s %5s %9s %8s %9s %9s %-19s %-19s %9s\n",
 		"queue", "flags", "max", "pending", "armed", "added", "rejected",
 		"started", "finished", "wait us p50/p99/max",
@@ -256,7 +260,9 @@ int kwq_stats_print(FILE *out)
 			print_pool(out, kwq__g.unbound_pools[hi]);
 		}
 	}
-	return ferror(out) ? -EIO : 0;
+	err = ferror(out) ? -EIO : 0;
+	kwq__nocancel_end(old);
+	return err;
 }
 
 static void print_at_exit(void)

@@ -42,12 +42,16 @@ void kwq__warn(enum kwq_warning_kind kind, const char *file, int line,
 	};
 	char msg[512];
 	va_list ap;
+	int old;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	w.message = msg;
+	/* Callers may hold kwq's locks: the handler's stdio must not unwind. */
+	old = kwq__nocancel_begin();
 	__atomic_load_n(&handler, __ATOMIC_ACQUIRE)(&w);
+	kwq__nocancel_end(old);
 }
 
 /*
