@@ -23,6 +23,8 @@
 
 #include <limits.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/sysinfo.h>
 
 /* Room for kwq's own frames, with plenty to spare. */
 #define MIN_STACK	(64 * 1024)
@@ -44,9 +46,33 @@ int kwq_set_worker_limit(unsigned int max)
 	return 0;
 }
 
+/*
+ * The largest stack a thread could be given here: no more than the
+ * machine's memory and swap (a larger private mapping is refused unless
+ * the system overcommits without limit) nor than half the address space
+ * the process may map (RLIMIT_AS).  Refused when set, since a size above
+ * it would only show later, as the failure of every alloc_workqueue().
+ */
+static unsigned long long max_stack(void)
+{
+	unsigned long long max = SIZE_MAX / 2;
+	struct sysinfo si;
+	struct rlimit rl;
+
+	if (!sysinfo(&si) && si.mem_unit &&
+	    (unsigned long long)(si.totalram + si.totalswap) <
+	    max / si.mem_unit)
+		max = (unsigned long long)(si.totalram + si.totalswap) *
+		      si.mem_unit;
+	if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur / 2 < max)
+		max = rl.rlim_cur / 2;
+	return max;
+}
+
 int kwq_set_worker_stack(size_t bytes)
 {
-	if (bytes && bytes < MIN_STACK)
+	if (bytes && (bytes < MIN_STACK || bytes > max_stack()))
 		return -EINVAL;
 	__atomic_store_n(&lim.stack, bytes, __ATOMIC_RELAXED);
 	__atomic_store_n(&lim.stack_set, 1, __ATOMIC_RELAXED);
@@ -134,10 +160,11 @@ void kwq__limits_init(void)
 	}
 	if (stack && *stack &&
 	    !__atomic_load_n(&lim.stack_set, __ATOMIC_RELAXED)) {
-		if (!env_number(stack, true, SIZE_MAX, &n) || n < MIN_STACK)
+		if (!env_number(stack, true, SIZE_MAX, &n) || n < MIN_STACK ||
+		    n > max_stack())
 			fprintf(stderr,
-				"kwq: KWQ_WORKER_STACK=%s: not a size of at least 64k, in bytes or with a k or m suffix; ignored\n",
-				stack);
+				"kwq: KWQ_WORKER_STACK=%s: not a size from 64k to %llum (the memory a thread may map), in bytes or with a k or m suffix; ignored\n",
+				stack, max_stack() >> 20);
 		else
 			__atomic_store_n(&lim.stack, (size_t)n,
 					 __ATOMIC_RELAXED);

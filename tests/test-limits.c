@@ -16,6 +16,7 @@
  */
 #include "util.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -305,6 +306,11 @@ static int stack_by_call(void)
 
 	CHECK(kwq_set_worker_stack(1024) == -EINVAL,
 	      "1024 bytes is refused");
+	/* No thread can have it: refused now, not by every later queue. */
+	CHECK(kwq_set_worker_stack(SIZE_MAX) == -EINVAL,
+	      "SIZE_MAX bytes is refused");
+	CHECK(kwq_set_worker_stack(SIZE_MAX / 2 + 1) == -EINVAL,
+	      "half the address space is refused");
 	CHECK(kwq_set_worker_stack(want) == 0, "kwq_set_worker_stack()");
 	got = stack_of_item();
 	CHECK(near(got, want), "stack %zu, want %zu", got, want);
@@ -409,7 +415,7 @@ int main(void)
 	ok(in_child(cap_rescuer, NULL, NULL),
 	   "at the cap, with the worker blocked, a WQ_MEM_RECLAIM queue's rescuer runs its item");
 	ok(in_child(stack_by_call, NULL, NULL),
-	   "kwq_set_worker_stack(256 KiB): a work item's thread has that stack; -EINVAL below 64 KiB");
+	   "kwq_set_worker_stack(256 KiB): a work item's thread has that stack; -EINVAL below 64 KiB and for SIZE_MAX");
 	ok(in_child(stack_by_env, "KWQ_WORKER_STACK", "192k"),
 	   "KWQ_WORKER_STACK=192k sets the workers' stack");
 	ok(in_child(names, NULL, NULL),

@@ -161,6 +161,8 @@ static void test_limits_env(void)
 		{ "KWQ_WORKER_STACK", " 256k", "a space" },
 		{ "KWQ_WORKER_STACK", "+256k", "a sign" },
 		{ "KWQ_WORKER_STACK", "256kb", "a suffix kwq does not know" },
+		{ "KWQ_WORKER_STACK", "18446744073709551615", "SIZE_MAX: a stack no thread can have" },
+		{ "KWQ_WORKER_STACK", "17179869184m", "16 PiB: more than any machine maps" },
 		{ "KWQ_WORKER_LIMIT", "-5", "a sign" },
 		{ "KWQ_WORKER_LIMIT", " 3", "a space" },
 		{ "KWQ_WORKER_LIMIT", "+3", "a sign" },
@@ -323,7 +325,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "stats"))
 		return child_stats();
 	tap_watchdog(60);
-	plan(37);
+	plan(39);
 	test_system_queues();
 	test_idle_timeout_env();
 	test_limits_env();

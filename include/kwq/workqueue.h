@@ -813,7 +813,9 @@ KWQ_API int kwq_set_worker_limit(unsigned int max);
  * call to this function takes precedence over it.
  *
  * Context: Any thread.
- * Return: 0; -EINVAL for a size below 65536 other than 0.
+ * Return: 0; -EINVAL for a size below 65536 other than 0, or above what a
+ * thread could be given: the memory and swap of the machine, or half the
+ * address space the process may map (RLIMIT_AS).
  */
 KWQ_API int kwq_set_worker_stack(size_t bytes);
 
