@@ -29,7 +29,6 @@
 #undef mod_delayed_work
 #undef mod_delayed_work_on
 
-#define SEEN_SLOTS 64
 
 /*
  * The old names that are not adds, with the action that returns what they
@@ -94,25 +93,91 @@ void kwq_warn_compat(const char *file, int line, const char *func, int err)
 }
 
 /*
- * Warn once per calling address.  A full table only means later callers
- * warn every time, never that a failure goes unreported.
+ * The addresses that have warned: an open-addressed set that doubles at half
+ * full, so that each address warns once however many there are.  Only a
+ * failed call of an old name comes here, so a lock costs nothing that
+ * matters; it is a leaf (nothing else is taken under it), taken last by
+ * fork's prepare handler so that the child finds the set whole.
+ */
+static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
+static void **seen;
+static size_t seen_cap, seen_nr;
+
+static size_t slot_of(void *addr, size_t cap)
+{
+	return ((uintptr_t)addr >> 2) * 0x9e3779b97f4a7c15ULL & (cap - 1);
+}
+
+static void seen_add_locked(void **set, size_t cap, void *addr)
+{
+	size_t i = slot_of(addr, cap);
+
+	while (set[i])
+		i = (i + 1) & (cap - 1);
+	set[i] = addr;
+}
+
+/* Make room for one more; false if memory is short (then warn anyway). */
+static bool seen_grow_locked(void)
+{
+	size_t cap = seen_cap ? seen_cap * 2 : 64;
+	void **set;
+
+	if (2 * (seen_nr + 1) <= seen_cap)
+		return true;
+	set = calloc(cap, sizeof(*set));
+	if (!set)
+		return false;
+	for (size_t i = 0; i < seen_cap; i++)
+		if (seen[i])
+			seen_add_locked(set, cap, seen[i]);
+	free(seen);
+	seen = set;
+	seen_cap = cap;
+	return true;
+}
+
+/* Has @addr warned before?  Records it if not. */
+static bool seen_before(void *addr)
+{
+	bool found = false;
+	size_t i;
+
+	pthread_mutex_lock(&seen_lock);
+	for (i = seen_cap ? slot_of(addr, seen_cap) : 0;
+	     seen_cap && seen[i]; i = (i + 1) & (seen_cap - 1)) {
+		if (seen[i] == addr) {
+			found = true;
+			goto out;
+		}
+	}
+	if (seen_grow_locked()) {
+		seen_add_locked(seen, seen_cap, addr);
+		seen_nr++;
+	}
+out:
+	pthread_mutex_unlock(&seen_lock);
+	return found;
+}
+
+void kwq__compat_lock(int lock)
+{
+	if (lock)
+		pthread_mutex_lock(&seen_lock);
+	else
+		pthread_mutex_unlock(&seen_lock);
+}
+
+/*
+ * Warn once per calling address.  Short of memory to record one, it warns
+ * every time: a failure never goes unreported.
  */
 static void warn_by_address(const char *func, int err, void *caller)
 {
-	static void *seen[SEEN_SLOTS];
 	char where[192], at[128];
 
-	for (int i = 0; i < SEEN_SLOTS; i++) {
-		void *cur = __atomic_load_n(&seen[i], __ATOMIC_ACQUIRE);
-
-		if (cur == caller)
-			return;
-		if (!cur && __atomic_compare_exchange_n(&seen[i], &cur, caller,
-				0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-			break;
-		if (cur == caller)
-			return;
-	}
+	if (caller && seen_before(caller))
+		return;
 	kwq__site(caller, at, sizeof(at));
 	snprintf(where, sizeof(where), "%s called from %s", func, at);
 	kwq__warn(kind_of(func), NULL, 0, func, err,

@@ -34,10 +34,12 @@ static void prepare(void)
 	kwq__registry_lock(1);
 	kwq__pools_lock(1);
 	kwq__timers_lock(1);
+	kwq__compat_lock(1);
 }
 
 static void parent(void)
 {
+	kwq__compat_lock(0);
 	kwq__timers_lock(0);
 	kwq__pools_lock(0);
 	kwq__registry_lock(0);
@@ -56,6 +58,7 @@ static void child(void)
 	kwq__registry_lock(0);
 	kwq__init_lock(0);
 	kwq__system_queues_lock(0);
+	kwq__compat_lock(0);
 	/*
 	 * Threads last, with every lock free: a warning that one could not
 	 * be started may reach a handler that calls back into kwq.  If they

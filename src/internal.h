@@ -867,6 +867,9 @@ KWQ_HIDDEN void kwq__freeze_new_wq(struct workqueue_struct *wq);
  */
 KWQ_HIDDEN extern void (*kwq__thaw_hook)(struct kwq__pwq *pwq);
 
+/* compat.c: the set of old names' call sites that have warned (fork). */
+KWQ_HIDDEN void kwq__compat_lock(int lock);
+
 /* --- fork.c: fork() ------------------------------------------------------ */
 
 /*

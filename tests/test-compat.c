@@ -246,6 +246,68 @@ static void test_pointer(void)
 	destroy_workqueue(wq);
 }
 
+/* --- many calling addresses ---------------------------------------------- */
+
+/*
+ * 100 distinct calling addresses, each a function of its own: the store of
+ * its number keeps the compiler from folding identical functions into one.
+ */
+typedef void (*qw_fn)(struct workqueue_struct *, struct work_struct *);
+static volatile int site_sink;
+
+#define SITE(n)								\
+static __attribute__((noinline)) void site_##n(qw_fn qw,		\
+		struct workqueue_struct *wq, struct work_struct *w)	\
+{									\
+	site_sink = n;							\
+	qw(wq, w);							\
+	__asm__ volatile("" ::: "memory");				\
+}
+#define SITES10(d) SITE(d##0) SITE(d##1) SITE(d##2) SITE(d##3) SITE(d##4) \
+	SITE(d##5) SITE(d##6) SITE(d##7) SITE(d##8) SITE(d##9)
+#define REFS10(d) site_##d##0, site_##d##1, site_##d##2, site_##d##3,	\
+	site_##d##4, site_##d##5, site_##d##6, site_##d##7, site_##d##8,	\
+	site_##d##9,
+SITES10(1) SITES10(2) SITES10(3) SITES10(4) SITES10(5)
+SITES10(6) SITES10(7) SITES10(8) SITES10(9) SITES10(10)
+
+static void (*const sites[])(qw_fn, struct workqueue_struct *,
+			     struct work_struct *) = {
+	REFS10(1) REFS10(2) REFS10(3) REFS10(4) REFS10(5)
+	REFS10(6) REFS10(7) REFS10(8) REFS10(9) REFS10(10)
+};
+
+static int counted;	/* A */
+
+static void count_warning(const struct kwq_warning *w)
+{
+	(void)w;
+	INC(&counted);
+}
+
+/* Issue 25: the table held 64 addresses, and the 65th warned every time. */
+static void test_many_addresses(void)
+{
+	struct workqueue_struct *wq = new_ordered("compat-many");
+	struct tw blocker, t;
+	struct gate g;
+
+	if (block_ordered(wq, &blocker, &g))
+		bail_out("cannot block the ordered queue");
+	tw_init(&t);
+	queue_work(wq, &t.work);
+	kwq_set_warn_handler(count_warning);
+	for (int round = 0; round < 3; round++)
+		for (size_t i = 0; i < ARRAY_SIZE(sites); i++)
+			sites[i](&queue_work, wq, &t.work);
+	kwq_set_warn_handler(record);
+	is_int(LOAD(&counted), (int)ARRAY_SIZE(sites),
+	       "100 calling addresses that fail three times each warn once each");
+	gate_open(&g);
+	flush_workqueue(wq);
+	destroy_workqueue(wq);
+}
+
 /* --- the default handler ------------------------------------------------- */
 
 static void test_default_handler(void)
@@ -291,11 +353,12 @@ int main(void)
 {
 	tap_watchdog(60);
 	kwq_set_warn_handler(record);
-	plan(15);
+	plan(16);
 	test_old_names_run();
 	test_warn_once_per_site();
 	test_schedule_warns();
 	test_pointer();
+	test_many_addresses();
 	test_default_handler();
 	kwq_set_warn_handler(NULL);
 	return done_testing();
