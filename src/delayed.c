@@ -54,13 +54,17 @@ static int dying(struct workqueue_struct *wq)
  * Arm @dw, whose PENDING bit the caller owns, or queue it at once for a zero
  * delay.  Unless @force, refused (and PENDING released) while @wq drains and
  * the caller is not one of its items.
+ *
+ * A delay that is negative as a long is a negative delay cast by ported
+ * code: the kernel's timer finds its expiry in the past and runs it at the
+ * next tick, so kwq queues it at once, as for 0, rather than wait for ever.
  */
 static int arm_owned(int cpu, struct workqueue_struct *wq,
 		     struct delayed_work *dw, unsigned long delay, int force)
 {
 	struct work_struct *w = &dw->work;
 
-	if (!delay)
+	if (!delay || (long)delay < 0)
 		return kwq__queue_owned(cpu, wq, w, work_data(w), force);
 	if (!force && (refused(wq) || dying(wq))) {
 		if (kwq__debugging())

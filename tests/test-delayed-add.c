@@ -10,6 +10,8 @@
  */
 #include "dwork.h"
 
+#include <limits.h>
+
 static int cpus[CPU_SETSIZE];
 static int nr_cpus;
 
@@ -304,13 +306,38 @@ static void test_arming_cpu(void)
 }
 
 
+/*
+ * A negative delay cast to unsigned long, as ported code passes: the
+ * kernel's timer finds the expiry in the past and runs it at once; kwq
+ * queued it at once too, not after 2^62 jiffies (issue 25).  tdw_wait()
+ * gives it 10 s: a run that does not come by then never would.
+ */
+static void test_negative_delay(void)
+{
+	struct workqueue_struct *wq = new_wq("d-neg", WQ_UNBOUND, 0);
+	struct tdw t;
+	bool ran = false;
+
+	tdw_init(&t);
+	tdw_arming(&t, 0);
+	ok(add_delayed_work_to_q(wq, &t.dw, (unsigned long)-5) == 0 &&
+	   (ran = tdw_wait(&t, 1)),
+	   "a delay of (unsigned long)-5 is added and runs at once");
+	tdw_arming(&t, 0);
+	ok(rearm_delayed_work(wq, &t.dw, (unsigned long)LONG_MIN) == 0 &&
+	   ran && tdw_wait(&t, 2),
+	   "rearm_delayed_work() with LONG_MIN runs at once too");
+	destroy_workqueue(wq);
+}
+
 int main(void)
 {
 	tap_watchdog(60);
 	nr_cpus = allowed_cpus(cpus, CPU_SETSIZE);
-	plan(23);
+	plan(25);
 	test_types();
 	test_delay_zero();
+	test_negative_delay();
 	test_runs_once();
 	test_busy_armed();
 	test_busy_queued();
