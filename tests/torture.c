@@ -23,6 +23,9 @@
  *      some of the churned ones) all along, a prober adds to freezable
  *      queues of its own and waits for each run without a flush, and once
  *      everything stops, every item must come to rest with no flush;
+ *  10. a thread cancelled inside flush_workqueue() or wait_for_work()
+ *      returns from the call (no call of kwq is a cancellation point),
+ *      and the rest of the run goes on unharmed;
  *   and nothing runs after its queue's destroy_workqueue() returned, and
  *   every call returns one of its documented values.  Movers are items
  *   whose runs add them to another queue, usually on another pool, while
@@ -1176,6 +1179,73 @@ static void freeze_stop(void)
 		destroy_workqueue(probes[q].wq);
 }
 
+/* --- cancelled callers: no call of kwq is a cancellation point --------- */
+
+/*
+ * A canceller starts threads that each call a blocking function of kwq
+ * (flush_workqueue() on a static queue, whose items keep coming, or
+ * wait_for_work() on a probe of their own) and cancels each at a random
+ * moment.  kwq(7): the call finishes, and the thread dies at its next
+ * cancellation point; a thread that died inside the call would leave a
+ * lock held or a flush half done, which the rest of the run would show.
+ */
+struct victim {
+	struct workqueue_struct *wq;
+	struct work_struct work;
+	bool wait_item;
+	int returned;		/* A */
+};
+
+static pthread_t canceller;
+static long cancel_ops;		/* A: threads cancelled inside a call */
+
+static void victim_fn(struct work_struct *w)
+{
+	(void)w;
+}
+
+static void *victim_main(void *arg)
+{
+	struct victim *v = arg;
+
+	if (v->wait_item) {
+		if (add_work_to_q(v->wq, &v->work) == 0)
+			wait_for_work(&v->work);
+	} else {
+		flush_workqueue(v->wq);
+	}
+	STORE(&v->returned, 1);
+	for (;;)
+		pause();	/* the request acts here */
+	return NULL;
+}
+
+static void *canceller_main(void *arg)
+{
+	unsigned long long rng = opt.seed * 7919ULL + 3;
+
+	(void)arg;
+	while (!LOAD(&stop)) {
+		struct victim v = { .wq = wqs[rnd(&rng) % NR_Q] };
+		pthread_t t;
+
+		v.wait_item = rnd(&rng) & 1;
+		INIT_WORK(&v.work, victim_fn);
+		if (pthread_create(&t, NULL, victim_main, &v))
+			break;
+		sleep_us(rnd(&rng) % 500);
+		pthread_cancel(t);
+		pthread_join(t, NULL);
+		if (!LOAD(&v.returned))
+			violation(NULL, "a thread cancelled in %s did not return from it",
+				  v.wait_item ? "wait_for_work()" : "flush_workqueue()");
+		if (v.wait_item)
+			wait_for_work(&v.work);	/* its item is on the stack */
+		INC(&cancel_ops);
+	}
+	return NULL;
+}
+
 static void count_busy_epochs(void)
 {
 	for (int s = 0; s < NR_SLOTS; s++)
@@ -1274,6 +1344,8 @@ int torture(const struct torture_opts *o, struct torture_result *res)
 			   &tt[opt.threads]))
 		bail_out("torture: pthread_create failed");
 	freeze_start(&stuck);
+	if (pthread_create(&canceller, NULL, canceller_main, NULL))
+		bail_out("torture: pthread_create failed");
 	for (long long now = start; now < end; now = tap_now_ns()) {
 		long long left = (end - now) / 1000;
 
@@ -1295,6 +1367,7 @@ int torture(const struct torture_opts *o, struct torture_result *res)
 	for (int i = 0; i <= opt.threads; i++)
 		pthread_join(tt[i].thread, NULL);
 	freeze_stop();
+	pthread_join(canceller, NULL);
 	end = tap_now_ns();
 	rest_unflushed(stuck);
 
@@ -1323,7 +1396,7 @@ int torture(const struct torture_opts *o, struct torture_result *res)
 	res->ops = 0;
 	for (int i = 0; i <= opt.threads; i++)
 		res->ops += tt[i].ops;
-	res->ops += LOAD(&readds) + LOAD(&freeze_ops);
+	res->ops += LOAD(&readds) + LOAD(&freeze_ops) + LOAD(&cancel_ops);
 	res->runs = LOAD(&total_runs);
 	res->violations = LOAD(&violations);
 	res->epochs = LOAD(&epochs);
