@@ -213,6 +213,41 @@ static void test_freeze(int pending)
 	   "a thaw the queue runs again", pending ? "pending" : "at random");
 }
 
+/* --- destroy_workqueue(): it waits, backing off, for running items ----- */
+
+static void call_destroy_wq(struct victim *v)
+{
+	destroy_workqueue(v->wq);
+}
+
+static void test_destroy_wq(int pending)
+{
+	bool all = true, died = true;
+
+	for (int i = 0; i < ROUNDS / 5; i++) {
+		struct gate g = { 0, 0 };
+		struct work_struct busy, queued;
+		struct victim v = { .fn = call_destroy_wq, .pending = pending };
+		int before = LOAD(&ran);
+
+		v.wq = new_wq("cancelpt-d", WQ_UNBOUND, 0);
+		freeze_gate = &g;
+		INIT_WORK(&busy, gated_fn);
+		INIT_WORK(&queued, count_fn);
+		if (add_work_to_q(v.wq, &busy) || add_work_to_q(v.wq, &queued))
+			bail_out("add");
+		wait_for(&g.entered, 1, 10000);
+		died &= run_victim(&v, &g);
+		/* Destroy ran everything queued before it returned. */
+		all &= LOAD(&returned) && LOAD(&ran) == before + 1 &&
+		       !work_pending(&busy) && !work_pending(&queued);
+	}
+	ok(died, "destroy_workqueue(), cancel %s: the thread was cancelled",
+	   pending ? "pending" : "at random");
+	ok(all, "destroy_workqueue(), cancel %s: it returned once every item "
+	   "had run", pending ? "pending" : "at random");
+}
+
 int main(void)
 {
 	alarm(120);
@@ -224,6 +259,7 @@ int main(void)
 		test_cq_run(pending);
 		test_cq_destroy(pending);
 		test_freeze(pending);
+		test_destroy_wq(pending);
 	}
 	is_int(kwq_cq_destroy(cq), 0, "the last completion queue is destroyed");
 	return done_testing();
