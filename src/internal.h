@@ -265,7 +265,7 @@ static inline void set_work_pool_and_clear_pending(struct work_struct *w,
 /*
  * set_work_pool_and_clear_pending() as a plain store, for a caller whose
  * next step is a locked instruction, a full barrier on x86: see
- * clear_pending_unlock() in pool.c.  @data is the word, read under the pool
+ * clear_pending_unlock() in worker.c.  @data is the word, read under the pool
  * lock; an add or a cancel that finds PENDING set changes nothing in it.
  */
 static inline void set_work_pool_and_store_idle(struct work_struct *w,
@@ -512,7 +512,7 @@ struct kwq__pwq {
 	 * lock (a multi-producer queue of their entry.next links): they
 	 * would only wait on the inactive list, and an add then writes no
 	 * line a worker writes.  Whoever frees a slot takes the first
-	 * (pop_locked() in pool.c); whoever locks the pool to look at the
+	 * (pop_locked() in add.c); whoever locks the pool to look at the
 	 * pwq moves them all to the lists at once (kwq__pwq_settle_locked()),
 	 * in the order of the adds.  The tail is the pushers' line, the head
 	 * the worker's: only a push to an empty queue writes the head.
@@ -686,26 +686,34 @@ static inline int kwq__init(void)
 	return kwq__init_slow();
 }
 
-/* --- pool.c: pools, workers, completions --------------------------------- */
+/* --- pool.c: pools, kicks, the busy hash, completions ------------------- */
 
 KWQ_HIDDEN int kwq__pools_init(void);
-KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
-KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
 KWQ_HIDDEN int kwq__reclaim_slot(struct kwq__pool *except);
 KWQ_HIDDEN void kwq__pool_user(struct kwq__pool *pool,
 			       struct workqueue_struct *wq, int add);
 KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
 				    struct kwq__worker *worker);
+/* A kick's slow half: see kwq__kick_busy_locked() for the fast one. */
+KWQ_HIDDEN struct kwq__worker *
+kwq__kick_prepare_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
-KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__kick_unlock(struct kwq__pool *pool);
-KWQ_HIDDEN struct kwq__worker *kwq__find_busy_locked(struct kwq__pool *pool,
-						     struct work_struct *w);
 KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
 						  struct work_struct *w);
 KWQ_HIDDEN void kwq__move_linked_locked(struct work_struct *w,
 					struct kwq_list_node *head);
+KWQ_HIDDEN void kwq__sleep_begin(void);
+KWQ_HIDDEN void kwq__sleep_end(void);
+KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);
+/* Sleeps; a worker calling it stops counting against its pool's limit. */
+KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
+KWQ_HIDDEN void kwq__pools_lock(int lock);
+KWQ_HIDDEN void kwq__pools_child(void);
+
+/* --- add.c: the end of every add, the pwq's slots and push queue -------- */
+
 /* An add's insertion once it owns PENDING: the end of every add path. */
 KWQ_HIDDEN int kwq__add_won(struct workqueue_struct *wq,
 			    struct work_struct *w, int cpu);
@@ -729,15 +737,14 @@ KWQ_HIDDEN extern void (*kwq__splice_hook)(struct kwq__pwq *pwq);
  */
 KWQ_HIDDEN extern void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
+
+/* --- worker.c: the workers, their loop, an item's run -------------------- */
+
+KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
+KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
+KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker,
 					struct work_struct *w);
-KWQ_HIDDEN void kwq__sleep_begin(void);
-KWQ_HIDDEN void kwq__sleep_end(void);
-KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);
-/* Sleeps; a worker calling it stops counting against its pool's limit. */
-KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
-KWQ_HIDDEN void kwq__pools_lock(int lock);
-KWQ_HIDDEN void kwq__pools_child(void);
 
 /* --- workqueue.c: queues, the public add and flush API ------------------ */
 
@@ -1120,6 +1127,103 @@ static inline void kwq__unlock(struct kwq__pool *pool)
 		__atomic_store_n(&pool->lock, 0, __ATOMIC_RELEASE);
 		kwq__futex_wake(&pool->lock, 1);
 	}
+}
+
+/*
+ * The busy hash: the workers of a pool by the item they
+ * run, so that an item never runs concurrently with itself.  Inline, since
+ * a worker looks an item up, adds and removes itself once per item.
+ */
+static inline unsigned int kwq__busy_hash(const struct work_struct *w)
+{
+	return (uint32_t)((uintptr_t)w >> 5) * 0x9e3779b1u >>
+		(32 - KWQ_BUSY_HASH_BITS);
+}
+
+/* The worker of @pool running @w, or NULL. */
+static inline struct kwq__worker *
+kwq__find_busy_locked(struct kwq__pool *pool, struct work_struct *w)
+{
+	struct kwq__worker *worker = pool->busy[kwq__busy_hash(w)];
+
+	kwq__assert_locked(pool);
+	/*
+	 * Compare the function too: the memory of a finished item may have
+	 * been freed and reused for another item while a worker still
+	 * records it.
+	 */
+	for (; worker; worker = worker->hnext)
+		if (worker->current_work == w && worker->current_func == w->func)
+			return worker;
+	return NULL;
+}
+
+static inline void kwq__busy_add_locked(struct kwq__pool *pool,
+					struct kwq__worker *worker)
+{
+	struct kwq__worker **head =
+		&pool->busy[kwq__busy_hash(worker->current_work)];
+
+	kwq__assert_locked(pool);
+	worker->hnext = *head;
+	*head = worker;
+}
+
+static inline void kwq__busy_del_locked(struct kwq__pool *pool,
+					struct kwq__worker *worker)
+{
+	struct kwq__worker **p =
+		&pool->busy[kwq__busy_hash(worker->current_work)];
+
+	kwq__assert_locked(pool);
+	while (*p != worker)
+		p = &(*p)->hnext;
+	*p = worker->hnext;
+	worker->hnext = NULL;
+}
+
+/*
+ * Should the worker take the next item?  Within the pool's target, yes; a
+ * worker the manager started in place of a blocked one may take one item
+ * beyond it.  Asked by the worker's loop (worker.c) before every item, and
+ * by a kick (pool.c) about the worker finishing one.
+ */
+static inline int kwq__may_run_locked(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+
+	kwq__assert_locked(pool);
+	if (kwq__list_empty(&pool->worklist))
+		return 0;
+	if (worker->boost)
+		return 1;
+	return worker->counted ? pool->nr_running <= pool->target :
+		pool->nr_running < pool->target;
+}
+
+/* Wake @worker, taken off its pool's idle list by a kick. */
+static inline void kwq__wake_worker(struct kwq__worker *worker)
+{
+	kwq__futex_wake(&worker->wake, 1);
+}
+
+/*
+ * The usual case of a busy pool: its workers all run and the manager
+ * watches, so kwq__kick_prepare_locked() would do nothing.  Tested inline
+ * on the paths taken for every item (an add, a worker starting one), to
+ * spare them the call.
+ */
+static inline bool kwq__busy_watched_locked(struct kwq__pool *pool)
+{
+	return pool->nr_running >= pool->target &&
+		__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST);
+}
+
+/* A kick's first half: the worker to wake once the lock is free, or NULL. */
+static inline struct kwq__worker *kwq__kick_busy_locked(struct kwq__pool *pool)
+{
+	return kwq__busy_watched_locked(pool) ? NULL :
+		kwq__kick_prepare_locked(pool);
 }
 
 /*

@@ -5,7 +5,7 @@
  *
  * A queue is a name, flags and one pool_workqueue (pwq) per pool it uses.
  * An add checks the item and the CPU, takes the item's PENDING bit and
- * hands the item to pool.c (kwq__add_won()), which picks the pwq (the
+ * hands the item to add.c (kwq__add_won()), which picks the pwq (the
  * adding CPU's, the given CPU's, or the unbound one) and puts the item on
  * that pool's worklist, or on the pwq's inactive list when max_active items
  * of the queue are already active there.
@@ -15,7 +15,7 @@
  * The add path takes no global lock and never allocates.  Its first step is
  * one atomic fetch-or of the PENDING bit: an item already pending costs that
  * and nothing more (-EBUSY).  The winner owns the item until it is on a list;
- * the rest is pool.c's.  A flush flips the queue's flush colour and waits
+ * the rest is add.c's.  A flush flips the queue's flush colour and waits
  * for every item of the old colour; a drain flushes until nothing is left.
  *
  * Not supported: the kernel's per-NUMA-node unbound pools and changing a
@@ -259,7 +259,7 @@ static __attribute__((noinline)) int add_slow(struct workqueue_struct *wq,
  * The front of every add, inlined into each entry point, so that an add of
  * an item already pending costs the argument tests, one test of the modes
  * and one locked bit-test-and-set (10 instructions).  The won add goes on
- * by a tail call to pool.c.  Inlined, __builtin_return_address() names the
+ * by a tail call to add.c.  Inlined, __builtin_return_address() names the
  * entry point's caller; it is read only where it is needed, since gcc
  * would otherwise load it on every path.
  */

@@ -11,18 +11,22 @@
 # macros (kwq__lock() and its slow path, kwq__debugging(), ...): those
 # symbols, every kwq__ name the helpers' bodies mention, are left out.
 # Then the issue's walk of an add: it leaves workqueue.c once, for
-# pool.c, and pool.c needs nothing of workqueue.c's.  The dependencies
-# themselves are printed as diagnostics, for the map in docs/internals.md.
+# add.c, and add.c needs nothing of workqueue.c's.  Last, the pools'
+# three files stack (issue 24): worker.c (the workers' loop) calls add.c
+# (the add's end, the pwq's slots) and pool.c (pools, kicks), add.c calls
+# pool.c, and never the other way, even through a third file.  The
+# dependencies themselves are printed as diagnostics, for the map in
+# docs/internals.md.
 set -u
 . "$(dirname "$0")/tap.sh"
 
 B=${KWQ_BUILD:-build}
 case $B in /*) objdir="$B/src" ;; *) objdir="$top/$B/src" ;; esac
 
-echo "1..4"
+echo "1..5"
 
 if ! command -v nm > /dev/null 2>&1; then
-	for i in 1 2 3 4; do tap_skip "nm is missing (binutils)"; done
+	for i in 1 2 3 4 5; do tap_skip "nm is missing (binutils)"; done
 	exit 0
 fi
 
@@ -40,7 +44,7 @@ done
 nsrc=$(ls "$top"/src/*.c | wc -l)
 if [ "$#" -eq 0 ]; then
 	tap fail "the library's objects are in $objdir (make all first)"
-	for i in 2 3 4; do tap fail "no objects to read"; done
+	for i in 2 3 4 5; do tap fail "no objects to read"; done
 	tap_exit
 fi
 [ "$#" -eq "$nsrc" ]
@@ -101,11 +105,35 @@ else
 	tap fail "no two files of src/ call each other both ways: $ncycles of $npairs dependencies are cycles"
 fi
 
-# The add path leaves workqueue.c once, into pool.c's kwq__add_won(), and
-# ends there: pool.c needs nothing of workqueue.c's.
-grep '^pool workqueue ' "$tmp/uses" > "$tmp/log"
-grep -q '^workqueue pool kwq__add_won$' "$tmp/uses" && [ ! -s "$tmp/log" ]
-tap_check $? "an add leaves workqueue.c once, for pool.c's kwq__add_won(), and ends in pool.c"
+# The add path leaves workqueue.c once, into add.c's kwq__add_won(), and
+# ends there: add.c needs nothing of workqueue.c's.
+grep '^add workqueue ' "$tmp/uses" > "$tmp/log"
+grep -q '^workqueue add kwq__add_won$' "$tmp/uses" && [ ! -s "$tmp/log" ]
+tap_check $? "an add leaves workqueue.c once, for add.c's kwq__add_won(), and ends in add.c"
+
+# worker.c above add.c above pool.c: what each of the three reaches, by
+# any path through the dependencies, holds none of the files above it.
+awk '{ print $1, $2 }' "$tmp/uses" | sort -u > "$tmp/edges"
+reach() {
+	echo "$1" > "$tmp/seen"
+	while :; do
+		n=$(wc -l < "$tmp/seen")
+		awk 'FILENAME == ARGV[1] { s[$1] = 1; next }
+		     ($1 in s) { print $2 }' "$tmp/seen" "$tmp/edges" |
+			cat "$tmp/seen" - | sort -u > "$tmp/seen2"
+		mv "$tmp/seen2" "$tmp/seen"
+		[ "$(wc -l < "$tmp/seen")" -eq "$n" ] && break
+	done
+	grep -vx "$1" "$tmp/seen"
+}
+: > "$tmp/log"
+for f in pool:add pool:worker add:worker; do
+	reach "${f%%:*}" | grep -qx "${f#*:}" &&
+		echo "${f%%:*}.c reaches ${f#*:}.c" >> "$tmp/log"
+done
+grep -q '^worker add ' "$tmp/uses" && grep -q '^add pool ' "$tmp/uses" &&
+	[ ! -s "$tmp/log" ]
+tap_check $? "worker.c calls add.c, add.c calls pool.c, and nothing reaches back up"
 tap_diag "$tmp/deps"
 
 tap_exit

@@ -4,7 +4,7 @@
  * §1: every writer of the push tail pairs with the add).
  *
  * The pop of the last pushed item.  A worker that frees a slot takes the
- * first pushed item (src/pool.c, pop_locked()); when that item is the
+ * first pushed item (src/add.c, pop_locked()); when that item is the
  * last, it puts the tail back to the head with a compare-and-swap, and a
  * push that took the item as its predecessor in between makes that fail:
  * the worker must then wait for the push's link and keep the new item.

@@ -2,7 +2,7 @@
 /*
  * Adds that find no free slot: pushed without the pool lock, they wait
  * outside the pwq's lists until a worker frees a slot and takes the first
- * (src/pool.c, pop_locked()) or somebody locks the pool to look
+ * (src/add.c, pop_locked()) or somebody locks the pool to look
  * (kwq__pwq_splice_locked()).  Every queue a user can make with a small
  * max_active is tried here, with the pushed items removed, waited for,
  * flushed, frozen and destroyed while they are still outside the lists,

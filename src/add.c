@@ -1,0 +1,547 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The end of every add, and the slots of a pwq: everything that puts an
+ * item on a pool's lists.  workqueue.c wins an item's PENDING bit and hands
+ * it here (kwq__add_won()), which picks the pwq, then inserts the item under
+ * the pool lock, or pushes it on the pwq's lock-free push queue when it
+ * would wait for a slot anyway (see kwq__pwq in internal.h).  The worker
+ * that frees a slot (kwq__pwq_dec_locked(), called when an item ends) gives
+ * it to the next inactive item or pops the next pushed one; a pwq's lists
+ * are settled (kwq__pwq_splice_locked()) before anybody else reads them.
+ * An item added while an earlier instance still runs on another pool goes
+ * there, or is held until that run ends (kwq__queue_owned()).  The kicks
+ * and the busy hash this needs are pool.c's; nothing here runs an item.
+ */
+#include "internal.h"
+
+/* --- adding work: insertion under the pool lock ------------------------- */
+
+/* @cpu if a bound queue has a pwq for it, else the first CPU. */
+static inline int pwq_cpu(struct workqueue_struct *wq, int cpu)
+{
+	/*
+	 * A bound queue has a pwq for exactly the CPUs kwq__cpu_valid()
+	 * accepts: testing the pwq is the same test, in 8 instructions
+	 * instead of 14.
+	 */
+	if (unlikely((unsigned int)cpu >= (unsigned int)kwq__g.nr_cpu_ids ||
+		     !wq->cpu_pwqs[cpu]))
+		cpu = kwq__g.first_cpu;
+	return cpu;
+}
+
+/* The adding CPU, for a bound queue: one it has a pwq for. */
+static inline int local_cpu(struct workqueue_struct *wq)
+{
+	return pwq_cpu(wq, kwq__this_cpu());
+}
+
+static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
+{
+	if (wq->flags & WQ_UNBOUND)
+		return wq->dfl_pwq;
+	if (cpu == WORK_CPU_ANY)
+		cpu = local_cpu(wq);
+	return wq->cpu_pwqs[cpu];
+}
+
+/*
+ * Put @w, whose PENDING bit the caller owns, on @pwq of @pool (its pool,
+ * passed in: already in a register).  Returns true when the item went on
+ * the worklist and the pool must be kicked: the caller does it, before or
+ * (kwq__kick_unlock()) as it unlocks.  @fast: the add's fast path, which
+ * has tested the modes already (statistics may have come on since: this
+ * item then goes unsampled) and found pool->waits empty.  The caller holds
+ * the pool lock.
+ */
+static inline __attribute__((always_inline)) bool
+insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
+	      struct work_struct *w, unsigned long old, bool fast)
+{
+	unsigned int color = pwq->color;
+	/* color is 0 or 1: a shift, not a branch. */
+	unsigned long data = work_pwq_data(pwq, color * WORK_COLOR |
+					   (old & WORK_DELAYED));
+
+	kwq__assert_locked(pool);
+	pwq->nr_in_flight[color]++;
+	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
+	if (!fast && kwq__stats_enabled())
+		kwq__stat_queued_locked(pool, w);
+	if (pwq->nr_active >= pwq->limit) {
+		set_work_pwq(w, data | WORK_INACTIVE);
+		kwq__list_add_before(&w->entry, &pwq->inactive);
+		return false;
+	}
+	KWQ_TRACE(activate, w, w->func, pwq->name);
+	__atomic_store_n(&pwq->nr_active, pwq->nr_active + 1, __ATOMIC_RELAXED);
+	set_work_pwq(w, data);
+	if (!fast && unlikely(!kwq__list_empty(&pool->waits)) &&
+	    kwq__waited_locked(pool, w)) {
+		kwq__list_add_before(&w->entry, &pool->held);
+		return false;
+	}
+	kwq__list_add_before(&w->entry, &pool->worklist);
+	return true;
+}
+
+/* The link after @n, once its pusher has written it. */
+static struct kwq_list_node *pushed_next(struct kwq_list_node *n)
+{
+	struct kwq_list_node *next;
+	unsigned int round = 0;
+
+	/* A pusher is between its exchange and its link: two stores. */
+	while (!(next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE)))
+		kwq__backoff(&round);
+	return next;
+}
+
+/*
+ * Insert @n, a pushed item of @pwq just taken off the push queue, as an
+ * add would; true when the pool needs a kick.
+ */
+static bool insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
+{
+	struct work_struct *w = kwq__list_entry(n, struct work_struct, entry);
+	unsigned long data = work_data(w);
+
+	/* Re-initialised or freed while pending: see kwq__bug(). */
+	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
+	return insert_locked(pwq->pool, pwq, w, data, false);
+}
+
+/* Tests only: see internal.h. */
+void (*kwq__splice_hook)(struct kwq__pwq *pwq);
+
+/*
+ * Take every item pushed on @pwq (see kwq__pwq) and insert them in the
+ * order of their pushes, kicking the pool if one is ready to run.  One
+ * consumer at a time: the pool lock is held.
+ */
+void kwq__pwq_splice_locked(struct kwq__pwq *pwq)
+{
+	struct kwq__pool *pool = pwq->pool;
+	struct kwq_list_node *n, *next, *last;
+	bool kick = false;
+
+	kwq__assert_locked(pool);
+	if (__atomic_load_n(&pwq->push_tail, __ATOMIC_ACQUIRE) ==
+	    &pwq->push_head)
+		return;
+	/*
+	 * Unlink the first before the tail goes back to the head: only a
+	 * pusher that finds the tail at the head writes head.next.
+	 */
+	n = pushed_next(&pwq->push_head);
+	__atomic_store_n(&pwq->push_head.next, NULL, __ATOMIC_RELAXED);
+	if (unlikely(kwq__splice_hook))
+		kwq__splice_hook(pwq);
+	last = __atomic_exchange_n(&pwq->push_tail, &pwq->push_head,
+				   __ATOMIC_ACQ_REL);
+	for (;;) {
+		/* Read before the insertion rewrites the links. */
+		next = n == last ? NULL : pushed_next(n);
+		kick |= insert_pushed_locked(pwq, n);
+		if (!next)
+			break;
+		n = next;
+	}
+	if (kick)
+		kwq__kick_locked(pool);
+}
+
+/*
+ * Push @w, whose PENDING bit the caller owns, on @pwq without the pool
+ * lock, its word naming @pwq from @data.  Returns true when the queue was
+ * empty: the caller must then see to it that somebody settles it
+ * (add_push()).
+ */
+static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
+			unsigned long data)
+{
+	struct kwq_list_node *prev;
+
+	__atomic_store_n(&w->entry.next, NULL, __ATOMIC_RELAXED);
+	prev = __atomic_exchange_n(&pwq->push_tail, &w->entry,
+				   __ATOMIC_SEQ_CST);
+	/*
+	 * Named only now: whoever finds the pwq in the word, locks it and
+	 * settles it must find the item in the queue.  Until then the item
+	 * is pending on no list, as in any add before its insertion.  The
+	 * link below publishes the word to the splicer, who waits for it.
+	 */
+	set_work_pwq(w, data);
+	__atomic_store_n(&prev->next, &w->entry, __ATOMIC_RELEASE);
+	return prev == &pwq->push_head;
+}
+
+/* Tests only: see internal.h. */
+void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
+
+/*
+ * Take the first item pushed on @pwq, which the caller has seen is not
+ * empty, and insert it.  Only the worker that frees a slot pops, one item
+ * per slot: the rest stay pushed, untouched, until their turn.  A splice
+ * would walk every item at once, and a producer far ahead of its worker
+ * would leave a list longer than the caches, each item then read twice
+ * from memory.  Kicks the pool if the item is ready to run.
+ */
+static void pop_locked(struct kwq__pwq *pwq)
+{
+	struct kwq_list_node *n, *next;
+
+	kwq__assert_locked(pwq->pool);
+	n = pushed_next(&pwq->push_head);
+	next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE);
+	if (!next) {
+		/*
+		 * @n looks last.  As in the splice, head.next goes before the
+		 * tail comes back to the head; a pusher that took @n as its
+		 * predecessor first links behind it, and we wait for that.
+		 */
+		struct kwq_list_node *expect = n;
+
+		__atomic_store_n(&pwq->push_head.next, NULL,
+				 __ATOMIC_RELAXED);
+		if (unlikely(kwq__pop_last_hook))
+			kwq__pop_last_hook(pwq);
+		if (!__atomic_compare_exchange_n(&pwq->push_tail, &expect,
+						 &pwq->push_head, false,
+						 __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE))
+			__atomic_store_n(&pwq->push_head.next, pushed_next(n),
+					 __ATOMIC_RELAXED);
+	} else {
+		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
+	}
+	if (insert_pushed_locked(pwq, n))
+		kwq__kick_locked(pwq->pool);
+}
+
+/*
+ * In a fork()ed child: the parent's pushed items idle here, like its
+ * inactive ones.  A push that was half done in another parent thread has
+ * no link yet: the walk stops there, and that item stays pending.
+ */
+void kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
+{
+	struct kwq_list_node *n = pwq->push_head.next, *next;
+	struct kwq_list_node *last = pwq->push_tail;
+
+	while (n) {
+		next = n == last ? NULL : n->next;
+		kwq__list_init(n);
+		kwq__forget(kwq__list_entry(n, struct work_struct, entry));
+		n = next;
+	}
+	pwq->push_head.next = NULL;
+	pwq->push_tail = &pwq->push_head;
+}
+
+/*
+ * insert_locked() for the other paths: kicks the pool itself.  Items
+ * pushed before go first, so that an ordered queue keeps the order of adds.
+ */
+static void insert_kick_locked(struct kwq__pwq *pwq, struct work_struct *w,
+			       unsigned long old)
+{
+	kwq__pwq_settle_locked(pwq);
+	if (insert_locked(pwq->pool, pwq, w, old, false))
+		kwq__kick_locked(pwq->pool);
+}
+
+/* Take the locks of two pools in the order fork() takes them all. */
+static void lock_two(struct kwq__pool *a, struct kwq__pool *b)
+{
+	if (a->rank > b->rank) {
+		struct kwq__pool *t = a;
+
+		a = b;
+		b = t;
+	}
+	kwq__lock(a);
+	kwq__lock(b);
+}
+
+/*
+ * @w still runs on @worker, for another queue, and has just been added to
+ * @pwq, on another pool.  It takes its place on @pwq now, so that flushes
+ * count it and an ordered queue keeps the order of adds, but it may not
+ * start before that run ends: the worker records it, and releases it then
+ * (see release_waiter_locked() in worker.c).  Both pools' locks are held.
+ */
+static void insert_waiting_locked(struct kwq__worker *worker,
+				  struct kwq__pwq *pwq, struct work_struct *w,
+				  unsigned long old)
+{
+	kwq__assert_locked(worker->pool);
+	kwq__assert_locked(pwq->pool);
+	worker->wait_pool = pwq->pool;
+	worker->wait_work = w;
+	kwq__list_add_before(&worker->wait_node, &pwq->pool->waits);
+	insert_kick_locked(pwq, w, old);
+}
+
+/*
+ * Queue @w, whose PENDING bit the caller owns, on @wq; @old is its data word
+ * from before.  If an earlier instance still runs on the pool the item last
+ * ran on, queue it there: the busy check and the insertion happen under that
+ * pool's lock, so the instance cannot finish unseen in between.  @force is
+ * for items already accepted (an expired timer), which a drain must not
+ * refuse.
+ */
+int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
+		     struct work_struct *w, unsigned long old, int force)
+{
+	struct kwq__pwq *pwq;
+	struct kwq__pool *last;
+
+	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
+	    !force && !kwq__in_wq(wq)) {
+		/* Forgotten before PENDING goes: a new add may follow at once. */
+		if (kwq__debugging())
+			kwq__debug_idle(w);
+		clear_work_pending(w);
+		return -ESHUTDOWN;
+	}
+	pwq = pick_pwq(wq, cpu);
+	last = data_pool(old);
+	if (last && last != pwq->pool) {
+		struct kwq__worker *worker;
+
+		kwq__lock(last);
+		worker = kwq__find_busy_locked(last, w);
+		if (worker && worker->current_pwq->wq == wq) {
+			insert_kick_locked(worker->current_pwq, w, old);
+			kwq__unlock(last);
+			return 0;
+		}
+		kwq__unlock(last);
+		if (worker) {
+			/*
+			 * Look again with both locks: the run may have ended
+			 * meanwhile, but no other can have begun, since the
+			 * item is ours.
+			 */
+			lock_two(last, pwq->pool);
+			worker = kwq__find_busy_locked(last, w);
+			if (worker)
+				insert_waiting_locked(worker, pwq, w, old);
+			else
+				insert_kick_locked(pwq, w, old);
+			kwq__unlock(last);
+			kwq__unlock(pwq->pool);
+			return 0;
+		}
+	}
+	kwq__lock(pwq->pool);
+	insert_kick_locked(pwq, w, old);
+	kwq__unlock(pwq->pool);
+	return 0;
+}
+
+/* kwq__add_won()'s insertion when the lock is busy, or held (@locked). */
+static __attribute__((noinline)) int add_locked(struct kwq__pwq *pwq,
+						struct work_struct *w,
+						unsigned long old, bool locked)
+{
+	if (!locked)
+		kwq__lock(pwq->pool);
+	insert_kick_locked(pwq, w, old);
+	kwq__unlock(pwq->pool);
+	return 0;
+}
+
+/*
+ * kwq__add_won()'s insertion where the item would wait for a slot: pushed
+ * without the lock, for the worker that frees a slot to take (see
+ * kwq__pwq).  An ordered queue's producer then writes no line its worker
+ * writes, and its worker takes the lock without a transfer per item.
+ */
+static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
+					      struct work_struct *w,
+					      unsigned long old)
+{
+	if (!push(pwq, w, work_pwq_data(pwq, old & WORK_DELAYED)))
+		return 0;	/* the first pusher saw to the queue */
+	/*
+	 * The queue was empty: if no slot is free, the worker freeing one
+	 * settles it, since kwq__pwq_dec_locked() looks at the queue after
+	 * it lowers nr_active, and so does a thaw after it raises the limit.
+	 * The exchange in push() and these loads, against those stores and
+	 * looks, all sequentially consistent: one of the two sees the other.
+	 */
+	if (__atomic_load_n(&pwq->nr_active, __ATOMIC_SEQ_CST) >=
+	    __atomic_load_n(&pwq->limit, __ATOMIC_SEQ_CST))
+		return 0;
+	kwq__lock(pwq->pool);
+	kwq__pwq_splice_locked(pwq);
+	kwq__unlock(pwq->pool);
+	return 0;
+}
+
+/*
+ * A bound queue's add without a CPU that neither rseq nor RDPID gave: its
+ * own function, so that kwq__add_won() makes no call and saves no register
+ * around one.  kwq__add_won() has tried both: only the call is left.
+ */
+static __attribute__((noinline)) int add_won_local(struct workqueue_struct *wq,
+						   struct work_struct *w)
+{
+	return kwq__add_won(wq, w, pwq_cpu(wq, sched_getcpu()));
+}
+
+/*
+ * The rest of an add, once PENDING is won: kept out of the -EBUSY path.
+ * The common case makes no call but tail calls, so that it saves no
+ * register: the item never ran, or last ran on this very pool, whose lock
+ * covers both the busy check and the insertion.  Anything rarer goes to
+ * kwq__queue_owned() or add_locked().
+ */
+int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
+{
+	/*
+	 * PENDING is ours: nobody else writes the word until it is queued.
+	 * What follows reads only its pointer and its INIT and DELAYED bits.
+	 */
+	unsigned long old = work_data(w);
+	struct kwq__pwq *pwq;
+	struct kwq__pool *pool, *last;
+
+	if (wq->flags & WQ_UNBOUND) {
+		pwq = wq->dfl_pwq;
+	} else if (cpu == WORK_CPU_ANY) {
+		cpu = kwq__rseq_cpu();
+		if (unlikely((unsigned int)cpu >=
+			     (unsigned int)kwq__g.nr_cpu_ids ||
+			     !wq->cpu_pwqs[cpu])) {
+			/*
+			 * Off the rseq path: RDPID, else a call.  The bound
+			 * read again, so that gcc keeps it out of a register
+			 * on the rseq path.
+			 */
+			cpu = kwq__rdpid_cpu();
+			if ((unsigned int)cpu >= (unsigned int)__atomic_load_n(
+				    &kwq__g.nr_cpu_ids, __ATOMIC_RELAXED) ||
+			    !wq->cpu_pwqs[cpu])
+				return add_won_local(wq, w);
+		}
+		pwq = wq->cpu_pwqs[cpu];
+	} else {
+		pwq = wq->cpu_pwqs[cpu];
+	}
+	/*
+	 * Tested here rather than before the fetch-or, to keep the test off
+	 * the -EBUSY path: an item that is pending was initialised, since
+	 * every add tests this, and one that never was gives the bit back.
+	 */
+	if (unlikely(!(old & WORK_INIT))) {
+		clear_work_pending(w);
+		return -EINVAL;
+	}
+	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
+		return kwq__queue_owned(cpu, wq, w, old, 0);
+	/*
+	 * Not pending, so on no list: the word names at most a pool, the
+	 * last it ran on.  A fresh item names none, and that costs one test.
+	 */
+	kwq__assert(!(old & WORK_PWQ));
+	pool = pwq->add_pool;
+	if (old & ~WORK_FLAG_MASK) {
+		last = (struct kwq__pool *)(old & ~WORK_FLAG_MASK);
+		if (unlikely(last != pool))
+			return kwq__queue_owned(cpu, wq, w, old, 0);
+	}
+	/* Behind pushed items, or where it would wait for a slot: pushed. */
+	if (unlikely(__atomic_load_n(&pwq->push_tail, __ATOMIC_RELAXED) !=
+		     &pwq->push_head ||
+		     __atomic_load_n(&pwq->nr_active, __ATOMIC_RELAXED) >=
+		     __atomic_load_n(&pwq->limit, __ATOMIC_RELAXED)))
+		return add_push(pwq, w, old);
+	if (unlikely(!kwq__trylock(pool)))
+		return add_locked(pwq, w, old, false);
+	if (unlikely(!kwq__list_empty(&pool->waits)))
+		return add_locked(pwq, w, old, true);
+	/*
+	 * On the worklist, the item needs a kick unless the pool is busy and
+	 * watched (no worker can be finishing with this lock held).
+	 */
+	if (insert_locked(pool, pwq, w, old, true) &&
+	    !kwq__busy_watched_locked(pool))
+		return kwq__kick_unlock(pool);
+	kwq__unlock(pool);
+	return 0;
+}
+
+/* --- pwq accounting: activation and completion -------------------------- */
+
+/* Make inactive @w active: onto the pool's worklist with its barriers. */
+void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
+{
+	struct kwq__pool *pool = pwq->pool;
+	bool head = pwq->inactive.next == &w->entry;
+
+	kwq__assert_locked(pool);
+	if (kwq__debugging())
+		kwq__debug_check_queued(pool, w, head ? &pwq->inactive : NULL);
+	KWQ_TRACE(activate, w, w->func, pwq->name);
+	mark_work_active(w);
+	__atomic_store_n(&pwq->nr_active, pwq->nr_active + 1, __ATOMIC_RELAXED);
+	if (unlikely(!kwq__list_empty(&pool->waits)) &&
+	    kwq__waited_locked(pool, w)) {
+		kwq__move_linked_locked(w, &pool->held);
+		return;
+	}
+	kwq__move_linked_locked(w, &pool->worklist);
+	kwq__kick_locked(pool);
+}
+
+/*
+ * An active item of @pwq, of flush color @color, is done (it ran, or was
+ * cancelled): free its slot for the next inactive item, and tell a flusher
+ * waiting for that color.
+ */
+void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
+{
+	struct workqueue_struct *wq = pwq->wq;
+
+	kwq__assert_locked(pwq->pool);
+	if (!kwq__list_empty(&pwq->inactive) ||
+	    __atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+		/*
+		 * Items wait: the slot goes to the first, an inactive one
+		 * (pushed items came after those) or else the first pushed.
+		 * No add can be left waiting on this store: the queue stays in
+		 * the care of whoever frees the next slot.
+		 */
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_RELAXED);
+		if (kwq__list_empty(&pwq->inactive))
+			pop_locked(pwq);
+		else if (pwq->nr_active < pwq->limit)
+			kwq__pwq_activate_locked(pwq,
+				kwq__list_entry(pwq->inactive.next,
+						struct work_struct, entry));
+	} else {
+		/*
+		 * The adds that found no slot rely on this look at the queue
+		 * after the store (see add_push()): both sequentially
+		 * consistent, so that the load cannot pass the store.
+		 */
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=
+		    &pwq->push_head)
+			pop_locked(pwq);
+	}
+	pwq->nr_in_flight[color]--;
+	if (pwq->flush_color == color && !pwq->nr_in_flight[color]) {
+		pwq->flush_color = -1;
+		/* The flusher may free @wq as soon as this completes. */
+		if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1,
+					__ATOMIC_ACQ_REL))
+			kwq__complete(wq->flush_done);
+	}
+}

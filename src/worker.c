@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The workers: their threads, their loop, and an item's run.  A worker
+ * takes the item at the head of its pool's worklist while the pool is
+ * within its target (kwq__may_run_locked()), runs it with the pool lock
+ * dropped (kwq__process_one_locked(), which a rescuer calls too), gives its
+ * slot back to the pwq (add.c), and sleeps on its own futex when nothing is
+ * left, until a kick (pool.c) wakes it or the idle timeout retires it.  An
+ * unbound pool's target is tuned here, every TUNE_EVERY starts, by what its
+ * items cost.  Workers are started by the manager (manager.c) and when a
+ * queue first uses a pool (kwq__pool_get_worker()).
+ */
+#include "internal.h"
+
+/* --- how many workers an unbound pool's items are worth ----------------- */
+
+/*
+ * Two workers of one unbound pool pay for every item they take with the
+ * pool lock's cache line, which crosses between their CPUs twice per item:
+ * some 500 ns on a two-CPU machine, where one worker alone runs a trivial
+ * item in 60.  A second worker gains only for items longer than that.  So
+ * every TUNE_EVERY starts the pool judges what an item has cost each of
+ * its running workers since the last judgement, idle gaps included: with
+ * all its CPUs, below LOWER_NS it keeps one worker; with one, above
+ * RAISE_NS it takes all its CPUs again.  Measured with two workers, an
+ * item looks dearer by what the second one costs, hence the two bounds.
+ * An item that runs long while others wait starts nothing to judge by: the
+ * manager sees that one (kwq__tune_stall_locked()).
+ */
+#define TUNE_EVERY	512
+#define LOWER_NS	1000
+#define RAISE_NS	600
+
+static void tune_locked(struct kwq__pool *pool)
+{
+	unsigned long long now = kwq__clock_ns(CLOCK_MONOTONIC);
+	unsigned long long per = (now - pool->tune_ns) *
+		(unsigned int)(pool->nr_running ? pool->nr_running : 1) /
+		TUNE_EVERY;
+
+	kwq__assert_locked(pool);
+	pool->tune_ns = now;
+	if (pool->target < pool->max_target) {
+		if (per > RAISE_NS)
+			pool->target = pool->max_target;
+	} else if (per < LOWER_NS) {
+		pool->target = 1;
+	}
+}
+
+/*
+ * The manager's tick: a pool held to fewer workers than its CPUs that has
+ * started nothing since the previous tick while items wait is running a
+ * long item, behind which short ones must not wait; it gets all its CPUs
+ * back, and the caller's kick wakes a worker for the waiting item.
+ */
+void kwq__tune_stall_locked(struct kwq__pool *pool)
+{
+	kwq__assert_locked(pool);
+	if (pool->target < pool->max_target &&
+	    pool->nr_started == pool->tune_seen &&
+	    !kwq__list_empty(&pool->worklist))
+		pool->target = pool->max_target;
+	pool->tune_seen = pool->nr_started;
+}
+
+/* --- running work ------------------------------------------------------- */
+
+/*
+ * The run has ended of an item that was meanwhile added to a queue on
+ * another pool (see insert_waiting_locked()): let that
+ * instance start, unless a cancel has taken it.  No add can find this run
+ * any more, so nothing records a new wait meanwhile.  The pool lock is
+ * dropped, and taken again, so that the other pool's lock is taken alone.
+ */
+static void release_waiter_locked(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+	struct kwq__pool *to = worker->wait_pool;
+	struct work_struct *w;
+
+	kwq__assert_locked(worker->pool);
+	worker->wait_pool = NULL;
+	kwq__unlock(pool);
+	kwq__lock(to);
+	w = worker->wait_work;
+	if (w) {
+		worker->wait_work = NULL;
+		kwq__list_del_init(&worker->wait_node);
+		/* Active: held; inactive: its activation will see no wait. */
+		if (!(work_data(w) & WORK_INACTIVE)) {
+			kwq__move_linked_locked(w, &to->worklist);
+			kwq__kick_locked(to);
+		}
+	}
+	kwq__unlock(to);
+	kwq__lock(pool);
+}
+
+/* TSan's own builds, of gcc or of clang. */
+#if defined(__SANITIZE_THREAD__)
+#define TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TSAN 1
+#endif
+#endif
+
+/*
+ * Start queued @w, @data its word: PENDING goes before the function runs,
+ * so that it may re-add itself, the pool it runs on stays, and the pool
+ * lock is released.  The function must see everything done before any add
+ * that found the item pending: a full barrier goes between the clear and
+ * the function's loads, as the kernel's smp_mb() there.  On x86 the
+ * unlock's locked instruction is that barrier, and the clear a plain
+ * store: one atomic operation an item fewer, some 7 ns of the 45 a short
+ * item cost an unbound worker on the bench's machine.  Elsewhere, and
+ * under TSan, which would not see that barrier, the clear is an exchange.
+ */
+static inline void clear_pending_unlock(struct work_struct *w,
+					struct kwq__pool *pool,
+					unsigned long data)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(TSAN)
+	set_work_pool_and_store_idle(w, pool, data);
+	kwq__unlock(pool);
+	/* The locked instruction orders the store; keep gcc from it too. */
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+#else
+	set_work_pool_and_clear_pending(w, pool, data);
+	kwq__unlock(pool);
+#endif
+}
+
+/*
+ * Run @w, the item at the head of the pool's worklist (with no barrier
+ * linked behind it) or of the worker's scheduled list.  Drops the pool
+ * lock while the function runs: the item may be freed by it, so nothing
+ * here touches it afterwards.
+ */
+void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
+{
+	struct kwq__pool *pool = worker->pool;
+	unsigned long data = work_data(w);
+	struct kwq__pwq *pwq = data_pwq(data);
+	int barrier = kwq__is_barrier(w);
+	int color = barrier ? -1 : !!(data & WORK_COLOR);
+	unsigned long long cpu = 0;
+	struct kwq__worker *other;
+
+	kwq__assert_locked(pool);
+	kwq__bug_on(!(data & WORK_PENDING) || !pwq);
+	kwq__list_del_init(&w->entry);
+	worker->current_work = w;
+	worker->current_func = w->func;
+	/* A barrier's pwq may be freed while it runs: never keep it. */
+	worker->current_pwq = barrier ? NULL : pwq;
+	worker->current_color = color;
+	worker->seq++;
+	if (unlikely(!(++pool->nr_started % TUNE_EVERY)) &&
+	    pool->max_target > 1)
+		tune_locked(pool);
+	kwq__busy_add_locked(pool, worker);
+
+	if (!barrier && (pwq->wq->flags & WQ_CPU_INTENSIVE))
+		kwq__uncount_locked(pool, worker);
+	if (!barrier)
+		kwq__stat_start_locked(worker, w, &cpu);
+	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
+	other = kwq__kick_busy_locked(pool);
+
+	/* Forgotten before PENDING goes: it may be re-added at once. */
+	if (!barrier && kwq__debugging())
+		kwq__debug_idle(w);
+	clear_pending_unlock(w, pool, data);
+	if (other)
+		kwq__wake_worker(other);
+
+	if (!barrier)
+		KWQ_TRACE(execute_start, w, worker->current_func);
+	worker->current_func(w);
+	/* @w may be gone: the end probe passes its address, never reads it. */
+	if (!barrier)
+		KWQ_TRACE(execute_end, w, worker->current_func);
+
+	kwq__lock(pool);
+	kwq__busy_del_locked(pool, worker);
+	worker->current_work = NULL;
+	worker->current_func = NULL;
+	worker->current_pwq = NULL;
+	if (!barrier) {
+		kwq__stat_end_locked(worker, pwq, cpu);
+		/*
+		 * A pool's worker goes back to the worklist from here, with
+		 * the lock held; a rescuer (on no pool's list) does not.
+		 */
+		if (!kwq__list_empty(&worker->node))
+			pool->finisher = worker;
+		kwq__pwq_dec_locked(pwq, color);
+		pool->finisher = NULL;
+	}
+	if (unlikely(worker->wait_pool))
+		release_waiter_locked(worker);
+}
+
+/*
+ * Sleep until kicked, or retire.  Returns 0 when the worker should leave:
+ * it has been idle for the timeout and is not its pool's last worker.
+ */
+static int worker_idle_locked(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+	struct timespec ts, *timeout = NULL;
+	unsigned int ms = __atomic_load_n(&kwq__g.idle_timeout_ms,
+					  __ATOMIC_RELAXED);
+
+	kwq__assert_locked(pool);
+	kwq__uncount_locked(pool, worker);
+	worker->idle = 1;
+	kwq__list_add_head(&worker->idle_node, &pool->idle);
+	pool->nr_idle++;
+	__atomic_store_n(&worker->wake, 0, __ATOMIC_RELAXED);
+	if (pool->nr_workers > 1) {
+		ts.tv_sec = ms / 1000;
+		ts.tv_nsec = (long)(ms % 1000) * 1000000;
+		timeout = &ts;
+	}
+	kwq__unlock(pool);
+
+	while (!__atomic_load_n(&worker->wake, __ATOMIC_ACQUIRE))
+		if (kwq__futex_wait(&worker->wake, 0, timeout) == -ETIMEDOUT)
+			break;
+
+	kwq__lock(pool);
+	if (worker->reap)
+		goto leave;		/* its slot went to another pool */
+	if (!worker->idle)
+		return 1;		/* kicked: counted by the kicker */
+	kwq__list_del_init(&worker->idle_node);
+	worker->idle = 0;
+	pool->nr_idle--;
+	if (pool->nr_workers == 1)
+		return 1;		/* the last one stays, idle again */
+leave:
+	kwq__list_del_init(&worker->node);
+	pool->nr_workers--;
+	pool->st_retired++;
+	return 0;
+}
+
+/*
+ * Name the thread after its pool and number, or after @wq when that is the
+ * one queue the pool serves: kwq/u:<queue>.  The kernel keeps 15 bytes.
+ */
+static void worker_name(struct kwq__worker *worker, const char *wq)
+{
+	struct kwq__pool *pool = worker->pool;
+	char name[80];
+
+	if (pool->cpu >= 0)
+		snprintf(name, sizeof(name), "kwq/%d%s:%d", pool->cpu,
+			 pool->highpri ? "H" : "", worker->id);
+	else if (wq)
+		snprintf(name, sizeof(name), "kwq/u%s:%s",
+			 pool->highpri ? "H" : "", wq);
+	else
+		snprintf(name, sizeof(name), "kwq/u%s:%d",
+			 pool->highpri ? "H" : "", worker->id);
+	name[15] = '\0';
+	pthread_setname_np(pthread_self(), name);
+}
+
+/*
+ * The queues using the worker's pool changed since it was named: name it
+ * again.  Drops the pool lock for the system call.
+ */
+static void worker_rename_locked(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+	char wq[64];
+	int sole = pool->sole_wq != NULL;
+
+	kwq__assert_locked(pool);
+	worker->name_gen = pool->name_gen;
+	if (sole)
+		snprintf(wq, sizeof(wq), "%s", pool->sole_wq->name);
+	kwq__unlock(pool);
+	worker_name(worker, sole ? wq : NULL);
+	kwq__lock(pool);
+}
+
+static void worker_setup(struct kwq__worker *worker)
+{
+	struct kwq__pool *pool = worker->pool;
+
+	worker_name(worker, NULL);
+	kwq__thread_prio(pool->highpri);
+	kwq__self = worker;
+}
+
+static void *worker_main(void *arg)
+{
+	struct kwq__worker *worker = arg;
+	struct kwq__pool *pool = worker->pool;
+
+	worker_setup(worker);
+	kwq__lock(pool);
+	worker->tid = (pid_t)syscall(SYS_gettid);
+	for (;;) {
+		if (!kwq__may_run_locked(worker))
+			goto idle;
+		/* Before it counts: a boosted worker keeps its boost. */
+		if (unlikely(worker->name_gen != pool->name_gen)) {
+			worker_rename_locked(worker);
+			continue;
+		}
+		if (!worker->counted) {
+			worker->counted = 1;
+			pool->nr_running++;
+		}
+		worker->boost = 0;
+		struct work_struct *w = kwq__list_entry(pool->worklist.next,
+							struct work_struct,
+							entry);
+		struct kwq__worker *other;
+
+		if (kwq__debugging())
+			kwq__debug_check_queued(pool, w, &pool->worklist);
+		other = kwq__find_busy_locked(pool, w);
+
+		if (other) {
+			/* It runs it when its current instance is done. */
+			kwq__move_linked_locked(w, &other->scheduled);
+			continue;
+		}
+		/*
+		 * Alone, it runs from where it is; with barriers linked, they
+		 * go to the scheduled list together, to run right after it.
+		 */
+		if (likely(!(work_data(w) & WORK_LINKED)))
+			kwq__process_one_locked(worker, w);
+		else
+			kwq__move_linked_locked(w, &worker->scheduled);
+		while (!kwq__list_empty(&worker->scheduled))
+			kwq__process_one_locked(worker,
+				kwq__list_entry(worker->scheduled.next,
+						struct work_struct, entry));
+		continue;
+idle:
+		if (!worker_idle_locked(worker))
+			break;
+	}
+	kwq__unlock(pool);
+	free(worker);
+	kwq__worker_slot_put();
+	return NULL;
+}
+
+/*
+ * Start one more worker for @pool; with @boost, it takes the next item
+ * whatever the pool's target (the manager starts it for a blocked worker).
+ * Never called with the pool lock held: thread creation may take a while.
+ */
+int kwq__create_worker(struct kwq__pool *pool, int boost)
+{
+	struct kwq__worker *worker;
+	int err;
+
+	err = kwq__worker_slot_get();
+	if (err)
+		return err;
+	worker = kwq__zalloc(sizeof(*worker));
+	if (!worker) {
+		kwq__worker_slot_put();
+		return -ENOMEM;
+	}
+	worker->pool = pool;
+	worker->current_color = -1;
+	kwq__list_init(&worker->idle_node);
+	kwq__list_init(&worker->scheduled);
+	kwq__list_init(&worker->wait_node);
+
+	worker->boost = boost;
+	worker->counted = boost;
+
+	kwq__lock(pool);
+	worker->id = pool->next_id++;
+	kwq__list_add_before(&worker->node, &pool->workers);
+	pool->nr_workers++;
+	pool->nr_running += boost;
+	pool->st_created++;
+	kwq__unlock(pool);
+
+	err = kwq__spawn(worker_main, worker, pool->cpu);
+	if (err)
+		goto fail_spawn;
+	return 0;
+
+fail_spawn:
+	kwq__lock(pool);
+	kwq__list_del_init(&worker->node);
+	pool->nr_workers--;
+	pool->nr_running -= boost;
+	pool->st_created--;
+	kwq__unlock(pool);
+	free(worker);
+	kwq__worker_slot_put();
+	return err;
+}
+
+/*
+ * Make sure @pool has a worker; used when a queue starts using it.  At the
+ * worker cap the pool goes without: the manager finds it one when an item
+ * comes (limits.c).
+ */
+int kwq__pool_get_worker(struct kwq__pool *pool)
+{
+	int have, err;
+
+	kwq__lock(pool);
+	have = pool->nr_workers > 0;
+	kwq__unlock(pool);
+	err = have ? 0 : kwq__create_worker(pool, 0);
+	return err == -EUSERS ? 0 : err;
+}
