@@ -8,7 +8,8 @@
 # there: the dead test is reported at the call site, rule C, once per
 # test.  With both files checked it stays one finding at the callee.
 # Not reported: a callee that returns a negative errno or -1 on some
-# path, or one whose result passes another call's on (unknown).
+# path, one whose result passes another call's on (unknown), or one that
+# returns a single constant (one configuration's stub, maybe).
 #
 # Run by prove from the top of the tree; KWQ_BUILD names the build tree
 # holding retconv (default: build).
@@ -61,6 +62,11 @@ int dev_lookup(struct dev *d)
 {
 	return dev_query(d);
 }
+
+int dev_nports(void)
+{
+	return 4;
+}
 EOF
 cat >"$tmp/k/drivers/use.c" <<'EOF'
 struct dev;
@@ -87,6 +93,15 @@ int probe(struct dev *d)
 		return -1;
 	return 0;
 }
+
+int dev_nports(void);
+
+int ports(void)
+{
+	int n = dev_nports();
+
+	return n < 0 ? 0 : n;
+}
 EOF
 
 (cd "$tmp/k" && "$rc" --no-config --tree . drivers/use.c) >"$tmp/out" 2>"$tmp/err"
@@ -97,15 +112,16 @@ drivers/use.c:9:6: note: 'slot' holds the result of 'dev_slot' from here
 drivers/use.c:14:6: warning: 'dev_slot' is declared to return a signed int, but its body never returns a negative value (class count, from its definition at drivers/core.c:5): 'dev_slot(...) == -1' is never true; test it for the value its failure returns [retconv-C]
 EOF
 cmp -s "$tmp/want" "$tmp/out" && [ $st -eq 1 ]
-tap_check $? "kernel style: a never-negative id tested < 0 and == -1, reported at the caller; a 0/-errno action, an id-or-errno and a passed-on unknown are not"
+tap_check $? "kernel style: a never-negative id tested < 0 and == -1, reported at the caller; a 0/-errno action, an id-or-errno, a passed-on unknown and a one-constant stub are not"
 diff -u "$tmp/want" "$tmp/out" | tap_diag
 
 (cd "$tmp/k" && "$rc" --no-config --tree . drivers/use.c drivers/core.c) \
 	>"$tmp/out" 2>/dev/null
-[ "$(grep -c 'warning' "$tmp/out")" -eq 1 ] &&
+[ "$(grep -c 'warning' "$tmp/out")" -eq 2 ] &&
+	grep -q "^drivers/core.c:33:5: warning: 'dev_nports' is declared" "$tmp/out" &&
 	grep -q "^drivers/core.c:5:5: warning: 'dev_slot' is declared to return a signed int and 2 call sites test it" "$tmp/out" &&
 	! grep -q '^drivers/use.c:[0-9]*:[0-9]*: warning' "$tmp/out"
-tap_check $? "both files checked: one finding at the callee, its callers as notes"
+tap_check $? "both files checked: one finding at each callee, the stub's too (the tree is seen whole), its callers as notes"
 tap_diag "$tmp/out"
 
 # --- user space: a parser and a reader ----------------------------------------

@@ -340,9 +340,18 @@ static bool signed_count(const struct callee *c)
 	       c->def->type == RT_SIGNED;
 }
 
-/* The same, said at a caller when the callee is only context. */
+/*
+ * The same, said at a caller when the callee is only context.  Tree mode
+ * parses one definition of it, maybe one configuration's stub: a body
+ * that returns a single constant (0, or 4) is not taken as the function.
+ */
 static void unkept(struct ctx *cx, const char *t, const char *verdict)
 {
+	unsigned f = cx->c->def->flags;
+	unsigned kinds = !!(f & RV_ZERO) + !!(f & RV_ONE) + !!(f & RV_POS);
+
+	if (!cx->c->sure || (!(f & RV_NONNEG) && kinds < 2))
+		return;
 	add(cx, 'C', xasprintf(
 	    "'%s' is declared to return a signed int, but its body never returns a negative value (class count, from %s): %s %s; test it for the value its failure returns",
 	    cx->x->callee, cx->c->source, t, verdict));
