@@ -460,6 +460,15 @@ static bool context_file(const struct options *o, const char *file)
 	return false;
 }
 
+/* What is said of a context file's functions is said at their callers. */
+static void mark_context(const struct options *o, struct rc_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nfuncs; i++)
+		res->funcs[i]->context = context_file(o, res->funcs[i]->file);
+}
+
 static void drop_context_errors(const struct options *o,
 				struct rc_error *v, size_t *n)
 {
@@ -517,6 +526,7 @@ static int final_status(const struct options *o, struct rc_config *cfg,
 	} else {
 		rules_apply(cfg, &res, o->min_scope, &found);
 		defs_filter(cfg, &res, &found, o->style);
+		mark_context(o, &res);
 		sites_apply(cfg, table, &res, &found);
 		drop_context_findings(o, &found);
 		findings_sort(&found);

@@ -192,6 +192,8 @@ struct rc_func {
 	enum rc_type type;
 	unsigned suppress;	/* SUPPRESS_* */
 	bool report;		/* defined in a file under check */
+	bool context;		/* main.c: in a file --tree reads only for
+				 * the definitions its files call */
 	bool serves;		/* rules.c: a callback, or a callback returns
 				 * its result untested */
 	struct rc_return *rets;

@@ -328,6 +328,35 @@ static const char *failure(const struct callee *c)
 	return "test it against 0 for what it means";
 }
 
+/*
+ * A signed function whose body never returns a negative value.  Defined
+ * in a file under check, it is reported once there; defined in a file
+ * tree mode only read for its callees, where nothing is reported, each
+ * call site that expects a negative value is.
+ */
+static bool signed_count(const struct callee *c)
+{
+	return c->cls == CC_COUNT && !c->table && c->def &&
+	       c->def->type == RT_SIGNED;
+}
+
+/*
+ * The same, said at a caller when the callee is only context.  Tree mode
+ * parses one definition of it, maybe one configuration's stub: a body
+ * that returns a single constant (0, or 4) is not taken as the function.
+ */
+static void unkept(struct ctx *cx, const char *t, const char *verdict)
+{
+	unsigned f = cx->c->def->flags;
+	unsigned kinds = !!(f & RV_ZERO) + !!(f & RV_ONE) + !!(f & RV_POS);
+
+	if (!cx->c->sure || (!(f & RV_NONNEG) && kinds < 2))
+		return;
+	add(cx, 'C', xasprintf(
+	    "'%s' is declared to return a signed int, but its body never returns a negative value (class count, from %s): %s %s; test it for the value its failure returns",
+	    cx->x->callee, cx->c->source, t, verdict));
+}
+
 /* A caller of a signed count tested for a sign: noted at the callee. */
 static void contract_caller(struct ctx *cx)
 {
@@ -462,8 +491,7 @@ static void rule_c_shape(struct ctx *cx)
 		return;
 	/* A signed function whose body never returns a negative value:
 	 * once at the callee, as for a sign test. */
-	if (c->cls == CC_COUNT && !c->table && c->def &&
-	    c->def->type == RT_SIGNED) {
+	if (signed_count(c) && !c->def->context) {
 		contract_caller(cx);
 		return;
 	}
@@ -479,9 +507,13 @@ static void rule_c_shape(struct ctx *cx)
 		free(t);
 		t = q;
 	}
-	add(cx, 'C', xasprintf("'%s' %s (class %s, from %s): %s %s; %s",
-			       x->callee, returns(x, c), cclass_names[c->cls],
-			       c->source, t, verdict, reading(c)));
+	if (signed_count(c))
+		unkept(cx, t, verdict);
+	else
+		add(cx, 'C', xasprintf("'%s' %s (class %s, from %s): %s %s; %s",
+				       x->callee, returns(x, c),
+				       cclass_names[c->cls], c->source, t,
+				       verdict, reading(c)));
 	free(t);
 }
 
@@ -523,12 +555,20 @@ static void rule_c(struct ctx *cx)
 	/* The table's unsigned results are small counts, others may wrap. */
 	if ((x->form & SITE_WRAPS) && !c->table)
 		return;
-	if (c->cls == CC_COUNT && !c->table && c->def &&
-	    c->def->type == RT_SIGNED) {
+	if (signed_count(c) && !c->def->context) {
 		contract_caller(cx);
 		return;
 	}
-	if (c->cls == CC_BOOLEAN || c->cls == CC_COUNT ||
+	if (signed_count(c)) {
+		char *q = tested(x);
+
+		t = xasprintf("'%s'", q);
+		free(q);
+		q = xasprintf("is %s true", always);
+		unkept(cx, t, q);
+		free(q);
+		free(t);
+	} else if (c->cls == CC_BOOLEAN || c->cls == CC_COUNT ||
 	    c->cls == CC_PERRNO || c->cls == CC_FLAG) {
 		t = tested(x);
 		add(cx, 'C', xasprintf(
