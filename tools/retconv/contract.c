@@ -29,15 +29,52 @@
 
 #define MAX_DOC 8192
 
-/* The block comment that ends just before @off, with only blanks between. */
+/* Where the line holding @at starts. */
+static size_t line_start(const char *text, size_t at)
+{
+	while (at && text[at - 1] != '\n')
+		at--;
+	return at;
+}
+
+/* The run of "//" lines that ends at @end, or NULL. */
+static char *line_comments(const char *text, size_t end)
+{
+	size_t start = line_start(text, end), at;
+	const char *p;
+
+	for (at = start;; at = line_start(text, at - 1)) {
+		for (p = text + at; *p == ' ' || *p == '\t'; p++)
+			;
+		if (p[0] != '/' || p[1] != '/')
+			break;
+		start = at;
+		if (!at || end - at > MAX_DOC)
+			break;
+	}
+	p = text + start;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (p[0] != '/' || p[1] != '/')
+		return NULL;
+	return strndup(text + start, end - start);
+}
+
+/* The comment that ends just before @off, with only blanks between: a
+ * block comment, or a run of line comments on the lines just above (a
+ * blank line parts them from the definition). */
 static char *comment_before(const char *text, size_t off)
 {
 	size_t end = off, start;
 
 	while (end && isspace((unsigned char)text[end - 1]))
 		end--;
-	if (end < 4 || text[end - 1] != '/' || text[end - 2] != '*')
+	if (end < 4)
 		return NULL;
+	if (text[end - 1] != '/' || text[end - 2] != '*')
+		return memchr(text + end, '\n', off - end) ==
+		       memrchr(text + end, '\n', off - end) ?
+		       line_comments(text, end) : NULL;
 	for (start = end - 2; start >= 2; start--)
 		if (text[start - 2] == '/' && text[start - 1] == '*')
 			break;
@@ -91,7 +128,7 @@ static bool opens_return(const char *l)
 	static const char *const marks[] = {
 		"return:", "returns:", "return value:", "return values:",
 		"returned value:", "returned values:", "@return", "\\return",
-		"@retval", "\\retval", "returns ",
+		"@retval", "\\retval", "@ret ", "@ret\t", "returns ",
 		"return ",
 	};
 	size_t i;
@@ -116,8 +153,17 @@ static bool opens_other(const char *l)
 	return *p == ':' && p - l < 32 && !opens_return(l);
 }
 
-/* Whether @s says "returns" or "returned" as a word (a bare "return" is
- * as often the noun: "reaches the return"). */
+/* A sentence begins at @p: "Return TRUE if ..." is the verb. */
+static bool sentence_starts(const char *s, const char *p)
+{
+	while (p > s && p[-1] == ' ')
+		p--;
+	return p == s || p[-1] == '.';
+}
+
+/* Whether @s says "returns" or "returned" as a word, "Return" as a
+ * sentence's verb, or "return value" (a bare "return" is as often the
+ * noun: "reaches the return"). */
 static bool mentions_return(const char *s)
 {
 	const char *p;
@@ -130,6 +176,9 @@ static bool mentions_return(const char *s)
 		n = !strncasecmp(p, "returns", 7) ? 7 :
 		    !strncasecmp(p, "returned", 8) ? 8 : 0;
 		if (n && !isalpha((unsigned char)p[n]))
+			return true;
+		if (!strncasecmp(p, "return value", 12) ||
+		    (!strncmp(p, "Return ", 7) && sentence_starts(s, p)))
 			return true;
 	}
 	return false;
@@ -203,6 +252,7 @@ static char *return_section(const char *doc)
 
 struct said {
 	bool neg, zero, one, truth, value;
+	bool prior;		/* a state it had, or has: "previous mode" */
 	bool named;		/* a constant whose sign the text does not say,
 				 * or "non-zero" */
 };
@@ -236,6 +286,11 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 		"number", "count", "bytes", "length", "index", "pointer",
 		"positive", "amount",
 	};
+	/* What a result is when it reports a state, not how the call went. */
+	static const char *const states[] = {
+		"previous", "previously", "old", "former", "state", "level",
+		"mode",
+	};
 	size_t i;
 
 	if (isdigit((unsigned char)*w)) {
@@ -264,6 +319,9 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
 		if (word_is(w, n, values[i]))
 			s->value = true;
+	for (i = 0; i < sizeof(states) / sizeof(states[0]); i++)
+		if (word_is(w, n, states[i]))
+			s->prior = true;
 }
 
 /* "< 0", "<0" (or "> 0"): a negative (a positive) value. */
@@ -301,7 +359,7 @@ static unsigned doc_class(char *sec)
 			;
 		read_word(&s, w, (size_t)(p - w), minus);
 	}
-	if (s.value && (s.neg || s.zero))
+	if ((s.value && (s.neg || s.zero)) || (s.prior && !s.neg && !s.zero && !s.one && !s.truth))
 		return DOC_VALUE;
 	if (s.neg && (s.one || s.truth))
 		return DOC_TRISTATE;
