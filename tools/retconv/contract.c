@@ -252,7 +252,9 @@ static char *return_section(const char *doc)
 
 struct said {
 	bool neg, zero, one, truth, value;
-	bool prior;		/* a state it had, or has: "previous mode" */
+	bool prior;		/* a state it had: "previous mode" */
+	bool state;		/* a state it has: "the comparator state" */
+	bool cond;		/* a condition: "if", "when", "whether" */
 	bool named;		/* a constant whose sign the text does not say,
 				 * or "non-zero" */
 };
@@ -287,9 +289,12 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 		"positive", "amount",
 	};
 	/* What a result is when it reports a state, not how the call went. */
-	static const char *const states[] = {
-		"previous", "previously", "old", "former", "state", "level",
-		"mode",
+	static const char *const before[] = {
+		"previous", "previously", "old", "former",
+	};
+	static const char *const states[] = { "state", "level", "mode" };
+	static const char *const conds[] = {
+		"if", "when", "whether", "unless", "once",
 	};
 	size_t i;
 
@@ -319,9 +324,12 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
 		if (word_is(w, n, values[i]))
 			s->value = true;
+	for (i = 0; i < sizeof(before) / sizeof(before[0]); i++)
+		s->prior |= word_is(w, n, before[i]);
 	for (i = 0; i < sizeof(states) / sizeof(states[0]); i++)
-		if (word_is(w, n, states[i]))
-			s->prior = true;
+		s->state |= word_is(w, n, states[i]);
+	for (i = 0; i < sizeof(conds) / sizeof(conds[0]); i++)
+		s->cond |= word_is(w, n, conds[i]);
 }
 
 /* "< 0", "<0" (or "> 0"): a negative (a positive) value. */
@@ -359,7 +367,8 @@ static unsigned doc_class(char *sec)
 			;
 		read_word(&s, w, (size_t)(p - w), minus);
 	}
-	if ((s.value && (s.neg || s.zero)) || (s.prior && !s.neg && !s.zero && !s.one && !s.truth))
+	if ((s.value && (s.neg || s.zero)) || ((s.prior || (s.state && !s.cond)) && !s.neg && !s.zero &&
+	     !s.one && !s.truth))
 		return DOC_VALUE;
 	if (s.neg && (s.one || s.truth))
 		return DOC_TRISTATE;

@@ -3,7 +3,8 @@
 //   "@ret enabled ... was previously enabled" documents a state it had;
 // - a result documented as a state ("Previous mode", "the comparator
 //   state") is a value, neither, unless the text gives 0, 1, true or
-//   false, or a negative errno;
+//   false, or a negative errno, or the state is a condition ("if the
+//   notify state was cleared");
 // - a run of "//" lines just above the definition is its comment (not
 //   when a blank line parts them);
 // - "Return TRUE if ..." opening a sentence, and "the return value is",
@@ -56,11 +57,17 @@ int read_level(int line) { return line < 0 ? -22 : line & 1; }
 // Returns true if the queue was started.
 
 int start_queue(int q) { return q & 1; }
-// expect: contracts-forms.c:20:5: enable_irq: public neither unknown
-// expect: contracts-forms.c:27:5: start_chip: public action unknown
-// expect: contracts-forms.c:36:6: stdio_textmode_set: public neither boolean
-// expect: contracts-forms.c:40:6: flash_wipe_start: public predicate boolean
-// expect: contracts-forms.c:43:6: parse_char: public predicate boolean
-// expect: contracts-forms.c:47:5: table_insert: public predicate boolean
-// expect: contracts-forms.c:54:5: read_level: public neither unknown
-// expect: contracts-forms.c:58:5: start_queue: public action unknown
+/**
+ * @return YES if the notify state was cleared, otherwise NO.
+ */
+int notify_state_clear(int t) { return t ? 1 : 0; }
+
+// expect: contracts-forms.c:21:5: enable_irq: public neither unknown
+// expect: contracts-forms.c:28:5: start_chip: public action unknown
+// expect: contracts-forms.c:37:6: stdio_textmode_set: public neither boolean
+// expect: contracts-forms.c:41:6: flash_wipe_start: public predicate boolean
+// expect: contracts-forms.c:44:6: parse_char: public predicate boolean
+// expect: contracts-forms.c:48:5: table_insert: public predicate boolean
+// expect: contracts-forms.c:55:5: read_level: public neither unknown
+// expect: contracts-forms.c:59:5: start_queue: public action unknown
+// expect: contracts-forms.c:63:5: notify_state_clear: public action boolean
