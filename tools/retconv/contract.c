@@ -259,10 +259,14 @@ struct said {
 				 * or "non-zero" */
 };
 
-/* A constant's name (Z_STREAM_ERROR, EINVAL), not TRUE, FALSE, OK, NULL. */
+/* A constant's name (Z_STREAM_ERROR, EINVAL), not TRUE, FALSE, OK, NULL,
+ * nor a word written in capitals for emphasis ("is NOT overwritten"). */
 static bool is_constant(const char *w, size_t n)
 {
-	static const char *const known[] = { "TRUE", "FALSE", "OK", "NULL" };
+	static const char *const known[] = {
+		"TRUE", "FALSE", "OK", "NULL",
+		"NOT", "AND", "OR", "ALL", "ANY", "NEVER", "MUST", "ONLY",
+	};
 	size_t i;
 
 	if (n < 2)

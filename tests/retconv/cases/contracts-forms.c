@@ -8,7 +8,8 @@
 // - a run of "//" lines just above the definition is its comment (not
 //   when a blank line parts them);
 // - "Return TRUE if ..." opening a sentence, and "the return value is",
-//   speak of the result.
+//   speak of the result; a word in capitals for emphasis ("NOT") is
+//   no constant's name.
 // args: --classes --static
 #include <stdbool.h>
 
@@ -44,7 +45,7 @@ bool flash_wipe_start(void) { return true; }
 bool parse_char(char c) { return c == '\n'; }
 
 /* Insert a new record into the table.  Return TRUE if successful.
-** Prior data with the same key is not overwritten */
+** Prior data with the same key is NOT overwritten */
 int table_insert(const char *data) { return data != 0; }
 
 /**
@@ -62,12 +63,12 @@ int start_queue(int q) { return q & 1; }
  */
 int notify_state_clear(int t) { return t ? 1 : 0; }
 
-// expect: contracts-forms.c:21:5: enable_irq: public neither unknown
-// expect: contracts-forms.c:28:5: start_chip: public action unknown
-// expect: contracts-forms.c:37:6: stdio_textmode_set: public neither boolean
-// expect: contracts-forms.c:41:6: flash_wipe_start: public predicate boolean
-// expect: contracts-forms.c:44:6: parse_char: public predicate boolean
-// expect: contracts-forms.c:48:5: table_insert: public predicate boolean
-// expect: contracts-forms.c:55:5: read_level: public neither unknown
-// expect: contracts-forms.c:59:5: start_queue: public action unknown
-// expect: contracts-forms.c:63:5: notify_state_clear: public action boolean
+// expect: contracts-forms.c:22:5: enable_irq: public neither unknown
+// expect: contracts-forms.c:29:5: start_chip: public action unknown
+// expect: contracts-forms.c:38:6: stdio_textmode_set: public neither boolean
+// expect: contracts-forms.c:42:6: flash_wipe_start: public predicate boolean
+// expect: contracts-forms.c:45:6: parse_char: public predicate boolean
+// expect: contracts-forms.c:49:5: table_insert: public predicate boolean
+// expect: contracts-forms.c:56:5: read_level: public neither unknown
+// expect: contracts-forms.c:60:5: start_queue: public action unknown
+// expect: contracts-forms.c:64:5: notify_state_clear: public action boolean
