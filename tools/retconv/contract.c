@@ -15,7 +15,9 @@
  *
  * More facts come from the definition: a name whose last word repeats a
  * bool parameter's name is a setter (usb_port_active(port, bool active)
- * makes the port active, it does not ask), a name whose first words spell
+ * makes the port active, it does not ask), a pointer parameter named for
+ * a status (int *out_rc) takes the status out, so the result is something
+ * else (the parsed value, whether to retry), a name whose first words spell
  * the type its first parameter points to names that type (a can_frame's
  * can_frame_len), and the calls whose results its body adds or subtracts
  * ("n += f();", "f() + 1") give counts, not success codes.
@@ -416,6 +418,34 @@ static bool is_setter(CXCursor func, const char *name)
 	return yes;
 }
 
+/* A parameter that takes the call's status out (int *out_rc, int
+ * *status): the result, then, is something else.  One named for errors
+ * (int *err) makes the returns foreign already (infer.c). */
+static bool has_out_status(CXCursor func)
+{
+	static const char *const names[] = { "rc", "status", "ret" };
+	int i, n = clang_Cursor_getNumArguments(func);
+	char last[32];
+	size_t j;
+	bool yes = false;
+
+	for (i = 0; i < n && !yes; i++) {
+		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
+		CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+		CXString s;
+
+		if (t.kind != CXType_Pointer ||
+		    type_class(clang_getPointeeType(t)) != RT_SIGNED)
+			continue;
+		s = clang_getCursorSpelling(arg);
+		naming_last_word(clang_getCString(s), last, sizeof(last));
+		clang_disposeString(s);
+		for (j = 0; j < sizeof(names) / sizeof(names[0]); j++)
+			yes |= !strcmp(last, names[j]);
+	}
+	return yes;
+}
+
 /* How many first words of @name spell the type @func's first parameter
  * points to, or is. */
 static unsigned receiver_words(CXCursor func, const char *name)
@@ -503,6 +533,8 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		return;
 	if (is_setter(func, fn->name))
 		fn->facts |= FACT_SETTER;
+	if (has_out_status(func))
+		fn->facts |= FACT_OUT_STATUS;
 	fn->facts |= receiver_words(func, fn->name) << FACT_RECEIVER_SHIFT;
 	doc = doc_text(tu, func, file);
 	sec = doc ? return_section(doc) : NULL;
