@@ -307,6 +307,17 @@ static bool member_callee(CXTranslationUnit tu, CXCursor e, char **usr,
 	return true;
 }
 
+/* A parameter or a local named errno is the function's own: an rc, often
+ * negative (strerror(int errno) taking either sign). */
+static bool is_global(CXCursor ref)
+{
+	CXCursor var = clang_getCursorReferenced(ref);
+
+	return clang_getCursorKind(var) == CXCursor_VarDecl &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(var)) ==
+	       CXCursor_TranslationUnit;
+}
+
 /*
  * The C library's errno, written so: "(*__errno_location ())" in glibc, a
  * variable in others.  It holds a positive error number, and is read like
@@ -324,6 +335,8 @@ static bool errno_callee(CXTranslationUnit tu, CXCursor e, char **usr,
 	kind = clang_getCursorKind(e);
 	if (!is || (kind != CXCursor_UnaryOperator &&
 		    kind != CXCursor_DeclRefExpr))
+		return false;
+	if (kind == CXCursor_DeclRefExpr && !is_global(e))
 		return false;
 	*usr = xstrdup("libc:errno");
 	*name = xstrdup("errno");

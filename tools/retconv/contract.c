@@ -15,7 +15,9 @@
  *
  * More facts come from the definition: a name whose last word repeats a
  * bool parameter's name is a setter (usb_port_active(port, bool active)
- * makes the port active, it does not ask), a name whose first words spell
+ * makes the port active, it does not ask), a pointer parameter named for
+ * a status (int *out_rc) takes the status out, so the result is something
+ * else (the parsed value, whether to retry), a name whose first words spell
  * the type its first parameter points to names that type (a can_frame's
  * can_frame_len), and the calls whose results its body adds or subtracts
  * ("n += f();", "f() + 1") give counts, not success codes.
@@ -29,15 +31,52 @@
 
 #define MAX_DOC 8192
 
-/* The block comment that ends just before @off, with only blanks between. */
+/* Where the line holding @at starts. */
+static size_t line_start(const char *text, size_t at)
+{
+	while (at && text[at - 1] != '\n')
+		at--;
+	return at;
+}
+
+/* The run of "//" lines that ends at @end, or NULL. */
+static char *line_comments(const char *text, size_t end)
+{
+	size_t start = line_start(text, end), at;
+	const char *p;
+
+	for (at = start;; at = line_start(text, at - 1)) {
+		for (p = text + at; *p == ' ' || *p == '\t'; p++)
+			;
+		if (p[0] != '/' || p[1] != '/')
+			break;
+		start = at;
+		if (!at || end - at > MAX_DOC)
+			break;
+	}
+	p = text + start;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (p[0] != '/' || p[1] != '/')
+		return NULL;
+	return strndup(text + start, end - start);
+}
+
+/* The comment that ends just before @off, with only blanks between: a
+ * block comment, or a run of line comments on the lines just above (a
+ * blank line parts them from the definition). */
 static char *comment_before(const char *text, size_t off)
 {
 	size_t end = off, start;
 
 	while (end && isspace((unsigned char)text[end - 1]))
 		end--;
-	if (end < 4 || text[end - 1] != '/' || text[end - 2] != '*')
+	if (end < 4)
 		return NULL;
+	if (text[end - 1] != '/' || text[end - 2] != '*')
+		return memchr(text + end, '\n', off - end) ==
+		       memrchr(text + end, '\n', off - end) ?
+		       line_comments(text, end) : NULL;
 	for (start = end - 2; start >= 2; start--)
 		if (text[start - 2] == '/' && text[start - 1] == '*')
 			break;
@@ -91,7 +130,7 @@ static bool opens_return(const char *l)
 	static const char *const marks[] = {
 		"return:", "returns:", "return value:", "return values:",
 		"returned value:", "returned values:", "@return", "\\return",
-		"@retval", "\\retval", "returns ",
+		"@retval", "\\retval", "@ret ", "@ret\t", "returns ",
 		"return ",
 	};
 	size_t i;
@@ -116,8 +155,17 @@ static bool opens_other(const char *l)
 	return *p == ':' && p - l < 32 && !opens_return(l);
 }
 
-/* Whether @s says "returns" or "returned" as a word (a bare "return" is
- * as often the noun: "reaches the return"). */
+/* A sentence begins at @p: "Return TRUE if ..." is the verb. */
+static bool sentence_starts(const char *s, const char *p)
+{
+	while (p > s && p[-1] == ' ')
+		p--;
+	return p == s || p[-1] == '.';
+}
+
+/* Whether @s says "returns" or "returned" as a word, "Return" as a
+ * sentence's verb, or "return value" (a bare "return" is as often the
+ * noun: "reaches the return"). */
 static bool mentions_return(const char *s)
 {
 	const char *p;
@@ -130,6 +178,9 @@ static bool mentions_return(const char *s)
 		n = !strncasecmp(p, "returns", 7) ? 7 :
 		    !strncasecmp(p, "returned", 8) ? 8 : 0;
 		if (n && !isalpha((unsigned char)p[n]))
+			return true;
+		if (!strncasecmp(p, "return value", 12) ||
+		    (!strncmp(p, "Return ", 7) && sentence_starts(s, p)))
 			return true;
 	}
 	return false;
@@ -203,14 +254,21 @@ static char *return_section(const char *doc)
 
 struct said {
 	bool neg, zero, one, truth, value;
+	bool prior;		/* a state it had: "previous mode" */
+	bool state;		/* a state it has: "the comparator state" */
+	bool cond;		/* a condition: "if", "when", "whether" */
 	bool named;		/* a constant whose sign the text does not say,
 				 * or "non-zero" */
 };
 
-/* A constant's name (Z_STREAM_ERROR, EINVAL), not TRUE, FALSE, OK, NULL. */
+/* A constant's name (Z_STREAM_ERROR, EINVAL), not TRUE, FALSE, OK, NULL,
+ * nor a word written in capitals for emphasis ("is NOT overwritten"). */
 static bool is_constant(const char *w, size_t n)
 {
-	static const char *const known[] = { "TRUE", "FALSE", "OK", "NULL" };
+	static const char *const known[] = {
+		"TRUE", "FALSE", "OK", "NULL",
+		"NOT", "AND", "OR", "ALL", "ANY", "NEVER", "MUST", "ONLY",
+	};
 	size_t i;
 
 	if (n < 2)
@@ -235,6 +293,14 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 	static const char *const values[] = {
 		"number", "count", "bytes", "length", "index", "pointer",
 		"positive", "amount",
+	};
+	/* What a result is when it reports a state, not how the call went. */
+	static const char *const before[] = {
+		"previous", "previously", "old", "former",
+	};
+	static const char *const states[] = { "state", "level", "mode" };
+	static const char *const conds[] = {
+		"if", "when", "whether", "unless", "once",
 	};
 	size_t i;
 
@@ -264,6 +330,12 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
 		if (word_is(w, n, values[i]))
 			s->value = true;
+	for (i = 0; i < sizeof(before) / sizeof(before[0]); i++)
+		s->prior |= word_is(w, n, before[i]);
+	for (i = 0; i < sizeof(states) / sizeof(states[0]); i++)
+		s->state |= word_is(w, n, states[i]);
+	for (i = 0; i < sizeof(conds) / sizeof(conds[0]); i++)
+		s->cond |= word_is(w, n, conds[i]);
 }
 
 /* "< 0", "<0" (or "> 0"): a negative (a positive) value. */
@@ -301,7 +373,8 @@ static unsigned doc_class(char *sec)
 			;
 		read_word(&s, w, (size_t)(p - w), minus);
 	}
-	if (s.value && (s.neg || s.zero))
+	if ((s.value && (s.neg || s.zero)) || ((s.prior || (s.state && !s.cond)) && !s.neg && !s.zero &&
+	     !s.one && !s.truth))
 		return DOC_VALUE;
 	if (s.neg && (s.one || s.truth))
 		return DOC_TRISTATE;
@@ -341,6 +414,34 @@ static bool is_setter(CXCursor func, const char *name)
 		naming_last_word(clang_getCString(s), plast, sizeof(plast));
 		yes = !strcmp(last, plast);
 		clang_disposeString(s);
+	}
+	return yes;
+}
+
+/* A parameter that takes the call's status out (int *out_rc, int
+ * *status): the result, then, is something else.  One named for errors
+ * (int *err) makes the returns foreign already (infer.c). */
+static bool has_out_status(CXCursor func)
+{
+	static const char *const names[] = { "rc", "status", "ret" };
+	int i, n = clang_Cursor_getNumArguments(func);
+	char last[32];
+	size_t j;
+	bool yes = false;
+
+	for (i = 0; i < n && !yes; i++) {
+		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
+		CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+		CXString s;
+
+		if (t.kind != CXType_Pointer ||
+		    type_class(clang_getPointeeType(t)) != RT_SIGNED)
+			continue;
+		s = clang_getCursorSpelling(arg);
+		naming_last_word(clang_getCString(s), last, sizeof(last));
+		clang_disposeString(s);
+		for (j = 0; j < sizeof(names) / sizeof(names[0]); j++)
+			yes |= !strcmp(last, names[j]);
 	}
 	return yes;
 }
@@ -432,6 +533,8 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		return;
 	if (is_setter(func, fn->name))
 		fn->facts |= FACT_SETTER;
+	if (has_out_status(func))
+		fn->facts |= FACT_OUT_STATUS;
 	fn->facts |= receiver_words(func, fn->name) << FACT_RECEIVER_SHIFT;
 	doc = doc_text(tu, func, file);
 	sec = doc ? return_section(doc) : NULL;

@@ -15,6 +15,12 @@
  *     points to are a noun, its receiver, even when one of them is a
  *     predicate word (can_frame_valid(struct can_frame *) does not ask
  *     whether it can frame): the words after them are read alone;
+ *   - an action whose status goes out through a pointer parameter
+ *     named for it (int *out_rc, int *status) returns something else:
+ *     neither (a predicate's result is still its answer);
+ *   - a name that inspects (flash_check, check_ready: naming.c) is a
+ *     predicate when it returns a boolean, an action when it returns 0
+ *     or a negative errno, and neither otherwise;
  *   - an action whose callers add its result up ("n += f()") returns a
  *     count, and is neither;
  *
@@ -92,6 +98,19 @@ static void learn_nouns(struct rc_config *cfg, const struct rc_result *res)
 	free(t);
 }
 
+/* An inspection's kind, by what it returns: an answer or a status. */
+static int by_result(const struct rc_func *fn)
+{
+	switch (resolve_class(fn)) {
+	case RC_BOOLEAN:
+		return KIND_PREDICATE;
+	case RC_ERRNO:
+		return KIND_ACTION;
+	default:
+		return -1;
+	}
+}
+
 /* The kind @fn's own definition settles, or -1. */
 static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		   char *const *counted, size_t ncounted)
@@ -109,8 +128,13 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		return KIND_NEITHER;
 	if (fn->facts & FACT_SETTER)
 		return fn->type == RT_BOOL ? KIND_NEITHER : KIND_ACTION;
+	if ((fn->facts & FACT_OUT_STATUS) &&
+	    naming_classify_words(cfg, fn->name) == KIND_ACTION)
+		return KIND_NEITHER;
 	if (kind >= 0)
 		return kind;
+	if (naming_inspects(cfg, fn->name))
+		return by_result(fn);
 	if (ncounted && bsearch(&fn->usr, counted, ncounted, sizeof(*counted),
 				by_string) &&
 	    naming_classify(cfg, fn->name) == KIND_ACTION)

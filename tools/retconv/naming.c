@@ -317,6 +317,36 @@ static bool noun_phrase(const struct rc_config *cfg, char **v, size_t n)
 	       is_condition(cfg, v[n - 1]);
 }
 
+/* "if" or "unless": what follows is the condition of the action before
+ * it (skip_if_exists, create_unless_present), not a question. */
+static bool is_conditional(const char *w)
+{
+	return !strcmp(w, "if") || !strcmp(w, "unless");
+}
+
+/*
+ * An inspection after its object (flash_wipe_check, self_test), a check
+ * of a state (check_alive, check_ready) and "complete" after a noun that
+ * is also a verb (update_complete: is it, or a completion's callback?)
+ * may answer whether all is well or report what is not: the name says
+ * neither, and the definition settles it (defs.c).
+ */
+static bool inspects(const struct rc_config *cfg, char **v, size_t n)
+{
+	const char *last = v[n - 1];
+
+	if (n < 2)
+		return false;
+	if ((!strcmp(last, "check") || !strcmp(last, "test")) &&
+	    strcmp(v[0], "check") && strcmp(v[0], "test"))
+		return true;
+	if (!strcmp(last, "complete") && is_noun_too(v[n - 2]) &&
+	    !verb_among(cfg, v, n - 2))
+		return true;
+	return !strcmp(v[n - 2], "check") &&
+	       (words_has(&cfg->suffixes, last) || is_adjective(last));
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
 	enum rc_kind before;
@@ -326,17 +356,21 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	if (!n)
 		return KIND_NEITHER;
 	for (i = 1; i + 1 < n; i++)
-		if (!strcmp(v[i], "until") || !strcmp(v[i], "til")) {
+		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
+		    is_conditional(v[i])) {
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}
+	if (inspects(cfg, v, n))
+		return KIND_NEITHER;
 	if (asks(cfg, v, n))
 		return KIND_PREDICATE;
 	if (is_trylock(v, n))
 		return KIND_PREDICATE;
 	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
 		!is_preposition(v[n - 2]);
-	if (state && is_noun_too(v[n - 2]) && !verb_among(cfg, v, n - 2))
+	if (state && is_noun_too(v[n - 2]) && strcmp(v[n - 2], "set") &&
+	    !verb_among(cfg, v, n - 2))
 		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
@@ -428,6 +462,20 @@ enum rc_kind naming_classify_words(const struct rc_config *cfg,
 				   const char *name)
 {
 	return classify(cfg, name, false);
+}
+
+/* Whether @name inspects, and is left to its definition to settle. */
+bool naming_inspects(const struct rc_config *cfg, const char *name)
+{
+	struct words w;
+	size_t first = 0;
+
+	split(name, &w);
+	while (first < w.n && words_has(&cfg->prefixes, w.v[first]))
+		first++;
+	while (w.n > first + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
+		w.n--;
+	return w.n > first && inspects(cfg, w.v + first, w.n - first);
 }
 
 /*

@@ -175,6 +175,8 @@ struct rc_site {
 #define DOC_TRISTATE	(1U << 3)	/* documented: 1, 0 or a negative errno */
 #define DOC_VALUE	(1U << 4)	/* documented: a count, a length... or
 					 * an error */
+#define FACT_OUT_STATUS	(1U << 5)	/* its status goes out through a
+					 * parameter (int *out_rc) */
 #define DOC_MASK	(DOC_ERRNO | DOC_BOOL | DOC_TRISTATE | DOC_VALUE)
 /* How many first words of the name spell the type its first parameter
  * points to (can_frame_len(struct can_frame *)): a noun, its receiver. */
@@ -379,6 +381,7 @@ void naming_first_word(const struct rc_config *cfg, const char *name,
 int naming_classify_after(const struct rc_config *cfg, const char *name,
 			  size_t skip);
 size_t naming_type_words(const char *name, const char *type);
+bool naming_inspects(const struct rc_config *cfg, const char *name);
 enum rc_kind naming_learned(const struct rc_config *cfg, const char *name,
 			    bool *found);
 

@@ -40,7 +40,7 @@ int check_match(const char *a, const char *b) { return 0; }
 // expect: names-convention.c:19:5: set_active: public action errno
 // expect: names-convention.c:20:5: led_ready: public action errno
 // expect: names-convention.c:21:6: link_enabled: public neither boolean
-// expect: names-convention.c:22:5: set_ready: public predicate errno
+// expect: names-convention.c:22:5: set_ready: public action errno
 // expect: names-convention.c:23:5: port_active: public predicate errno
 // expect: names-convention.c:24:5: usb_get_did: public neither errno
 // expect: names-convention.c:25:5: pci_vendor_did: public neither errno
