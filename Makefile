@@ -159,8 +159,20 @@ $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(B)/libkwq.so
 
 $(STATIC_TESTS): $(B)/tests/%: tests/%.c $(B)/tests/tap.o $(LIB_A)
 	@$(if $(Q),echo "  CC      $@")
-	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(B)/tests/tap.o $(LIB_A) -pthread \
+	$(Q)$(CC) $(APP_CFLAGS) -o $@ $< $(filter %.o,$^) $(LIB_A) -pthread \
 		$(SANFLAGS) $(LDFLAGS)
+
+# The test build of a library file: its kwq__test_hook()s call the hooks a
+# white-box test sets, to stop a thread in a window and race it there.
+# Linked ahead of libkwq.a, it stands in for the archive's member; the
+# shipped library has no hook on those paths.
+$(B)/tests/hooks/%.o: src/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(CC) $(LIB_CFLAGS) -DKWQ_TEST_HOOKS -c -o $@ $<
+$(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel: \
+		$(B)/tests/hooks/add.o
+$(B)/tests/test-thaw: $(B)/tests/hooks/freeze.o
 
 # Programs run by hand, not by prove: the other tests/*.c with a main(),
 # tests/X-main.c making build/tests/X.  The torture (tests/torture.c) is

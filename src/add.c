@@ -112,9 +112,6 @@ static bool insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
 	return insert_locked(pwq->pool, pwq, w, data, false);
 }
 
-/* Tests only: see internal.h. */
-void (*kwq__splice_hook)(struct kwq__pwq *pwq);
-
 /*
  * Take every item pushed on @pwq (see kwq__pwq) and insert them in the
  * order of their pushes, kicking the pool if one is ready to run.  One
@@ -136,8 +133,7 @@ void kwq__pwq_splice_locked(struct kwq__pwq *pwq)
 	 */
 	n = pushed_next(&pwq->push_head);
 	__atomic_store_n(&pwq->push_head.next, NULL, __ATOMIC_RELAXED);
-	if (unlikely(kwq__splice_hook))
-		kwq__splice_hook(pwq);
+	kwq__test_hook(splice, pwq);
 	last = __atomic_exchange_n(&pwq->push_tail, &pwq->push_head,
 				   __ATOMIC_ACQ_REL);
 	for (;;) {
@@ -166,6 +162,7 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
 	__atomic_store_n(&w->entry.next, NULL, __ATOMIC_RELAXED);
 	prev = __atomic_exchange_n(&pwq->push_tail, &w->entry,
 				   __ATOMIC_SEQ_CST);
+	kwq__test_hook(link, pwq);
 	/*
 	 * Named only now: whoever finds the pwq in the word, locks it and
 	 * settles it must find the item in the queue.  Until then the item
@@ -176,9 +173,6 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
 	__atomic_store_n(&prev->next, &w->entry, __ATOMIC_RELEASE);
 	return prev == &pwq->push_head;
 }
-
-/* Tests only: see internal.h. */
-void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
 
 /*
  * Take the first item pushed on @pwq, which the caller has seen is not
@@ -205,8 +199,7 @@ static void pop_locked(struct kwq__pwq *pwq)
 
 		__atomic_store_n(&pwq->push_head.next, NULL,
 				 __ATOMIC_RELAXED);
-		if (unlikely(kwq__pop_last_hook))
-			kwq__pop_last_hook(pwq);
+		kwq__test_hook(pop_last, pwq);
 		if (!__atomic_compare_exchange_n(&pwq->push_tail, &expect,
 						 &pwq->push_head, false,
 						 __ATOMIC_ACQ_REL,
@@ -364,6 +357,7 @@ static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
 					      struct work_struct *w,
 					      unsigned long old)
 {
+	kwq__test_hook(push, pwq, KWQ__PUSH_BEFORE);
 	if (!push(pwq, w, work_pwq_data(pwq, old & WORK_DELAYED)))
 		return 0;	/* the first pusher saw to the queue */
 	/*
@@ -374,8 +368,10 @@ static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
 	 * looks, all sequentially consistent: one of the two sees the other.
 	 */
 	if (__atomic_load_n(&pwq->nr_active, __ATOMIC_SEQ_CST) >=
-	    __atomic_load_n(&pwq->limit, __ATOMIC_SEQ_CST))
+	    __atomic_load_n(&pwq->limit, __ATOMIC_SEQ_CST)) {
+		kwq__test_hook(push, pwq, KWQ__PUSH_LEFT);
 		return 0;
+	}
 	kwq__lock(pwq->pool);
 	kwq__pwq_splice_locked(pwq);
 	kwq__unlock(pwq->pool);
@@ -475,6 +471,15 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 	return 0;
 }
 
+#ifdef KWQ_TEST_HOOKS
+/* The test build's hooks: see internal.h. */
+void (*kwq__splice_hook)(struct kwq__pwq *pwq);
+void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
+void (*kwq__push_hook)(struct kwq__pwq *pwq, int at);
+void (*kwq__release_hook)(struct kwq__pwq *pwq);
+void (*kwq__link_hook)(struct kwq__pwq *pwq);
+#endif
+
 /* --- pwq accounting: activation and completion -------------------------- */
 
 /* Make inactive @w active: onto the pool's worklist with its barriers. */
@@ -530,6 +535,7 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 		 * after the store (see add_push()): both sequentially
 		 * consistent, so that the load cannot pass the store.
 		 */
+		kwq__test_hook(release, pwq);
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=

@@ -76,15 +76,15 @@ static void freeze_pwq(struct kwq__pwq *pwq, void *arg)
 	kwq__unlock(pwq->pool);
 }
 
-/* Tests only: see internal.h. */
-void (*kwq__thaw_hook)(struct kwq__pwq *pwq);
+#ifdef KWQ_TEST_HOOKS
+void (*kwq__thaw_hook)(struct kwq__pwq *pwq);	/* see internal.h */
+#endif
 
 static void thaw_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	(void)arg;
 	kwq__lock_pwq(pwq);
-	if (unlikely(kwq__thaw_hook))
-		kwq__thaw_hook(pwq);
+	kwq__test_hook(thaw, pwq);
 	/*
 	 * An add that pushed since the settle read the limit 0, and left its
 	 * item to whoever frees a slot: with nothing active, nobody will.

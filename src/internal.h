@@ -725,17 +725,47 @@ KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 /*
- * Tests only (tests/test-pop.c): called by a settle between its
- * unlinking of the first pushed item and its exchange of the tail, so that
- * a test can push there.  NULL otherwise.
+ * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
+ * and freeze.o compiled with them ahead of libkwq.a (the Makefile's
+ * tests/hooks/), set a hook, and stop a thread in the window it names to
+ * race it there.  In the shipped library kwq__test_hook() is nothing,
+ * since several windows are on every item's path.
+ *
+ * kwq__splice_hook (tests/test-pop.c): called by a settle between its
+ * unlinking of the first pushed item and its exchange of the tail.
+ * kwq__pop_last_hook (tests/test-pop.c): called by a worker that pops the
+ * pwq's last pushed item, between its look at the item's link and its
+ * exchange of the tail.
  */
+#ifdef KWQ_TEST_HOOKS
+#define kwq__test_hook(name, ...)					\
+	do {								\
+		if (kwq__##name##_hook)					\
+			kwq__##name##_hook(__VA_ARGS__);		\
+	} while (0)
+#else
+#define kwq__test_hook(name, ...) do { } while (0)
+#endif
 KWQ_HIDDEN extern void (*kwq__splice_hook)(struct kwq__pwq *pwq);
-/*
- * Tests only (tests/test-pop.c): called by a worker that pops the pwq's
- * last pushed item, between its look at the item's link and its exchange
- * of the tail, so that a test can push there.  NULL otherwise.
- */
 KWQ_HIDDEN extern void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
+/*
+ * kwq__push_hook, kwq__release_hook (tests/test-release.c): the two sides
+ * of the handshake between an add that finds no free slot and the release
+ * of a slot.  The push hook is called by such an add before its exchange
+ * of the tail (KWQ__PUSH_BEFORE) and when, the first pusher, it found no
+ * slot again and left the item to the release (KWQ__PUSH_LEFT), no lock
+ * held; the release hook by kwq__pwq_dec_locked() between its look at the
+ * pushed items (none) and its store of nr_active, the pool lock held.
+ */
+enum { KWQ__PUSH_BEFORE, KWQ__PUSH_LEFT };
+KWQ_HIDDEN extern void (*kwq__push_hook)(struct kwq__pwq *pwq, int at);
+KWQ_HIDDEN extern void (*kwq__release_hook)(struct kwq__pwq *pwq);
+/*
+ * kwq__link_hook (tests/test-backoff-cancel.c): called by every push
+ * between its exchange of the tail and its link, no lock held: a pusher
+ * stalled there makes whoever settles the queue wait, the pool lock held.
+ */
+KWQ_HIDDEN extern void (*kwq__link_hook)(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
 
 /* --- worker.c: the workers, their loop, an item's run -------------------- */
@@ -868,9 +898,10 @@ KWQ_HIDDEN void kwq__registry_lock(int lock);
 /* A queue registered while the others are frozen starts frozen. */
 KWQ_HIDDEN void kwq__freeze_new_wq(struct workqueue_struct *wq);
 /*
- * Tests only (tests/test-thaw.c): called by kwq_thaw_workqueues() for each
- * pwq it thaws, with the pool lock held, after the settle and before the
- * limit goes up, so that a test can push there.  NULL otherwise.
+ * Test build only (kwq__test_hook(), tests/test-thaw.c): called by
+ * kwq_thaw_workqueues() for each pwq it thaws, with the pool lock held,
+ * after the settle and before the limit goes up, so that a test can push
+ * there.
  */
 KWQ_HIDDEN extern void (*kwq__thaw_hook)(struct kwq__pwq *pwq);
 

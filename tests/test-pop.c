@@ -25,8 +25,8 @@
  * after the first pushed one, and that this one, still pending, refuses an
  * add.
  *
- * White-box: kwq__pop_last_hook and kwq__splice_hook are hidden, so this
- * links libkwq.a.
+ * White-box: links libkwq.a, and add.o built with KWQ_TEST_HOOKS, which
+ * calls kwq__pop_last_hook and kwq__splice_hook.
  */
 #include "../src/internal.h"
 #include "util.h"

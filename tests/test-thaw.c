@@ -20,7 +20,8 @@
  *            10^5 to 10^6 rounds here, so the hook is what fails at once
  *            without the fix; this part stays as the issue's own test.
  *
- * White-box: kwq__thaw_hook is hidden, so this links libkwq.a.
+ * White-box: links libkwq.a, and freeze.o built with KWQ_TEST_HOOKS, which
+ * calls kwq__thaw_hook.
  */
 #include "../src/internal.h"
 #include "util.h"
