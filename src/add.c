@@ -86,23 +86,34 @@ insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	return true;
 }
 
-/* The link after @n, once its pusher has written it. */
-static struct kwq_list_node *pushed_next(struct kwq_list_node *n)
+/* pushed_next()'s wait: a pusher is between its exchange and its link. */
+static __attribute__((noinline)) struct kwq_list_node *
+pushed_wait(struct kwq_list_node *n)
 {
 	struct kwq_list_node *next;
 	unsigned int round = 0;
 
-	/* A pusher is between its exchange and its link: two stores. */
 	while (!(next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE)))
 		kwq__backoff(&round);
 	return next;
 }
 
+/* The link after @n, once its pusher has written it: almost always now. */
+static inline struct kwq_list_node *pushed_next(struct kwq_list_node *n)
+{
+	struct kwq_list_node *next = __atomic_load_n(&n->next,
+						     __ATOMIC_ACQUIRE);
+
+	return likely(next) ? next : pushed_wait(n);
+}
+
 /*
  * Insert @n, a pushed item of @pwq just taken off the push queue, as an
- * add would; true when the pool needs a kick.
+ * add would; true when the pool needs a kick.  Inline: a serial queue's
+ * worker pops every item.
  */
-static bool insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
+static inline __attribute__((always_inline)) bool
+insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
 {
 	struct work_struct *w = kwq__list_entry(n, struct work_struct, entry);
 	unsigned long data = work_data(w);
@@ -216,7 +227,14 @@ static void pop_locked(struct kwq__pwq *pwq)
 	} else {
 		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
 	}
-	if (insert_pushed_locked(pwq, n))
+	/*
+	 * The kick's two usual answers tested inline first, since every
+	 * item of a serial queue passes here: a busy, watched pool, or the
+	 * finishing worker taking this item itself.
+	 */
+	if (insert_pushed_locked(pwq, n) &&
+	    !kwq__busy_watched_locked(pwq->pool) &&
+	    !kwq__finisher_takes_locked(pwq->pool))
 		kwq__kick_locked(pwq->pool);
 }
 

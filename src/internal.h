@@ -1201,6 +1201,22 @@ static inline int kwq__may_run_locked(struct kwq__worker *worker)
 		pool->nr_running < pool->target;
 }
 
+/*
+ * Will the worker finishing an item take the worklist's only item itself,
+ * before it runs or waits for anything else?  Then nobody need be woken for
+ * it: this is what lets an ordered queue, whose every completion activates
+ * the next item, run without a wake-up per item.  Asked by a kick (pool.c),
+ * and inline by a pop (add.c), which an ordered queue makes per item.
+ */
+static inline int kwq__finisher_takes_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker = pool->finisher;
+
+	return worker && pool->worklist.next->next == &pool->worklist &&
+		kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
+		kwq__may_run_locked(worker);
+}
+
 /* Wake @worker, taken off its pool's idle list by a kick. */
 static inline void kwq__wake_worker(struct kwq__worker *worker)
 {
