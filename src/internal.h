@@ -399,6 +399,7 @@ struct kwq__worker {
 	struct kwq_list_node idle_node;	/* L: on pool->idle while idle */
 	struct kwq_list_node node;	/* L: on pool->workers */
 	struct kwq__worker *hnext;	/* L: pool->busy hash chain */
+	struct kwq__worker **hhead;	/* L: that chain's head, while busy */
 	struct kwq__pool *pool;		/* I */
 	struct work_struct *current_work; /* L/W: the item running, or NULL */
 	work_func_t current_func;	/* L/W: its function */
@@ -1165,6 +1166,7 @@ static inline void kwq__busy_add_locked(struct kwq__pool *pool,
 		&pool->busy[kwq__busy_hash(worker->current_work)];
 
 	kwq__assert_locked(pool);
+	worker->hhead = head;
 	worker->hnext = *head;
 	*head = worker;
 }
@@ -1172,10 +1174,10 @@ static inline void kwq__busy_add_locked(struct kwq__pool *pool,
 static inline void kwq__busy_del_locked(struct kwq__pool *pool,
 					struct kwq__worker *worker)
 {
-	struct kwq__worker **p =
-		&pool->busy[kwq__busy_hash(worker->current_work)];
+	struct kwq__worker **p = worker->hhead;
 
 	kwq__assert_locked(pool);
+	kwq__assert(p == &pool->busy[kwq__busy_hash(worker->current_work)]);
 	while (*p != worker)
 		p = &(*p)->hnext;
 	*p = worker->hnext;

@@ -136,9 +136,11 @@ static inline void clear_pending_unlock(struct work_struct *w,
  * Run @w, the item at the head of the pool's worklist (with no barrier
  * linked behind it) or of the worker's scheduled list.  Drops the pool
  * lock while the function runs: the item may be freed by it, so nothing
- * here touches it afterwards.
+ * here touches it afterwards.  Inline in the worker's loop, which runs
+ * every item through it: no call, no registers saved per item.
  */
-void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
+static inline __attribute__((always_inline)) void
+process_one(struct kwq__worker *worker, struct work_struct *w)
 {
 	struct kwq__pool *pool = worker->pool;
 	unsigned long data = work_data(w);
@@ -201,6 +203,11 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 	}
 	if (unlikely(worker->wait_pool))
 		release_waiter_locked(worker);
+}
+
+void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
+{
+	process_one(worker, w);
 }
 
 /*
@@ -338,7 +345,7 @@ static void *worker_main(void *arg)
 		 * go to the scheduled list together, to run right after it.
 		 */
 		if (likely(!(work_data(w) & WORK_LINKED)))
-			kwq__process_one_locked(worker, w);
+			process_one(worker, w);
 		else
 			kwq__move_linked_locked(w, &worker->scheduled);
 		while (!kwq__list_empty(&worker->scheduled))
