@@ -197,9 +197,11 @@ void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
  * per slot: the rest stay pushed, untouched, until their turn.  A splice
  * would walk every item at once, and a producer far ahead of its worker
  * would leave a list longer than the caches, each item then read twice
- * from memory.  Kicks the pool if the item is ready to run.
+ * from memory.  Kicks the pool if the item is ready to run.  Inline in
+ * kwq__pwq_dec_locked(): a serial queue's worker comes here per item.
  */
-static void pop_locked(struct kwq__pwq *pwq)
+static inline __attribute__((always_inline)) void
+pop_locked(struct kwq__pwq *pwq)
 {
 	struct kwq_list_node *n, *next;
 

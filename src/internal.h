@@ -1237,10 +1237,15 @@ static inline bool kwq__busy_watched_locked(struct kwq__pool *pool)
 		__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST);
 }
 
-/* A kick's first half: the worker to wake once the lock is free, or NULL. */
+/*
+ * A kick's first half: the worker to wake once the lock is free, or NULL.
+ * An empty worklist, a serial queue's worker's usual case as it starts its
+ * item, is tested inline too: the slow half would find nothing to do.
+ */
 static inline struct kwq__worker *kwq__kick_busy_locked(struct kwq__pool *pool)
 {
-	return kwq__busy_watched_locked(pool) ? NULL :
+	return kwq__busy_watched_locked(pool) ||
+		kwq__list_empty(&pool->worklist) ? NULL :
 		kwq__kick_prepare_locked(pool);
 }
 
