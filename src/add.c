@@ -518,32 +518,45 @@ void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 	kwq__kick_locked(pool);
 }
 
-/*
- * An active item of @pwq, of flush color @color, is done (it ran, or was
- * cancelled): free its slot for the next inactive item, and tell a flusher
- * waiting for that color.
- */
-void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
+/* The last item of the color @pwq's flusher waits for is done: tell it. */
+static __attribute__((noinline)) void flushed_locked(struct kwq__pwq *pwq)
 {
 	struct workqueue_struct *wq = pwq->wq;
 
+	pwq->flush_color = -1;
+	/* The flusher may free @wq as soon as this completes. */
+	if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1, __ATOMIC_ACQ_REL))
+		kwq__complete(wq->flush_done);
+}
+
+/*
+ * An active item of @pwq, of flush color @color, is done (it ran, or was
+ * cancelled): free its slot for the next inactive item, and tell a flusher
+ * waiting for that color.  Every item ends here: what is rare (inactive
+ * items, a flush) is tested last or kept out of line, so that the usual
+ * cases save few registers.
+ */
+void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
+{
 	kwq__assert_locked(pwq->pool);
-	if (!kwq__list_empty(&pwq->inactive) ||
-	    __atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+	if (unlikely(!kwq__list_empty(&pwq->inactive))) {
 		/*
 		 * Items wait: the slot goes to the first, an inactive one
-		 * (pushed items came after those) or else the first pushed.
-		 * No add can be left waiting on this store: the queue stays in
-		 * the care of whoever frees the next slot.
+		 * (pushed items came after those).  No add can be left
+		 * waiting on this store: the queue stays in the care of
+		 * whoever frees the next slot.
 		 */
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_RELAXED);
-		if (kwq__list_empty(&pwq->inactive))
-			pop_locked(pwq);
-		else if (pwq->nr_active < pwq->limit)
+		if (pwq->nr_active < pwq->limit)
 			kwq__pwq_activate_locked(pwq,
 				kwq__list_entry(pwq->inactive.next,
 						struct work_struct, entry));
+	} else if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+		/* Pushed items wait: the slot goes to the first, as above. */
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_RELAXED);
+		pop_locked(pwq);
 	} else {
 		/*
 		 * The adds that found no slot rely on this look at the queue
@@ -557,11 +570,6 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 			pop_locked(pwq);
 	}
 	pwq->nr_in_flight[color]--;
-	if (pwq->flush_color == color && !pwq->nr_in_flight[color]) {
-		pwq->flush_color = -1;
-		/* The flusher may free @wq as soon as this completes. */
-		if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1,
-					__ATOMIC_ACQ_REL))
-			kwq__complete(wq->flush_done);
-	}
+	if (unlikely(pwq->flush_color == color) && !pwq->nr_in_flight[color])
+		flushed_locked(pwq);
 }
