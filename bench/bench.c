@@ -399,6 +399,7 @@ static void run_ipa(size_t n, int nthreads)
 		im->producer_end();
 	impl_stop();
 	result("adds", "%zu", n);
+	result("runs", "%zu", warmup + n);
 	result("failed", "%zu", failed);
 	result("entry", "%s", im->entry);
 	free(items);

@@ -37,10 +37,10 @@ my $ref_csv = $ENV{BENCH_REF} // 'docs/benchmarks.csv';
 my %cfg = $quick
     ? (reps => 3, items => 200_000, samples => 2_000, gap_ns => 100_000,
        hol_ns => 200_000_000, ipa_adds => 10_000, ebusy_adds => 1_000,
-       mem_items => 100_000)
+       wpi_adds => 20_000, mem_items => 100_000)
     : (reps => 7, items => 1_000_000, samples => 10_000, gap_ns => 100_000,
        hol_ns => 2_000_000_000, ipa_adds => 10_000, ebusy_adds => 1_000,
-       mem_items => 100_000);
+       wpi_adds => 100_000, mem_items => 100_000);
 $cfg{reps} = $ENV{BENCH_REPS} if $ENV{BENCH_REPS};
 die "run.pl: BENCH_DOCS=1 needs a full run (not BENCH_QUICK, not --goals)\n"
     if $docs && ($quick || $only_goals);
@@ -105,6 +105,10 @@ my @metrics = (
       impls => [ @kwq, qw(baseline libuv) ] },
     { id => 'ebusy', title => 'instructions per -EBUSY add (callgrind)',
       unit => 'instr', better => 'lower', scale => 1, fmt => '%.0f' },
+    { id => 'wpi', title => 'instructions per item on the worker\'s side '
+      . '(callgrind)',
+      unit => 'instr', better => 'lower', scale => 1, fmt => '%.0f',
+      impls => [ @kwq, 'kwq-ordered' ] },
     { id => 'hol', title => sprintf('head-of-line: trivial item behind two '
                                     . '%g s sleepers, time to start',
                                     $cfg{hol_ns} / 1e9),
@@ -279,17 +283,26 @@ sub inclusive {
 }
 
 # Instruction counts do not depend on the machine's load: one run each.
+# $worker: count kwq's workers (worker_main) instead of the adding thread.
 sub callgrind_one {
-    my ($impl, $mode, $adds) = @_;
-    my $file = "$out/callgrind.$mode.$impl.out";
-    my $r = run(0, 300, $mode, 'valgrind', '-q', '--tool=callgrind',
-                '--collect-atstart=no', '--toggle-collect=ipa_loop',
+    my ($impl, $mode, $adds, $worker) = @_;
+    my $tag = $worker ? 'wpi' : $mode;
+    my $file = "$out/callgrind.$tag.$impl.out";
+    my $r = run(0, 300, $tag, 'valgrind', '-q', '--tool=callgrind',
+                '--collect-atstart=no',
+                '--toggle-collect=' . ($worker ? 'worker_main' : 'ipa_loop'),
                 "--callgrind-out-file=$file", $bin, $mode, $impl, $adds);
     return undef unless $r;
     my @ann = `callgrind_annotate --inclusive=yes --threshold=100 $file`;
-    open(my $fh, '>', "$out/callgrind.$mode.$impl.txt") or die "$!";
+    open(my $fh, '>', "$out/callgrind.$tag.$impl.txt") or die "$!";
     print $fh @ann;
     close $fh;
+    if ($worker) {
+        my $ir = inclusive(\@ann, 'worker_main');
+        return ($ir / $r->{runs}, $r) if defined $ir && $r->{runs};
+        print STDERR "  no count for worker_main in $file\n";
+        return undef;
+    }
     my $ir = inclusive(\@ann, $r->{entry});
     # valgrind does not register rseq, so an add that asks for its CPU
     # pays glibc's sched_getcpu() there; natively rseq's cpu_id gives it.
@@ -318,6 +331,16 @@ sub run_callgrind {
         $extra{ebusy}{$impl} = $r->{ebusy} if $r;
     }
     progress('ipa', 'ipa', 3, @main);
+    # The same adds, the workers counted: what taking, running and
+    # finishing an item costs kwq, by queue kind (issue 24 §1).
+    my @w = @{ $metric{wpi}{impls} };
+    for my $rep (1 .. 3) {
+        for my $impl (rotation($rep, @w)) {
+            my ($wpi) = callgrind_one($impl, 'ipa', $cfg{wpi_adds}, 1);
+            record('wpi', $impl, $wpi);
+        }
+    }
+    progress('wpi', 'wpi', 3, @w);
 }
 
 # The same adds counted on the machine (bench/step.c), where the adder has
@@ -1077,6 +1100,14 @@ fresh process (`build/bench/bench WORKLOAD LIBRARY ARGS`).
    run: its push walks the tasks already queued to keep them in priority
    order, so it costs more the longer the backlog, which under callgrind
    depends on how the threads were scheduled.
+   The worker's side (kwq only: bound, unbound and ordered queues) is
+   counted in the same program, $c->{wpi_adds} adds, with
+   `--toggle-collect=worker_main`: everything kwq's worker threads execute
+   (taking, running and finishing items, going idle and waking, the
+   item's function too: a call and an atomic increment), divided by the
+   items run, the 100 of the warm-up included; three runs each.  As for
+   the adds, how often a worker finds the queue empty and sleeps depends
+   on how valgrind interleaves the threads.
 5. **Head-of-line blocking**: two items that sleep @{[ $c->{hol_ns} / 1e9 ]} s are
    added, the program waits up to 100 ms for both to start, then adds one
    trivial item: the time from that add until the item starts.
@@ -1136,6 +1167,51 @@ built here (the issue asks for libuv, GLib and APR); the 13.6 M/s goal takes
 the issue's libdispatch figure as given.  Issue 14's goal of a written
 design that reaches 30 instructions per add is not a figure: the
 instructions-per-add rows show where the code stands.
+
+## Worker side per item (issue 24 §1)
+
+What a worker executes per item, counted under callgrind: `bench ipa IMPL
+100000` with `--collect-atstart=no --toggle-collect=worker_main`, the
+inclusive cost of `worker_main` (taking, starting, running and ending
+items, releasing their slots, going idle and being woken, and the item's
+own function, 11 instructions of the bench's: a call and an atomic
+increment) divided by the 100,100 items run (the warm-up's 100
+included).  `make bench` prints it as the row "instructions per item on
+the worker's side" (`wpi` in the CSV, `BENCH_QUICK`: 20,000 adds).  How
+often a worker finds its queue empty and sleeps depends on how valgrind,
+which runs one thread at a time, interleaves it with the adder: three
+runs each, median (min..max), same machine and load, before (0ba8b86)
+and after (the `worker` branch of issue 24 §1):
+
+| queue | before | after |
+|---|---|---|
+| bound (`system_wq`-like) | 336 (335..343) | 259 (259..266) |
+| WQ_UNBOUND | 337 (332..337) | 260 (257..270) |
+| ordered | 372 (370..373) | 274 (270..275) |
+
+What went: the run of an item is inlined in the worker's loop for a pool
+worker's real item (a barrier, a rescuer's item take the general path),
+so that no call is made and no barrier or rescuer test is paid per item;
+the busy hash's chain is found once per item, not three times; the slot's
+release tests its rare cases (inactive items, a waiting flusher) last or
+out of line; the pop of the next pushed item reads the link, inserts the
+item and tests the kick's two usual answers (a busy watched pool, the
+finishing worker taking the item itself) inline; a kick on an empty
+worklist is not called.  The adding side, counted in the same runs
+(`ipa_loop`), stays within its run-to-run spread: ordered 48 (43..69)
+before, 53 (47..68) after, over eight runs each.
+
+Where the after figures go (ordered, the steadiest): the slot's release
+about 108 (`kwq__pwq_dec_locked()`: the pop off the lock-free push queue,
+with its compare-and-swap when the queue empties, the insertion that
+gives the item its color, its flush count and its slot, and the kick's
+tests), the item's function 11, and about 155 in the loop: the lock and
+unlock, the busy hash (add, lookup, delete), the `current_*` record,
+`seq`, `nr_started` and the tuning test, `st.started`/`st.finished`, the
+mode tests, the kick test at the start, clearing PENDING, the
+`finisher` hand-over.  Each of these keeps a promise (an item never runs
+twice at once, flushes and cancels find a running or queued item,
+statistics, max_active and order); the goal of 120 is not reached.
 EOF
     return $text;
 }

@@ -86,23 +86,34 @@ insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	return true;
 }
 
-/* The link after @n, once its pusher has written it. */
-static struct kwq_list_node *pushed_next(struct kwq_list_node *n)
+/* pushed_next()'s wait: a pusher is between its exchange and its link. */
+static __attribute__((noinline)) struct kwq_list_node *
+pushed_wait(struct kwq_list_node *n)
 {
 	struct kwq_list_node *next;
 	unsigned int round = 0;
 
-	/* A pusher is between its exchange and its link: two stores. */
 	while (!(next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE)))
 		kwq__backoff(&round);
 	return next;
 }
 
+/* The link after @n, once its pusher has written it: almost always now. */
+static inline struct kwq_list_node *pushed_next(struct kwq_list_node *n)
+{
+	struct kwq_list_node *next = __atomic_load_n(&n->next,
+						     __ATOMIC_ACQUIRE);
+
+	return likely(next) ? next : pushed_wait(n);
+}
+
 /*
  * Insert @n, a pushed item of @pwq just taken off the push queue, as an
- * add would; true when the pool needs a kick.
+ * add would; true when the pool needs a kick.  Inline: a serial queue's
+ * worker pops every item.
  */
-static bool insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
+static inline __attribute__((always_inline)) bool
+insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
 {
 	struct work_struct *w = kwq__list_entry(n, struct work_struct, entry);
 	unsigned long data = work_data(w);
@@ -180,9 +191,11 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
  * per slot: the rest stay pushed, untouched, until their turn.  A splice
  * would walk every item at once, and a producer far ahead of its worker
  * would leave a list longer than the caches, each item then read twice
- * from memory.  Kicks the pool if the item is ready to run.
+ * from memory.  Kicks the pool if the item is ready to run.  Inline in
+ * kwq__pwq_dec_locked(): a serial queue's worker comes here per item.
  */
-static void pop_locked(struct kwq__pwq *pwq)
+static inline __attribute__((always_inline)) void
+pop_locked(struct kwq__pwq *pwq)
 {
 	struct kwq_list_node *n, *next;
 
@@ -209,7 +222,14 @@ static void pop_locked(struct kwq__pwq *pwq)
 	} else {
 		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
 	}
-	if (insert_pushed_locked(pwq, n))
+	/*
+	 * The kick's two usual answers tested inline first, since every
+	 * item of a serial queue passes here: a busy, watched pool, or the
+	 * finishing worker taking this item itself.
+	 */
+	if (insert_pushed_locked(pwq, n) &&
+	    !kwq__busy_watched_locked(pwq->pool) &&
+	    !kwq__finisher_takes_locked(pwq->pool))
 		kwq__kick_locked(pwq->pool);
 }
 
@@ -503,32 +523,45 @@ void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 	kwq__kick_locked(pool);
 }
 
-/*
- * An active item of @pwq, of flush color @color, is done (it ran, or was
- * cancelled): free its slot for the next inactive item, and tell a flusher
- * waiting for that color.
- */
-void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
+/* The last item of the color @pwq's flusher waits for is done: tell it. */
+static __attribute__((noinline)) void flushed_locked(struct kwq__pwq *pwq)
 {
 	struct workqueue_struct *wq = pwq->wq;
 
+	pwq->flush_color = -1;
+	/* The flusher may free @wq as soon as this completes. */
+	if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1, __ATOMIC_ACQ_REL))
+		kwq__complete(wq->flush_done);
+}
+
+/*
+ * An active item of @pwq, of flush color @color, is done (it ran, or was
+ * cancelled): free its slot for the next inactive item, and tell a flusher
+ * waiting for that color.  Every item ends here: what is rare (inactive
+ * items, a flush) is tested last or kept out of line, so that the usual
+ * cases save few registers.
+ */
+void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
+{
 	kwq__assert_locked(pwq->pool);
-	if (!kwq__list_empty(&pwq->inactive) ||
-	    __atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+	if (unlikely(!kwq__list_empty(&pwq->inactive))) {
 		/*
 		 * Items wait: the slot goes to the first, an inactive one
-		 * (pushed items came after those) or else the first pushed.
-		 * No add can be left waiting on this store: the queue stays in
-		 * the care of whoever frees the next slot.
+		 * (pushed items came after those).  No add can be left
+		 * waiting on this store: the queue stays in the care of
+		 * whoever frees the next slot.
 		 */
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_RELAXED);
-		if (kwq__list_empty(&pwq->inactive))
-			pop_locked(pwq);
-		else if (pwq->nr_active < pwq->limit)
+		if (pwq->nr_active < pwq->limit)
 			kwq__pwq_activate_locked(pwq,
 				kwq__list_entry(pwq->inactive.next,
 						struct work_struct, entry));
+	} else if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+		/* Pushed items wait: the slot goes to the first, as above. */
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_RELAXED);
+		pop_locked(pwq);
 	} else {
 		/*
 		 * The adds that found no slot rely on this look at the queue
@@ -543,11 +576,6 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 			pop_locked(pwq);
 	}
 	pwq->nr_in_flight[color]--;
-	if (pwq->flush_color == color && !pwq->nr_in_flight[color]) {
-		pwq->flush_color = -1;
-		/* The flusher may free @wq as soon as this completes. */
-		if (!__atomic_sub_fetch(&wq->nr_pwqs_to_flush, 1,
-					__ATOMIC_ACQ_REL))
-			kwq__complete(wq->flush_done);
-	}
+	if (unlikely(pwq->flush_color == color) && !pwq->nr_in_flight[color])
+		flushed_locked(pwq);
 }

@@ -399,6 +399,7 @@ struct kwq__worker {
 	struct kwq_list_node idle_node;	/* L: on pool->idle while idle */
 	struct kwq_list_node node;	/* L: on pool->workers */
 	struct kwq__worker *hnext;	/* L: pool->busy hash chain */
+	struct kwq__worker **hhead;	/* L: that chain's head, while busy */
 	struct kwq__pool *pool;		/* I */
 	struct work_struct *current_work; /* L/W: the item running, or NULL */
 	work_func_t current_func;	/* L/W: its function */
@@ -1196,6 +1197,7 @@ static inline void kwq__busy_add_locked(struct kwq__pool *pool,
 		&pool->busy[kwq__busy_hash(worker->current_work)];
 
 	kwq__assert_locked(pool);
+	worker->hhead = head;
 	worker->hnext = *head;
 	*head = worker;
 }
@@ -1203,10 +1205,10 @@ static inline void kwq__busy_add_locked(struct kwq__pool *pool,
 static inline void kwq__busy_del_locked(struct kwq__pool *pool,
 					struct kwq__worker *worker)
 {
-	struct kwq__worker **p =
-		&pool->busy[kwq__busy_hash(worker->current_work)];
+	struct kwq__worker **p = worker->hhead;
 
 	kwq__assert_locked(pool);
+	kwq__assert(p == &pool->busy[kwq__busy_hash(worker->current_work)]);
 	while (*p != worker)
 		p = &(*p)->hnext;
 	*p = worker->hnext;
@@ -1232,6 +1234,22 @@ static inline int kwq__may_run_locked(struct kwq__worker *worker)
 		pool->nr_running < pool->target;
 }
 
+/*
+ * Will the worker finishing an item take the worklist's only item itself,
+ * before it runs or waits for anything else?  Then nobody need be woken for
+ * it: this is what lets an ordered queue, whose every completion activates
+ * the next item, run without a wake-up per item.  Asked by a kick (pool.c),
+ * and inline by a pop (add.c), which an ordered queue makes per item.
+ */
+static inline int kwq__finisher_takes_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *worker = pool->finisher;
+
+	return worker && pool->worklist.next->next == &pool->worklist &&
+		kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
+		kwq__may_run_locked(worker);
+}
+
 /* Wake @worker, taken off its pool's idle list by a kick. */
 static inline void kwq__wake_worker(struct kwq__worker *worker)
 {
@@ -1250,10 +1268,15 @@ static inline bool kwq__busy_watched_locked(struct kwq__pool *pool)
 		__atomic_load_n(&kwq__mgr.watching, __ATOMIC_SEQ_CST);
 }
 
-/* A kick's first half: the worker to wake once the lock is free, or NULL. */
+/*
+ * A kick's first half: the worker to wake once the lock is free, or NULL.
+ * An empty worklist, a serial queue's worker's usual case as it starts its
+ * item, is tested inline too: the slow half would find nothing to do.
+ */
 static inline struct kwq__worker *kwq__kick_busy_locked(struct kwq__pool *pool)
 {
-	return kwq__busy_watched_locked(pool) ? NULL :
+	return kwq__busy_watched_locked(pool) ||
+		kwq__list_empty(&pool->worklist) ? NULL :
 		kwq__kick_prepare_locked(pool);
 }
 

@@ -101,21 +101,6 @@ void kwq__uncount_locked(struct kwq__pool *pool, struct kwq__worker *worker)
 	}
 }
 
-/*
- * Will the worker finishing an item take the worklist's only item itself,
- * before it runs or waits for anything else?  Then nobody need be woken for
- * it: this is what lets an ordered queue, whose every completion activates
- * the next item, run without a wake-up per item.
- */
-static int finisher_takes_locked(struct kwq__pool *pool)
-{
-	struct kwq__worker *worker = pool->finisher;
-
-	return worker && pool->worklist.next->next == &pool->worklist &&
-		kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
-		kwq__may_run_locked(worker);
-}
-
 /* Take the latest idle worker off the idle list, or return NULL if none. */
 static struct kwq__worker *take_idle_locked(struct kwq__pool *pool)
 {
@@ -143,7 +128,8 @@ struct kwq__worker *kwq__kick_prepare_locked(struct kwq__pool *pool)
 	struct kwq__worker *worker;
 
 	kwq__assert_locked(pool);
-	if (kwq__list_empty(&pool->worklist) || finisher_takes_locked(pool))
+	if (kwq__list_empty(&pool->worklist) ||
+	    kwq__finisher_takes_locked(pool))
 		return NULL;
 	if (pool->nr_running >= pool->target) {
 		/*

@@ -136,20 +136,26 @@ static inline void clear_pending_unlock(struct work_struct *w,
  * Run @w, the item at the head of the pool's worklist (with no barrier
  * linked behind it) or of the worker's scheduled list.  Drops the pool
  * lock while the function runs: the item may be freed by it, so nothing
- * here touches it afterwards.
+ * here touches it afterwards.  @barrier: @w is a flush's barrier;
+ * @pooled: the worker is its pool's, not a rescuer.  Both constant where
+ * it is inlined, so that the worker's loop, which runs every item through
+ * it, makes no call and tests neither per item.
  */
-void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
+static inline __attribute__((always_inline)) void
+process_one(struct kwq__worker *worker, struct work_struct *w,
+	    const bool barrier, const bool pooled)
 {
 	struct kwq__pool *pool = worker->pool;
 	unsigned long data = work_data(w);
-	struct kwq__pwq *pwq = data_pwq(data);
-	int barrier = kwq__is_barrier(w);
+	struct kwq__pwq *pwq = (struct kwq__pwq *)(data & ~WORK_FLAG_MASK);
 	int color = barrier ? -1 : !!(data & WORK_COLOR);
 	unsigned long long cpu = 0;
 	struct kwq__worker *other;
 
 	kwq__assert_locked(pool);
-	kwq__bug_on(!(data & WORK_PENDING) || !pwq);
+	/* Queued: pending, its word naming its pwq (never NULL then). */
+	kwq__bug_on((data & (WORK_PENDING | WORK_PWQ)) !=
+		    (WORK_PENDING | WORK_PWQ));
 	kwq__list_del_init(&w->entry);
 	worker->current_work = w;
 	worker->current_func = w->func;
@@ -162,7 +168,7 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 		tune_locked(pool);
 	kwq__busy_add_locked(pool, worker);
 
-	if (!barrier && (pwq->wq->flags & WQ_CPU_INTENSIVE))
+	if (!barrier && unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE))
 		kwq__uncount_locked(pool, worker);
 	if (!barrier)
 		kwq__stat_start_locked(worker, w, &cpu);
@@ -194,13 +200,23 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 		 * A pool's worker goes back to the worklist from here, with
 		 * the lock held; a rescuer (on no pool's list) does not.
 		 */
-		if (!kwq__list_empty(&worker->node))
+		if (pooled)
 			pool->finisher = worker;
 		kwq__pwq_dec_locked(pwq, color);
 		pool->finisher = NULL;
 	}
 	if (unlikely(worker->wait_pool))
 		release_waiter_locked(worker);
+}
+
+void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
+{
+	bool pooled = !kwq__list_empty(&worker->node);
+
+	if (kwq__is_barrier(w))
+		process_one(worker, w, true, pooled);
+	else
+		process_one(worker, w, false, pooled);
 }
 
 /*
@@ -334,11 +350,13 @@ static void *worker_main(void *arg)
 			continue;
 		}
 		/*
-		 * Alone, it runs from where it is; with barriers linked, they
-		 * go to the scheduled list together, to run right after it.
+		 * Alone, an item runs from where it is; with barriers linked,
+		 * they go to the scheduled list together, to run right after
+		 * it, and so does a barrier whose item was cancelled.
 		 */
-		if (likely(!(work_data(w) & WORK_LINKED)))
-			kwq__process_one_locked(worker, w);
+		if (likely(!(work_data(w) & WORK_LINKED) &&
+			   !kwq__is_barrier(w)))
+			process_one(worker, w, false, true);
 		else
 			kwq__move_linked_locked(w, &worker->scheduled);
 		while (!kwq__list_empty(&worker->scheduled))
