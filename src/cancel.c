@@ -211,9 +211,17 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 	struct kwq__pwq *pwq;
 
 	*removed = false;
-	old = test_and_set_work_pending(w);
-	if (!(old & WORK_PENDING))
-		return 0;
+	/*
+	 * Setting a bit that is set changes nothing: a pending item (the
+	 * common case of a cancel) is read, not written, which saves an
+	 * atomic.  Every path below judges @old again under a lock.
+	 */
+	old = __atomic_load_n(&w->data, __ATOMIC_ACQUIRE);
+	if (!(old & WORK_PENDING)) {
+		old = test_and_set_work_pending(w);
+		if (!(old & WORK_PENDING))
+			return 0;
+	}
 	pwq = data_pwq(old);
 	if (!pwq) {
 		if (old & WORK_CANCELING)
