@@ -669,6 +669,7 @@ KWQ_HIDDEN int kwq__read_cpus(void);
 KWQ_HIDDEN int kwq__cpu_valid(int cpu);
 KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
 KWQ_HIDDEN void kwq__thread_prio(bool highpri);
+KWQ_HIDDEN void kwq__thread_short_slice(void);
 
 /* --- init.c: the process bootstrap --------------------------------------- */
 

@@ -352,6 +352,7 @@ static void *timer_main(void *arg)
 	(void)arg;
 	pthread_setname_np(pthread_self(), "kwq/timer");
 	kwq__thread_prio(false);
+	kwq__thread_short_slice();
 	for (;;) {
 		unsigned long next = NEVER, now;
 		uint32_t seen;

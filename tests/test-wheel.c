@@ -39,6 +39,10 @@ void kwq__thread_prio(bool highpri)
 	(void)highpri;
 }
 
+void kwq__thread_short_slice(void)
+{
+}
+
 void *kwq__zalloc_array(size_t n, size_t size)
 {
 	return calloc(n, size);
