@@ -319,14 +319,13 @@ static void grab_for_sync(struct work_struct *w, bool *removed)
 	}
 }
 
-int remove_work(struct work_struct *work)
+/* remove_work() of a valid @work; remove_delayed_work() calls it direct. */
+int kwq__remove_work(struct work_struct *work)
 {
 	unsigned int round = 0;
 	bool removed;
 	int ret;
 
-	if (!work_valid(work, "remove_work", __builtin_return_address(0)))
-		return -EINVAL;
 	while ((ret = kwq__grab_pending(work, &removed)) == -EAGAIN)
 		kwq__backoff(&round);
 	/* A cancel_*_sync() owns it: nothing is pending for us to remove. */
@@ -334,6 +333,13 @@ int remove_work(struct work_struct *work)
 		return -ENOENT;
 	release_work_pending(work);
 	return removed ? 0 : -ENOENT;
+}
+
+int remove_work(struct work_struct *work)
+{
+	if (!work_valid(work, "remove_work", __builtin_return_address(0)))
+		return -EINVAL;
+	return kwq__remove_work(work);
 }
 
 int remove_work_sync(struct work_struct *work)

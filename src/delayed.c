@@ -231,7 +231,8 @@ int remove_delayed_work(struct delayed_work *dwork)
 	if (!dwork_check(dwork, "remove_delayed_work",
 			 __builtin_return_address(0)))
 		return -EINVAL;
-	return remove_work(&dwork->work);
+	/* dwork_check() has checked all that remove_work() would. */
+	return kwq__remove_work(&dwork->work);
 }
 
 int remove_delayed_work_sync(struct delayed_work *dwork)

@@ -784,6 +784,7 @@ KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 						 struct kwq__barrier *b,
 						 struct workqueue_struct **wq);
 KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
+KWQ_HIDDEN int kwq__remove_work(struct work_struct *work);
 KWQ_HIDDEN int kwq__wait_for_work(struct work_struct *work, const char *what,
 			      void *caller);
 KWQ_HIDDEN void kwq__barrier_func(struct work_struct *work);
