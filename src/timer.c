@@ -23,7 +23,7 @@
  * from a level-0 slot, within a tick of its expiry, and never before.
  * A timer is placed once per level at most, so cascading costs O(1) amortised.
  *
- * There is no periodic tick.  From the slot maps the next event of a wheel (an
+ * Nothing runs periodically.  From the slot maps the next event of a wheel (an
  * expiry or a cascade) is found in O(levels); the timer thread sleeps until
  * the earliest event of all wheels, with an absolute CLOCK_MONOTONIC futex
  * timeout, or without a timeout when nothing is armed.  An arm that makes the
