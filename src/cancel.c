@@ -211,9 +211,17 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 	struct kwq__pwq *pwq;
 
 	*removed = false;
-	old = test_and_set_work_pending(w);
-	if (!(old & WORK_PENDING))
-		return 0;
+	/*
+	 * Setting a bit that is set changes nothing: a pending item (the
+	 * common case of a cancel) is read, not written, which saves an
+	 * atomic.  Every path below judges @old again under a lock.
+	 */
+	old = __atomic_load_n(&w->data, __ATOMIC_ACQUIRE);
+	if (!(old & WORK_PENDING)) {
+		old = test_and_set_work_pending(w);
+		if (!(old & WORK_PENDING))
+			return 0;
+	}
 	pwq = data_pwq(old);
 	if (!pwq) {
 		if (old & WORK_CANCELING)
@@ -311,14 +319,13 @@ static void grab_for_sync(struct work_struct *w, bool *removed)
 	}
 }
 
-int remove_work(struct work_struct *work)
+/* remove_work() of a valid @work; remove_delayed_work() calls it direct. */
+int kwq__remove_work(struct work_struct *work)
 {
 	unsigned int round = 0;
 	bool removed;
 	int ret;
 
-	if (!work_valid(work, "remove_work", __builtin_return_address(0)))
-		return -EINVAL;
 	while ((ret = kwq__grab_pending(work, &removed)) == -EAGAIN)
 		kwq__backoff(&round);
 	/* A cancel_*_sync() owns it: nothing is pending for us to remove. */
@@ -326,6 +333,13 @@ int remove_work(struct work_struct *work)
 		return -ENOENT;
 	release_work_pending(work);
 	return removed ? 0 : -ENOENT;
+}
+
+int remove_work(struct work_struct *work)
+{
+	if (!work_valid(work, "remove_work", __builtin_return_address(0)))
+		return -EINVAL;
+	return kwq__remove_work(work);
 }
 
 int remove_work_sync(struct work_struct *work)

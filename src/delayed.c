@@ -28,13 +28,13 @@ static int dwork_check(struct delayed_work *dw, const char *what,
 		(WORK_INIT | WORK_DELAYED);
 }
 
-static int dwork_valid(const struct delayed_work *dw)
+static inline int dwork_valid(const struct delayed_work *dw)
 {
 	return dw && (work_data(&dw->work) & (WORK_INIT | WORK_DELAYED)) ==
 		(WORK_INIT | WORK_DELAYED);
 }
 
-static int refused(struct workqueue_struct *wq)
+static inline int refused(struct workqueue_struct *wq)
 {
 	return unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
 		!kwq__in_wq(wq);
@@ -45,7 +45,7 @@ static int refused(struct workqueue_struct *wq)
  * destroy runs armed items at once, so an item that re-arms itself each run
  * would keep it going for ever.  Chained immediate adds are still taken.
  */
-static int dying(struct workqueue_struct *wq)
+static inline int dying(struct workqueue_struct *wq)
 {
 	return unlikely(__atomic_load_n(&wq->dying, __ATOMIC_ACQUIRE));
 }
@@ -59,8 +59,9 @@ static int dying(struct workqueue_struct *wq)
  * code: the kernel's timer finds its expiry in the past and runs it at the
  * next tick, so kwq queues it at once, as for 0, rather than wait for ever.
  */
-static int arm_owned(int cpu, struct workqueue_struct *wq,
-		     struct delayed_work *dw, unsigned long delay, int force)
+static inline int arm_owned(int cpu, struct workqueue_struct *wq,
+			    struct delayed_work *dw, unsigned long delay,
+			    int force)
 {
 	struct work_struct *w = &dw->work;
 
@@ -78,8 +79,8 @@ static int arm_owned(int cpu, struct workqueue_struct *wq,
 	return 0;
 }
 
-static int args_valid(int cpu, const struct workqueue_struct *wq,
-		      const struct delayed_work *dw)
+static inline int args_valid(int cpu, const struct workqueue_struct *wq,
+			     const struct delayed_work *dw)
 {
 	return wq && dwork_valid(dw) &&
 		(cpu == WORK_CPU_ANY || kwq__cpu_valid(cpu));
@@ -230,7 +231,8 @@ int remove_delayed_work(struct delayed_work *dwork)
 	if (!dwork_check(dwork, "remove_delayed_work",
 			 __builtin_return_address(0)))
 		return -EINVAL;
-	return remove_work(&dwork->work);
+	/* dwork_check() has checked all that remove_work() would. */
+	return kwq__remove_work(&dwork->work);
 }
 
 int remove_delayed_work_sync(struct delayed_work *dwork)

@@ -670,6 +670,7 @@ KWQ_HIDDEN int kwq__read_cpus(void);
 KWQ_HIDDEN int kwq__cpu_valid(int cpu);
 KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
 KWQ_HIDDEN void kwq__thread_prio(bool highpri);
+KWQ_HIDDEN void kwq__thread_short_slice(void);
 
 /* --- init.c: the process bootstrap --------------------------------------- */
 
@@ -814,6 +815,7 @@ KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 						 struct kwq__barrier *b,
 						 struct workqueue_struct **wq);
 KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
+KWQ_HIDDEN int kwq__remove_work(struct work_struct *work);
 KWQ_HIDDEN int kwq__wait_for_work(struct work_struct *work, const char *what,
 			      void *caller);
 KWQ_HIDDEN void kwq__barrier_func(struct work_struct *work);

@@ -335,6 +335,7 @@ static void *manager_main(void *arg)
 	(void)arg;
 	pthread_setname_np(pthread_self(), "kwq/manager");
 	kwq__thread_prio(false);
+	kwq__thread_short_slice();
 	for (;;) {
 		/*
 		 * Read the word before looking: a poke after this fails the

@@ -161,6 +161,37 @@ void kwq__thread_prio(bool highpri)
 }
 
 /*
+ * Ask for a short scheduler slice (100 us; Linux 6.12 and later, for any
+ * user; older kernels ignore it) for a kwq thread that runs for microseconds
+ * each time it wakes and whose lateness is the program's: the timer thread
+ * and the manager.  Under EEVDF a short slice is an early deadline, so the
+ * thread preempts a CPU-bound one when it wakes instead of waiting up to
+ * that thread's slice (several ms when both CPUs are busy); its own share
+ * of the CPU does not change.  The nice value stays as it is.
+ */
+void kwq__thread_short_slice(void)
+{
+	/* sched_setattr(2)'s first version; glibc 2.36 has no wrapper. */
+	struct {
+		uint32_t size, sched_policy;
+		uint64_t sched_flags;
+		int32_t sched_nice;
+		uint32_t sched_priority;
+		uint64_t sched_runtime, sched_deadline, sched_period;
+	} attr = {
+		.size = sizeof(attr),
+		.sched_policy = SCHED_OTHER,
+		.sched_runtime = 100 * 1000,
+	};
+	id_t tid = (id_t)syscall(SYS_gettid);
+
+	errno = 0;
+	attr.sched_nice = getpriority(PRIO_PROCESS, tid);
+	if (!errno)
+		syscall(SYS_sched_setattr, 0, &attr, 0);
+}
+
+/*
  * Attributes that make a kwq thread independent of the thread creating it:
  * the CPUs of @cpu, or all the process's CPUs, and the normal scheduling
  * policy, never an inherited real-time one.

@@ -3,9 +3,13 @@
  * The timer engine behind delayed work: one hierarchical timing wheel per CPU
  * the process may run on, and one thread, kwq/timer, that expires them all.
  *
- * A wheel has six levels of 64 slots.  Level L has slots 64^L jiffies wide, so
- * level 0 holds timers due within 64 ms to the millisecond, level 1 within
- * 4 s in 64 ms slots, and level 5 reaches 2^36 ms (about two years; a longer
+ * The wheels count in ticks of 100 us, a tenth of a jiffy: a delay is given
+ * in whole milliseconds, but when it ends is known to the nanosecond, and a
+ * 1 ms wheel would add up to 1 ms (0.5 on average) to every item's lateness.
+ *
+ * A wheel has six levels of 64 slots.  Level L has slots 64^L ticks wide, so
+ * level 0 holds timers due within 6.4 ms to the tick, level 1 within 410 ms
+ * in 6.4 ms slots, and level 5 reaches 2^36 ticks (about 80 days; a longer
  * delay is parked at the far end and re-placed when it gets there).  Each
  * level keeps a 64-bit map of its non-empty slots.
  *
@@ -16,10 +20,10 @@
  * unlinks it and clears the slot's bit when the slot empties.  Precision comes
  * from cascading: when time reaches the start of a slot above level 0, its
  * timers are placed again, one level lower or more, so a timer always fires
- * from a level-0 slot, within a millisecond of its expiry, and never before.
+ * from a level-0 slot, within a tick of its expiry, and never before.
  * A timer is placed once per level at most, so cascading costs O(1) amortised.
  *
- * There is no periodic tick.  From the slot maps the next event of a wheel (an
+ * Nothing runs periodically.  From the slot maps the next event of a wheel (an
  * expiry or a cascade) is found in O(levels); the timer thread sleeps until
  * the earliest event of all wheels, with an absolute CLOCK_MONOTONIC futex
  * timeout, or without a timeout when nothing is armed.  An arm that makes the
@@ -36,11 +40,12 @@
 #define WHEEL_LEVELS	6
 #define WHEEL_SPAN	(1UL << (WHEEL_BITS * WHEEL_LEVELS))
 #define NEVER		(~0UL)
-/* Far beyond any real delay, and far from overflowing expires. */
-#define MAX_DELAY	(~0UL >> 2)
+#define TICK_NS		100000ULL
+/* In ms: 34 years, far beyond any real delay, and 2^60 ns at most. */
+#define MAX_DELAY	(1UL << 40)
 
 struct kwq__timer_base {
-	pthread_mutex_t lock;
+	uint32_t lock;			/* a futex word, as the pools' lock */
 	unsigned long clk;		/* L: all due at or before it have fired */
 	unsigned long nr_armed;		/* L */
 	uint64_t pending[WHEEL_LEVELS];	/* L: non-empty slots */
@@ -50,10 +55,34 @@ struct kwq__timer_base {
 /* The timer thread's schedule: see DESIGN. */
 static struct {
 	uint32_t seq;			/* A: bumped to wake the thread */
-	unsigned long sleep_until;	/* A: its planned wake-up, in jiffies */
+	unsigned long sleep_until;	/* A: its planned wake-up, in ticks */
 } tt;
 
 static struct kwq__timer_base **bases;	/* I: by CPU, NULL if none */
+
+/*
+ * The wheel's lock is the pools' futex lock (internal.h): a free one costs
+ * one atomic to take and one to give back, inline, where a pthread mutex
+ * costs two calls and sixty instructions more per arm+cancel pair.  It is
+ * held for a few list operations, so a contended taker spins first.
+ */
+static inline void base_lock(struct kwq__timer_base *base)
+{
+	uint32_t free_ = 0;
+
+	if (unlikely(!__atomic_compare_exchange_n(&base->lock, &free_, 1, 0,
+						  __ATOMIC_ACQUIRE,
+						  __ATOMIC_RELAXED)))
+		kwq__lock_slow(&base->lock);
+}
+
+static inline void base_unlock(struct kwq__timer_base *base)
+{
+	if (unlikely(__atomic_sub_fetch(&base->lock, 1, __ATOMIC_RELEASE))) {
+		__atomic_store_n(&base->lock, 0, __ATOMIC_RELEASE);
+		kwq__futex_wake(&base->lock, 1);
+	}
+}
 
 /* Is @base one of the wheels (for debug mode's look at an item)? */
 bool kwq__timer_base_known(const void *base)
@@ -69,13 +98,19 @@ unsigned long kwq__jiffies(void)
 	return (unsigned long)(kwq__clock_ns(CLOCK_MONOTONIC) / 1000000ULL);
 }
 
+/* The wheels' clock: ticks of CLOCK_MONOTONIC, rounded down. */
+static unsigned long ticks(void)
+{
+	return (unsigned long)(kwq__clock_ns(CLOCK_MONOTONIC) / TICK_NS);
+}
+
 static struct kwq_list_node *slot_head(struct kwq__timer_base *base,
 				       int level, int slot)
 {
 	return &base->slots[level * WHEEL_SIZE + slot];
 }
 
-/* The lowest level whose reach covers @delta jiffies. */
+/* The lowest level whose reach covers @delta ticks. */
 static int level_of(unsigned long delta)
 {
 	int level;
@@ -117,7 +152,7 @@ static void wheel_del_locked(struct kwq__timer_base *base,
 	}
 }
 
-/* The jiffy of the wheel's next expiry or cascade, or NEVER. */
+/* The tick of the wheel's next expiry or cascade, or NEVER. */
 static unsigned long next_event_locked(const struct kwq__timer_base *base)
 {
 	unsigned long best = NEVER;
@@ -208,14 +243,17 @@ static void timer_thread_nudge(unsigned long expires)
 
 /*
  * Arm @dw, whose PENDING bit the caller owns, to expire @delay jiffies from
- * now on the wheel of @cpu (or of the calling CPU, WORK_CPU_ANY).  Expiry is placed one
- * jiffy beyond now + @delay because "now" is rounded down: the item never
- * becomes due before @delay full milliseconds have passed.
+ * now on the wheel of @cpu (or of the calling CPU, WORK_CPU_ANY).  Its
+ * expiry is the first tick that starts at or after now + @delay, to the
+ * nanosecond: the thread fires a tick only once the clock, rounded down to
+ * ticks, has reached it, so the item never becomes due before @delay full
+ * milliseconds have passed, and at most a tick after.
  */
 void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 {
+	unsigned long long now = kwq__clock_ns(CLOCK_MONOTONIC);
 	struct kwq__timer_base *base;
-	unsigned long now = kwq__jiffies(), expires;
+	unsigned long due, expires;
 
 	if (cpu == WORK_CPU_ANY) {
 		cpu = kwq__this_cpu();
@@ -226,16 +264,17 @@ void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 	dw->cpu = cpu;		/* a bound queue runs it where it was armed */
 	if (delay > MAX_DELAY)
 		delay = MAX_DELAY;
+	due = (unsigned long)((now + delay * 1000000ULL + TICK_NS - 1) /
+			      TICK_NS);
 
-	pthread_mutex_lock(&base->lock);
-	if (now < base->clk)
-		now = base->clk;
-	expires = now + delay + 1;
+	base_lock(base);
+	/* The wheel has passed it (its thread read the clock after us). */
+	expires = due > base->clk ? due : base->clk + 1;
 	dw->expires = expires;
 	wheel_insert_locked(base, dw);
 	base->nr_armed++;
 	__atomic_store_n(&dw->base, base, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&base->lock);
+	base_unlock(base);
 	/* @dw may already have fired and been armed again: use the copy. */
 	timer_thread_nudge(expires);
 }
@@ -252,14 +291,14 @@ int kwq__timer_disarm(struct delayed_work *dw)
 
 	if (!base)
 		return -ENOENT;
-	pthread_mutex_lock(&base->lock);
+	base_lock(base);
 	if (__atomic_load_n(&dw->base, __ATOMIC_RELAXED) == base) {
 		wheel_del_locked(base, dw);
 		base->nr_armed--;
 		__atomic_store_n(&dw->base, NULL, __ATOMIC_RELAXED);
 		ret = 0;
 	}
-	pthread_mutex_unlock(&base->lock);
+	base_unlock(base);
 	if (!ret)
 		__atomic_sub_fetch(&dw->wq->nr_armed, 1, __ATOMIC_RELEASE);
 	return ret;
@@ -290,7 +329,7 @@ static unsigned long run_base(struct kwq__timer_base *base, unsigned long now)
 	unsigned long next;
 
 	kwq__list_init(&expired);
-	pthread_mutex_lock(&base->lock);
+	base_lock(base);
 	wheel_advance_locked(base, now, &expired);
 	for (struct kwq_list_node *n = expired.next; n != &expired;
 	     n = n->next) {
@@ -301,7 +340,7 @@ static unsigned long run_base(struct kwq__timer_base *base, unsigned long now)
 		base->nr_armed--;
 	}
 	next = next_event_locked(base);
-	pthread_mutex_unlock(&base->lock);
+	base_unlock(base);
 	fire(&expired);
 	return next;
 }
@@ -313,6 +352,7 @@ static void *timer_main(void *arg)
 	(void)arg;
 	pthread_setname_np(pthread_self(), "kwq/timer");
 	kwq__thread_prio(false);
+	kwq__thread_short_slice();
 	for (;;) {
 		unsigned long next = NEVER, now;
 		uint32_t seen;
@@ -320,7 +360,7 @@ static void *timer_main(void *arg)
 		/* Arms from here on must wake us: see timer_thread_nudge(). */
 		__atomic_store_n(&tt.sleep_until, NEVER, __ATOMIC_SEQ_CST);
 		seen = __atomic_load_n(&tt.seq, __ATOMIC_SEQ_CST);
-		now = kwq__jiffies();
+		now = ticks();
 		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
 			if (bases[cpu]) {
 				unsigned long at = run_base(bases[cpu], now);
@@ -334,8 +374,8 @@ static void *timer_main(void *arg)
 			kwq__futex_wait(&tt.seq, seen, NULL);
 			continue;
 		}
-		ts.tv_sec = (time_t)(next / 1000);
-		ts.tv_nsec = (long)(next % 1000) * 1000000L;
+		ts.tv_sec = (time_t)(next / (1000000000ULL / TICK_NS));
+		ts.tv_nsec = (long)(next % (1000000000ULL / TICK_NS) * TICK_NS);
 		syscall(SYS_futex, &tt.seq, FUTEX_WAIT_BITSET_PRIVATE, seen,
 			&ts, NULL, FUTEX_BITSET_MATCH_ANY);
 	}
@@ -358,7 +398,7 @@ unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq)
 
 		if (!base)
 			continue;
-		pthread_mutex_lock(&base->lock);
+		base_lock(base);
 		for (int i = 0; i < WHEEL_LEVELS * WHEEL_SIZE; i++) {
 			struct kwq_list_node *head = &base->slots[i];
 			struct kwq_list_node *n = head->next, *next;
@@ -377,7 +417,7 @@ unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq)
 				kwq__list_add_before(&dw->timer, &mine);
 			}
 		}
-		pthread_mutex_unlock(&base->lock);
+		base_unlock(base);
 	}
 	fire(&mine);
 	return __atomic_load_n(&wq->nr_armed, __ATOMIC_ACQUIRE);
@@ -389,9 +429,9 @@ void kwq__timers_lock(int lock)
 		if (!bases[cpu])
 			continue;
 		if (lock)
-			pthread_mutex_lock(&bases[cpu]->lock);
+			base_lock(bases[cpu]);
 		else
-			pthread_mutex_unlock(&bases[cpu]->lock);
+			base_unlock(bases[cpu]);
 	}
 }
 
@@ -420,8 +460,8 @@ void kwq__timers_child(void)
 		}
 		memset(base->pending, 0, sizeof(base->pending));
 		base->nr_armed = 0;
-		base->clk = kwq__jiffies();
-		pthread_mutex_unlock(&base->lock);
+		base->clk = ticks();
+		base->lock = 0;		/* no waiter in the child */
 	}
 	tt.seq = 0;
 	tt.sleep_until = NEVER;
@@ -453,8 +493,7 @@ int kwq__timer_init(void)
 			err = -ENOMEM;
 			goto fail_bases;
 		}
-		pthread_mutex_init(&base->lock, NULL);
-		base->clk = kwq__jiffies();
+		base->clk = ticks();
 		for (int i = 0; i < WHEEL_LEVELS * WHEEL_SIZE; i++)
 			kwq__list_init(&base->slots[i]);
 		bases[cpu] = base;

@@ -28,9 +28,19 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	return 0;
 }
 
+/* Single-threaded here: a wheel's lock is never contended. */
+void kwq__lock_slow(uint32_t *word)
+{
+	bail_out("wheel lock %p contended in a single thread", (void *)word);
+}
+
 void kwq__thread_prio(bool highpri)
 {
 	(void)highpri;
+}
+
+void kwq__thread_short_slice(void)
+{
 }
 
 void *kwq__zalloc_array(size_t n, size_t size)
