@@ -91,7 +91,7 @@ static bool has_stddef(const char *dir)
  * directory is not looks for an installed LLVM's, and failing that leaves
  * it to libclang's own guess.
  */
-static const char *resource_dir(void)
+const char *worker_resource_dir(void)
 {
 	static char found[PATH_MAX];
 	const char *dir = getenv("RETCONV_RESOURCE_DIR");
@@ -982,7 +982,7 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 			       enum CXErrorCode *ec)
 {
 	const char **argv = xcalloc(job->nargs + 8, sizeof(*argv));
-	const char *rdir = resource_dir();
+	const char *rdir = worker_resource_dir();
 	char *text = standins ? xasprintf("%s%s", prelude_text, standins) :
 				NULL;
 	struct CXUnsavedFile pre = {
