@@ -35,7 +35,7 @@ retconv: tree tree: 3 include folders: tree/include, tree/lib, tree/boards/acme
 retconv: tree: -Itree/include
 retconv: tree: -Itree/lib
 retconv: tree: -Itree/boards/acme
-retconv: tree: the files of 4 folders get the include folders their #include lines reach, 0.8 of 3 on average
+retconv: tree: the files of 4 folders get the include folders their #include lines reach, 1.0 of 3 on average
 retconv: tree/src/dev.c: note: parsed with errors: 1 header not found (config.h); checked only where types are known
 retconv: 1 of 5 files parsed with errors, 0 not parsed
 EOF

@@ -119,6 +119,9 @@ struct narrow {
 	size_t ndirs;
 	char **sys;		/* the system's folders, in clang's order */
 	size_t nsys;
+	char **ids;		/* each -I folder's device and inode */
+	struct strmap folders;	/* a reached file's folder -> the -I folder
+				 * it is, or -2 */
 	struct strmap exists;	/* path -> 0 or 1 */
 	struct strmap nodes;	/* "at\tpath" -> node */
 	struct node *v;
@@ -338,6 +341,43 @@ static void node_read(struct narrow *nr, long x)
 	free(v);
 }
 
+static char *folder_id(const char *path)
+{
+	struct stat st;
+
+	if (stat(*path ? path : ".", &st))
+		return NULL;
+	return xasprintf("%llx:%llx", (unsigned long long)st.st_dev,
+			 (unsigned long long)st.st_ino);
+}
+
+/*
+ * The -I folder that is the folder of @path, or -1.  clang names a
+ * folder by the name it first met it under, and it meets the -I folders
+ * first: a file next to its includer in such a folder is named through
+ * it ("src/a.h", not "./src/a.h", in a note), so that folder is kept.
+ */
+static long folder_is_dir(struct narrow *nr, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xasprintf("%.*s", (int)(slash - path), path) :
+			    xstrdup("");
+	long *e = strmap_at(&nr->folders, dir, true);
+	char *id;
+	size_t i;
+
+	if (*e == -1) {
+		*e = -2;
+		id = folder_id(dir);
+		for (i = 0; id && i < nr->ndirs; i++)
+			if (nr->ids[i] && !strcmp(nr->ids[i], id))
+				*e = (long)i;
+		free(id);
+	}
+	free(dir);
+	return *e < 0 ? -1 : *e;
+}
+
 /* The nodes a group reaches, still to read. */
 struct stack {
 	long *v;
@@ -380,6 +420,8 @@ static bool reached(struct narrow *nr, char *const *paths, size_t npaths,
 			ok = false;
 		if (nr->v[x].at >= 0 && (size_t)nr->v[x].at < nr->ndirs)
 			need[nr->v[x].at] = true;
+		if (folder_is_dir(nr, nr->v[x].path) >= 0)
+			need[folder_is_dir(nr, nr->v[x].path)] = true;
 		for (i = 0; i < nr->v[x].nto; i++)
 			push(nr, &st, nr->v[x].to[i]);
 	}
@@ -422,8 +464,12 @@ static void narrow_free(struct narrow *nr)
 	}
 	for (i = 0; i < nr->nsys; i++)
 		free(nr->sys[i]);
+	for (i = 0; i < nr->ndirs; i++)
+		free(nr->ids[i]);
+	free(nr->ids);
 	free(nr->v);
 	free(nr->sys);
+	strmap_free(&nr->folders);
 	strmap_free(&nr->exists);
 	strmap_free(&nr->nodes);
 }
@@ -463,6 +509,9 @@ void incpath_narrow(struct rc_jobs *jobs, char *const *dirs, size_t ndirs,
 
 	memset(said, 0, sizeof(*said));
 	system_dirs(&nr);
+	nr.ids = xcalloc(ndirs + 1, sizeof(*nr.ids));
+	for (i = 0; i < ndirs; i++)
+		nr.ids[i] = folder_id(dirs[i]);
 	for (i = 0; i < jobs->n; i++) {
 		dir = dir_of(jobs->v[i].path);
 		e = strmap_at(&folders, dir, true);
