@@ -9,8 +9,9 @@
  * that wrote them, if any, was expanded; parentheses and implicit
  * conversions (UnexposedExpr) are looked through; constants are folded by
  * clang, so -EINVAL and enum constants are plain numbers here.  The
- * "retconv: ignore" comment is read from the file's text.  Nothing here
- * keeps state: each helper answers for the cursor it is given.
+ * "retconv: ignore" comment is read from the file's text.  Each helper
+ * answers for the cursor it is given; the one state kept is where the
+ * unit's files start (ast_unit()), which changes no answer, only its cost.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,67 @@ static void first_punct(CXTranslationUnit tu, CXSourceRange range, char *op,
 		clang_disposeTokens(tu, toks, n);
 }
 
+/*
+ * Where each file of the unit starts, for expanded().  libclang finds the
+ * place of an offset in a header by walking every file entry and macro
+ * expansion of the unit (clang's SourceManager::translateFile()), so a
+ * header's function in a unit of many macros cost more to read than the
+ * unit to parse (jemalloc's, 2 s each).  A file's start is found once a
+ * unit; a place in it is the start moved by the offset, as clang's own
+ * SourceLocation::getLocWithOffset() moves it, and is used only when
+ * libclang reads it back as that file and offset.
+ */
+struct file_start {
+	CXFile file;
+	CXSourceLocation start;
+};
+
+static struct {
+	CXTranslationUnit tu;
+	struct file_start *v;
+	size_t n, cap;
+} starts;
+
+/* The unit the helpers answer for from now on. */
+void ast_unit(CXTranslationUnit tu)
+{
+	starts.tu = tu;
+	starts.n = 0;
+}
+
+static const CXSourceLocation *file_start(CXTranslationUnit tu, CXFile file)
+{
+	size_t i;
+
+	if (starts.tu != tu)
+		ast_unit(tu);
+	for (i = 0; i < starts.n; i++)
+		if (starts.v[i].file == file)
+			return &starts.v[i].start;
+	if (starts.n == starts.cap) {
+		starts.cap = starts.cap ? 2 * starts.cap : 64;
+		starts.v = xrealloc(starts.v, starts.cap * sizeof(*starts.v));
+	}
+	starts.v[starts.n].file = file;
+	starts.v[starts.n].start = clang_getLocationForOffset(tu, file, 0);
+	return &starts.v[starts.n++].start;
+}
+
+/* @offset of @file, a place in the text (not in a macro's expansion). */
+static CXSourceLocation at_offset(CXTranslationUnit tu, CXFile file,
+				  unsigned offset)
+{
+	CXSourceLocation loc = *file_start(tu, file);
+	CXFile back = NULL;
+	unsigned off = 0;
+
+	loc.int_data += offset;
+	clang_getFileLocation(loc, &back, NULL, NULL, &off);
+	if (back && off == offset && clang_File_isEqual(back, file))
+		return loc;
+	return clang_getLocationForOffset(tu, file, offset);
+}
+
 /* Where @loc's macro, if any, was expanded: the file the tokens are in. */
 CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
 {
@@ -154,7 +216,7 @@ CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
 	unsigned offset = 0;
 
 	clang_getExpansionLocation(loc, &file, NULL, NULL, &offset);
-	return file ? clang_getLocationForOffset(tu, file, offset) : loc;
+	return file ? at_offset(tu, file, offset) : loc;
 }
 
 /* The first punctuation between @a and @b, where their macros were used. */

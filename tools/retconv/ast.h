@@ -32,6 +32,7 @@ void expr_kids(CXCursor c, struct kids *k);
 CXCursor first_child(CXCursor c, enum CXCursorKind kind);
 enum rc_type type_class(CXType t);
 unsigned const_values(CXCursor e);
+void ast_unit(CXTranslationUnit tu);
 CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc);
 void punct_after(CXTranslationUnit tu, CXCursor c, CXCursor outer, char *op,
 		 size_t size);

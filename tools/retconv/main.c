@@ -290,6 +290,29 @@ static void tree_say(const struct options *o)
 }
 
 /*
+ * Each folder's files get the -I folders their #include lines reach
+ * (incpath.c); with -v, how many.  The user's own flags (-I, -include,
+ * -D) could change what a file includes, so with them every file keeps
+ * every folder.
+ */
+static void narrow_say(const struct options *o, struct rc_jobs *jobs)
+{
+	const struct rc_tree *t = &o->found;
+	struct rc_incpath said;
+
+	incpath_narrow(jobs, t->incdirs, t->nincdirs, &said);
+	if (!o->verbose || !said.groups)
+		return;
+	fprintf(stderr, "retconv: tree: the files of %zu folder%s get the include folders their #include lines reach, %.1f of %zu on average",
+		said.groups, said.groups == 1 ? "" : "s",
+		(double)said.kept / (double)said.groups, t->nincdirs);
+	if (said.whole)
+		fprintf(stderr, " (%zu get all: an #include names a macro)",
+			said.whole);
+	fputc('\n', stderr);
+}
+
+/*
  * --tree DIR: the user's flags first, then -I for each folder found; the
  * files named, or DIR whole, then the files that define their callees.
  */
@@ -322,6 +345,8 @@ static int collect_tree(struct rc_jobs *jobs, struct options *o)
 	for (i = 0; i < n; i++)
 		free(flags[i]);
 	free(flags);
+	if (!o->nflags && t->nincdirs)
+		narrow_say(o, jobs);
 	return err;
 }
 

@@ -409,6 +409,15 @@ int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
 void tree_free(struct rc_tree *t);
 
+/* incpath.c: tree mode's include path, narrowed for each folder of files */
+struct rc_incpath {
+	size_t groups;		/* folders of files */
+	size_t whole;		/* of those, given every -I folder */
+	size_t kept;		/* -I folders given, over all folders */
+};
+void incpath_narrow(struct rc_jobs *jobs, char *const *dirs, size_t ndirs,
+		    struct rc_incpath *said);
+
 /* compdb.c */
 int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 		    char *const *files, size_t nfiles,
@@ -418,6 +427,7 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res);
 int worker_default_count(void);
+const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);
 /* in a worker: the summary of an open translation unit */

@@ -91,7 +91,7 @@ static bool has_stddef(const char *dir)
  * directory is not looks for an installed LLVM's, and failing that leaves
  * it to libclang's own guess.
  */
-static const char *resource_dir(void)
+const char *worker_resource_dir(void)
 {
 	static char found[PATH_MAX];
 	const char *dir = getenv("RETCONV_RESOURCE_DIR");
@@ -426,7 +426,8 @@ struct unit_walk {
 	FILE *out;
 	struct flaw *flaws;
 	size_t nflaws;
-	char **invalid;		/* names of invalid declarations at file scope */
+	char **invalid;		/* names of invalid declarations at file scope,
+				 * sorted */
 	size_t ninvalid;
 };
 
@@ -627,6 +628,11 @@ static enum CXChildVisitResult invalid_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static void collect_flaws(struct unit_walk *u)
 {
 	unsigned i, n = clang_getNumDiagnostics(u->tu);
@@ -642,6 +648,8 @@ static void collect_flaws(struct unit_walk *u)
 	if (u->nflaws)
 		clang_visitChildren(clang_getTranslationUnitCursor(u->tu),
 				    invalid_visit, u);
+	if (u->ninvalid)
+		qsort(u->invalid, u->ninvalid, sizeof(*u->invalid), by_name);
 }
 
 /*
@@ -658,8 +666,8 @@ static void collect_flaws(struct unit_walk *u)
 static void invalid_names_used(struct unit_walk *u, CXCursor c)
 {
 	CXToken *tok = NULL;
+	const char *name;
 	unsigned i, n = 0;
-	size_t k;
 
 	clang_tokenize(u->tu, clang_getCursorExtent(c), &tok, &n);
 	for (i = 0; i < n; i++) {
@@ -668,10 +676,9 @@ static void invalid_names_used(struct unit_walk *u, CXCursor c)
 		if (clang_getTokenKind(tok[i]) != CXToken_Identifier)
 			continue;
 		s = clang_getTokenSpelling(u->tu, tok[i]);
-		for (k = 0; k < u->ninvalid; k++)
-			if (!strcmp(u->invalid[k], clang_getCString(s)))
-				break;
-		if (k < u->ninvalid)
+		name = clang_getCString(s);
+		if (bsearch(&name, u->invalid, u->ninvalid,
+			    sizeof(*u->invalid), by_name))
 			add_flaw(u, clang_getTokenLocation(u->tu, tok[i]));
 		clang_disposeString(s);
 	}
@@ -894,6 +901,7 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 	w.main = clang_getFile(tu, clang_getCString(name));
 	clang_disposeString(name);
 
+	ast_unit(tu);
 	collect_flaws(&u);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
@@ -974,7 +982,7 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 			       enum CXErrorCode *ec)
 {
 	const char **argv = xcalloc(job->nargs + 8, sizeof(*argv));
-	const char *rdir = resource_dir();
+	const char *rdir = worker_resource_dir();
 	char *text = standins ? xasprintf("%s%s", prelude_text, standins) :
 				NULL;
 	struct CXUnsavedFile pre = {
