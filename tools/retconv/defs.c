@@ -176,9 +176,11 @@ static void inherit_docs(struct rc_result *res)
 			if ((fn->facts & DOC_MASK) || !is_wrapper(fn))
 				continue;
 			for (j = 0; j < fn->nrets; j++) {
+				if (!fn->rets[j].ncalls)
+					continue;	/* recovery_mark() */
 				d = doc_of(idx, res->nfuncs,
 					   fn->rets[j].calls[0].usr);
-				if (!d || (j && d != doc))
+				if (!d || (doc && d != doc))
 					break;
 				doc = d;
 			}
@@ -246,19 +248,34 @@ void defs_learn(struct rc_config *cfg, struct rc_result *res)
 	learned_settle(cfg);
 }
 
+/*
+ * The unknown return the worker adds, at the name, to a function clang
+ * met an error in (worker.c): it says statements may be lost, and a
+ * wrapper whose header is missing ("return __f(tb, fs, NULL);" with an
+ * argument of a type the header declares) is one still.
+ */
+static bool recovery_mark(const struct rc_func *fn, const struct rc_return *r)
+{
+	return r->line == fn->line && r->col == fn->col &&
+	       r->flags == RV_UNKNOWN && !r->ncalls;
+}
+
 /* A pass-through wrapper: each of its returns is one call, as it is. */
 static bool is_wrapper(const struct rc_func *fn)
 {
-	size_t i;
+	size_t i, calls = 0;
 
 	for (i = 0; i < fn->nrets; i++) {
 		const struct rc_return *r = &fn->rets[i];
 
+		if (recovery_mark(fn, r))
+			continue;
 		if (r->flags || r->ncalls != 1 ||
 		    !(r->calls[0].sign & SIGN_WHOLE))
 			return false;
+		calls++;
 	}
-	return fn->nrets > 0;
+	return calls > 0;
 }
 
 /* Each wrapper's callees all have a finding of the same rule. */
@@ -268,8 +285,11 @@ static bool callees_found(const struct rc_func *fn, char rule,
 	size_t i, j;
 
 	for (i = 0; i < fn->nrets; i++) {
-		const char *usr = fn->rets[i].calls[0].usr;
+		const char *usr;
 
+		if (!fn->rets[i].ncalls)
+			continue;	/* recovery_mark() */
+		usr = fn->rets[i].calls[0].usr;
 		for (j = 0; j < found->n; j++)
 			if (found->v[j].rule == rule &&
 			    found->v[j].fn != fn &&
