@@ -21,6 +21,7 @@
  * which hands each function body to infer.c for its returns and to
  * callsite.c for its call sites, and writes the summary records.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
@@ -800,20 +801,48 @@ static void taken_ref(struct taken_walk *w, CXCursor c)
  * between "{", "," or "=" and "," or "}" is kept, and taken at the end
  * of the walk if it names a function.
  */
+#define TABLE_MAX 65536	/* bytes of an untyped table read at most */
+
+/* Whether "= {" follows @at in @text, past blanks and "[...]". */
+static bool braced_init(const char *text, size_t size, size_t at)
+{
+	for (;;) {
+		while (at < size && isspace((unsigned char)text[at]))
+			at++;
+		if (at >= size || text[at] != '[')
+			break;
+		while (at < size && text[at] != ']')
+			at++;
+		at++;
+	}
+	if (at >= size || text[at++] != '=')
+		return false;
+	while (at < size && isspace((unsigned char)text[at]))
+		at++;
+	return at < size && text[at] == '{';
+}
+
 static void untyped_table(struct taken_walk *w, CXCursor var)
 {
-	CXSourceLocation from = clang_getRangeStart(clang_getCursorExtent(var));
+	CXSourceRange ext = clang_getCursorExtent(var);
+	CXSourceLocation from = clang_getRangeStart(ext);
 	CXToken *tok = NULL;
-	unsigned n = 0, i, depth = 0;
+	unsigned n = 0, i, depth = 0, end = 0;
+	const char *text;
 	size_t size = 0;
 	CXFile file = NULL;
 
 	/* Its extent stops before the initializer: read on to its ";". */
 	clang_getFileLocation(from, &file, NULL, NULL, NULL);
-	if (!file || !clang_getFileContents(w->tu, file, &size))
+	clang_getFileLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &end);
+	text = file ? clang_getFileContents(w->tu, file, &size) : NULL;
+	if (!text || end > size || !braced_init(text, size, end))
 		return;
+	if (size - end > TABLE_MAX)
+		size = end + TABLE_MAX;
 	clang_tokenize(w->tu, clang_getRange(from,
-		       clang_getLocationForOffset(w->tu, file, size)),
+		       clang_getLocationForOffset(w->tu, file,
+						  (unsigned)size)),
 		       &tok, &n);
 	for (i = 1; i + 1 < n; i++) {
 		CXString a, b, id;
