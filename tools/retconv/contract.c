@@ -392,10 +392,27 @@ static bool against_zero(const char *p, char op)
 	return *p == '0' && !isalnum((unsigned char)p[1]);
 }
 
+/* Whether a section is code commented out, not prose: "return NAME;". */
+static bool commented_code(const char *sec)
+{
+	const char *p;
+
+	for (p = sec; (p = strstr(p, "return ")) != NULL; p++) {
+		const char *q = p + 7;
+
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		if (q > p + 7 && *q == ';')
+			return true;
+	}
+	return false;
+}
+
 /* The documented class (DOC_*) of a section on the result. */
 static unsigned doc_class(char *sec)
 {
 	struct said s = { .neg = false };
+	bool code = commented_code(sec);
 	char *p, *w;
 
 	/* "non-zero" is one word, not a minus before a zero. */
@@ -428,7 +445,7 @@ static unsigned doc_class(char *sec)
 		return DOC_BOOL;
 	/* Only the project's own named results (pdPASS or pdFAIL,
 	 * FOO_SUCCESS): a status of its own, documented, not a mix. */
-	if (s.named && !s.neg && !s.zero && !s.truth)
+	if (s.named && !s.neg && !s.zero && !s.truth && !code)
 		return DOC_VALUE;
 	return 0;
 }

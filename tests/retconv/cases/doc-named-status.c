@@ -51,3 +51,17 @@ int flush_frame(struct queue *q)
 }
 // expect: doc-named-status.c:48:5: warning: action 'flush_frame' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: doc-named-status.c:50:2: note: returns 0 or 1
+
+/* Code commented out above a definition is no documentation. */
+/*
+int flush_frame_old(struct queue *q)
+{
+	return NET_SUCCESS;
+}
+*/
+int flush_frame_now(struct queue *q)
+{
+	return q->set ? NET_SUCCESS : NET_FAIL;
+}
+// expect: doc-named-status.c:62:5: warning: action 'flush_frame_now' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: doc-named-status.c:64:2: note: returns 0 or 1
