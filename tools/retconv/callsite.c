@@ -837,6 +837,30 @@ static bool shape_of(const char *op, long long k, unsigned *may,
 	return true;
 }
 
+/*
+ * An explicit cast to a signed type no wider than its unsigned operand
+ * ("(long long)ull < 0" after strtoull(), "(int)len < 0" on a size_t)
+ * makes the large values negative on purpose: the test is of what the
+ * cast gives, and it is live, whatever the callee returns.
+ */
+static bool signed_view(CXCursor x)
+{
+	CXType to, from;
+	struct kids k;
+
+	x = peel(x);
+	if (clang_getCursorKind(x) != CXCursor_CStyleCastExpr)
+		return false;
+	expr_kids(x, &k);
+	if (!k.n)
+		return false;
+	to = clang_getCursorType(x);
+	from = clang_getCursorType(peel(k.v[k.n - 1]));
+	return type_class(to) == RT_SIGNED &&
+	       type_class(from) == RT_UNSIGNED &&
+	       clang_Type_getSizeOf(to) <= clang_Type_getSizeOf(from);
+}
+
 /* The operator @op with its operands swapped: "1 < x" is "x > 1". */
 static const char *mirror(const char *op)
 {
@@ -856,7 +880,7 @@ static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 {
 	struct origin o;
 
-	if (!origin_of(s, x, &o)) {
+	if (signed_view(x) || !origin_of(s, x, &o)) {
 		free(text);
 		return;
 	}
@@ -991,7 +1015,7 @@ static void scan_compare(struct scan *s, CXCursor c)
 
 		if (strcmp(op, forms[i].op) || !const_is(konst, forms[i].k))
 			continue;
-		if (!origin_of(s, x, &o))
+		if (signed_view(x) || !origin_of(s, x, &o))
 			return;
 		/* What is tested, not what was stored: "(u8)ret < 0". */
 		o.unsig = type_class(clang_getCursorType(peel(x))) ==
@@ -1139,6 +1163,36 @@ static char *error_handling(struct scan *s, CXCursor c)
 	return why;
 }
 
+/*
+ * A test that asserts a call fails reports its success as the error:
+ * "if (read_entry(...) == 0) { fprintf(stderr, "read did not fail"); }".
+ * A message that says the call succeeded, or did not fail, shows that
+ * the branch reads 0 as success: it is no misread of the convention.
+ */
+static bool says_success(struct scan *s, CXCursor c)
+{
+	static const char *const phrases[] = {
+		"not fail", "n't fail", "should fail", "should have failed",
+		"must fail", "expected to fail", "succeed", "unexpected success",
+	};
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	bool found = false;
+	char *text, *p;
+	size_t i;
+
+	if (kind != CXCursor_CallExpr && kind != CXCursor_DoStmt)
+		return false;
+	text = spelling(s->tu, c);
+	for (p = text; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p += 'a' - 'A';
+	for (i = 0; i < sizeof(phrases) / sizeof(phrases[0]); i++)
+		if (strstr(text, phrases[i]))
+			found = true;
+	free(text);
+	return found;
+}
+
 struct first_error {
 	struct scan *s;
 	char *why;
@@ -1158,6 +1212,8 @@ static enum CXChildVisitResult branch_visit(CXCursor c, CXCursor parent,
 	if (kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt ||
 	    kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
 	    kind == CXCursor_DoStmt)
+		return CXChildVisit_Break;
+	if (says_success(fe->s, c))
 		return CXChildVisit_Break;
 	fe->why = error_handling(fe->s, c);
 	if (!fe->why)
@@ -1181,7 +1237,7 @@ static char *branch_error(struct scan *s, CXCursor branch, CXCursor *at)
 		return fe.why;
 	}
 	*at = branch;
-	return error_handling(s, branch);
+	return says_success(s, branch) ? NULL : error_handling(s, branch);
 }
 
 /* The value an if tests and the way it tests it: SITE_ON_*. */

@@ -88,26 +88,63 @@ static char *comment_before(const char *text, size_t off)
 	return strndup(text + start, end - start);
 }
 
+/*
+ * Where a declaration's line starts, above the conditionals that guard it
+ * alone: a header documents a prototype inside "#if ( configUSE_X == 1 )"
+ * with the comment above the "#if".
+ */
+static size_t past_guards(const char *text, size_t off)
+{
+	size_t at = line_start(text, off), prev;
+	const char *p;
+
+	while (at) {
+		prev = line_start(text, at - 1);
+		for (p = text + prev; *p == ' ' || *p == '\t'; p++)
+			;
+		if (*p != '#')
+			break;
+		for (p++; *p == ' ' || *p == '\t'; p++)
+			;
+		if (strncmp(p, "if", 2))
+			break;
+		at = prev;
+	}
+	return at;
+}
+
+/* The comment just above @decl, in @file or, with @file NULL, in its own. */
+static char *comment_of(CXTranslationUnit tu, CXCursor decl, CXFile file)
+{
+	CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(decl));
+	CXFile where = NULL;
+	const char *text;
+	unsigned off = 0;
+	size_t size = 0;
+
+	clang_getExpansionLocation(at, &where, NULL, NULL, &off);
+	if (!where || (file && !clang_File_isEqual(where, file)))
+		return NULL;
+	text = clang_getFileContents(tu, where, &size);
+	if (!text || off > size)
+		return NULL;
+	return comment_before(text, past_guards(text, off));
+}
+
 static char *doc_text(CXTranslationUnit tu, CXCursor func, CXFile file)
 {
 	CXString raw = clang_Cursor_getRawCommentText(func);
 	const char *s = clang_getCString(raw);
 	char *doc = s && *s ? xstrdup(s) : NULL;
-	CXSourceLocation at;
-	const char *text;
-	size_t size = 0;
-	unsigned off = 0;
-	CXFile where = NULL;
+	CXCursor first = clang_getCanonicalCursor(func);
 
 	clang_disposeString(raw);
-	if (doc)
-		return doc;
-	text = clang_getFileContents(tu, file, &size);
-	at = clang_getRangeStart(clang_getCursorExtent(func));
-	clang_getExpansionLocation(at, &where, NULL, NULL, &off);
-	if (!text || !where || !clang_File_isEqual(where, file) || off > size)
-		return NULL;
-	return comment_before(text, off);
+	if (!doc)
+		doc = comment_of(tu, func, file);
+	/* Its prototype's, in a header (a comment clang did not attach). */
+	if (!doc && !clang_equalCursors(first, func))
+		doc = comment_of(tu, first, NULL);
+	return doc;
 }
 
 /* A line's text, without the comment's leaders: slashes, stars, "!". */
@@ -261,7 +298,8 @@ struct said {
 				 * or "non-zero" */
 };
 
-/* A constant's name (Z_STREAM_ERROR, EINVAL), not TRUE, FALSE, OK, NULL,
+/* A constant's name (Z_STREAM_ERROR, EINVAL, or with a short lower-case
+ * prefix for its type: pdPASS, errQUEUE_FULL), not TRUE, FALSE, OK, NULL,
  * nor a word written in capitals for emphasis ("is NOT overwritten"). */
 static bool is_constant(const char *w, size_t n)
 {
@@ -271,6 +309,12 @@ static bool is_constant(const char *w, size_t n)
 	};
 	size_t i;
 
+	for (i = 0; i < 3 && i + 2 < n && islower((unsigned char)w[i]); i++)
+		;
+	if (i && isupper((unsigned char)w[i])) {
+		w += i;
+		n -= i;
+	}
 	if (n < 2)
 		return false;
 	for (i = 0; i < n; i++)
@@ -348,10 +392,27 @@ static bool against_zero(const char *p, char op)
 	return *p == '0' && !isalnum((unsigned char)p[1]);
 }
 
+/* Whether a section is code commented out, not prose: "return NAME;". */
+static bool commented_code(const char *sec)
+{
+	const char *p;
+
+	for (p = sec; (p = strstr(p, "return ")) != NULL; p++) {
+		const char *q = p + 7;
+
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		if (q > p + 7 && *q == ';')
+			return true;
+	}
+	return false;
+}
+
 /* The documented class (DOC_*) of a section on the result. */
 static unsigned doc_class(char *sec)
 {
 	struct said s = { .neg = false };
+	bool code = commented_code(sec);
 	char *p, *w;
 
 	/* "non-zero" is one word, not a minus before a zero. */
@@ -382,6 +443,10 @@ static unsigned doc_class(char *sec)
 		return DOC_ERRNO;
 	if ((s.one || s.truth) && !s.named)
 		return DOC_BOOL;
+	/* Only the project's own named results (pdPASS or pdFAIL,
+	 * FOO_SUCCESS): a status of its own, documented, not a mix. */
+	if (s.named && !s.neg && !s.zero && !s.truth && !code)
+		return DOC_VALUE;
 	return 0;
 }
 

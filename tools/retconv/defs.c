@@ -23,6 +23,9 @@
  *     or a negative errno, and neither otherwise;
  *   - an action whose callers add its result up ("n += f()") returns a
  *     count, and is neither;
+ *   - an action that returns 1 beside negative values, whose callers
+ *     ask for a positive result ("res > 0", "== 1"), has a tri-state
+ *     status its callers know, and is neither;
  *
  * A pass-through wrapper with no documentation takes its callee's.  And
  * a predicate word that begins the names of functions returning void
@@ -36,7 +39,8 @@
  * what the callee returns.
  *
  * After rule A and B, defs_filter() keeps a pass-through wrapper's finding
- * only where its callee has none (it is reported once, at the callee),
+ * only where its callee has none (it is reported once, at the callee,
+ * also when clang met an error in the wrapper),
  * and applies the house style: where more than half of the run's actions
  * with a known class (and at least HOUSE_MIN of them) return bool or only
  * 0 and 1, that is how the project reports success, and rule A's
@@ -111,9 +115,58 @@ static int by_result(const struct rc_func *fn)
 	}
 }
 
+/* A call site that is true only for a positive result: "ret > 0",
+ * "ret == 1", "case 1:". */
+static bool asks_positive(const struct rc_site *x)
+{
+	unsigned may = SITE_MAY_OF(x->form);
+
+	return x->rule == 'C' && (x->form & SITE_SHAPE) &&
+	       !(x->form & SITE_NE) && may && !(may & ~SIGN_POS);
+}
+
+/* The USRs of callees some call site asks for a positive result. */
+static char **told_apart(const struct rc_result *res, size_t *n)
+{
+	char **v = NULL;
+	size_t i, j;
+
+	*n = 0;
+	for (i = 0; i < res->nfuncs; i++)
+		for (j = 0; j < res->funcs[i]->nsites; j++) {
+			if (!asks_positive(&res->funcs[i]->sites[j]))
+				continue;
+			v = xrealloc(v, (*n + 1) * sizeof(*v));
+			v[(*n)++] = res->funcs[i]->sites[j].usr;
+		}
+	if (*n)
+		qsort(v, *n, sizeof(*v), by_string);
+	return v;
+}
+
+static bool among_usrs(char *const *v, size_t n, const char *usr)
+{
+	return n && bsearch(&usr, v, n, sizeof(*v), by_string);
+}
+
+/*
+ * An action that returns 1 beside negative values, whose callers ask
+ * for its positive result ("if (res > 0)", "== 1"), has a status of its
+ * own that they know (1 for "queued, more to do", -1 and 0 besides): a
+ * tri-state by its use, as a documented one is by its words, not a
+ * success code mixed with errnos.
+ */
+static bool tristate_by_use(const struct rc_func *fn, char *const *told,
+			    size_t ntold)
+{
+	return (fn->flags & RV_NEG) && (fn->flags & (RV_ONE | RV_POS)) &&
+	       among_usrs(told, ntold, fn->usr);
+}
+
 /* The kind @fn's own definition settles, or -1. */
 static int settled(const struct rc_config *cfg, const struct rc_func *fn,
-		   char *const *counted, size_t ncounted)
+		   char *const *counted, size_t ncounted, char *const *told,
+		   size_t ntold)
 {
 	unsigned receiver = (fn->facts & FACT_RECEIVER_MASK) >>
 			    FACT_RECEIVER_SHIFT;
@@ -135,8 +188,8 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		return kind;
 	if (naming_inspects(cfg, fn->name))
 		return by_result(fn);
-	if (ncounted && bsearch(&fn->usr, counted, ncounted, sizeof(*counted),
-				by_string) &&
+	if ((among_usrs(counted, ncounted, fn->usr) ||
+	     tristate_by_use(fn, told, ntold)) &&
 	    naming_classify(cfg, fn->name) == KIND_ACTION)
 		return KIND_NEITHER;
 	return -1;
@@ -176,9 +229,11 @@ static void inherit_docs(struct rc_result *res)
 			if ((fn->facts & DOC_MASK) || !is_wrapper(fn))
 				continue;
 			for (j = 0; j < fn->nrets; j++) {
+				if (!fn->rets[j].ncalls)
+					continue;	/* recovery_mark() */
 				d = doc_of(idx, res->nfuncs,
 					   fn->rets[j].calls[0].usr);
-				if (!d || (j && d != doc))
+				if (!d || (doc && d != doc))
 					break;
 				doc = d;
 			}
@@ -215,8 +270,8 @@ static void learned_settle(struct rc_config *cfg)
 
 void defs_learn(struct rc_config *cfg, struct rc_result *res)
 {
-	char **counted = NULL;
-	size_t i, j, ncounted = 0;
+	char **counted = NULL, **told;
+	size_t i, j, ncounted = 0, ntold;
 	struct rc_named *v = NULL;
 	size_t n = 0;
 
@@ -230,9 +285,10 @@ void defs_learn(struct rc_config *cfg, struct rc_result *res)
 		}
 	if (ncounted)
 		qsort(counted, ncounted, sizeof(*counted), by_string);
+	told = told_apart(res, &ntold);
 	for (i = 0; i < res->nfuncs; i++) {
 		const struct rc_func *fn = res->funcs[i];
-		int kind = settled(cfg, fn, counted, ncounted);
+		int kind = settled(cfg, fn, counted, ncounted, told, ntold);
 
 		if (kind < 0)
 			continue;
@@ -241,24 +297,40 @@ void defs_learn(struct rc_config *cfg, struct rc_result *res)
 		v[n++].kind = (enum rc_kind)kind;
 	}
 	free(counted);
+	free(told);
 	cfg->learned = v;
 	cfg->nlearned = n;
 	learned_settle(cfg);
 }
 
+/*
+ * The unknown return the worker adds, at the name, to a function clang
+ * met an error in (worker.c): it says statements may be lost, and a
+ * wrapper whose header is missing ("return __f(tb, fs, NULL);" with an
+ * argument of a type the header declares) is one still.
+ */
+static bool recovery_mark(const struct rc_func *fn, const struct rc_return *r)
+{
+	return r->line == fn->line && r->col == fn->col &&
+	       r->flags == RV_UNKNOWN && !r->ncalls;
+}
+
 /* A pass-through wrapper: each of its returns is one call, as it is. */
 static bool is_wrapper(const struct rc_func *fn)
 {
-	size_t i;
+	size_t i, calls = 0;
 
 	for (i = 0; i < fn->nrets; i++) {
 		const struct rc_return *r = &fn->rets[i];
 
+		if (recovery_mark(fn, r))
+			continue;
 		if (r->flags || r->ncalls != 1 ||
 		    !(r->calls[0].sign & SIGN_WHOLE))
 			return false;
+		calls++;
 	}
-	return fn->nrets > 0;
+	return calls > 0;
 }
 
 /* Each wrapper's callees all have a finding of the same rule. */
@@ -268,8 +340,11 @@ static bool callees_found(const struct rc_func *fn, char rule,
 	size_t i, j;
 
 	for (i = 0; i < fn->nrets; i++) {
-		const char *usr = fn->rets[i].calls[0].usr;
+		const char *usr;
 
+		if (!fn->rets[i].ncalls)
+			continue;	/* recovery_mark() */
+		usr = fn->rets[i].calls[0].usr;
 		for (j = 0; j < found->n; j++)
 			if (found->v[j].rule == rule &&
 			    found->v[j].fn != fn &&

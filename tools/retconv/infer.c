@@ -347,6 +347,18 @@ static bool refers_to(CXCursor e, CXCursor var)
 	       clang_equalCursors(clang_getCursorReferenced(e), var);
 }
 
+/*
+ * "n += v": a sum, which is a count when what is added never is negative
+ * (issue 26: a result used in arithmetic is a count): v's own values,
+ * which carry a negative one through when v has it, and a count.
+ */
+static void sum_into(struct fn_ctx *fx, CXCursor v, struct eval *acc,
+		     int depth)
+{
+	eval_expr(fx, v, acc, depth);
+	acc->flags |= RV_NONNEG;
+}
+
 /* An assignment, an OR into the variable, or an in-place change that
  * leaves the value unknown. */
 static void walk_write(struct var_walk *w, CXCursor c, enum CXCursorKind kind)
@@ -361,6 +373,8 @@ static void walk_write(struct var_walk *w, CXCursor c, enum CXCursorKind kind)
 		binary_op(w->fx->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (!strcmp(op, "|="))
 			eval_expr(w->fx, k.v[1], &w->acc, w->depth + 1);
+		else if (!strcmp(op, "+="))
+			sum_into(w->fx, k.v[1], &w->acc, w->depth + 1);
 		else
 			w->acc.flags |= RV_UNKNOWN;
 	} else if (kind == CXCursor_CompoundAssignOperator) {
@@ -934,6 +948,8 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 		binary_op(f->fx->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (s->live && !strcmp(op, "|="))
 			eval_expr(f->fx, k.v[1], &s->ev, 1);
+		else if (s->live && !strcmp(op, "+="))
+			sum_into(f->fx, k.v[1], &s->ev, 1);
 		else
 			s->ev.flags |= RV_UNKNOWN;
 		return;

@@ -30,6 +30,11 @@
  *      for a kind (op_type_lock asks whether the type is "lock");
  *   6. anything else is neither.
  *
+ * Before all but 1, a comparison for order (entry_compare, key_cmp) is
+ * neither: it returns less than, equal to or greater than 0; and a state
+ * after an adverb of time (update_already_done) is a predicate: it asks
+ * whether the state is reached, and the words before it are its subject.
+ *
  * Before all but 1, a name that waits until a state (block_til_ready,
  * wait_until_idle) is read up to "until" or "til": the state is what it
  * waits for, not what it asks about, and waiting is an action.
@@ -347,14 +352,49 @@ static bool inspects(const struct rc_config *cfg, char **v, size_t n)
 	       (words_has(&cfg->suffixes, last) || is_adjective(last));
 }
 
+/*
+ * A comparison for order (schedule_entry_compare, key_cmp, strcasecmp)
+ * returns less than, equal to or greater than 0: neither a success code
+ * nor a yes or no, whatever verb comes before it.
+ */
+static bool orders(char **v, size_t n)
+{
+	size_t i, len;
+
+	for (i = 0; i < n; i++) {
+		len = strlen(v[i]);
+		if (!strcmp(v[i], "compare") || !strcmp(v[i], "comparator") ||
+		    !strcmp(v[i], "collate") ||
+		    (len >= 3 && !strcmp(v[i] + len - 3, "cmp")))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A state after an adverb of time is a state reached or not
+ * (update_already_done, job_still_running): the name asks whether it is,
+ * and the words before it are its subject, even a verb.
+ */
+static bool state_reached(const struct rc_config *cfg, char **v, size_t n)
+{
+	static const char *const adverbs[] = { "already", "still", "yet" };
+
+	return n > 1 && AMONG(v[n - 2], adverbs) &&
+	       (words_has(&cfg->suffixes, v[n - 1]) ||
+		is_adjective(v[n - 1]) || is_participle(cfg, v[n - 1]));
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
 	enum rc_kind before;
 	bool state;
 	size_t i;
 
-	if (!n)
+	if (!n || orders(v, n))
 		return KIND_NEITHER;
+	if (state_reached(cfg, v, n))
+		return KIND_PREDICATE;
 	for (i = 1; i + 1 < n; i++)
 		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
 		    is_conditional(v[i])) {

@@ -21,6 +21,7 @@
  * which hands each function body to infer.c for its returns and to
  * callsite.c for its call sites, and writes the summary records.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
@@ -714,6 +715,11 @@ struct taken_walk {
 	CXFile main;		/* the unit's main file */
 	char **seen;
 	size_t nseen;
+	char **listed;		/* names in tables clang could not type */
+	size_t nlisted;
+	char **statics;		/* the main file's static functions: name,
+				 * then USR */
+	size_t nstatics;
 };
 
 static void at_file(CXCursor c, CXFile *file, unsigned *off)
@@ -749,6 +755,23 @@ static bool standin_var(CXCursor v)
 	return in;
 }
 
+/* Says that @usr's address is taken, once; owns @usr. */
+static void taken_usr(struct taken_walk *w, char *usr)
+{
+	size_t i;
+
+	for (i = 0; i < w->nseen; i++)
+		if (!strcmp(w->seen[i], usr))
+			break;
+	if (i == w->nseen) {
+		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
+		w->seen[w->nseen++] = usr;
+		fprintf(w->out, "T\t%s\n", usr);
+	} else {
+		free(usr);
+	}
+}
+
 static void taken_ref(struct taken_walk *w, CXCursor c)
 {
 	CXCursor fn = clang_getCursorReferenced(c);
@@ -757,7 +780,6 @@ static void taken_ref(struct taken_walk *w, CXCursor c)
 	bool callee;
 	CXString s;
 	char *usr;
-	size_t i;
 
 	at_file(c, &file, &off);
 	callee = w->have_pending && off == w->pending &&
@@ -775,16 +797,132 @@ static void taken_ref(struct taken_walk *w, CXCursor c)
 		return;
 	}
 	clang_disposeString(s);
-	for (i = 0; i < w->nseen; i++)
-		if (!strcmp(w->seen[i], usr))
+	taken_usr(w, usr);
+}
+
+/*
+ * A table whose element type clang could not complete (a missing header
+ * declares it) loses its initializer, and with it the functions it
+ * registers for an interpreter, a command parser or a bus to call:
+ * { "name", handler }.  Its tokens still name them: an identifier
+ * between "{", "," or "=" and "," or "}" is kept, and taken at the end
+ * of the walk if it names a function.
+ */
+#define TABLE_MAX 65536	/* bytes of an untyped table read at most */
+
+/* Whether "= {" follows @at in @text, past blanks and "[...]". */
+static bool braced_init(const char *text, size_t size, size_t at)
+{
+	for (;;) {
+		while (at < size && isspace((unsigned char)text[at]))
+			at++;
+		if (at >= size || text[at] != '[')
 			break;
-	if (i == w->nseen) {
-		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
-		w->seen[w->nseen++] = usr;
-		fprintf(w->out, "T\t%s\n", usr);
-	} else {
-		free(usr);
+		while (at < size && text[at] != ']')
+			at++;
+		at++;
 	}
+	if (at >= size || text[at++] != '=')
+		return false;
+	while (at < size && isspace((unsigned char)text[at]))
+		at++;
+	return at < size && text[at] == '{';
+}
+
+static void untyped_table(struct taken_walk *w, CXCursor var)
+{
+	CXSourceRange ext = clang_getCursorExtent(var);
+	CXSourceLocation from = clang_getRangeStart(ext);
+	CXToken *tok = NULL;
+	unsigned n = 0, i, depth = 0, end = 0;
+	const char *text;
+	size_t size = 0;
+	CXFile file = NULL;
+
+	/* Its extent stops before the initializer: read on to its ";". */
+	clang_getFileLocation(from, &file, NULL, NULL, NULL);
+	clang_getFileLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &end);
+	text = file ? clang_getFileContents(w->tu, file, &size) : NULL;
+	if (!text || end > size || !braced_init(text, size, end))
+		return;
+	if (size - end > TABLE_MAX)
+		size = end + TABLE_MAX;
+	clang_tokenize(w->tu, clang_getRange(from,
+		       clang_getLocationForOffset(w->tu, file,
+						  (unsigned)size)),
+		       &tok, &n);
+	for (i = 1; i + 1 < n; i++) {
+		CXString a, b, id;
+		bool before, after;
+
+		if (clang_getTokenKind(tok[i]) == CXToken_Punctuation) {
+			id = clang_getTokenSpelling(w->tu, tok[i]);
+			depth += !strcmp(clang_getCString(id), "{");
+			depth -= depth && !strcmp(clang_getCString(id), "}");
+			before = !depth && !strcmp(clang_getCString(id), ";");
+			clang_disposeString(id);
+			if (before)
+				break;
+			continue;
+		}
+		if (clang_getTokenKind(tok[i]) != CXToken_Identifier ||
+		    clang_getTokenKind(tok[i - 1]) != CXToken_Punctuation ||
+		    clang_getTokenKind(tok[i + 1]) != CXToken_Punctuation)
+			continue;
+		a = clang_getTokenSpelling(w->tu, tok[i - 1]);
+		b = clang_getTokenSpelling(w->tu, tok[i + 1]);
+		before = strchr("{,=", clang_getCString(a)[0]) &&
+			 !clang_getCString(a)[1];
+		after = strchr(",}", clang_getCString(b)[0]) &&
+			!clang_getCString(b)[1];
+		clang_disposeString(a);
+		clang_disposeString(b);
+		if (!before || !after)
+			continue;
+		id = clang_getTokenSpelling(w->tu, tok[i]);
+		w->listed = xrealloc(w->listed,
+				     (w->nlisted + 1) * sizeof(*w->listed));
+		w->listed[w->nlisted++] = xstrdup(clang_getCString(id));
+		clang_disposeString(id);
+	}
+	clang_disposeTokens(w->tu, tok, n);
+}
+
+/* A static function of the main file, by name, for untyped_table(). */
+static void note_static(struct taken_walk *w, CXCursor fn)
+{
+	CXString name, usr;
+
+	if (clang_getCursorLinkage(fn) != CXLinkage_Internal)
+		return;
+	name = clang_getCursorSpelling(fn);
+	usr = clang_getCursorUSR(fn);
+	w->statics = xrealloc(w->statics,
+			      (w->nstatics + 2) * sizeof(*w->statics));
+	w->statics[w->nstatics++] = xstrdup(clang_getCString(name));
+	w->statics[w->nstatics++] = xstrdup(clang_getCString(usr));
+	clang_disposeString(name);
+	clang_disposeString(usr);
+}
+
+/* The names untyped_table() kept: a static function's, or one with
+ * external linkage (a name that is no function's matches nothing). */
+static void taken_listed(struct taken_walk *w)
+{
+	size_t i, j;
+
+	for (i = 0; i < w->nlisted; i++) {
+		for (j = 0; j < w->nstatics; j += 2)
+			if (!strcmp(w->statics[j], w->listed[i]))
+				break;
+		taken_usr(w, j < w->nstatics ? xstrdup(w->statics[j + 1]) :
+			  xasprintf("c:@F@%s", w->listed[i]));
+		free(w->listed[i]);
+	}
+	for (j = 0; j < w->nstatics; j++)
+		free(w->statics[j]);
+	free(w->listed);
+	free(w->statics);
 }
 
 /*
@@ -858,6 +996,10 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 		w->have_pending = false;
 		taken_ref(w, c);
 	}
+	if (kind == CXCursor_FunctionDecl)
+		note_static(w, c);
+	else if (kind == CXCursor_VarDecl && clang_isInvalidDeclaration(c))
+		untyped_table(w, c);
 	if (kind == CXCursor_CallExpr) {
 		at_file(c, &w->pending_file, &w->pending);
 		w->have_pending = true;
@@ -906,6 +1048,7 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
 			    &w);
+	taken_listed(&w);
 	for (i = 0; i < w.nseen; i++)
 		free(w.seen[i]);
 	free(w.seen);

@@ -5,6 +5,8 @@
 //   state") is a value, neither, unless the text gives 0, 1, true or
 //   false, or a negative errno, or the state is a condition ("if the
 //   notify state was cleared");
+// - a result documented only by named constants (YES or NO, pdPASS or
+//   pdFAIL) is the project's own status: neither;
 // - a run of "//" lines just above the definition is its comment (not
 //   when a blank line parts them);
 // - "Return TRUE if ..." opening a sentence, and "the return value is",
@@ -63,12 +65,12 @@ int start_queue(int q) { return q & 1; }
  */
 int notify_state_clear(int t) { return t ? 1 : 0; }
 
-// expect: contracts-forms.c:22:5: enable_irq: public neither unknown
-// expect: contracts-forms.c:29:5: start_chip: public action unknown
-// expect: contracts-forms.c:38:6: stdio_textmode_set: public neither boolean
-// expect: contracts-forms.c:42:6: flash_wipe_start: public predicate boolean
-// expect: contracts-forms.c:45:6: parse_char: public predicate boolean
-// expect: contracts-forms.c:49:5: table_insert: public predicate boolean
-// expect: contracts-forms.c:56:5: read_level: public neither unknown
-// expect: contracts-forms.c:60:5: start_queue: public action unknown
-// expect: contracts-forms.c:64:5: notify_state_clear: public action boolean
+// expect: contracts-forms.c:24:5: enable_irq: public neither unknown
+// expect: contracts-forms.c:31:5: start_chip: public action unknown
+// expect: contracts-forms.c:40:6: stdio_textmode_set: public neither boolean
+// expect: contracts-forms.c:44:6: flash_wipe_start: public predicate boolean
+// expect: contracts-forms.c:47:6: parse_char: public predicate boolean
+// expect: contracts-forms.c:51:5: table_insert: public predicate boolean
+// expect: contracts-forms.c:58:5: read_level: public neither unknown
+// expect: contracts-forms.c:62:5: start_queue: public action unknown
+// expect: contracts-forms.c:66:5: notify_state_clear: public neither boolean
