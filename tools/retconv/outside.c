@@ -26,8 +26,10 @@
  *
  * The table.c entries come after these, so a name kwq or the kernel
  * declare keeps its meaning there, and a --table file overrides both.
- * Functions whose contract depends on an argument (fcntl, ioctl), or that
- * report errors only through errno (strtol), are left out.
+ * Functions whose contract depends on an argument (fcntl, ioctl), that
+ * report errors only through errno (strtol), or whose non-zero counts are
+ * facts rather than successes (poll, select, epoll_wait: a branch on "it
+ * is ready" may well fail), are left out.
  */
 #include "retconv.h"
 
@@ -58,8 +60,7 @@ static const struct {
 	 * EOF"; printf(3): "a negative value is returned" on output error. */
 	{ TC_VALUE, "read write pread pwrite readv writev preadv pwritev "
 		"recv recvfrom recvmsg send sendto sendmsg sendfile splice "
-		"tee readlink readlinkat getrandom getline getdelim poll ppoll "
-		"select pselect epoll_wait epoll_pwait "
+		"tee readlink readlinkat getrandom getline getdelim "
 		"scanf fscanf sscanf vscanf vfscanf vsscanf "
 		"printf fprintf dprintf sprintf snprintf vprintf vfprintf "
 		"vdprintf vsprintf vsnprintf asprintf vasprintf" },

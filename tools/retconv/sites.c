@@ -529,8 +529,8 @@ static bool rule_c_zero(struct ctx *cx)
 	if (x->form & SITE_CASE)
 		return true;
 	/* "fd > 0", "fd <= 0", "fd >= 1": 0 goes with the failures.  Not
-	 * "fd == 1", which asks for one descriptor. */
-	if (c->cls == CC_DESCRIPTOR && splits &&
+	 * "fd == 1" nor "dup(0) != 1", which ask for one descriptor. */
+	if (c->cls == CC_DESCRIPTOR && splits && !(x->form & SITE_NE) &&
 	    ((may & SIGN_POS) == SIGN_POS ||
 	     (may & (SIGN_NEG | SIGN_ZERO)) == (SIGN_NEG | SIGN_ZERO))) {
 		t = quoted(x);

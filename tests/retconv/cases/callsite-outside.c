@@ -166,6 +166,14 @@ int close_right(int fd)
 	return 0;
 }
 
+/* dup() gives the lowest free descriptor: this asks for 1. */
+int stdout_again(void)
+{
+	if (dup(0) != 1)
+		return -1;
+	return 0;
+}
+
 /* A read's 0 is the end of the file, not an error: "< 0" is right. */
 ssize_t fill(int fd, char *buf, size_t len)
 {
