@@ -316,6 +316,13 @@ enum rc_tclass {
 	TC_FLAG,		/* 0 or 1 telling a fact, not success */
 	TC_OUTCOME,		/* errno, whose 0 and -ENOENT are both
 				   outcomes, not success and failure */
+	/* Outside libraries' contracts (outside.c): */
+	TC_STATUS,		/* 0, or -1 with errno set (close, bind) */
+	TC_VALUE,		/* a count or a length, never negative, or
+				 * -1 (errno set, or EOF): read, sscanf */
+	TC_DESCRIPTOR,		/* a descriptor, 0 included, or -1: open */
+	TC_POSITIVE,		/* success above 0, failure 0 or negative:
+				 * SSL_read, inet_pton */
 };
 
 /* Whose convention an entry describes: a name the kernel and kwq both
@@ -466,8 +473,13 @@ size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr);
 const char *class_name(enum rc_class cls);
 const char *scope_name(enum rc_scope scope);
 
+/* outside.c: the contracts of libraries outside the input */
+void outside_init(struct rc_table *t, const char *source);
+
 /* table.c */
 void table_init(struct rc_table *t);
+void table_push_names(struct rc_table *t, const char *names,
+		      enum rc_tclass cls, unsigned who, const char *source);
 int table_load(struct rc_table *t, const char *path);
 const struct rc_tentry *table_find(const struct rc_table *t,
 				   const char *name, unsigned who);

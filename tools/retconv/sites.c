@@ -47,6 +47,10 @@ enum cclass {
 	CC_COUNT,
 	CC_MIXED,
 	CC_FLAG,
+	CC_STATUS,		/* outside.c's classes */
+	CC_VALUE,
+	CC_DESCRIPTOR,
+	CC_POSITIVE,
 };
 
 struct callee {
@@ -67,6 +71,10 @@ static const char *const cclass_names[] = {
 	[CC_COUNT] = "count",
 	[CC_MIXED] = "mixed",
 	[CC_FLAG] = "flag",
+	[CC_STATUS] = "status",
+	[CC_VALUE] = "value",
+	[CC_DESCRIPTOR] = "descriptor",
+	[CC_POSITIVE] = "positive",
 };
 
 static enum cclass from_class(enum rc_class cls)
@@ -99,6 +107,14 @@ static enum cclass from_tclass(enum rc_tclass cls)
 		return CC_COUNT;
 	case TC_FLAG:
 		return CC_FLAG;
+	case TC_STATUS:
+		return CC_STATUS;
+	case TC_VALUE:
+		return CC_VALUE;
+	case TC_DESCRIPTOR:
+		return CC_DESCRIPTOR;
+	case TC_POSITIVE:
+		return CC_POSITIVE;
 	default:
 		return CC_MIXED;
 	}
@@ -243,6 +259,14 @@ static const char *returns(const struct rc_site *x, const struct callee *c)
 				  "returns a count";
 	case CC_MIXED:
 		return "returns a value or a negative errno";
+	case CC_STATUS:
+		return "returns 0, or -1 with errno set";
+	case CC_VALUE:
+		return "returns a count or a length, or a negative value on failure";
+	case CC_DESCRIPTOR:
+		return "returns a descriptor, which may be 0, or -1 on failure";
+	case CC_POSITIVE:
+		return "returns a positive value on success, 0 or a negative value on failure";
 	default:
 		return "returns a value";
 	}
@@ -421,6 +445,7 @@ static unsigned class_signs(enum cclass cls)
 {
 	switch (cls) {
 	case CC_ERRNO:
+	case CC_STATUS:
 		return SIGN_NEG | SIGN_ZERO;
 	case CC_BOOLEAN:
 	case CC_FLAG:
@@ -441,6 +466,8 @@ static const char *reading(const struct callee *c)
 		return "its success is 0 and its failure negative";
 	case CC_PERRNO:
 		return "its failure is a positive errno";
+	case CC_STATUS:
+		return "its success is 0 and its failure -1";
 	case CC_FLAG:
 		return "it answers yes or no and cannot fail";
 	case CC_BOOLEAN:
@@ -471,6 +498,56 @@ static bool errno_shown(const struct callee *c)
  * of such a constant).  A range that takes in every value is left alone:
  * "ret <= 0" of an errno is only a loose failure test.
  */
+/* The site's test, quoted, for a message. */
+static char *quoted(const struct rc_site *x)
+{
+	char *t = tested(x), *q = xasprintf("'%s'", t);
+
+	free(t);
+	return q;
+}
+
+/*
+ * A documented contract (outside.c) whose failure and success meet at 0
+ * other than the way the test divides them: a descriptor's 0 is one like
+ * any other ("fd > 0" drops it), a positive class's 0 is a failure ("rc ==
+ * -1" and "rc != -1" put it with the successes).  Whether the test divides
+ * 0 from 1 says it: for a descriptor it must not, for a positive class it
+ * must.  A case label is left alone: the switch may have one for 0 too.
+ */
+static bool rule_c_zero(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
+	bool splits = !!(may & SIGN_ZERO) != !!(may & SIGN_ONE) ||
+		      !!(all & SIGN_ZERO) != !!(all & SIGN_ONE);
+	char *t;
+
+	if (c->cls != CC_DESCRIPTOR && c->cls != CC_POSITIVE)
+		return false;
+	if (x->form & SITE_CASE)
+		return true;
+	/* "fd > 0", "fd <= 0", "fd >= 1": 0 goes with the failures.  Not
+	 * "fd == 1" nor "dup(0) != 1", which ask for one descriptor. */
+	if (c->cls == CC_DESCRIPTOR && splits && !(x->form & SITE_NE) &&
+	    ((may & SIGN_POS) == SIGN_POS ||
+	     (may & (SIGN_NEG | SIGN_ZERO)) == (SIGN_NEG | SIGN_ZERO))) {
+		t = quoted(x);
+		add(cx, 'C', xasprintf(
+		    "'%s' %s (class descriptor, from %s): %s takes descriptor 0 for a failure; test it for < 0",
+		    x->callee, returns(x, c), c->source, t));
+		free(t);
+	} else if (c->cls == CC_POSITIVE && !splits) {
+		t = quoted(x);
+		add(cx, 'C', xasprintf(
+		    "'%s' %s (class positive, from %s): %s takes its failure 0 for a success; test it for <= 0",
+		    x->callee, returns(x, c), c->source, t));
+		free(t);
+	}
+	return true;
+}
+
 static void rule_c_shape(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -479,6 +556,8 @@ static void rule_c_shape(struct ctx *cx)
 	const char *verdict;
 	char *t;
 
+	if (rule_c_zero(cx))
+		return;
 	if (!signs || ((x->form & SITE_WRAPS) && !c->table) || !c->sure ||
 	    (c->cls == CC_ERRNO && !errno_shown(c)))
 		return;
@@ -576,7 +655,8 @@ static void rule_c(struct ctx *cx)
 		    x->callee, returns(x, c), cclass_names[c->cls], c->source, t,
 		    always, failure(c)));
 		free(t);
-	} else if ((c->cls == CC_ERRNO || c->cls == CC_MIXED) &&
+	} else if ((c->cls == CC_ERRNO || c->cls == CC_MIXED ||
+		    c->cls >= CC_STATUS) &&
 		   (x->form & SITE_UNSIGNED) && *x->holder) {
 		t = tested(x);
 		add(cx, 'C', xasprintf(
@@ -586,7 +666,45 @@ static void rule_c(struct ctx *cx)
 		free(t);
 	} else if ((x->form & SITE_UNSIGNED) && x->ctype == RT_SIGNED) {
 		rule_c_unsigned(cx);
+	} else if (c->cls == CC_POSITIVE && !(x->form & SITE_UNSIGNED)) {
+		/* "rc < 0", "rc >= 0": 0 falls with the successes. */
+		t = quoted(x);
+		add(cx, 'C', xasprintf(
+		    "'%s' %s (class positive, from %s): %s takes its failure 0 for a success; test it for <= 0",
+		    x->callee, returns(x, c), c->source, t));
+		free(t);
 	}
+}
+
+/*
+ * A documented count, or a descriptor, tested only against 0 where a
+ * branch handles an error (outside.c's and the table's value, mixed and
+ * descriptor classes): "if (write(fd, b, n))" takes every write for a
+ * failure, "if (!fd)" takes descriptor 0 for one and -1 for a success.
+ * Returns whether it judged the site.
+ */
+static bool rule_d_zero(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+
+	if (!c->table || x->ctype != RT_SIGNED)
+		return false;
+	if (c->cls == CC_DESCRIPTOR && (x->form & SITE_ON_ZERO)) {
+		add(cx, 'D', xasprintf(
+		    "'%s' %s (class descriptor, from %s): the branch taken on 0 handles an error, but 0 is a descriptor and -1 its failure; test it for < 0",
+		    x->callee, returns(x, c), c->source));
+		return true;
+	}
+	if ((c->cls == CC_DESCRIPTOR || c->cls == CC_VALUE ||
+	     c->cls == CC_MIXED) && (x->form & SITE_ON_NONZERO)) {
+		add(cx, 'D', xasprintf(
+		    "'%s' %s (class %s, from %s): the branch taken on a value other than 0 handles an error, but its successes are such values; test it for < 0",
+		    x->callee, returns(x, c), cclass_names[c->cls],
+		    c->source));
+		return true;
+	}
+	return false;
 }
 
 /* A mixed class whose positive values are counts or ids, not only the 1
@@ -615,14 +733,19 @@ static void rule_d(struct ctx *cx)
 		      !((x->form & SITE_ASSERTS) &&
 			strstr(x->callee, "trylock"));
 
+	if (rule_d_zero(cx))
+		return;
+
 	/* A value or a negative errno read only for being 0: the branch
 	 * on 0 handles an error, and a negative errno passes as a value. */
-	if (c->cls == CC_MIXED && x->ctype == RT_SIGNED &&
+	if ((c->cls == CC_MIXED || c->cls == CC_VALUE) &&
+	    x->ctype == RT_SIGNED &&
 	    (x->form & SITE_ON_ZERO) && (x->form & SITE_ZERO_ONLY) &&
 	    counts(c) && c->sure)
 		add(cx, 'D', xasprintf(
-		    "'%s' %s (class mixed, from %s): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too",
-		    x->callee, returns(x, c), c->source));
+		    "'%s' %s (class %s, from %s): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too",
+		    x->callee, returns(x, c), cclass_names[c->cls],
+		    c->source));
 	else if (zero_ok && (x->form & SITE_ON_ZERO))
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",

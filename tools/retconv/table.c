@@ -191,6 +191,10 @@ static const char *const class_names[] = {
 	[TC_MIXED] = "mixed",
 	[TC_FLAG] = "flag",
 	[TC_OUTCOME] = "outcome",
+	[TC_STATUS] = "status",
+	[TC_VALUE] = "value",
+	[TC_DESCRIPTOR] = "descriptor",
+	[TC_POSITIVE] = "positive",
 };
 
 const char *tclass_name(enum rc_tclass cls)
@@ -219,18 +223,25 @@ static void push_names(struct rc_table *t, char *names, enum rc_tclass cls,
 		push(t, w, cls, who, source);
 }
 
+/* Push the blank-separated @names, each of class @cls. */
+void table_push_names(struct rc_table *t, const char *names,
+		      enum rc_tclass cls, unsigned who, const char *source)
+{
+	char *copy = xstrdup(names);
+
+	push_names(t, copy, cls, who, source);
+	free(copy);
+}
+
 void table_init(struct rc_table *t)
 {
 	size_t i;
 
 	memset(t, 0, sizeof(*t));
-	for (i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++) {
-		char *names = xstrdup(builtin[i].names);
-
-		push_names(t, names, builtin[i].cls, builtin[i].who,
-			   builtin_source);
-		free(names);
-	}
+	outside_init(t, builtin_source);
+	for (i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++)
+		table_push_names(t, builtin[i].names, builtin[i].cls,
+				 builtin[i].who, builtin_source);
 }
 
 static int class_of(const char *s, enum rc_tclass *cls)
@@ -259,7 +270,7 @@ static int table_line(void *ctx, char *line, const char *path,
 		return 0;
 	if (class_of(kw, &cls)) {
 		fprintf(stderr,
-			"retconv: %s:%u: unknown class '%s' (errno, perrno, boolean, count, mixed or flag)\n",
+			"retconv: %s:%u: unknown class '%s' (errno, perrno, boolean, count, mixed, flag, outcome, status, value, descriptor or positive)\n",
 			path, lineno, kw);
 		return -EINVAL;
 	}

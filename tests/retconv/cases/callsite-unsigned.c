@@ -77,7 +77,7 @@ int usb_pick_right(struct usb_dev *d)
 // expect: callsite-unsigned.c:33:6: warning: 'lookup_ep' returns a signed value, negative on failure as far as its type says, but 'ep' is unsigned: 'ep < 0' is never true; keep it in a signed variable [retconv-C]
 // expect: callsite-unsigned.c:31:10: note: 'ep' holds the result of 'lookup_ep' from here
 // expect: callsite-unsigned.c:35:6: warning: 'lookup_ep' returns a signed value, negative on failure as far as its type says, but it is cast to an unsigned type: '(unsigned)lookup_ep(...) < 0' is never true [retconv-C]
-// expect: callsite-unsigned.c:44:6: warning: 'read' returns a signed value, negative on failure as far as its type says, but 'n' is unsigned: 'n < 0' is never true; keep it in a signed variable [retconv-C]
+// expect: callsite-unsigned.c:44:6: warning: 'read' returns a count or a length, or a negative value on failure (class value, from the built-in table), but 'n' is unsigned: 'n < 0' is never true; keep it in a signed int [retconv-C]
 // expect: callsite-unsigned.c:42:9: note: 'n' holds the result of 'read' from here
 // expect: callsite-unsigned.c:56:6: warning: 'lookup_ep' returns a signed value, negative on failure as far as its type says, but 'ep' is unsigned: 'ep >= 0' is always true; keep it in a signed variable [retconv-C]
 // expect: callsite-unsigned.c:52:6: note: 'ep' holds the result of 'lookup_ep' from here

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The contracts of libraries outside the input: what the C library's,
+ * POSIX's and OpenSSL's functions return, as their documentation says.
+ *
+ * A call site is judged by its callee's class, and most of the calls a
+ * project makes to outside code have no definition in the tree: a read's
+ * 0 is the end of the file, a descriptor may be 0, SSL_read's failure may
+ * be 0.  Each entry below is the RETURN VALUE section of the function's
+ * manual page (Debian's manpages-dev, man 2 and 3; OpenSSL's man 3ssl),
+ * stated as one of the classes the rules know:
+ *
+ *   status      0 on success, -1 with errno set on failure;
+ *   value       a count or a length, never negative on success, and -1
+ *               (or EOF, or "a negative value") on failure;
+ *   descriptor  a descriptor on success, which may be 0, and -1 on
+ *               failure;
+ *   positive    success is above 0 (1, or a count), failure is 0 or
+ *               negative: OpenSSL's SSL_get_error(3) says "SSL_ERROR_NONE
+ *               ... if and only if ret > 0", and inet_pton(3) returns 1,
+ *               0 for an address that does not parse, -1 for a bad family;
+ *   boolean     1 on success, 0 on failure (OpenSSL's "return 1 for
+ *               success and 0 for failure");
+ *   mixed       a count, or a negative error code (GnuTLS's "number of
+ *               certificates processed or a negative error value").
+ *
+ * The table.c entries come after these, so a name kwq or the kernel
+ * declare keeps its meaning there, and a --table file overrides both.
+ * Functions whose contract depends on an argument (fcntl, ioctl), that
+ * report errors only through errno (strtol), or whose non-zero counts are
+ * facts rather than successes (poll, select, epoll_wait: a branch on "it
+ * is ready" may well fail), are left out.
+ */
+#include "retconv.h"
+
+static const struct {
+	enum rc_tclass cls;
+	const char *names;
+} outside[] = {
+	/* man 2 and 3: "On success, zero is returned.  On error, -1 is
+	 * returned, and errno is set". */
+	{ TC_STATUS, "close bind listen connect shutdown setsockopt "
+		"getsockopt getsockname getpeername socketpair pipe pipe2 "
+		"stat fstat lstat fstatat statfs fstatfs statx access "
+		"faccessat chdir fchdir chmod fchmod fchmodat chown fchown "
+		"lchown fchownat chroot mkdir mkdirat rmdir unlink unlinkat "
+		"rename renameat renameat2 link linkat symlink symlinkat "
+		"truncate ftruncate fsync fdatasync syncfs flock msync "
+		"munmap mprotect mlock munlock mount umount umount2 kill "
+		"tgkill sigaction sigprocmask sigpending sigaltstack "
+		"nanosleep clock_gettime clock_settime clock_getres "
+		"gettimeofday settimeofday getrlimit setrlimit prlimit "
+		"getrusage setuid setgid seteuid setegid setreuid setregid "
+		"setresuid setresgid gethostname sethostname uname utime "
+		"utimes epoll_ctl timerfd_settime timerfd_gettime setenv "
+		"unsetenv sem_init sem_destroy sem_wait sem_trywait "
+		"sem_timedwait sem_post sem_getvalue" },
+	/* "the number of bytes read/written/placed ... On error, -1";
+	 * scanf(3): "the number of input items successfully matched ...
+	 * EOF"; printf(3): "a negative value is returned" on output error. */
+	{ TC_VALUE, "read write pread pwrite readv writev preadv pwritev "
+		"recv recvfrom recvmsg send sendto sendmsg sendfile splice "
+		"tee readlink readlinkat getrandom getline getdelim "
+		"scanf fscanf sscanf vscanf vfscanf vsscanf "
+		"printf fprintf dprintf sprintf snprintf vprintf vfprintf "
+		"vdprintf vsprintf vsnprintf asprintf vasprintf" },
+	/* "return the new file descriptor (a nonnegative integer) ... On
+	 * error, -1". */
+	{ TC_DESCRIPTOR, "open openat creat socket accept accept4 dup dup2 "
+		"dup3 epoll_create epoll_create1 eventfd timerfd_create "
+		"signalfd inotify_init inotify_init1 inotify_add_watch "
+		"memfd_create fanotify_init mkstemp mkostemp mkstemps "
+		"mkostemps fileno posix_openpt" },
+	/* SSL_get_error(3): success if and only if ret > 0; SSL_CTX_use_
+	 * certificate(3): "On success, the functions return 1.  Otherwise
+	 * check out the error stack"; EVP_PKEY_sign(3) and its kin: "1 for
+	 * success and 0 or a negative value for failure"; X509_verify_cert
+	 * (3): 1, 0, or negative in exceptional circumstances; RAND_bytes
+	 * (3): 1, -1 if not supported, 0 otherwise; inet_pton(3). */
+	{ TC_POSITIVE, "SSL_read SSL_write SSL_peek SSL_connect SSL_accept "
+		"SSL_do_handshake SSL_CTX_use_certificate_file "
+		"SSL_CTX_use_PrivateKey_file SSL_CTX_use_certificate_chain_file "
+		"SSL_use_certificate_file SSL_use_PrivateKey_file "
+		"SSL_CTX_use_certificate SSL_CTX_use_PrivateKey "
+		"EVP_PKEY_sign_init EVP_PKEY_sign EVP_PKEY_verify_init "
+		"EVP_PKEY_verify EVP_PKEY_encrypt_init EVP_PKEY_encrypt "
+		"EVP_PKEY_decrypt_init EVP_PKEY_decrypt EVP_PKEY_derive_init "
+		"EVP_PKEY_derive_set_peer EVP_PKEY_derive EVP_PKEY_keygen_init "
+		"EVP_PKEY_keygen EVP_PKEY_paramgen_init EVP_PKEY_paramgen "
+		"X509_verify_cert RAND_bytes RAND_priv_bytes inet_pton" },
+	/* "return 1 for success and 0 for failure". */
+	{ TC_BOOLEAN, "EVP_DigestInit_ex EVP_DigestUpdate EVP_DigestFinal_ex "
+		"EVP_EncryptInit_ex EVP_EncryptUpdate EVP_EncryptFinal_ex "
+		"EVP_DecryptInit_ex EVP_DecryptUpdate EVP_DecryptFinal_ex "
+		"EVP_CipherInit_ex EVP_CipherUpdate EVP_CipherFinal_ex "
+		"EVP_DigestSignInit EVP_DigestSignUpdate EVP_DigestSignFinal "
+		"EVP_DigestVerifyInit EVP_DigestVerifyUpdate HMAC_Init_ex "
+		"HMAC_Update HMAC_Final SSL_CTX_load_verify_locations "
+		"SSL_CTX_set_default_verify_paths SSL_CTX_check_private_key "
+		"SSL_check_private_key SSL_CTX_set_cipher_list "
+		"SSL_set_cipher_list SSL_set_fd SSL_set_rfd SSL_set_wfd" },
+	/* GnuTLS: a number of certificates or bytes, or a negative
+	 * GNUTLS_E_* code. */
+	{ TC_MIXED, "gnutls_certificate_set_x509_trust_file "
+		"gnutls_certificate_set_x509_trust_mem "
+		"gnutls_certificate_set_x509_crl_file "
+		"gnutls_certificate_set_x509_system_trust "
+		"gnutls_record_recv gnutls_record_send" },
+};
+
+void outside_init(struct rc_table *t, const char *source)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(outside) / sizeof(outside[0]); i++)
+		table_push_names(t, outside[i].names, outside[i].cls,
+				 TABLE_ALL, source);
+}
