@@ -357,7 +357,7 @@ static char *folder_id(const char *path)
  * first: a file next to its includer in such a folder is named through
  * it ("src/a.h", not "./src/a.h", in a note), so that folder is kept.
  */
-static long folder_is_dir(struct narrow *nr, const char *path)
+static long dir_of_folder(struct narrow *nr, const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	char *dir = slash ? xasprintf("%.*s", (int)(slash - path), path) :
@@ -407,7 +407,7 @@ static bool reached(struct narrow *nr, char *const *paths, size_t npaths,
 	struct stack st = { NULL, 0, 0 };
 	bool ok = true;
 	size_t i;
-	long x;
+	long x, k;
 
 	nr->stamp++;
 	for (i = 0; i < npaths; i++)
@@ -420,8 +420,9 @@ static bool reached(struct narrow *nr, char *const *paths, size_t npaths,
 			ok = false;
 		if (nr->v[x].at >= 0 && (size_t)nr->v[x].at < nr->ndirs)
 			need[nr->v[x].at] = true;
-		if (folder_is_dir(nr, nr->v[x].path) >= 0)
-			need[folder_is_dir(nr, nr->v[x].path)] = true;
+		k = dir_of_folder(nr, nr->v[x].path);
+		if (k >= 0)
+			need[k] = true;
 		for (i = 0; i < nr->v[x].nto; i++)
 			push(nr, &st, nr->v[x].to[i]);
 	}
