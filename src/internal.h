@@ -729,8 +729,8 @@ KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 /*
  * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
  * and freeze.o compiled with them ahead of libkwq.a (the Makefile's
- * tests/hooks/), set a hook, and stop a thread in the window it names to
- * race it there.  In the shipped library kwq__test_hook() is nothing,
+ * tests/hooks/), set a hook (an atomic store: workers read it), and stop
+ * a thread in the window it names to race it there.  In the shipped library kwq__test_hook() is nothing,
  * since several windows are on every item's path.
  *
  * kwq__splice_hook (tests/test-pop.c): called by a settle between its
@@ -742,8 +742,10 @@ KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 #ifdef KWQ_TEST_HOOKS
 #define kwq__test_hook(name, ...)					\
 	do {								\
-		if (kwq__##name##_hook)					\
-			kwq__##name##_hook(__VA_ARGS__);		\
+		__typeof__(kwq__##name##_hook) h_ = __atomic_load_n(	\
+			&kwq__##name##_hook, __ATOMIC_ACQUIRE);		\
+		if (h_)							\
+			h_(__VA_ARGS__);				\
 	} while (0)
 #else
 #define kwq__test_hook(name, ...) do { } while (0)

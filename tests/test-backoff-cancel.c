@@ -110,7 +110,7 @@ static void test_stalled_pusher(void)
 	if (add_work_to_q(wq, &blocker) ||
 	    !wait_for(&blocker_gate.entered, 1, 10000))
 		bail_out("the blocker did not start");
-	kwq__link_hook = link_hook;
+	STORE(&kwq__link_hook, link_hook);
 	pthread_create(&p, NULL, pusher, &pushed);
 	if (!wait_for(&stall_gate.entered, 1, 10000))
 		bail_out("the push did not stall");
@@ -124,7 +124,7 @@ static void test_stalled_pusher(void)
 	gate_open(&stall_gate);
 	gate_open(&blocker_gate);
 	pthread_join(p, NULL);
-	kwq__link_hook = NULL;
+	STORE(&kwq__link_hook, NULL);
 	pthread_join(c, &res);
 	ok(LOAD(&flushed) && res == PTHREAD_CANCELED,
 	   "a flush settling behind a stalled pusher, cancellation pending: "

@@ -133,18 +133,18 @@ static bool one_round(const struct wq_kind *k, enum window win)
 		/* Pushed behind it; its remove settles the queue. */
 		if (add_work_to_q(wq, &removed.work))
 			bail_out("could not add the removed item");
-		kwq__splice_hook = hook;
+		STORE(&kwq__splice_hook, hook);
 		removed_rc = remove_work(&removed.work);
-		kwq__splice_hook = NULL;
+		STORE(&kwq__splice_hook, NULL);
 	} else {
-		kwq__pop_last_hook = hook;
+		STORE(&kwq__pop_last_hook, hook);
 	}
 	gate_open(&gate);
 	/* Not a flush yet: it would settle the pushed item itself. */
 	wait_for(&nr_runs, nr_blockers + 1 + NR_LATE, 10000);
 	if (flush_workqueue(wq))
 		bail_out("flush_workqueue failed");
-	kwq__pop_last_hook = NULL;
+	STORE(&kwq__pop_last_hook, NULL);
 	ok_round = removed_rc == 0 && LOAD(&hook_calls) >= 1 &&
 		   LOAD(&hook_ebusy) && LOAD(&hook_added) == NR_LATE &&
 		   log_in_order(nr_blockers);

@@ -129,10 +129,10 @@ static bool one_round(const struct wq_kind *k)
 			bail_out("a blocker did not start");
 	}
 	INIT_WORK(&pushed, count_fn);
-	kwq__push_hook = push_hook;
+	STORE(&kwq__push_hook, push_hook);
 	if (window == W_SPLIT) {
 		/* One slot's release stops in its window; the add comes. */
-		kwq__release_hook = release_hook;
+		STORE(&kwq__release_hook, release_hook);
 		gate_open(&blockers[0].gate);
 		wait_for(&release_calls, 1, RUN_MS);
 	}
@@ -143,8 +143,8 @@ static bool one_round(const struct wq_kind *k)
 	hooked = window == W_SPLIT ? LOAD(&release_calls) >= 1 &&
 				     LOAD(&pusher_left) :
 				     LOAD(&push_calls) == 1;
-	kwq__push_hook = NULL;
-	kwq__release_hook = NULL;
+	STORE(&kwq__push_hook, NULL);
+	STORE(&kwq__release_hook, NULL);
 	if (!ran || !hooked)
 		diag("%s, %s: hooked %d, runs %d", k->name,
 		     window_names[window], hooked, LOAD(&nr_runs));

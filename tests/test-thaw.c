@@ -102,10 +102,10 @@ static bool thaw_case(const struct wq_kind *k, int nr_before)
 		if (add_work_to_q(wq, &items[i].work))
 			bail_out("could not add item %d while frozen", i);
 	hook_id = nr_before;
-	kwq__thaw_hook = hook;
+	STORE(&kwq__thaw_hook, hook);
 	if (kwq_thaw_workqueues())
 		bail_out("kwq_thaw_workqueues failed");
-	kwq__thaw_hook = NULL;
+	STORE(&kwq__thaw_hook, NULL);
 	/* Not a flush yet: it would settle the pushed item itself. */
 	if (!LOAD(&hook_added) || !wait_for(&nr_runs, nr_before + 1, LOST_MS))
 		good = false;
