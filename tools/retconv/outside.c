@@ -24,8 +24,9 @@
  *   mixed       a count, or a negative error code (GnuTLS's "number of
  *               certificates processed or a negative error value").
  *
- * The table.c entries come after these, so a name kwq or the kernel
- * declare keeps its meaning there, and a --table file overrides both.
+ * table_init() pushes them before its own entries, so that a name kwq or
+ * the kernel declare keeps its meaning there, and a --table file
+ * overrides both.  This file only holds the data: table.c reads it.
  * Functions whose contract depends on an argument (fcntl, ioctl), that
  * report errors only through errno (strtol), or whose non-zero counts are
  * facts rather than successes (poll, select, epoll_wait: a branch on "it
@@ -33,10 +34,7 @@
  */
 #include "retconv.h"
 
-static const struct {
-	enum rc_tclass cls;
-	const char *names;
-} outside[] = {
+const struct rc_outside outside_contracts[] = {
 	/* man 2 and 3: "On success, zero is returned.  On error, -1 is
 	 * returned, and errno is set". */
 	{ TC_STATUS, "close bind listen connect shutdown setsockopt "
@@ -108,11 +106,5 @@ static const struct {
 		"gnutls_record_recv gnutls_record_send" },
 };
 
-void outside_init(struct rc_table *t, const char *source)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(outside) / sizeof(outside[0]); i++)
-		table_push_names(t, outside[i].names, outside[i].cls,
-				 TABLE_ALL, source);
-}
+const size_t nr_outside_contracts =
+	sizeof(outside_contracts) / sizeof(outside_contracts[0]);

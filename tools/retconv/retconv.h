@@ -474,7 +474,12 @@ const char *class_name(enum rc_class cls);
 const char *scope_name(enum rc_scope scope);
 
 /* outside.c: the contracts of libraries outside the input */
-void outside_init(struct rc_table *t, const char *source);
+struct rc_outside {
+	enum rc_tclass cls;
+	const char *names;	/* blank-separated */
+};
+extern const struct rc_outside outside_contracts[];
+extern const size_t nr_outside_contracts;
 
 /* table.c */
 void table_init(struct rc_table *t);

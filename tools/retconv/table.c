@@ -238,7 +238,10 @@ void table_init(struct rc_table *t)
 	size_t i;
 
 	memset(t, 0, sizeof(*t));
-	outside_init(t, builtin_source);
+	for (i = 0; i < nr_outside_contracts; i++)
+		table_push_names(t, outside_contracts[i].names,
+				 outside_contracts[i].cls, TABLE_ALL,
+				 builtin_source);
 	for (i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++)
 		table_push_names(t, builtin[i].names, builtin[i].cls,
 				 builtin[i].who, builtin_source);
