@@ -730,8 +730,9 @@ KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
  * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
  * and freeze.o compiled with them ahead of libkwq.a (the Makefile's
  * tests/hooks/), set a hook (an atomic store: workers read it), and stop
- * a thread in the window it names to race it there.  In the shipped library kwq__test_hook() is nothing,
- * since several windows are on every item's path.
+ * a thread in the window it names to race it there.  In the shipped
+ * library kwq__test_hook() is nothing, since several windows are on every
+ * item's path.
  *
  * kwq__splice_hook (tests/test-pop.c): called by a settle between its
  * unlinking of the first pushed item and its exchange of the tail.
@@ -1138,31 +1139,50 @@ static inline void kwq__backoff(unsigned int *round)
 	}
 }
 
-static inline bool kwq__trylock(struct kwq__pool *pool)
+/*
+ * The futex lock on a word: the pools' lock, and the timer wheels'.  Taking
+ * a free one is one compare-and-swap.
+ */
+static inline bool kwq__word_trylock(uint32_t *word)
 {
 	uint32_t free_ = 0;
 
-	return likely(__atomic_compare_exchange_n(&pool->lock, &free_, 1, 0,
+	return likely(__atomic_compare_exchange_n(word, &free_, 1, 0,
 						  __ATOMIC_ACQUIRE,
 						  __ATOMIC_RELAXED));
 }
 
-static inline void kwq__lock(struct kwq__pool *pool)
+static inline void kwq__word_lock(uint32_t *word)
 {
-	if (!kwq__trylock(pool))
-		kwq__lock_slow(&pool->lock);
+	if (!kwq__word_trylock(word))
+		kwq__lock_slow(word);
 }
 
 /*
  * The paper's release: a decrement, which needs no register holding 0 and
  * no compare; from 2 (waiters), the word is then cleared and one woken.
  */
+static inline void kwq__word_unlock(uint32_t *word)
+{
+	if (unlikely(__atomic_sub_fetch(word, 1, __ATOMIC_RELEASE))) {
+		__atomic_store_n(word, 0, __ATOMIC_RELEASE);
+		kwq__futex_wake(word, 1);
+	}
+}
+
+static inline bool kwq__trylock(struct kwq__pool *pool)
+{
+	return kwq__word_trylock(&pool->lock);
+}
+
+static inline void kwq__lock(struct kwq__pool *pool)
+{
+	kwq__word_lock(&pool->lock);
+}
+
 static inline void kwq__unlock(struct kwq__pool *pool)
 {
-	if (unlikely(__atomic_sub_fetch(&pool->lock, 1, __ATOMIC_RELEASE))) {
-		__atomic_store_n(&pool->lock, 0, __ATOMIC_RELEASE);
-		kwq__futex_wake(&pool->lock, 1);
-	}
+	kwq__word_unlock(&pool->lock);
 }
 
 /*

@@ -61,27 +61,18 @@ static struct {
 static struct kwq__timer_base **bases;	/* I: by CPU, NULL if none */
 
 /*
- * The wheel's lock is the pools' futex lock (internal.h): a free one costs
- * one atomic to take and one to give back, inline, where a pthread mutex
- * costs two calls and sixty instructions more per arm+cancel pair.  It is
- * held for a few list operations, so a contended taker spins first.
+ * The wheel's lock is the pools' futex lock (kwq__word_lock()): a free one
+ * costs one atomic to take and one to give back, inline, where a pthread
+ * mutex costs two calls and sixty instructions more per arm+cancel pair.
  */
 static inline void base_lock(struct kwq__timer_base *base)
 {
-	uint32_t free_ = 0;
-
-	if (unlikely(!__atomic_compare_exchange_n(&base->lock, &free_, 1, 0,
-						  __ATOMIC_ACQUIRE,
-						  __ATOMIC_RELAXED)))
-		kwq__lock_slow(&base->lock);
+	kwq__word_lock(&base->lock);
 }
 
 static inline void base_unlock(struct kwq__timer_base *base)
 {
-	if (unlikely(__atomic_sub_fetch(&base->lock, 1, __ATOMIC_RELEASE))) {
-		__atomic_store_n(&base->lock, 0, __ATOMIC_RELEASE);
-		kwq__futex_wake(&base->lock, 1);
-	}
+	kwq__word_unlock(&base->lock);
 }
 
 /* Is @base one of the wheels (for debug mode's look at an item)? */

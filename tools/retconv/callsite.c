@@ -136,19 +136,30 @@ static void line_col(CXCursor c, unsigned *line, unsigned *col)
 	clang_getExpansionLocation(loc, NULL, line, col, NULL);
 }
 
-/* Parentheses, implicit conversions and casts hide nothing here. */
-static CXCursor strip(CXCursor e)
+/* The operand of @e if it is an explicit cast, into @op. */
+static bool cast_operand(CXCursor e, CXCursor *op)
 {
 	struct kids k;
 
+	if (clang_getCursorKind(e) != CXCursor_CStyleCastExpr)
+		return false;
+	expr_kids(e, &k);
+	if (!k.n)
+		return false;
+	*op = k.v[k.n - 1];
+	return true;
+}
+
+/* Parentheses, implicit conversions and casts hide nothing here. */
+static CXCursor strip(CXCursor e)
+{
+	CXCursor op;
+
 	for (;;) {
 		e = peel(e);
-		if (clang_getCursorKind(e) != CXCursor_CStyleCastExpr)
+		if (!cast_operand(e, &op))
 			return e;
-		expr_kids(e, &k);
-		if (!k.n)
-			return e;
-		e = k.v[k.n - 1];
+		e = op;
 	}
 }
 
@@ -846,16 +857,13 @@ static bool shape_of(const char *op, long long k, unsigned *may,
 static bool signed_view(CXCursor x)
 {
 	CXType to, from;
-	struct kids k;
+	CXCursor op;
 
 	x = peel(x);
-	if (clang_getCursorKind(x) != CXCursor_CStyleCastExpr)
-		return false;
-	expr_kids(x, &k);
-	if (!k.n)
+	if (!cast_operand(x, &op))
 		return false;
 	to = clang_getCursorType(x);
-	from = clang_getCursorType(peel(k.v[k.n - 1]));
+	from = clang_getCursorType(peel(op));
 	return type_class(to) == RT_SIGNED &&
 	       type_class(from) == RT_UNSIGNED &&
 	       clang_Type_getSizeOf(to) <= clang_Type_getSizeOf(from);
