@@ -14,8 +14,10 @@
 # add.c, and add.c needs nothing of workqueue.c's.  Last, the pools'
 # three files stack (issue 24): worker.c (the workers' loop) calls add.c
 # (the add's end, the pwq's slots) and pool.c (pools, kicks), add.c calls
-# pool.c, and never the other way, even through a third file.  The
-# dependencies themselves are printed as diagnostics, for the map in
+# pool.c, and never the other way, even through a third file.  And the
+# benchmarks' helpers, bench/common.c, call nothing of the driver
+# bench/bench.c (issue 24 §0): the goal programs link common.c without it.
+# The dependencies themselves are printed as diagnostics, for the map in
 # docs/internals.md.
 set -u
 . "$(dirname "$0")/tap.sh"
@@ -23,10 +25,10 @@ set -u
 B=${KWQ_BUILD:-build}
 case $B in /*) objdir="$B/src" ;; *) objdir="$top/$B/src" ;; esac
 
-echo "1..5"
+echo "1..6"
 
 if ! command -v nm > /dev/null 2>&1; then
-	for i in 1 2 3 4 5; do tap_skip "nm is missing (binutils)"; done
+	for i in 1 2 3 4 5 6; do tap_skip "nm is missing (binutils)"; done
 	exit 0
 fi
 
@@ -44,7 +46,7 @@ done
 nsrc=$(ls "$top"/src/*.c | wc -l)
 if [ "$#" -eq 0 ]; then
 	tap fail "the library's objects are in $objdir (make all first)"
-	for i in 2 3 4 5; do tap fail "no objects to read"; done
+	for i in 2 3 4 5 6; do tap fail "no objects to read"; done
 	tap_exit
 fi
 [ "$#" -eq "$nsrc" ]
@@ -135,5 +137,28 @@ grep -q '^worker add ' "$tmp/uses" && grep -q '^add pool ' "$tmp/uses" &&
 	[ ! -s "$tmp/log" ]
 tap_check $? "worker.c calls add.c, add.c calls pool.c, and nothing reaches back up"
 tap_diag "$tmp/deps"
+
+# bench/bench.c calls bench/common.c and not the other way.  Both need
+# only the C library, so they are compiled here rather than by `make
+# bench`, which needs the peers' packages.
+: > "$tmp/log"
+for f in common bench; do
+	${CC:-cc} -std=gnu11 -D_GNU_SOURCE -pthread -I"$top/include" \
+		-I"$top/bench" -c -o "$tmp/$f.o" "$top/bench/$f.c" \
+		2>> "$tmp/log" || echo "bench/$f.c does not compile" >> "$tmp/log"
+done
+nm -P "$tmp/bench.o" 2>/dev/null |
+	awk '$2 ~ /^[BDRT]$/ { print $1 }' | sort -u > "$tmp/bench_def"
+nm -P "$tmp/common.o" 2>/dev/null |
+	awk '$2 ~ /^[BDRT]$/ { print $1 }' | sort -u > "$tmp/common_def"
+nm -P "$tmp/common.o" 2>/dev/null |
+	awk '$2 == "U" { print $1 }' | sort -u > "$tmp/common_use"
+nm -P "$tmp/bench.o" 2>/dev/null |
+	awk '$2 == "U" { print $1 }' | sort -u > "$tmp/bench_use"
+comm -12 "$tmp/common_use" "$tmp/bench_def" | sed 's/^/common.c needs /' \
+	>> "$tmp/log"
+[ ! -s "$tmp/log" ] &&
+	[ -n "$(comm -12 "$tmp/bench_use" "$tmp/common_def")" ]
+tap_check $? "bench/bench.c calls bench/common.c, which calls nothing of it"
 
 tap_exit
