@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * The libclang helpers both of the worker's passes over a function body
- * use: infer.c's reduction of return statements and callsite.c's search
- * for misread results.
+ * use: infer.c's reduction of return statements and the call-site pass's
+ * search for misread results (callsite.c, origin.c, errpath.c), and the
+ * text of a cursor: its offsets and line, its tokens run together, its
+ * first token, the constant it folds to.
  *
  * libclang exposes no operator of a binary or unary expression, so it is
  * read from the tokens between or around the operands, where the macro
@@ -13,6 +15,7 @@
  * answers for the cursor it is given; the one state kept is where the
  * unit's files start (ast_unit()), which changes no answer, only its cost.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -336,4 +339,145 @@ unsigned suppress_on_line(const char *text, size_t size, unsigned line)
 			mask |= SUPPRESS_RULE(*hit);
 	}
 	return mask ? mask : SUPPRESS_ALL;
+}
+
+unsigned offset_of(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL,
+				   NULL, &off);
+	return off;
+}
+
+unsigned end_of(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)),
+				   NULL, NULL, NULL, &off);
+	return off;
+}
+
+/* Where @c starts; a declaration, at its name. */
+void line_col(CXCursor c, unsigned *line, unsigned *col)
+{
+	CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(c));
+
+	if (clang_getCursorKind(c) == CXCursor_VarDecl)
+		loc = clang_getCursorLocation(c);
+
+	clang_getExpansionLocation(loc, NULL, line, col, NULL);
+}
+
+/* The operand of @e if it is an explicit cast, into @op. */
+bool cast_operand(CXCursor e, CXCursor *op)
+{
+	struct kids k;
+
+	if (clang_getCursorKind(e) != CXCursor_CStyleCastExpr)
+		return false;
+	expr_kids(e, &k);
+	if (!k.n)
+		return false;
+	*op = k.v[k.n - 1];
+	return true;
+}
+
+/* Parentheses, implicit conversions and casts hide nothing here. */
+CXCursor strip_casts(CXCursor e)
+{
+	CXCursor op;
+
+	for (;;) {
+		e = peel(e);
+		if (!cast_operand(e, &op))
+			return e;
+		e = op;
+	}
+}
+
+/* The tokens of @range run together. */
+char *range_text(CXTranslationUnit tu, CXSourceRange range)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	size_t len = 0;
+	char *out = xstrdup("");
+
+	clang_tokenize(tu, range, &toks, &n);
+	for (i = 0; i < n; i++) {
+		CXString s = clang_getTokenSpelling(tu, toks[i]);
+		const char *t = clang_getCString(s);
+		size_t tl = strlen(t);
+
+		out = xrealloc(out, len + tl + 1);
+		memcpy(out + len, t, tl + 1);
+		len += tl;
+		clang_disposeString(s);
+	}
+	if (toks)
+		clang_disposeTokens(tu, toks, n);
+	return out;
+}
+
+/* The tokens of @c run together: "d->err", "s.ret". */
+char *spelling(CXTranslationUnit tu, CXCursor c)
+{
+	return range_text(tu, clang_getCursorExtent(c));
+}
+
+/* The tokens of @c as the text has them, a macro by its name: "ENOENT"
+ * where spelling() finds the macro's body. */
+char *written_text(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+
+	return range_text(tu, clang_getRange(
+		expanded(tu, clang_getRangeStart(r)),
+		expanded(tu, clang_getRangeEnd(r))));
+}
+
+/* The first token of @c: the name of a macro it is written with. */
+char *first_token(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceLocation at = expanded(tu,
+			clang_getRangeStart(clang_getCursorExtent(c)));
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	char *out = NULL;
+
+	/* From where the text stands, not where a macro's body does. */
+	clang_tokenize(tu, clang_getRange(at, at), &toks, &n);
+	if (n && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+		CXString str = clang_getTokenSpelling(tu, toks[0]);
+
+		out = xstrdup(clang_getCString(str));
+		clang_disposeString(str);
+	}
+	if (toks)
+		clang_disposeTokens(tu, toks, n);
+	return out;
+}
+
+/* Folds @e: false when it is not an integer constant. */
+bool const_value(CXCursor e, long long *v)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	bool is = false;
+
+	if (!r)
+		return false;
+	if (clang_EvalResult_getKind(r) != CXEval_Int) {
+		/* not an integer */
+	} else if (!clang_EvalResult_isUnsignedInt(r)) {
+		*v = clang_EvalResult_getAsLongLong(r);
+		is = true;
+	} else if (clang_EvalResult_getAsUnsigned(r) <= LLONG_MAX) {
+		/* 0 compared with an unsigned value becomes unsigned. */
+		*v = (long long)clang_EvalResult_getAsUnsigned(r);
+		is = true;
+	}
+	clang_EvalResult_dispose(r);
+	return is;
 }

@@ -45,6 +45,16 @@ CXCursor peel(CXCursor e);
 CXCursor local_of(CXCursor e);
 bool is_zero_const(CXCursor e);
 unsigned suppress_on_line(const char *text, size_t size, unsigned line);
+unsigned offset_of(CXCursor c);
+unsigned end_of(CXCursor c);
+void line_col(CXCursor c, unsigned *line, unsigned *col);
+bool cast_operand(CXCursor e, CXCursor *op);
+CXCursor strip_casts(CXCursor e);
+char *range_text(CXTranslationUnit tu, CXSourceRange range);
+char *spelling(CXTranslationUnit tu, CXCursor c);
+char *written_text(CXTranslationUnit tu, CXCursor c);
+char *first_token(CXTranslationUnit tu, CXCursor c);
+bool const_value(CXCursor e, long long *v);
 
 /* infer.c: the returns of one function body, appended to @fn. */
 void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,

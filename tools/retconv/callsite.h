@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The call-site pass's own header, for its three files: callsite.c walks a
+ * body and judges each test, return and switch (rules C, D, E); origin.c
+ * says which call a tested value came from (the stores of the body, and
+ * whether the call's value is the only one that reaches a use); errpath.c
+ * says whether a branch, or what follows it, handles an error.  Nothing
+ * here is shared with the other passes (ast.h is).
+ *
+ * Locking: none; a scan belongs to one worker thread and one body.
+ */
+#ifndef RETCONV_CALLSITE_H
+#define RETCONV_CALLSITE_H
+
+#include "ast.h"
+
+#define MAX_GUARDS 16
+
+/* A store to a local variable or a field, and the call it stored. */
+struct store {
+	char *key;		/* "v:USR" or "m:tokens" */
+	unsigned offset;
+	unsigned end;		/* where the store's expression ends */
+	bool call;
+	char *copy;		/* the key of the local variable it copied */
+	char *usr;
+	char *callee;
+	enum rc_type ctype;
+	bool kwq;
+	long long csize;	/* the size of the callee's result */
+	unsigned rstart;	/* the part of the body that runs whenever */
+	unsigned rend;		/* the store does (see region_of) */
+	unsigned line;
+	unsigned col;
+};
+
+/* Where a tested or returned value came from. */
+struct origin {
+	const char *usr;
+	const char *callee;
+	enum rc_type ctype;
+	bool kwq;		/* the callee is declared in a kwq/ header */
+	char *holder;		/* "" when the value is the call itself */
+	unsigned hline;
+	unsigned hcol;
+	unsigned hend;		/* where the store's expression ends */
+	bool unsig;		/* the holder is unsigned */
+	bool wraps;		/* a signed holder that an unsigned result
+				 * as wide as it can make negative */
+	long long csize;
+	char *key;		/* the holder's key, or NULL */
+	char *own_usr;		/* for a call tested directly */
+	char *own_callee;
+};
+
+struct scan {
+	CXTranslationUnit tu;
+	struct rc_func *fn;
+	CXCursor body;
+	struct store *st;
+	size_t nst;
+	unsigned *calls;	/* where each call in the body is */
+	size_t ncalls;
+	unsigned *labels;	/* where other paths join: labels, cases */
+	size_t nlabels;
+	unsigned (*loops)[2];	/* each loop's extent */
+	size_t nloops;
+	char *guards[MAX_GUARDS];	/* holders tested non-zero here */
+	unsigned nguards;
+	const struct rest *rest;	/* what runs after the statement being
+					 * scanned, or NULL if not known */
+};
+
+/* The statements of a block from the one being scanned on, and of the
+ * blocks around it, up to a loop or a switch. */
+struct rest {
+	CXCursor *v;
+	unsigned n;
+	unsigned i;		/* the one being scanned */
+	const struct rest *up;
+};
+
+/* origin.c */
+void store_walk(struct scan *s, CXCursor c, const unsigned *region);
+bool origin_of(struct scan *s, CXCursor e, struct origin *o);
+void origin_free(struct origin *o);
+bool wraps(const struct origin *o, CXType holder);
+bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
+	       enum rc_type *type, bool *kwq, long long *size);
+
+/* errpath.c */
+char *branch_error(struct scan *s, CXCursor branch, CXCursor *at);
+bool passed_on_later(struct scan *s, CXCursor c, const struct origin *o);
+bool both_fail(struct scan *s, const struct kids *all, unsigned i);
+bool branch_asserts(struct scan *s, CXCursor branch);
+bool zero_only(struct scan *s, const struct origin *o);
+
+#endif /* RETCONV_CALLSITE_H */

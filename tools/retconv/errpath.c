@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Whether code handles an error, for rule D of the call-site pass
+ * (callsite.h).
+ *
+ * "if (!x) goto out;" misreads x only if the branch it guards is an
+ * error's: it returns a negative errno or NULL, jumps to a label named
+ * for an error, logs one or aborts, while the other way does not.  This
+ * file reads branches, the statements after an if, asserts, and the later
+ * reads of a holder (a value read only for being 0 or not) to say so.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callsite.h"
+
+static bool is_error_label(const char *name)
+{
+	return strstr(name, "err") || strstr(name, "fail") ||
+	       strstr(name, "bad");
+}
+
+static bool is_error_call(const char *name)
+{
+	static const char *const calls[] = {
+		"abort", "panic", "BUG", "__builtin_trap", "perror",
+		"err", "errx", "verr", "verrx", "error", "pr_err", "pr_crit",
+		"pr_alert", "pr_emerg", "dev_err", "dev_crit", "dev_alert",
+		"dev_emerg", "netdev_err", "log_err", "log_error",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (!strcmp(name, calls[i]))
+			return true;
+	return false;
+}
+
+/* printk(KERN_ERR ...), fprintf(stderr, ...), syslog(LOG_ERR, ...). */
+static bool logs_error(struct scan *s, CXCursor call, const char *name)
+{
+	static const char *const loggers[] = {
+		"printk", "fprintf", "fputs", "vfprintf", "syslog", "dprintf",
+	};
+	char *text;
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i < sizeof(loggers) / sizeof(loggers[0]); i++)
+		if (!strcmp(name, loggers[i]))
+			break;
+	if (i == sizeof(loggers) / sizeof(loggers[0]))
+		return false;
+	text = spelling(s->tu, call);
+	found = strstr(text, "stderr") || strstr(text, "KERN_ERR") ||
+		strstr(text, "LOG_ERR") || strstr(text, "KERN_CRIT");
+	free(text);
+	return found;
+}
+
+/* "return NULL;" or "return 0;", read from its tokens: a macro's
+ * expansion has none of its own. */
+static bool is_null(struct scan *s, CXCursor ret)
+{
+	char *text = spelling(s->tu, ret);
+	bool null = !strcmp(text, "returnNULL") || !strcmp(text, "return0") ||
+		    !strcmp(text, "returnNULL;") || !strcmp(text, "return0;");
+
+	free(text);
+	return null;
+}
+
+/*
+ * Errnos that report a state rather than a failure, which success may well
+ * lead to: "if (!enqueue(req)) return -EINPROGRESS;".
+ */
+static bool status_errno(struct scan *s, CXCursor ret)
+{
+	static const char *const names[] = {
+		"EINPROGRESS", "EIOCBQUEUED", "EALREADY", "EEXIST",
+	};
+	char *text = spelling(s->tu, ret);
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strstr(text, names[i]))
+			found = true;
+	free(text);
+	return found;
+}
+
+/* What makes statement @c error handling, or NULL. */
+static char *error_handling(struct scan *s, CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	char *usr, *name, *why = NULL, op[8];
+	enum rc_type type;
+	long long size;
+	bool kwq;
+	struct kids k;
+	CXString str;
+	long long v;
+
+	expr_kids(c, &k);
+	if (kind == CXCursor_ReturnStmt && k.n == 1 && !status_errno(s, c)) {
+		CXCursor e = strip_casts(k.v[0]);
+
+		if (clang_getCursorKind(e) == CXCursor_UnaryOperator) {
+			struct kids u;
+
+			expr_kids(e, &u);
+			if (u.n == 1)
+				unary_op(s->tu, e, u.v[0], op, sizeof(op));
+			if (u.n == 1 && !strcmp(op, "-"))
+				return xstrdup("returns a negative errno");
+		}
+		if (const_value(k.v[0], &v) && v < 0)
+			return xstrdup("returns a negative errno");
+		/* A function of pointers fails with NULL: parisc's
+		 * create_tree_node(), "kfree(dev); return NULL;". */
+		if (s->fn->type == RT_POINTER && is_null(s, c))
+			return xstrdup("returns NULL");
+		return NULL;
+	}
+	if (kind == CXCursor_GotoStmt) {
+		str = clang_getCursorSpelling(clang_getCursorReferenced(c));
+		if (is_error_label(clang_getCString(str)))
+			why = xasprintf("goes to the error label '%s'",
+					clang_getCString(str));
+		clang_disposeString(str);
+		return why;
+	}
+	/* pr_err() and BUG() are macros in the kernel: read the name. */
+	name = kind == CXCursor_CallExpr || kind == CXCursor_DoStmt ?
+	       first_token(s->tu, c) : NULL;
+	if (name && is_error_call(name))
+		why = xasprintf("calls %s()", name);
+	free(name);
+	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq, &size))
+		return why;
+	if (is_error_call(name))
+		why = xasprintf("calls %s()", name);
+	else if (logs_error(s, c, name))
+		why = xasprintf("logs an error with %s()", name);
+	free(usr);
+	free(name);
+	return why;
+}
+
+/*
+ * A test that asserts a call fails reports its success as the error:
+ * "if (read_entry(...) == 0) { fprintf(stderr, "read did not fail"); }".
+ * A message that says the call succeeded, or did not fail, shows that
+ * the branch reads 0 as success: it is no misread of the convention.
+ */
+static bool says_success(struct scan *s, CXCursor c)
+{
+	static const char *const phrases[] = {
+		"not fail", "n't fail", "should fail", "should have failed",
+		"must fail", "expected to fail", "succeed", "unexpected success",
+	};
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	bool found = false;
+	char *text, *p;
+	size_t i;
+
+	if (kind != CXCursor_CallExpr && kind != CXCursor_DoStmt)
+		return false;
+	text = spelling(s->tu, c);
+	for (p = text; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p += 'a' - 'A';
+	for (i = 0; i < sizeof(phrases) / sizeof(phrases[0]); i++)
+		if (strstr(text, phrases[i]))
+			found = true;
+	free(text);
+	return found;
+}
+
+struct first_error {
+	struct scan *s;
+	char *why;
+	CXCursor at;
+};
+
+static enum CXChildVisitResult branch_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct first_error *fe = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	(void)parent;
+	/* After an if or a loop that may leave the branch (git's color.c:
+	 * "if (...) { ...; continue; } goto bad;"), what follows runs only
+	 * on some of the paths the test selects. */
+	if (kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt ||
+	    kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
+	    kind == CXCursor_DoStmt)
+		return CXChildVisit_Break;
+	if (says_success(fe->s, c))
+		return CXChildVisit_Break;
+	fe->why = error_handling(fe->s, c);
+	if (!fe->why)
+		return CXChildVisit_Continue;
+	fe->at = c;
+	return CXChildVisit_Break;
+}
+
+/*
+ * The error handling a branch always does: its own statements, not those
+ * of an if or a loop inside it, so that a success branch that checks what
+ * it got ("if (!f()) { if (bad) return -EINVAL; }") is not taken for one.
+ */
+char *branch_error(struct scan *s, CXCursor branch, CXCursor *at)
+{
+	struct first_error fe = { .s = s, .why = NULL };
+
+	if (clang_getCursorKind(branch) == CXCursor_CompoundStmt) {
+		clang_visitChildren(branch, branch_visit, &fe);
+		*at = fe.at;
+		return fe.why;
+	}
+	*at = branch;
+	return says_success(s, branch) ? NULL : error_handling(s, branch);
+}
+
+
+struct passed_on {
+	struct scan *s;
+	const struct origin *o;
+	unsigned after;
+	bool found;
+};
+
+static enum CXChildVisitResult return_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct passed_on *p = data;
+	struct origin o;
+	struct kids k;
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ReturnStmt:
+		break;
+	case CXCursor_FunctionDecl:
+	case CXCursor_BlockExpr:
+		return CXChildVisit_Continue;
+	default:
+		return CXChildVisit_Recurse;
+	}
+	if (offset_of(c) <= p->after)
+		return CXChildVisit_Continue;
+	expr_kids(c, &k);
+	if (k.n == 1 && origin_of(p->s, k.v[0], &o)) {
+		p->found = o.key && !strcmp(o.key, p->o->key) &&
+			   o.hline == p->o->hline && o.hcol == p->o->hcol;
+		origin_free(&o);
+	}
+	return p->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether the holder of @o, still holding the call's value, is returned
+ * after the if @c: then a non-zero result is passed on, and an error the
+ * branch on 0 returns is one of its own, given where the call had none
+ * ("err = validate(); if (unknown) { if (!err) return -EINVAL; } return
+ * err;", keeping the first error).  An inverted test of a call that
+ * can fail goes on as if it had worked, and returns 0 or a later result;
+ * or its branch logs the failure it thinks it saw, which this does not
+ * excuse.
+ */
+bool passed_on_later(struct scan *s, CXCursor c, const struct origin *o)
+{
+	struct passed_on p = { .s = s, .o = o, .after = end_of(c) };
+
+	if (!o->key)
+		return false;
+	clang_visitChildren(s->body, return_visit, &p);
+	return p.found;
+}
+
+/*
+ * Whether what runs after an if without else, when its branch is not
+ * taken, handles an error before it does anything else that decides:
+ * then both ways fail, and the test only chooses the error.  riptide's
+ * sendcmd() returns -EIO when riptide_reset() worked (the command that
+ * led to the reset still failed) and -EINVAL when it did not.
+ */
+static bool rest_fails(struct scan *s)
+{
+	const struct rest *r;
+	unsigned j;
+	char *why;
+
+	for (r = s->rest; r; r = r->up) {
+		for (j = r->i + 1; j < r->n; j++) {
+			switch (clang_getCursorKind(r->v[j])) {
+			case CXCursor_CallExpr:
+			case CXCursor_ReturnStmt:
+			case CXCursor_GotoStmt:
+			case CXCursor_DoStmt:
+				break;
+			default:
+				return false;
+			}
+			why = error_handling(s, r->v[j]);
+			if (why) {
+				free(why);
+				return true;
+			}
+			if (clang_getCursorKind(r->v[j]) != CXCursor_CallExpr)
+				return false;
+		}
+	}
+	return false;
+}
+
+/* Whether the way not taken into branch @i of an if fails too. */
+bool both_fail(struct scan *s, const struct kids *all, unsigned i)
+{
+	CXCursor at;
+	char *why;
+
+	if (all->n == 2)
+		return i == 1 && rest_fails(s);
+	why = branch_error(s, all->v[3 - i], &at);
+	if (!why)
+		return false;
+	free(why);
+	return true;
+}
+
+/* A call that releases a lock, or one that aborts. */
+static enum CXChildVisitResult assert_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct scan *s = ((void **)data)[0];
+	bool *found = ((void **)data)[1];
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr &&
+	    clang_getCursorKind(c) != CXCursor_DoStmt)
+		return CXChildVisit_Continue;
+	name = first_token(s->tu, c);
+	*found = name && (strstr(name, "unlock") || !strcmp(name, "up_read") ||
+			  !strcmp(name, "up_write") || !strcmp(name, "BUG") ||
+			  !strcmp(name, "panic") || !strcmp(name, "abort"));
+	free(name);
+	return *found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether a branch releases a lock or aborts among its own statements:
+ * on a trylock's success, "if (mutex_trylock(&m)) { mutex_unlock(&m);
+ * BUG(); }" asserts that the caller held the lock, and the branch's error
+ * is the lock being free, not the lock taken.
+ */
+bool branch_asserts(struct scan *s, CXCursor branch)
+{
+	bool found = false;
+	void *data[2] = { s, &found };
+
+	if (clang_getCursorKind(branch) == CXCursor_CompoundStmt)
+		clang_visitChildren(branch, assert_visit, data);
+	else
+		assert_visit(branch, branch, data);
+	return found;
+}
+
+/* The reads of one holder between its store and its next one. */
+struct reads {
+	struct scan *s;
+	char *usr;		/* the variable's */
+	unsigned from;
+	unsigned to;
+	bool other;		/* one reads more than zero or non-zero */
+};
+
+static bool reads_var(struct reads *r, CXCursor e)
+{
+	CXCursor var = local_of(e);
+	CXString str;
+	bool same;
+
+	if (clang_Cursor_isNull(var) ||
+	    clang_getCursorKind(peel(e)) != CXCursor_DeclRefExpr)
+		return false;
+	str = clang_getCursorUSR(var);
+	same = !strcmp(clang_getCString(str), r->usr);
+	clang_disposeString(str);
+	return same && offset_of(e) > r->from && offset_of(e) < r->to;
+}
+
+/*
+ * Whether child @i of @parent reads the value only for being 0 or not:
+ * "!x", "x == 0", "x && y", the condition of an if or a ?:, a store to it,
+ * or an argument of a call (used as the value it seems to be).
+ */
+static bool is_zero_read(struct scan *s, CXCursor parent, unsigned i)
+{
+	enum CXCursorKind kind = clang_getCursorKind(parent);
+	struct kids k;
+	char op[8];
+
+	switch (kind) {
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_ConditionalOperator:
+		return i == 0;
+	case CXCursor_CallExpr:
+		return i > 0;
+	case CXCursor_UnaryOperator:
+		expr_kids(parent, &k);
+		if (k.n != 1)
+			return false;
+		unary_op(s->tu, parent, k.v[0], op, sizeof(op));
+		return !strcmp(op, "!");
+	case CXCursor_BinaryOperator:
+		expr_kids(parent, &k);
+		if (k.n != 2)
+			return false;
+		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "&&") || !strcmp(op, "||"))
+			return true;
+		if (!strcmp(op, "="))
+			return i == 0;
+		return (!strcmp(op, "==") || !strcmp(op, "!=")) &&
+		       is_zero_const(k.v[1 - i]);
+	default:
+		return false;
+	}
+}
+
+static enum CXChildVisitResult reads_visit(CXCursor c, CXCursor parent,
+					   CXClientData data);
+
+static void reads_walk(struct reads *r, CXCursor parent)
+{
+	struct kids all = { .n = 0 };
+	unsigned i;
+
+	clang_visitChildren(parent, kid_visit, &all);
+	if (all.n > MAX_KIDS) {
+		/* A block or a call with many arguments: only its calls'
+		 * arguments and statements, each on its own. */
+		clang_visitChildren(parent, reads_visit, r);
+		return;
+	}
+	for (i = 0; i < all.n && !r->other; i++) {
+		if (reads_var(r, all.v[i]))
+			r->other = !is_zero_read(r->s, parent, i);
+		else
+			reads_walk(r, all.v[i]);
+	}
+}
+
+static enum CXChildVisitResult reads_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct reads *r = data;
+
+	/* Past MAX_KIDS, the index is unknown: a call's argument or a
+	 * statement of a block, the only parents with that many. */
+	if (reads_var(r, c))
+		r->other = clang_getCursorKind(parent) != CXCursor_CallExpr;
+	else
+		reads_walk(r, c);
+	return r->other ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether the value @o stored is read, until the holder's next store, only
+ * for being 0 or not (is_zero_read): then no test tells its negative values
+ * from its positive ones, and a negative errno passes for a value.
+ */
+bool zero_only(struct scan *s, const struct origin *o)
+{
+	struct reads r = { .s = s, .from = o->hend, .to = UINT_MAX };
+	size_t i;
+
+	if (!o->key)
+		return true;
+	if (strncmp(o->key, "v:", 2))
+		return false;
+	for (i = 0; i < s->nst; i++)
+		if (!strcmp(s->st[i].key, o->key) &&
+		    s->st[i].offset > o->hend && s->st[i].offset < r.to)
+			r.to = s->st[i].offset;
+	r.usr = o->key + 2;
+	reads_walk(&r, s->body);
+	return !r.other;
+}
