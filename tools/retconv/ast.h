@@ -64,6 +64,9 @@ void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
 void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn);
 
+/* unit.c: a file's identity, as the I and twice lists name it. */
+char *file_id(CXFile file);
+
 /* callsite.c: the call sites of one function body, appended to @fn. */
 void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn);
 

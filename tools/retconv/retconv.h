@@ -437,7 +437,7 @@ int worker_default_count(void);
 const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);
-/* in a worker: the summary of an open translation unit */
+/* unit.c, in a worker: the summary of an open translation unit */
 int worker_summarize(struct CXTranslationUnitImpl *tu, const char *display,
 		     const struct rc_jobs *headers, FILE *out);
 

@@ -1,0 +1,817 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The per-unit driver: every function defined in a parsed unit, outside
+ * the system headers, becomes one F record, its returns reduced by
+ * infer.c and its call sites found by callsite.c; then the functions
+ * whose address the main file takes (T records) and the walked headers it
+ * includes (I records).  Each function is named, scoped and checked for
+ * suppressions here, and marked where clang's recovery may have dropped
+ * what it returns.
+ *
+ * worker.c calls it on each unit it parses (and the fuzz harness on its
+ * own); it calls nothing of worker.c.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "retconv.h"
+#include "ast.h"
+
+static char *file_name(CXFile file)
+{
+	CXString s = clang_getFileName(file);
+	char *name = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return name;
+}
+
+static unsigned suppress_mask(CXTranslationUnit tu, CXCursor fn, CXFile file,
+			      unsigned line)
+{
+	const char *text;
+	size_t size = 0;
+	unsigned first;
+
+	text = clang_getFileContents(tu, file, &size);
+	if (!text)
+		return 0;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(fn)),
+				   NULL, &first, NULL, NULL);
+	return suppress_on_line(text, size, line) |
+	       (first != line ? suppress_on_line(text, size, first) : 0);
+}
+
+static bool same_file(CXFile a, CXFile b)
+{
+	return a && b && clang_File_isEqual(a, b);
+}
+
+static enum rc_scope scope_of(CXCursor fn, CXFile file, const char *name)
+{
+	CXCursor canon = clang_getCanonicalCursor(fn);
+	CXFile cfile = NULL;
+	char *cname;
+	bool exported;
+
+	if (clang_getCursorLinkage(fn) != CXLinkage_External)
+		return is_header_name(name) ? SCOPE_PUBLIC : SCOPE_STATIC;
+	if (is_header_name(name))
+		return SCOPE_EXPORTED;
+	clang_getExpansionLocation(clang_getCursorLocation(canon), &cfile,
+				   NULL, NULL, NULL);
+	if (!cfile || same_file(cfile, file) ||
+	    clang_getCursorVisibility(fn) != CXVisibility_Default)
+		return SCOPE_PUBLIC;
+	cname = file_name(cfile);
+	exported = is_header_name(cname);
+	free(cname);
+	return exported ? SCOPE_EXPORTED : SCOPE_PUBLIC;
+}
+
+char *file_id(CXFile file)
+{
+	CXFileUniqueID id;
+
+	if (clang_getFileUniqueID(file, &id))
+		return xstrdup("-");
+	return xasprintf("%llx:%llx", id.data[0], id.data[1]);
+}
+
+/* A header's name as printed; functions come a header at a time. */
+static char *header_display(const char *path)
+{
+	static char *last_path, *last_shown;
+
+	if (!last_path || strcmp(last_path, path)) {
+		free(last_path);
+		free(last_shown);
+		last_path = xstrdup(path);
+		last_shown = display_path(path);
+	}
+	return xstrdup(last_shown);
+}
+
+/* The walked header @fileid is, or -1. */
+static long walked_header(const struct rc_jobs *headers, const char *fileid)
+{
+	size_t i;
+
+	for (i = 0; headers && i < headers->n; i++)
+		if (headers->v[i].fileid && !strcmp(headers->v[i].fileid, fileid))
+			return (long)i;
+	return -1;
+}
+
+/*
+ * A function declared to return ssize_t returns a count of bytes or a
+ * negative errno, as read() and write() do: its 1 is one byte, which
+ * rules A and B, about 0/1 and booleans, do not judge.
+ */
+static bool returns_count(CXType t)
+{
+	CXString s = clang_getTypeSpelling(t);
+	bool count = !strcmp(clang_getCString(s), "ssize_t");
+
+	clang_disposeString(s);
+	return count;
+}
+
+/*
+ * Who the function is.  A function of the main file is reported under
+ * the name the file was given, and so is one of a header found by
+ * walking a directory: that header is checked as part of this file.
+ * Only what tells one copy of a header's function from another is read
+ * here; fn_describe() reads the rest for the copies that are sent.
+ */
+static void fn_identity(struct rc_func *fn, CXCursor c, CXFile file,
+			const char *display, const struct rc_jobs *headers)
+{
+	long h;
+	CXString s;
+
+	s = clang_getCursorSpelling(c);
+	fn->name = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	s = clang_getCursorUSR(c);
+	fn->usr = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
+	fn->fileid = file_id(file);
+	h = fn->report ? -1 : walked_header(headers, fn->fileid);
+	if (h >= 0) {
+		fn->file = xstrdup(headers->v[h].file);
+		fn->report = true;
+	} else if (fn->report) {
+		fn->file = xstrdup(display);
+	}
+}
+
+/* The rest of a function's identity: where it is printed, its scope,
+ * its type and the suppressions written at it. */
+static void fn_describe(CXTranslationUnit tu, struct rc_func *fn, CXCursor c,
+			CXFile file)
+{
+	char *path = file_name(file);
+
+	if (!fn->file)
+		fn->file = header_display(path);
+	fn->scope = scope_of(c, file, path);
+	fn->type = type_class(clang_getCursorResultType(c));
+	fn->suppress = suppress_mask(tu, c, file, fn->line);
+	if (returns_count(clang_getCursorResultType(c)))
+		fn->suppress |= SUPPRESS_A | SUPPRESS_B;
+	free(path);
+}
+
+/* Where clang met an error: what recovery may have dropped. */
+struct flaw {
+	CXFile file;
+	unsigned offset;
+};
+
+struct unit_walk {
+	CXTranslationUnit tu;
+	const char *display;
+	const struct rc_jobs *headers;	/* found by walking, or NULL */
+	FILE *out;
+	struct flaw *flaws;
+	size_t nflaws;
+	char **invalid;		/* names of invalid declarations at file scope,
+				 * sorted */
+	size_t ninvalid;
+};
+
+static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
+		      struct rc_func *fn);
+static void invalid_names_used(struct unit_walk *u, CXCursor c);
+
+/*
+ * The header definitions this worker has summarized, by the identity
+ * resolve.c keeps one copy under (USR, name, file, line, column).  A
+ * header's inline functions come again with every file that includes it,
+ * and the parent drops every copy but the first it reads unless the copy
+ * is the main file's (a name to print): so a later copy seen through an
+ * #include is not worth its analysis, and is not sent.
+ */
+struct seen {
+	char **v;		/* open addressing, NULL for free */
+	size_t cap;		/* a power of two */
+	size_t n;
+};
+
+static struct seen seen_defs;
+
+static size_t seen_hash(const char *s)
+{
+	size_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+/* Whether @key was seen before; it is from now on. */
+static bool seen_before(struct seen *t, const char *key)
+{
+	size_t i, old = t->cap;
+	char **v = t->v;
+
+	if (2 * (t->n + 1) > t->cap) {
+		t->cap = old ? 2 * old : 1024;
+		t->v = xcalloc(t->cap, sizeof(*t->v));
+		t->n = 0;
+		for (i = 0; i < old; i++)
+			if (v[i])
+				seen_before(t, v[i]);
+		free(v);
+	}
+	for (i = seen_hash(key) & (t->cap - 1); t->v[i];
+	     i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->v[i], key))
+			return true;
+	t->v[i] = xstrdup(key);
+	t->n++;
+	return false;
+}
+
+/* One function definition's summary, written to the worker's output. */
+static void summarize(struct unit_walk *u, CXCursor c)
+{
+	struct rc_func *fn;
+	CXCursor body;
+	CXFile file = NULL;
+	unsigned line, col;
+	char *key;
+	bool again;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file,
+				   &line, &col, NULL);
+	if (!file)
+		return;
+	body = first_child(c, CXCursor_CompoundStmt);
+	if (clang_Cursor_isNull(body))
+		return;
+	fn = xcalloc(1, sizeof(*fn));
+	fn->line = line;
+	fn->col = col;
+	fn_identity(fn, c, file, u->display, u->headers);
+	if (!fn->report) {
+		key = xasprintf("%s\t%s\t%s\t%u\t%u", fn->usr, fn->name,
+				fn->fileid, fn->line, fn->col);
+		again = seen_before(&seen_defs, key);
+		free(key);
+		if (again) {
+			func_free(fn);
+			return;
+		}
+	}
+	fn_describe(u->tu, fn, c, file);
+	if (fn->type != RT_VOID)
+		infer_returns(u->tu, c, body, file, fn);
+	callsite_scan(u->tu, body, fn);
+	contract_read(u->tu, c, body, file, fn);
+	if (u->ninvalid)
+		invalid_names_used(u, c);
+	recovered(u, c, file, fn);
+	summary_write_func(u->out, fn);
+	func_free(fn);
+}
+
+static unsigned file_offset(CXSourceLocation loc, CXFile *file)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(loc, file, NULL, NULL, &off);
+	return off;
+}
+
+static bool flawed(const struct unit_walk *u, CXFile file, unsigned from,
+		   unsigned to)
+{
+	size_t i;
+
+	for (i = 0; i < u->nflaws; i++)
+		if (u->flaws[i].offset >= from && u->flaws[i].offset <= to &&
+		    same_file(u->flaws[i].file, file))
+			return true;
+	return false;
+}
+
+static unsigned line_offset(CXTranslationUnit tu, CXFile file, unsigned line,
+			    unsigned col)
+{
+	return file_offset(clang_getLocation(tu, file, line, col ? col : 1),
+			   NULL);
+}
+
+/*
+ * A function clang met an error in may have lost statements to recovery:
+ * a "return -EFAULT;" whose name was unknown, a store between a call and
+ * the test of its result.  What it returns is then unknown (so rules A
+ * and B and its callers' C and D stay silent), and a result kept in a
+ * holder is judged only when no error lies between the end of the store
+ * and the use: an error in the call's own arguments (a field of a struct
+ * whose header is missing, as in a kernel file taken alone) changes
+ * nothing of what the call returns.
+ * A result tested where it is made needs nothing that could be lost.
+ */
+static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
+		      struct rc_func *fn)
+{
+	CXSourceRange ext = clang_getCursorExtent(c);
+	unsigned from = file_offset(clang_getRangeStart(ext), NULL);
+	unsigned to = file_offset(clang_getRangeEnd(ext), NULL);
+	struct rc_return *r;
+	size_t i, n = 0;
+
+	if (!clang_isInvalidDeclaration(c) && !flawed(u, file, from, to))
+		return;
+	if (fn->type == RT_SIGNED) {
+		fn->rets = xrealloc(fn->rets,
+				    (fn->nrets + 1) * sizeof(*fn->rets));
+		r = &fn->rets[fn->nrets++];
+		memset(r, 0, sizeof(*r));
+		r->line = fn->line;
+		r->col = fn->col;
+		r->flags = RV_UNKNOWN;
+	}
+	for (i = 0; i < fn->nsites; i++) {
+		struct rc_site *x = &fn->sites[i];
+
+		if (x->holder[0] &&
+		    flawed(u, file, x->hend ? x->hend :
+			   line_offset(u->tu, file, x->hline, x->hcol),
+			   line_offset(u->tu, file, x->line, x->col)))
+			site_free(x);
+		else
+			fn->sites[n++] = *x;
+	}
+	fn->nsites = n;
+}
+
+static void add_flaw(struct unit_walk *u, CXSourceLocation loc)
+{
+	struct flaw *f;
+
+	u->flaws = xrealloc(u->flaws, (u->nflaws + 1) * sizeof(*u->flaws));
+	f = &u->flaws[u->nflaws++];
+	f->file = NULL;
+	f->offset = file_offset(loc, &f->file);
+}
+
+static enum CXChildVisitResult invalid_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct unit_walk *u = data;
+	CXString name;
+
+	(void)parent;
+	if (!clang_isInvalidDeclaration(c))
+		return CXChildVisit_Continue;
+	name = clang_getCursorSpelling(c);
+	if (*clang_getCString(name)) {
+		u->invalid = xrealloc(u->invalid,
+				      (u->ninvalid + 1) * sizeof(*u->invalid));
+		u->invalid[u->ninvalid++] = xstrdup(clang_getCString(name));
+	}
+	clang_disposeString(name);
+	return CXChildVisit_Continue;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void collect_flaws(struct unit_walk *u)
+{
+	unsigned i, n = clang_getNumDiagnostics(u->tu);
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+			add_flaw(u, clang_getDiagnosticLocation(d));
+		clang_disposeDiagnostic(d);
+	}
+	/* Only an error makes a declaration invalid. */
+	if (u->nflaws)
+		clang_visitChildren(clang_getTranslationUnitCursor(u->tu),
+				    invalid_visit, u);
+	if (u->ninvalid)
+		qsort(u->invalid, u->ninvalid, sizeof(*u->invalid), by_name);
+}
+
+/*
+ * A name whose declaration is invalid (a static function declared after a
+ * header missing from the include path made its first use an implicit
+ * int, a typedef of an absent type) makes clang drop every statement that
+ * names it, with no error where the statement was: git's "return
+ * error(_(...));" vanishes when gettext.h's _() conflicts with an earlier
+ * implicit one, and the function seems to return only 0 or 1.  Each use
+ * of such a name in a body is a flaw at that place, as an error there
+ * would be.  Uses are read from the body's tokens, since the statements
+ * are gone from the tree; a use inside a macro's definition is not seen.
+ */
+static void invalid_names_used(struct unit_walk *u, CXCursor c)
+{
+	CXToken *tok = NULL;
+	const char *name;
+	unsigned i, n = 0;
+
+	clang_tokenize(u->tu, clang_getCursorExtent(c), &tok, &n);
+	for (i = 0; i < n; i++) {
+		CXString s;
+
+		if (clang_getTokenKind(tok[i]) != CXToken_Identifier)
+			continue;
+		s = clang_getTokenSpelling(u->tu, tok[i]);
+		name = clang_getCString(s);
+		if (bsearch(&name, u->invalid, u->ninvalid,
+			    sizeof(*u->invalid), by_name))
+			add_flaw(u, clang_getTokenLocation(u->tu, tok[i]));
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(u->tu, tok, n);
+}
+
+static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct unit_walk *u = data;
+	CXSourceLocation loc = clang_getCursorLocation(c);
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c) || clang_Location_isInSystemHeader(loc))
+		return CXChildVisit_Continue;
+	summarize(u, c);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Functions whose address the main file takes: every reference to a
+ * function that is not the callee of the call it starts.  A call is
+ * visited before its children, and its callee is the first reference
+ * after it, at the same place.
+ */
+struct taken_walk {
+	CXTranslationUnit tu;
+	FILE *out;
+	CXFile pending_file;	/* where the last call starts */
+	unsigned pending;
+	bool have_pending;
+	CXFile main;		/* the unit's main file */
+	char **seen;
+	size_t nseen;
+	char **listed;		/* names in tables clang could not type */
+	size_t nlisted;
+	char **statics;		/* the main file's static functions: name,
+				 * then USR */
+	size_t nstatics;
+};
+
+static void at_file(CXCursor c, CXFile *file, unsigned *off)
+{
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+			      file, NULL, NULL, off);
+}
+
+/*
+ * A name no header declared stands in as a variable (prelude.c) when the
+ * file uses it as a value: often the address of a function another file
+ * defines, which the missing header would have declared.  git's
+ * builtin/read-tree.c, without unpack-trees.h, stores bind_merge() as a
+ * merge callback so.  Taken for the function of that name with external
+ * linkage; a constant in capitals stands in as const and is not.
+ */
+static bool standin_var(CXCursor v)
+{
+	CXFile file = NULL;
+	CXString name;
+	bool in;
+
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_isConstQualifiedType(clang_getCursorType(v)))
+		return false;
+	clang_getFileLocation(clang_getCursorLocation(v), &file, NULL, NULL,
+			      NULL);
+	if (!file)
+		return false;
+	name = clang_getFileName(file);
+	in = !strcmp(clang_getCString(name), PRELUDE_NAME);
+	clang_disposeString(name);
+	return in;
+}
+
+/* Says that @usr's address is taken, once; owns @usr. */
+static void taken_usr(struct taken_walk *w, char *usr)
+{
+	size_t i;
+
+	for (i = 0; i < w->nseen; i++)
+		if (!strcmp(w->seen[i], usr))
+			break;
+	if (i == w->nseen) {
+		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
+		w->seen[w->nseen++] = usr;
+		fprintf(w->out, "T\t%s\n", usr);
+	} else {
+		free(usr);
+	}
+}
+
+static void taken_ref(struct taken_walk *w, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	CXFile file = NULL;
+	unsigned off = 0;
+	bool callee;
+	CXString s;
+	char *usr;
+
+	at_file(c, &file, &off);
+	callee = w->have_pending && off == w->pending &&
+		 file && clang_File_isEqual(file, w->pending_file);
+	w->have_pending = false;
+	if (callee)
+		return;
+	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+		s = clang_getCursorUSR(fn);
+		usr = xstrdup(clang_getCString(s));
+	} else if (standin_var(fn)) {
+		s = clang_getCursorSpelling(fn);
+		usr = xasprintf("c:@F@%s", clang_getCString(s));
+	} else {
+		return;
+	}
+	clang_disposeString(s);
+	taken_usr(w, usr);
+}
+
+/*
+ * A table whose element type clang could not complete (a missing header
+ * declares it) loses its initializer, and with it the functions it
+ * registers for an interpreter, a command parser or a bus to call:
+ * { "name", handler }.  Its tokens still name them: an identifier
+ * between "{", "," or "=" and "," or "}" is kept, and taken at the end
+ * of the walk if it names a function.
+ */
+#define TABLE_MAX 65536	/* bytes of an untyped table read at most */
+
+/* Whether "= {" follows @at in @text, past blanks and "[...]". */
+static bool braced_init(const char *text, size_t size, size_t at)
+{
+	for (;;) {
+		while (at < size && isspace((unsigned char)text[at]))
+			at++;
+		if (at >= size || text[at] != '[')
+			break;
+		while (at < size && text[at] != ']')
+			at++;
+		at++;
+	}
+	if (at >= size || text[at++] != '=')
+		return false;
+	while (at < size && isspace((unsigned char)text[at]))
+		at++;
+	return at < size && text[at] == '{';
+}
+
+static void untyped_table(struct taken_walk *w, CXCursor var)
+{
+	CXSourceRange ext = clang_getCursorExtent(var);
+	CXSourceLocation from = clang_getRangeStart(ext);
+	CXToken *tok = NULL;
+	unsigned n = 0, i, depth = 0, end = 0;
+	const char *text;
+	size_t size = 0;
+	CXFile file = NULL;
+
+	/* Its extent stops before the initializer: read on to its ";". */
+	clang_getFileLocation(from, &file, NULL, NULL, NULL);
+	clang_getFileLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &end);
+	text = file ? clang_getFileContents(w->tu, file, &size) : NULL;
+	if (!text || end > size || !braced_init(text, size, end))
+		return;
+	if (size - end > TABLE_MAX)
+		size = end + TABLE_MAX;
+	clang_tokenize(w->tu, clang_getRange(from,
+		       clang_getLocationForOffset(w->tu, file,
+						  (unsigned)size)),
+		       &tok, &n);
+	for (i = 1; i + 1 < n; i++) {
+		CXString a, b, id;
+		bool before, after;
+
+		if (clang_getTokenKind(tok[i]) == CXToken_Punctuation) {
+			id = clang_getTokenSpelling(w->tu, tok[i]);
+			depth += !strcmp(clang_getCString(id), "{");
+			depth -= depth && !strcmp(clang_getCString(id), "}");
+			before = !depth && !strcmp(clang_getCString(id), ";");
+			clang_disposeString(id);
+			if (before)
+				break;
+			continue;
+		}
+		if (clang_getTokenKind(tok[i]) != CXToken_Identifier ||
+		    clang_getTokenKind(tok[i - 1]) != CXToken_Punctuation ||
+		    clang_getTokenKind(tok[i + 1]) != CXToken_Punctuation)
+			continue;
+		a = clang_getTokenSpelling(w->tu, tok[i - 1]);
+		b = clang_getTokenSpelling(w->tu, tok[i + 1]);
+		before = strchr("{,=", clang_getCString(a)[0]) &&
+			 !clang_getCString(a)[1];
+		after = strchr(",}", clang_getCString(b)[0]) &&
+			!clang_getCString(b)[1];
+		clang_disposeString(a);
+		clang_disposeString(b);
+		if (!before || !after)
+			continue;
+		id = clang_getTokenSpelling(w->tu, tok[i]);
+		w->listed = xrealloc(w->listed,
+				     (w->nlisted + 1) * sizeof(*w->listed));
+		w->listed[w->nlisted++] = xstrdup(clang_getCString(id));
+		clang_disposeString(id);
+	}
+	clang_disposeTokens(w->tu, tok, n);
+}
+
+/* A static function of the main file, by name, for untyped_table(). */
+static void note_static(struct taken_walk *w, CXCursor fn)
+{
+	CXString name, usr;
+
+	if (clang_getCursorLinkage(fn) != CXLinkage_Internal)
+		return;
+	name = clang_getCursorSpelling(fn);
+	usr = clang_getCursorUSR(fn);
+	w->statics = xrealloc(w->statics,
+			      (w->nstatics + 2) * sizeof(*w->statics));
+	w->statics[w->nstatics++] = xstrdup(clang_getCString(name));
+	w->statics[w->nstatics++] = xstrdup(clang_getCString(usr));
+	clang_disposeString(name);
+	clang_disposeString(usr);
+}
+
+/* The names untyped_table() kept: a static function's, or one with
+ * external linkage (a name that is no function's matches nothing). */
+static void taken_listed(struct taken_walk *w)
+{
+	size_t i, j;
+
+	for (i = 0; i < w->nlisted; i++) {
+		for (j = 0; j < w->nstatics; j += 2)
+			if (!strcmp(w->statics[j], w->listed[i]))
+				break;
+		taken_usr(w, j < w->nstatics ? xstrdup(w->statics[j + 1]) :
+			  xasprintf("c:@F@%s", w->listed[i]));
+		free(w->listed[i]);
+	}
+	for (j = 0; j < w->nstatics; j++)
+		free(w->statics[j]);
+	free(w->listed);
+	free(w->statics);
+}
+
+/*
+ * Whether @c is written in @file, or comes from a macro used there: a
+ * handler registered by __setup(), module_init() or a table-making macro
+ * has its address taken by the expansion, which clang places in the
+ * macro's file.
+ */
+static bool expanded_in(CXCursor c, CXFile file)
+{
+	CXFile at = NULL;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &at, NULL,
+				   NULL, NULL);
+	return same_file(at, file);
+}
+
+/*
+ * A call clang could not build, for an argument or a result of a type
+ * the file misses, is kept as an expression of unknown kind that starts
+ * with the callee's name, a "(" after it: still a call, not the
+ * function's address ("rc = f(p, ROLE);" where ROLE is of an enum the
+ * missing header would have completed).
+ */
+static bool recovered_callee(struct taken_walk *w, CXCursor ref,
+			     CXCursor parent)
+{
+	CXFile rf = NULL, pf = NULL;
+	unsigned ro = 0, po = 0;
+	char op[4];
+
+	if (clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
+		return false;
+	at_file(ref, &rf, &ro);
+	at_file(parent, &pf, &po);
+	if (ro != po || !rf || !clang_File_isEqual(rf, pf))
+		return false;
+	punct_after(w->tu, ref, parent, op, sizeof(op));
+	return !strcmp(op, "(");
+}
+
+/*
+ * A definition of a function a system header declares implements that
+ * header's interface: rdma-core's preload.c defines poll() for LD_PRELOAD,
+ * a libc defines read().  It returns what the interface says (a count, or
+ * -1 and errno), whatever this code base's own convention: recorded as a
+ * callback, bound by its callers' convention.
+ */
+static bool implements_system(CXCursor c)
+{
+	CXCursor first;
+
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c))
+		return false;
+	first = clang_getCanonicalCursor(c);
+	return !clang_equalCursors(first, c) &&
+	       clang_Location_isInSystemHeader(clang_getCursorLocation(first));
+}
+
+static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct taken_walk *w = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
+	    !expanded_in(c, w->main))
+		return CXChildVisit_Continue;
+	if (implements_system(c)) {
+		w->have_pending = false;
+		taken_ref(w, c);
+	}
+	if (kind == CXCursor_FunctionDecl)
+		note_static(w, c);
+	else if (kind == CXCursor_VarDecl && clang_isInvalidDeclaration(c))
+		untyped_table(w, c);
+	if (kind == CXCursor_CallExpr) {
+		at_file(c, &w->pending_file, &w->pending);
+		w->have_pending = true;
+	} else if (kind == CXCursor_DeclRefExpr) {
+		if (recovered_callee(w, c, parent))
+			w->have_pending = false;
+		else
+			taken_ref(w, c);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* An I record for each walked header the unit includes. */
+static void inclusion_visit(CXFile file, CXSourceLocation *stack,
+			    unsigned depth, CXClientData data)
+{
+	struct unit_walk *u = data;
+	char *id;
+	long h;
+
+	(void)stack;
+	if (!depth)
+		return;
+	id = file_id(file);
+	h = walked_header(u->headers, id);
+	if (h >= 0)
+		fprintf(u->out, "I\t%ld\n", h);
+	free(id);
+}
+
+int worker_summarize(CXTranslationUnit tu, const char *display,
+		     const struct rc_jobs *headers, FILE *out)
+{
+	struct unit_walk u = {
+		.tu = tu, .display = display, .headers = headers, .out = out,
+	};
+	struct taken_walk w = { .tu = tu, .out = out };
+	CXString name = clang_getTranslationUnitSpelling(tu);
+	size_t i;
+
+	w.main = clang_getFile(tu, clang_getCString(name));
+	clang_disposeString(name);
+
+	ast_unit(tu);
+	collect_flaws(&u);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
+			    &w);
+	taken_listed(&w);
+	for (i = 0; i < w.nseen; i++)
+		free(w.seen[i]);
+	free(w.seen);
+	if (headers && headers->n)
+		clang_getInclusions(tu, inclusion_visit, &u);
+	free(u.flaws);
+	for (i = 0; i < u.ninvalid; i++)
+		free(u.invalid[i]);
+	free(u.invalid);
+	return ferror(out) ? -EIO : 0;
+}
