@@ -33,9 +33,15 @@
  * reports failure through a pointer parameter named for errors (iproute2's
  * bool parse_on_off(..., int *p_err) returns the value it parsed).
  *
- * The worker's per-unit driver (worker.c) calls infer_returns() once per
+ * The worker's per-unit driver (unit.c) calls infer_returns() once per
  * function definition, beside callsite.c's scan of the same body; the
  * cursor helpers both use are in ast.c.
+ *
+ * The file stays whole, past 800 lines, because its two halves are one
+ * recursion: the value of an expression (eval_*) asks the flow walk what
+ * a variable holds at a return (flow_at()), and the flow walk asks the
+ * value of what each store writes; in two files they would call each
+ * other both ways, which tests/retconv-layout.t forbids.
  */
 #include <errno.h>
 #include <stdlib.h>
