@@ -36,6 +36,9 @@
  * each with the inline helpers through which other files reach it without
  * a cycle (kwq__init(), kwq__is_barrier(), ...: tests/layout.t); last, the
  * inline helpers built on them (data_pwq(), the pool lock).
+ * It stays one header past 800 lines: every file of the library includes
+ * it whole, its sections are already one per file, and the legend above
+ * has to govern every type in it.
  */
 #ifndef KWQ_INTERNAL_H
 #define KWQ_INTERNAL_H

@@ -43,7 +43,9 @@
  * torture() (tests/torture.h) is the whole run; two programs link this
  * unit: build/tests/torture, by hand (tests/torture-main.c: [--duration
  * SECONDS] [--seed N] [--threads N] [--verbose]), and test-torture, a few
- * seconds of it under `make test`.
+ * seconds of it under `make test`.  The file stays whole past 800
+ * lines: its checks share one ledger of every item's adds and runs, and
+ * must see every operation of the one run.
  */
 #include "torture.h"
 #include "dwork.h"

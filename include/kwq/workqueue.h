@@ -14,6 +14,10 @@
  * constructor returns a pointer, or NULL with errno set.
  *
  * Link with -lkwq -pthread, or use pkg-config kwq.
+ *
+ * The header stays whole past 800 lines: it stands for the kernel's one
+ * <linux/workqueue.h>, whose users expect each of its names here, and
+ * most of its lines are the kernel-doc of each function.
  */
 #ifndef KWQ_WORKQUEUE_H
 #define KWQ_WORKQUEUE_H
