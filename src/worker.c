@@ -4,11 +4,12 @@
  * takes the item at the head of its pool's worklist while the pool is
  * within its target (kwq__may_run_locked()), runs it with the pool lock
  * dropped (kwq__process_one_locked(), which a rescuer calls too), gives its
- * slot back to the pwq (add.c), and sleeps on its own futex when nothing is
- * left, until a kick (pool.c) wakes it or the idle timeout retires it.  An
- * unbound pool's target is tuned here, every TUNE_EVERY starts, by what its
- * items cost.  Workers are started by the manager (manager.c) and when a
- * queue first uses a pool (kwq__pool_get_worker()).
+ * slot back to the pwq (the usual case here, the rest in add.c), and
+ * sleeps on its own futex when nothing is left, until a kick (pool.c)
+ * wakes it or the idle timeout retires it.  An unbound pool's target is
+ * tuned here, every TUNE_EVERY starts, by what its items cost.  Workers
+ * are started by the manager (manager.c) and when a queue first uses a
+ * pool (kwq__pool_get_worker()).
  */
 #include "internal.h"
 
@@ -133,6 +134,23 @@ static inline void clear_pending_unlock(struct work_struct *w,
 }
 
 /*
+ * The end of an item of @pwq, of flush color @color: its slot is free.
+ * Inline, the usual case, where no item waits for the slot on the lists
+ * and no flusher for the color; kwq__pwq_dec_locked() does the rest.
+ */
+static inline void release_slot_locked(struct kwq__pwq *pwq, int color)
+{
+	if (likely(kwq__list_empty(&pwq->inactive) &&
+		   !__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED) &&
+		   pwq->flush_color != color)) {
+		kwq__pwq_release_locked(pwq);
+		pwq->nr_in_flight[color]--;
+	} else {
+		kwq__pwq_dec_locked(pwq, color);
+	}
+}
+
+/*
  * Run @w, the item at the head of the pool's worklist (with no barrier
  * linked behind it) or of the worker's scheduled list.  Drops the pool
  * lock while the function runs: the item may be freed by it, so nothing
@@ -202,7 +220,7 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		 */
 		if (pooled)
 			pool->finisher = worker;
-		kwq__pwq_dec_locked(pwq, color);
+		release_slot_locked(pwq, color);
 		pool->finisher = NULL;
 	}
 	if (unlikely(worker->wait_pool))
