@@ -141,9 +141,14 @@ static inline void clear_pending_unlock(struct work_struct *w,
 static inline void release_slot_locked(struct kwq__pwq *pwq, int color)
 {
 	if (likely(kwq__list_empty(&pwq->inactive) &&
-		   !__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED) &&
 		   pwq->flush_color != color)) {
-		kwq__pwq_release_locked(pwq);
+		if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+			__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+					 __ATOMIC_RELAXED);
+			kwq__pwq_pop_locked(pwq);
+		} else {
+			kwq__pwq_release_locked(pwq);
+		}
 		pwq->nr_in_flight[color]--;
 	} else {
 		kwq__pwq_dec_locked(pwq, color);
