@@ -162,11 +162,13 @@ static inline void release_slot_locked(struct kwq__pwq *pwq, int color)
  * here touches it afterwards.  @barrier: @w is a flush's barrier;
  * @pooled: the worker is its pool's, not a rescuer.  Both constant where
  * it is inlined, so that the worker's loop, which runs every item through
- * it, makes no call and tests neither per item.
+ * it, makes no call and tests neither per item.  @modes: debug or
+ * statistics mode may be on; the loop, which has tested both at once,
+ * passes false, so that its items test neither again.
  */
 static inline __attribute__((always_inline)) void
 process_one(struct kwq__worker *worker, struct work_struct *w,
-	    const bool barrier, const bool pooled)
+	    const bool barrier, const bool pooled, const bool modes)
 {
 	struct kwq__pool *pool = worker->pool;
 	unsigned long data = work_data(w);
@@ -193,13 +195,15 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 
 	if (!barrier && unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE))
 		kwq__uncount_locked(pool, worker);
-	if (!barrier)
+	if (!barrier && modes)
 		kwq__stat_start_locked(worker, w, &cpu);
+	else if (!barrier)
+		pwq->st.started++;
 	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
 	other = kwq__kick_busy_locked(pool);
 
 	/* Forgotten before PENDING goes: it may be re-added at once. */
-	if (!barrier && kwq__debugging())
+	if (!barrier && modes && kwq__debugging())
 		kwq__debug_idle(w);
 	clear_pending_unlock(w, pool, data);
 	if (other)
@@ -237,9 +241,9 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 	bool pooled = !kwq__list_empty(&worker->node);
 
 	if (kwq__is_barrier(w))
-		process_one(worker, w, true, pooled);
+		process_one(worker, w, true, pooled, true);
 	else
-		process_one(worker, w, false, pooled);
+		process_one(worker, w, false, pooled, true);
 }
 
 /*
@@ -362,8 +366,10 @@ static void *worker_main(void *arg)
 							struct work_struct,
 							entry);
 		struct kwq__worker *other;
+		/* Debug and statistics modes, both tested once an item. */
+		bool modes = kwq__any_mode();
 
-		if (kwq__debugging())
+		if (modes && kwq__debugging())
 			kwq__debug_check_queued(pool, w, &pool->worklist);
 		other = kwq__find_busy_locked(pool, w);
 
@@ -378,10 +384,14 @@ static void *worker_main(void *arg)
 		 * it, and so does a barrier whose item was cancelled.
 		 */
 		if (likely(!(work_data(w) & WORK_LINKED) &&
-			   !kwq__is_barrier(w)))
-			process_one(worker, w, false, true);
-		else
+			   !kwq__is_barrier(w))) {
+			if (likely(!modes))
+				process_one(worker, w, false, true, false);
+			else
+				kwq__process_one_locked(worker, w);
+		} else {
 			kwq__move_linked_locked(w, &worker->scheduled);
+		}
 		while (!kwq__list_empty(&worker->scheduled))
 			kwq__process_one_locked(worker,
 				kwq__list_entry(worker->scheduled.next,
