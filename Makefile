@@ -172,6 +172,8 @@ $(B)/tests/hooks/%.o: src/%.c
 	$(Q)$(CC) $(LIB_CFLAGS) -DKWQ_TEST_HOOKS -c -o $@ $<
 $(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel: \
 		$(B)/tests/hooks/add.o
+# The release's hook is in an inline of internal.h that worker.c calls.
+$(B)/tests/test-release: $(B)/tests/hooks/worker.o
 $(B)/tests/test-thaw: $(B)/tests/hooks/freeze.o
 
 # Programs run by hand, not by prove: the other tests/*.c with a main(),

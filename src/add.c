@@ -186,6 +186,19 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
 }
 
 /*
+ * Kick @pool for an item a freed slot has just put on its worklist.  The
+ * kick's two usual answers are tested inline first, since every item of a
+ * serial or busy queue passes here: a busy, watched pool, or the finishing
+ * worker taking this item itself.
+ */
+static inline void kick_unless_taken_locked(struct kwq__pool *pool)
+{
+	if (!kwq__busy_watched_locked(pool) &&
+	    !kwq__finisher_takes_locked(pool))
+		kwq__kick_locked(pool);
+}
+
+/*
  * Take the first item pushed on @pwq, which the caller has seen is not
  * empty, and insert it.  Only the worker that frees a slot pops, one item
  * per slot: the rest stay pushed, untouched, until their turn.  A splice
@@ -222,15 +235,8 @@ pop_locked(struct kwq__pwq *pwq)
 	} else {
 		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
 	}
-	/*
-	 * The kick's two usual answers tested inline first, since every
-	 * item of a serial queue passes here: a busy, watched pool, or the
-	 * finishing worker taking this item itself.
-	 */
-	if (insert_pushed_locked(pwq, n) &&
-	    !kwq__busy_watched_locked(pwq->pool) &&
-	    !kwq__finisher_takes_locked(pwq->pool))
-		kwq__kick_locked(pwq->pool);
+	if (insert_pushed_locked(pwq, n))
+		kick_unless_taken_locked(pwq->pool);
 }
 
 /*
@@ -502,11 +508,17 @@ void (*kwq__link_hook)(struct kwq__pwq *pwq);
 
 /* --- pwq accounting: activation and completion -------------------------- */
 
-/* Make inactive @w active: onto the pool's worklist with its barriers. */
-void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
+/*
+ * Make inactive @w active: onto the pool's worklist with its barriers.
+ * True when the pool needs a kick.  Inline in the release: with inactive
+ * items, a busy queue's worker comes here per item.
+ */
+static inline __attribute__((always_inline)) bool
+activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 {
 	struct kwq__pool *pool = pwq->pool;
 	bool head = pwq->inactive.next == &w->entry;
+	unsigned long data = work_data(w);
 
 	kwq__assert_locked(pool);
 	if (kwq__debugging())
@@ -517,10 +529,21 @@ void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
 	if (unlikely(!kwq__list_empty(&pool->waits)) &&
 	    kwq__waited_locked(pool, w)) {
 		kwq__move_linked_locked(w, &pool->held);
-		return;
+		return false;
 	}
-	kwq__move_linked_locked(w, &pool->worklist);
-	kwq__kick_locked(pool);
+	if (likely(!(data & WORK_LINKED))) {
+		kwq__list_del_init(&w->entry);
+		kwq__list_add_before(&w->entry, &pool->worklist);
+	} else {
+		kwq__move_linked_locked(w, &pool->worklist);
+	}
+	return true;
+}
+
+void kwq__pwq_activate_locked(struct kwq__pwq *pwq, struct work_struct *w)
+{
+	if (activate_locked(pwq, w))
+		kwq__kick_locked(pwq->pool);
 }
 
 /* The last item of the color @pwq's flusher waits for is done: tell it. */
@@ -535,11 +558,21 @@ static __attribute__((noinline)) void flushed_locked(struct kwq__pwq *pwq)
 }
 
 /*
+ * kwq__pwq_release_locked()'s pop: its look after the store found pushed
+ * items.  Out of line, so that the inline release saves no register.
+ */
+void kwq__pwq_pop_locked(struct kwq__pwq *pwq)
+{
+	pop_locked(pwq);
+}
+
+/*
  * An active item of @pwq, of flush color @color, is done (it ran, or was
  * cancelled): free its slot for the next inactive item, and tell a flusher
- * waiting for that color.  Every item ends here: what is rare (inactive
- * items, a flush) is tested last or kept out of line, so that the usual
- * cases save few registers.
+ * waiting for that color.  Every item ends here, the worker's usual case
+ * (nothing waiting, no flusher) inline in worker.c: what is rare (inactive
+ * items, a flush) is tested last or kept out of line, so that the pop of a
+ * pushed item saves few registers.
  */
 void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 {
@@ -553,27 +586,18 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 		 */
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_RELAXED);
-		if (pwq->nr_active < pwq->limit)
-			kwq__pwq_activate_locked(pwq,
-				kwq__list_entry(pwq->inactive.next,
-						struct work_struct, entry));
+		if (pwq->nr_active < pwq->limit &&
+		    activate_locked(pwq, kwq__list_entry(pwq->inactive.next,
+							 struct work_struct,
+							 entry)))
+			kick_unless_taken_locked(pwq->pool);
 	} else if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
 		/* Pushed items wait: the slot goes to the first, as above. */
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_RELAXED);
 		pop_locked(pwq);
 	} else {
-		/*
-		 * The adds that found no slot rely on this look at the queue
-		 * after the store (see add_push()): both sequentially
-		 * consistent, so that the load cannot pass the store.
-		 */
-		kwq__test_hook(release, pwq);
-		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
-				 __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=
-		    &pwq->push_head)
-			pop_locked(pwq);
+		kwq__pwq_release_locked(pwq);
 	}
 	pwq->nr_in_flight[color]--;
 	if (unlikely(pwq->flush_color == color) && !pwq->nr_in_flight[color])

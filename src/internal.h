@@ -728,6 +728,7 @@ KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 					 struct work_struct *w);
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
+KWQ_HIDDEN void kwq__pwq_pop_locked(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 /*
  * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
@@ -762,8 +763,9 @@ KWQ_HIDDEN extern void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
  * of a slot.  The push hook is called by such an add before its exchange
  * of the tail (KWQ__PUSH_BEFORE) and when, the first pusher, it found no
  * slot again and left the item to the release (KWQ__PUSH_LEFT), no lock
- * held; the release hook by kwq__pwq_dec_locked() between its look at the
- * pushed items (none) and its store of nr_active, the pool lock held.
+ * held; the release hook by kwq__pwq_release_locked() between the look at
+ * the pushed items (none) and its store of nr_active, the pool lock held
+ * (inline, in worker.c too: a test of it links worker.c's test build).
  */
 enum { KWQ__PUSH_BEFORE, KWQ__PUSH_LEFT };
 KWQ_HIDDEN extern void (*kwq__push_hook)(struct kwq__pwq *pwq, int at);
@@ -775,6 +777,25 @@ KWQ_HIDDEN extern void (*kwq__release_hook)(struct kwq__pwq *pwq);
  */
 KWQ_HIDDEN extern void (*kwq__link_hook)(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
+
+/*
+ * Free a slot of @pwq when nothing waits for it on the lists: lower
+ * nr_active, then look at the push queue, and take its first item if an
+ * add pushed one meanwhile.  The adds that found no slot rely on this look
+ * after the store (see add_push()): both sequentially consistent, so that
+ * the load cannot pass the store.  Inline: nearly every item ends here,
+ * from kwq__pwq_dec_locked() or from the worker's loop, which tests that
+ * case itself.
+ */
+static inline void kwq__pwq_release_locked(struct kwq__pwq *pwq)
+{
+	kwq__assert_locked(pwq->pool);
+	kwq__test_hook(release, pwq);
+	__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1, __ATOMIC_SEQ_CST);
+	if (unlikely(__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=
+		     &pwq->push_head))
+		kwq__pwq_pop_locked(pwq);
+}
 
 /* --- worker.c: the workers, their loop, an item's run -------------------- */
 

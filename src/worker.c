@@ -4,11 +4,12 @@
  * takes the item at the head of its pool's worklist while the pool is
  * within its target (kwq__may_run_locked()), runs it with the pool lock
  * dropped (kwq__process_one_locked(), which a rescuer calls too), gives its
- * slot back to the pwq (add.c), and sleeps on its own futex when nothing is
- * left, until a kick (pool.c) wakes it or the idle timeout retires it.  An
- * unbound pool's target is tuned here, every TUNE_EVERY starts, by what its
- * items cost.  Workers are started by the manager (manager.c) and when a
- * queue first uses a pool (kwq__pool_get_worker()).
+ * slot back to the pwq (the usual case here, the rest in add.c), and
+ * sleeps on its own futex when nothing is left, until a kick (pool.c)
+ * wakes it or the idle timeout retires it.  An unbound pool's target is
+ * tuned here, every TUNE_EVERY starts, by what its items cost.  Workers
+ * are started by the manager (manager.c) and when a queue first uses a
+ * pool (kwq__pool_get_worker()).
  */
 #include "internal.h"
 
@@ -133,17 +134,41 @@ static inline void clear_pending_unlock(struct work_struct *w,
 }
 
 /*
+ * The end of an item of @pwq, of flush color @color: its slot is free.
+ * Inline, the usual case, where no item waits for the slot on the lists
+ * and no flusher for the color; kwq__pwq_dec_locked() does the rest.
+ */
+static inline void release_slot_locked(struct kwq__pwq *pwq, int color)
+{
+	if (likely(kwq__list_empty(&pwq->inactive) &&
+		   pwq->flush_color != color)) {
+		if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+			__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+					 __ATOMIC_RELAXED);
+			kwq__pwq_pop_locked(pwq);
+		} else {
+			kwq__pwq_release_locked(pwq);
+		}
+		pwq->nr_in_flight[color]--;
+	} else {
+		kwq__pwq_dec_locked(pwq, color);
+	}
+}
+
+/*
  * Run @w, the item at the head of the pool's worklist (with no barrier
  * linked behind it) or of the worker's scheduled list.  Drops the pool
  * lock while the function runs: the item may be freed by it, so nothing
  * here touches it afterwards.  @barrier: @w is a flush's barrier;
  * @pooled: the worker is its pool's, not a rescuer.  Both constant where
  * it is inlined, so that the worker's loop, which runs every item through
- * it, makes no call and tests neither per item.
+ * it, makes no call and tests neither per item.  @modes: debug or
+ * statistics mode may be on; the loop, which has tested both at once,
+ * passes false, so that its items test neither again.
  */
 static inline __attribute__((always_inline)) void
 process_one(struct kwq__worker *worker, struct work_struct *w,
-	    const bool barrier, const bool pooled)
+	    const bool barrier, const bool pooled, const bool modes)
 {
 	struct kwq__pool *pool = worker->pool;
 	unsigned long data = work_data(w);
@@ -170,13 +195,15 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 
 	if (!barrier && unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE))
 		kwq__uncount_locked(pool, worker);
-	if (!barrier)
+	if (!barrier && modes)
 		kwq__stat_start_locked(worker, w, &cpu);
+	else if (!barrier)
+		pwq->st.started++;
 	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
 	other = kwq__kick_busy_locked(pool);
 
 	/* Forgotten before PENDING goes: it may be re-added at once. */
-	if (!barrier && kwq__debugging())
+	if (!barrier && modes && kwq__debugging())
 		kwq__debug_idle(w);
 	clear_pending_unlock(w, pool, data);
 	if (other)
@@ -202,7 +229,7 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		 */
 		if (pooled)
 			pool->finisher = worker;
-		kwq__pwq_dec_locked(pwq, color);
+		release_slot_locked(pwq, color);
 		pool->finisher = NULL;
 	}
 	if (unlikely(worker->wait_pool))
@@ -214,9 +241,9 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 	bool pooled = !kwq__list_empty(&worker->node);
 
 	if (kwq__is_barrier(w))
-		process_one(worker, w, true, pooled);
+		process_one(worker, w, true, pooled, true);
 	else
-		process_one(worker, w, false, pooled);
+		process_one(worker, w, false, pooled, true);
 }
 
 /*
@@ -339,8 +366,10 @@ static void *worker_main(void *arg)
 							struct work_struct,
 							entry);
 		struct kwq__worker *other;
+		/* Debug and statistics modes, both tested once an item. */
+		bool modes = kwq__any_mode();
 
-		if (kwq__debugging())
+		if (modes && kwq__debugging())
 			kwq__debug_check_queued(pool, w, &pool->worklist);
 		other = kwq__find_busy_locked(pool, w);
 
@@ -355,10 +384,14 @@ static void *worker_main(void *arg)
 		 * it, and so does a barrier whose item was cancelled.
 		 */
 		if (likely(!(work_data(w) & WORK_LINKED) &&
-			   !kwq__is_barrier(w)))
-			process_one(worker, w, false, true);
-		else
+			   !kwq__is_barrier(w))) {
+			if (likely(!modes))
+				process_one(worker, w, false, true, false);
+			else
+				kwq__process_one_locked(worker, w);
+		} else {
 			kwq__move_linked_locked(w, &worker->scheduled);
+		}
 		while (!kwq__list_empty(&worker->scheduled))
 			kwq__process_one_locked(worker,
 				kwq__list_entry(worker->scheduled.next,
