@@ -18,17 +18,20 @@
  *
  * Blocking tends to come in bursts of like items (200 items that each sleep
  * 10 ms).  Starting one replacement per blocked worker per tick would need
- * 200 ticks; so for each blocked worker the manager starts up to 64 (no
- * more than items wait), looks at every running worker at the next tick,
- * and goes on while its workers keep blocking and its backlog lasts.  Thread
- * creation, not the tick, is then what takes time (20-30 us a thread), so
- * workers are created side by side: the manager creates them, and each new
- * one creates one more before it takes its item.  Each extra worker takes
- * one item beyond the target and then goes idle unless the pool is under
- * its target again, so the excess dies out as soon as items stop blocking,
- * and an item that blocked by chance starts no more than 64.  Without /proc
- * the manager falls back to time: an item that has run through two looks is
- * treated as blocked.
+ * 200 ticks, and growing fourfold per tick still five; so once a worker is
+ * seen blocked the manager starts one worker for every item waiting, and
+ * looks at every running worker at the next tick for as long as they keep
+ * blocking.  Thread creation, not the tick, is then what takes time (20-40
+ * us a thread), so workers are created side by side: the manager creates
+ * them, and each new one creates one more before it takes its item.  Each
+ * extra worker takes one item beyond the target and then goes idle unless
+ * the pool is under its target again, so the excess dies out as soon as
+ * items stop blocking.  An item must block through two looks (1 ms) to
+ * count: short waits start nobody, but one long wait with a long backlog
+ * behind it starts a worker per waiting item (up to the cap of 512 a pool),
+ * which retire after the idle timeout.  Without /proc the manager falls
+ * back to time: an item that has run through two looks is treated as
+ * blocked.
  *
  * The manager sleeps without a timeout while no pool has waiting items (an
  * add that leaves an item waiting behind running workers wakes it), so an
@@ -46,7 +49,6 @@
 
 #define TICK_NS		(1000 * 1000)
 #define MAX_LOOK	64	/* workers looked at per pool and tick */
-#define BOOST		64	/* workers started per blocked one, at most */
 #define DFL_WATCHDOG_MS	30000
 
 struct kwq__manager kwq__mgr = { .watchdog_ms = DFL_WATCHDOG_MS };
@@ -137,13 +139,13 @@ static int waiting_locked(struct kwq__pool *pool, int max)
 }
 
 /*
- * Start up to BOOST workers per blocked one, no more than items wait and
- * are not yet promised one, that may each take one item beyond the target:
- * idle ones first; returns how many more must be created.
+ * Start a worker for every item waiting and not yet promised one, that may
+ * take one item beyond the target: idle ones first; returns how many more
+ * must be created.
  */
-static int boost_locked(struct kwq__pool *pool, int blocked)
+static int boost_locked(struct kwq__pool *pool)
 {
-	int n = blocked * BOOST;
+	int n = KWQ_MAX_WORKERS;
 
 	kwq__assert_locked(pool);
 	n = waiting_locked(pool, n + pool->spawn) - pool->spawn;
@@ -279,7 +281,7 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 		blocked++;
 	}
 	pool->blocking = blocked > 0;
-	boost = blocked ? boost_locked(pool, blocked) : 0;
+	boost = blocked ? boost_locked(pool) : 0;
 	pool->spawn += boost;
 	kwq__tune_stall_locked(pool);
 	kwq__kick_locked(pool);

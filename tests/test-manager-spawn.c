@@ -2,9 +2,10 @@
 /*
  * The manager's burst (src/manager.c): the workers it starts for blocked
  * ones are created side by side, by the manager and by each new worker
- * before its item, from a count the pool keeps (pool->spawn).  A hook
- * holds the manager before its second creation until a worker has created
- * one, which it does only if new workers create.  A creation that fails,
+ * before its item, from a count the pool keeps (pool->spawn): one per
+ * waiting item at the first look that sees a worker blocked.  A hook holds
+ * the manager before its second creation until a worker has created one,
+ * which it does only if new workers create.  A creation that fails,
  * in either, must neither lose the burst nor leave workers promised.
  *
  * A burst is a set of items that each wait until all of them have started,
@@ -21,11 +22,14 @@
 
 #define BURST 48
 
-static int started;
+static int started, added;
 
 static void burst_fn(struct work_struct *work)
 {
 	(void)work;
+	/* Computing, not blocked, until the whole burst waits behind it. */
+	while (!LOAD(&added))
+		;
 	INC(&started);
 	wait_for(&started, BURST, 60000);
 }
@@ -42,6 +46,7 @@ static void burst(int cpu, const char *spec)
 	if (!ws)
 		bail_out("out of memory");
 	STORE(&started, 0);
+	STORE(&added, 0);
 	if (spec && kwq__fault_set(spec))
 		bail_out("fault spec %s", spec);
 	for (int i = 0; i < BURST; i++) {
@@ -49,6 +54,7 @@ static void burst(int cpu, const char *spec)
 		if (add_work_to_q_on(cpu, wq, &ws[i]))
 			bail_out("add failed");
 	}
+	STORE(&added, 1);
 	flush_workqueue(wq);
 	kwq__fault_set("");
 	is_int(LOAD(&started), BURST, "%d blocking items all ran at once%s%s",
@@ -72,16 +78,21 @@ static void burst(int cpu, const char *spec)
  * its item.  Were workers not to create, it would wait 20 s in vain.
  */
 static int watched;
-static int by_manager, by_worker;
+static int by_manager, by_worker, first_ask;
 
 static void spawn_hook(struct kwq__pool *pool)
 {
 	if (pool != kwq__g.cpu_pools[0][LOAD(&watched)])
 		return;
-	if (kwq__self)
+	if (kwq__self) {
 		INC(&by_worker);
-	else if (INC(&by_manager) == 2)
+	} else if (INC(&by_manager) == 1) {
+		kwq__lock(pool);
+		STORE(&first_ask, pool->spawn);
+		kwq__unlock(pool);
+	} else if (LOAD(&by_manager) == 2) {
 		wait_for(&by_worker, 1, 20000);
+	}
 }
 
 static void side_by_side(int cpu)
@@ -90,6 +101,10 @@ static void side_by_side(int cpu)
 	__atomic_store_n(&kwq__spawn_hook, spawn_hook, __ATOMIC_RELEASE);
 	burst(cpu, NULL);
 	__atomic_store_n(&kwq__spawn_hook, NULL, __ATOMIC_RELEASE);
+	/* One or two run, one idle worker woken: the rest are asked for. */
+	ok(LOAD(&first_ask) >= BURST - 4,
+	   "the manager's first look asked for a worker per waiting item (%d)",
+	   LOAD(&first_ask));
 	ok(LOAD(&by_manager) >= 2,
 	   "the manager created more than one of the burst's workers (%d)",
 	   LOAD(&by_manager));
@@ -113,7 +128,7 @@ int main(void)
 	int cpus[2];
 
 	tap_watchdog(120);
-	plan(10);
+	plan(11);
 	allowed_cpus(cpus, 2);
 	kwq_set_idle_timeout(100);
 	side_by_side(cpus[0]);
