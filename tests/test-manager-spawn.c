@@ -97,7 +97,15 @@ static void spawn_hook(struct kwq__pool *pool)
 
 static void side_by_side(int cpu)
 {
+	struct kwq__pool *pool;
+	unsigned long long created;
+
 	STORE(&watched, cpu);
+	flush_workqueue(system_wq);	/* kwq is up: its pools exist */
+	pool = kwq__g.cpu_pools[0][cpu];
+	kwq__lock(pool);
+	created = pool->st_created;
+	kwq__unlock(pool);
 	__atomic_store_n(&kwq__spawn_hook, spawn_hook, __ATOMIC_RELEASE);
 	burst(cpu, NULL);
 	__atomic_store_n(&kwq__spawn_hook, NULL, __ATOMIC_RELEASE);
@@ -111,6 +119,13 @@ static void side_by_side(int cpu)
 	ok(LOAD(&by_worker) >= 1,
 	   "a new worker created one of the burst's workers too (%d)",
 	   LOAD(&by_worker));
+	if (!LOAD(&by_manager)) {
+		kwq__lock(pool);
+		diag("no boosted creation: %llu workers created, %d idle, %d in all",
+		     pool->st_created - created, pool->nr_idle,
+		     pool->nr_workers);
+		kwq__unlock(pool);
+	}
 }
 
 static void wait_retired(int cpu)
