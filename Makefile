@@ -175,6 +175,7 @@ $(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel: \
 # The release's hook is in an inline of internal.h that worker.c calls.
 $(B)/tests/test-release: $(B)/tests/hooks/worker.o
 $(B)/tests/test-thaw: $(B)/tests/hooks/freeze.o
+$(B)/tests/test-manager-spawn: $(B)/tests/hooks/worker.o
 
 # Programs run by hand, not by prove: the other tests/*.c with a main(),
 # tests/X-main.c making build/tests/X.  The torture (tests/torture.c) is

@@ -1277,6 +1277,20 @@ summarise();
 goals_14() unless $only_goals;
 goals_5() unless $only_goals;
 goals_3();
+# The sections of @file that no run writes, to keep when it is rewritten:
+# each "## " section whose heading says "hand-written", to the next heading
+# of its level.
+sub hand_written {
+    my ($file) = @_;
+    my $text = do {
+        local $/;
+        open(my $fh, '<', $file) or return '';
+        <$fh>;
+    };
+    my @kept = $text =~ /(^## [^\n]*hand-written.*?)(?=^## |\z)/gms;
+    return join('', map { "\n$_" =~ s/\n+\z/\n/r } @kept);
+}
+
 goals_7();
 print "\nkwq benchmarks: $extra{machine}; $cfg{reps} runs each, median "
     . "[min..max]; load average $m->{load0} -> $m->{load1}\n"
@@ -1286,7 +1300,8 @@ write_raw();
 write_chart() unless $only_goals;
 write_file("$out/report.md", report($m, 'ratios.png'));
 if ($docs) {
-    write_file('docs/benchmarks.md', report($m, 'benchmarks.png'));
+    write_file('docs/benchmarks.md', report($m, 'benchmarks.png')
+               . hand_written('docs/benchmarks.md'));
     system('cp', "$out/ratios.png", 'docs/benchmarks.png')
         if -e "$out/ratios.png";
     system('cp', "$out/results.csv", 'docs/benchmarks.csv');

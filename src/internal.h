@@ -456,6 +456,7 @@ struct kwq__pool {
 	int next_id;			/* L: for worker names */
 	char need_worker;		/* L: the manager should create one */
 	char blocking;			/* M+L: its items blocked at last look */
+	int spawn;			/* L: boosted workers still to create */
 	unsigned int create_failed;	/* M: worker creations failed in a row */
 	unsigned long wd_seen;		/* M: nr_started at the last progress */
 	unsigned long wd_since;		/* M: jiffy of the last progress */
@@ -776,6 +777,11 @@ KWQ_HIDDEN extern void (*kwq__release_hook)(struct kwq__pwq *pwq);
  * stalled there makes whoever settles the queue wait, the pool lock held.
  */
 KWQ_HIDDEN extern void (*kwq__link_hook)(struct kwq__pwq *pwq);
+/*
+ * kwq__spawn_hook (tests/test-manager-spawn.c): called by the manager and
+ * by a new worker before each boosted worker either creates, no lock held.
+ */
+KWQ_HIDDEN extern void (*kwq__spawn_hook)(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
 
 /*
@@ -801,6 +807,7 @@ static inline void kwq__pwq_release_locked(struct kwq__pwq *pwq)
 
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
+KWQ_HIDDEN int kwq__spawn_boosted(struct kwq__pool *pool, int max);
 KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker,
 					struct work_struct *w);

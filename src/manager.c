@@ -18,14 +18,20 @@
  *
  * Blocking tends to come in bursts of like items (200 items that each sleep
  * 10 ms).  Starting one replacement per blocked worker per tick would need
- * 200 ticks; so for each blocked worker the manager starts up to four (no
- * more than items wait), looks at every running worker at the next tick,
- * and the pool's concurrency grows fourfold every tick for as long as its
- * workers keep blocking and its backlog lasts.  Each extra worker takes one item beyond
- * the target and then goes idle unless the pool is under its target again,
- * so the excess dies out as soon as items stop blocking.  Without /proc the
- * manager falls back to time: an item that has run through two looks is
- * treated as blocked.
+ * 200 ticks, and growing fourfold per tick still five; so once a worker is
+ * seen blocked the manager starts one worker for every item waiting, and
+ * looks at every running worker at the next tick for as long as they keep
+ * blocking.  Thread creation, not the tick, is then what takes time (20-40
+ * us a thread), so workers are created side by side: the manager creates
+ * them, and each new one creates one more before it takes its item.  Each
+ * extra worker takes one item beyond the target and then goes idle unless
+ * the pool is under its target again, so the excess dies out as soon as
+ * items stop blocking.  An item must block through two looks (1 ms) to
+ * count: short waits start nobody, but one long wait with a long backlog
+ * behind it starts a worker per waiting item (up to the cap of 512 a pool),
+ * which retire after the idle timeout.  Without /proc the manager falls
+ * back to time: an item that has run through two looks is treated as
+ * blocked.
  *
  * The manager sleeps without a timeout while no pool has waiting items (an
  * add that leaves an item waiting behind running workers wakes it), so an
@@ -38,6 +44,7 @@
 #include "internal.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 
 #define TICK_NS		(1000 * 1000)
@@ -132,14 +139,16 @@ static int waiting_locked(struct kwq__pool *pool, int max)
 }
 
 /*
- * Start up to @n workers, no more than items wait, that may each take one
- * item beyond the target: idle ones first; returns how many more must be
- * created.
+ * Start a worker for every item waiting and not yet promised one, that may
+ * take one item beyond the target: idle ones first; returns how many more
+ * must be created.
  */
-static int boost_locked(struct kwq__pool *pool, int n)
+static int boost_locked(struct kwq__pool *pool)
 {
+	int n = KWQ_MAX_WORKERS;
+
 	kwq__assert_locked(pool);
-	n = waiting_locked(pool, n);
+	n = waiting_locked(pool, n + pool->spawn) - pool->spawn;
 	while (n > 0) {
 		struct kwq__worker *worker = kwq__wake_idle_locked(pool);
 
@@ -150,8 +159,8 @@ static int boost_locked(struct kwq__pool *pool, int n)
 		pool->nr_running++;
 		n--;
 	}
-	if (n > KWQ_MAX_WORKERS - pool->nr_workers)
-		n = KWQ_MAX_WORKERS - pool->nr_workers;
+	if (n > KWQ_MAX_WORKERS - pool->nr_workers - pool->spawn)
+		n = KWQ_MAX_WORKERS - pool->nr_workers - pool->spawn;
 	return n > 0 ? n : 0;
 }
 
@@ -227,27 +236,17 @@ static int watchdog_locked(struct kwq__pool *pool, unsigned long now,
 	return 1;
 }
 
-/*
- * Create @n workers for @pool: 0, or the error that stopped it.  A failure
- * is reported once, not at every tick it goes on failing.
- */
-static int create_workers(struct kwq__pool *pool, int n, int boost)
+/* Note a creation's result: a failure once, not at every tick it recurs. */
+static int created(struct kwq__pool *pool, int err)
 {
-	for (int i = 0; i < n; i++) {
-		int err = kwq__create_worker(pool, boost);
-
-		/* At the worker cap (-EUSERS) nothing failed: no report. */
-		if (err) {
-			if (err != -EUSERS && !pool->create_failed++)
-				kwq__warn(KWQ_WARN_INTERNAL, NULL, 0,
-					  "create_worker", err,
-					  "could not start a worker (%s); retrying",
-					  strerror(-err));
-			return err;
-		}
+	/* At the worker cap (-EUSERS) nothing failed: no report. */
+	if (!err)
 		pool->create_failed = 0;
-	}
-	return 0;
+	else if (err != -EUSERS && !pool->create_failed++)
+		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "create_worker", err,
+			  "could not start a worker (%s); retrying",
+			  strerror(-err));
+	return err;
 }
 
 /*
@@ -282,7 +281,8 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 		blocked++;
 	}
 	pool->blocking = blocked > 0;
-	boost = blocked ? boost_locked(pool, 4 * blocked) : 0;
+	boost = blocked ? boost_locked(pool) : 0;
+	pool->spawn += boost;
 	kwq__tune_stall_locked(pool);
 	kwq__kick_locked(pool);
 	need = pool->need_worker;
@@ -298,9 +298,9 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 	if (stalled)
 		kwq__warn(KWQ_WARN_LOCKUP, NULL, 0, "watchdog", 0, "%s", msg);
 
-	err = boost ? create_workers(pool, boost, 1) : 0;
+	err = boost ? created(pool, kwq__spawn_boosted(pool, INT_MAX)) : 0;
 	if (!err && need)
-		err = create_workers(pool, 1, 0);
+		err = created(pool, kwq__create_worker(pool, 0));
 	if (err) {
 		/* At the cap, an idle worker elsewhere gives up its slot. */
 		if (err == -EUSERS)

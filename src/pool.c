@@ -481,6 +481,7 @@ static void pool_child(struct kwq__pool *pool, int arg)
 	pool->nr_running = 0;
 	pool->need_worker = 0;
 	pool->blocking = 0;
+	pool->spawn = 0;
 	pool->wd_since = 0;
 	memset(pool->busy, 0, sizeof(pool->busy));
 	if (me && me->pool == pool)

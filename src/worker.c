@@ -349,6 +349,12 @@ static void *worker_main(void *arg)
 	worker_setup(worker);
 	kwq__lock(pool);
 	worker->tid = (pid_t)syscall(SYS_gettid);
+	if (unlikely(pool->spawn)) {
+		/* A burst: start the next worker before taking an item. */
+		kwq__unlock(pool);
+		kwq__spawn_boosted(pool, 1);
+		kwq__lock(pool);
+	}
 	for (;;) {
 		if (!kwq__may_run_locked(worker))
 			goto idle;
@@ -456,6 +462,38 @@ fail_spawn:
 	kwq__unlock(pool);
 	free(worker);
 	kwq__worker_slot_put();
+	return err;
+}
+
+void (*kwq__spawn_hook)(struct kwq__pool *pool);	/* see internal.h */
+
+/*
+ * Create boosted workers for @pool, up to @max of those the manager's looks
+ * asked for (pool->spawn): 0, or the error that stopped it, which drops the
+ * rest (the next look asks again if they are still wanted).  The manager
+ * creates them, and so does each new worker, one, before its item: a
+ * burst's workers come up side by side, not one by one.
+ */
+int kwq__spawn_boosted(struct kwq__pool *pool, int max)
+{
+	int err = 0;
+
+	for (; max > 0 && !err; max--) {
+		kwq__test_hook(spawn, pool);
+		kwq__lock(pool);
+		if (!pool->spawn) {
+			kwq__unlock(pool);
+			break;
+		}
+		pool->spawn--;
+		kwq__unlock(pool);
+		err = kwq__create_worker(pool, 1);
+		if (err) {
+			kwq__lock(pool);
+			pool->spawn = 0;
+			kwq__unlock(pool);
+		}
+	}
 	return err;
 }
 

@@ -787,8 +787,8 @@ KWQ_API int kwq_set_watchdog_thresh(unsigned int msecs);
  *	cap (the default)
  *
  * Without a cap, each pool starts workers as its items need them: more
- * when items block (the concurrency manager starts up to four per blocked
- * worker), up to 512 per pool; max_active bounds the items of one queue
+ * when items block (the concurrency manager starts one for every item
+ * waiting behind a blocked worker), up to 512 per pool; max_active bounds the items of one queue
  * that run at once, not the threads.  With a cap, no worker is started
  * beyond it: items wait on their pool until one of its workers is free, or
  * until an idle worker of another pool, asked to leave, frees a slot.

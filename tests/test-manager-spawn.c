@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The manager's burst (src/manager.c): the workers it starts for blocked
+ * ones are created side by side, by the manager and by each new worker
+ * before its item, from a count the pool keeps (pool->spawn): one per
+ * waiting item at the first look that sees a worker blocked.  A hook holds
+ * the manager before its second creation until a worker has created one,
+ * which it does only if new workers create.  A creation that fails,
+ * in either, must neither lose the burst nor leave workers promised.
+ *
+ * A burst is a set of items that each wait until all of them have started,
+ * which finishes only if the pool lets them all run at once.
+ *
+ * White-box: kwq__fault_set() and the pool are hidden, so this links
+ * libkwq.a.
+ */
+#include "../src/internal.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define BURST 48
+
+static int started, added;
+
+static void burst_fn(struct work_struct *work)
+{
+	(void)work;
+	/* Computing, not blocked, until the whole burst waits behind it. */
+	while (!LOAD(&added))
+		;
+	INC(&started);
+	wait_for(&started, BURST, 60000);
+}
+
+/* Run a burst on @cpu's pool with the creation @spec names failing. */
+static void burst(int cpu, const char *spec)
+{
+	struct work_struct *ws = calloc(BURST, sizeof(*ws));
+	struct workqueue_struct *wq = new_wq("spawn", 0, 0);
+	long failed = kwq__fault_injected();
+	struct kwq__pool *pool;
+	int spawn;
+
+	if (!ws)
+		bail_out("out of memory");
+	STORE(&started, 0);
+	STORE(&added, 0);
+	if (spec && kwq__fault_set(spec))
+		bail_out("fault spec %s", spec);
+	for (int i = 0; i < BURST; i++) {
+		INIT_WORK(&ws[i], burst_fn);
+		if (add_work_to_q_on(cpu, wq, &ws[i]))
+			bail_out("add failed");
+	}
+	STORE(&added, 1);
+	flush_workqueue(wq);
+	kwq__fault_set("");
+	is_int(LOAD(&started), BURST, "%d blocking items all ran at once%s%s",
+	       BURST, spec ? ", failing thread creation " : "",
+	       spec ? spec : "");
+	if (spec)
+		is_int((int)(kwq__fault_injected() - failed), 1,
+		       "one creation failed");
+	pool = kwq__g.cpu_pools[0][cpu];
+	kwq__lock(pool);
+	spawn = pool->spawn;
+	kwq__unlock(pool);
+	is_int(spawn, 0, "no worker is left promised once the burst is done");
+	destroy_workqueue(wq);
+	free(ws);
+}
+
+/*
+ * The manager, about to create its second worker of the burst, waits until
+ * a worker has created one: the first it created must do so before taking
+ * its item.  Were workers not to create, it would wait 20 s in vain.
+ */
+static int watched;
+static int by_manager, by_worker, first_ask;
+
+static void spawn_hook(struct kwq__pool *pool)
+{
+	if (pool != kwq__g.cpu_pools[0][LOAD(&watched)])
+		return;
+	if (kwq__self) {
+		INC(&by_worker);
+	} else if (INC(&by_manager) == 1) {
+		kwq__lock(pool);
+		STORE(&first_ask, pool->spawn);
+		kwq__unlock(pool);
+	} else if (LOAD(&by_manager) == 2) {
+		wait_for(&by_worker, 1, 20000);
+	}
+}
+
+static void side_by_side(int cpu)
+{
+	struct kwq__pool *pool;
+	unsigned long long created;
+
+	STORE(&watched, cpu);
+	flush_workqueue(system_wq);	/* kwq is up: its pools exist */
+	pool = kwq__g.cpu_pools[0][cpu];
+	kwq__lock(pool);
+	created = pool->st_created;
+	kwq__unlock(pool);
+	__atomic_store_n(&kwq__spawn_hook, spawn_hook, __ATOMIC_RELEASE);
+	burst(cpu, NULL);
+	__atomic_store_n(&kwq__spawn_hook, NULL, __ATOMIC_RELEASE);
+	/* One or two run, one idle worker woken: the rest are asked for. */
+	ok(LOAD(&first_ask) >= BURST - 4,
+	   "the manager's first look asked for a worker per waiting item (%d)",
+	   LOAD(&first_ask));
+	ok(LOAD(&by_manager) >= 2,
+	   "the manager created more than one of the burst's workers (%d)",
+	   LOAD(&by_manager));
+	ok(LOAD(&by_worker) >= 1,
+	   "a new worker created one of the burst's workers too (%d)",
+	   LOAD(&by_worker));
+	if (!LOAD(&by_manager)) {
+		kwq__lock(pool);
+		diag("no boosted creation: %llu workers created, %d idle, %d in all",
+		     pool->st_created - created, pool->nr_idle,
+		     pool->nr_workers);
+		kwq__unlock(pool);
+	}
+}
+
+static void wait_retired(int cpu)
+{
+	long long end = tap_now_ns() + 20000000000LL;
+	char prefix[16];
+
+	snprintf(prefix, sizeof(prefix), "kwq/%d:", cpu);
+	while (count_threads(prefix) > 1 && tap_now_ns() < end)
+		sleep_ms(20);
+}
+
+int main(void)
+{
+	int cpus[2];
+
+	tap_watchdog(120);
+	plan(11);
+	allowed_cpus(cpus, 2);
+	kwq_set_idle_timeout(100);
+	side_by_side(cpus[0]);
+	/* The third creation, by the manager or by a new worker. */
+	wait_retired(cpus[0]);
+	burst(cpus[0], "thread:3");
+	/* Later, when new workers create more of the burst's: from none. */
+	wait_retired(cpus[0]);
+	burst(cpus[0], "thread:20");
+	return done_testing();
+}
