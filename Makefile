@@ -170,12 +170,13 @@ $(B)/tests/hooks/%.o: src/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(LIB_CFLAGS) -DKWQ_TEST_HOOKS -c -o $@ $<
-$(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel: \
-		$(B)/tests/hooks/add.o
-# The release's hook is in an inline of internal.h that worker.c calls.
-$(B)/tests/test-release: $(B)/tests/hooks/worker.o
+$(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel \
+	$(B)/tests/test-manager-spawn: $(B)/tests/hooks/add.o
+# The release's hook is in an inline of internal.h that worker.c calls,
+# so worker.c's test build needs add.c's, where the hook is defined.
+$(B)/tests/test-release $(B)/tests/test-manager-spawn: \
+		$(B)/tests/hooks/worker.o
 $(B)/tests/test-thaw: $(B)/tests/hooks/freeze.o
-$(B)/tests/test-manager-spawn: $(B)/tests/hooks/worker.o
 
 # Programs run by hand, not by prove: the other tests/*.c with a main(),
 # tests/X-main.c making build/tests/X.  The torture (tests/torture.c) is

@@ -95,20 +95,43 @@ static void spawn_hook(struct kwq__pool *pool)
 	}
 }
 
+static void wait_retired(int cpu);
+
+/*
+ * One burst under the hook, until a look of the manager's saw a worker
+ * blocked and created for it (by_manager): a burst the pool served with
+ * workers it had already, or before any look, shows nothing of the
+ * boosted path (seen once in some hundred runs), so it is run again.
+ */
 static void side_by_side(int cpu)
 {
 	struct kwq__pool *pool;
 	unsigned long long created;
+	int tries;
 
 	STORE(&watched, cpu);
 	flush_workqueue(system_wq);	/* kwq is up: its pools exist */
 	pool = kwq__g.cpu_pools[0][cpu];
-	kwq__lock(pool);
-	created = pool->st_created;
-	kwq__unlock(pool);
-	__atomic_store_n(&kwq__spawn_hook, spawn_hook, __ATOMIC_RELEASE);
-	burst(cpu, NULL);
-	__atomic_store_n(&kwq__spawn_hook, NULL, __ATOMIC_RELEASE);
+	for (tries = 1; tries <= 5; tries++) {
+		STORE(&by_manager, 0);
+		STORE(&by_worker, 0);
+		STORE(&first_ask, 0);
+		wait_retired(cpu);
+		kwq__lock(pool);
+		created = pool->st_created;
+		kwq__unlock(pool);
+		__atomic_store_n(&kwq__spawn_hook, spawn_hook,
+				 __ATOMIC_RELEASE);
+		burst(cpu, NULL);
+		__atomic_store_n(&kwq__spawn_hook, NULL, __ATOMIC_RELEASE);
+		if (LOAD(&by_manager))
+			break;
+		kwq__lock(pool);
+		diag("try %d, no boosted creation: %llu workers created, %d idle, %d in all",
+		     tries, pool->st_created - created, pool->nr_idle,
+		     pool->nr_workers);
+		kwq__unlock(pool);
+	}
 	/* One or two run, one idle worker woken: the rest are asked for. */
 	ok(LOAD(&first_ask) >= BURST - 4,
 	   "the manager's first look asked for a worker per waiting item (%d)",
@@ -119,13 +142,6 @@ static void side_by_side(int cpu)
 	ok(LOAD(&by_worker) >= 1,
 	   "a new worker created one of the burst's workers too (%d)",
 	   LOAD(&by_worker));
-	if (!LOAD(&by_manager)) {
-		kwq__lock(pool);
-		diag("no boosted creation: %llu workers created, %d idle, %d in all",
-		     pool->st_created - created, pool->nr_idle,
-		     pool->nr_workers);
-		kwq__unlock(pool);
-	}
 }
 
 static void wait_retired(int cpu)
@@ -142,8 +158,7 @@ int main(void)
 {
 	int cpus[2];
 
-	tap_watchdog(120);
-	plan(11);
+	tap_watchdog(240);
 	allowed_cpus(cpus, 2);
 	kwq_set_idle_timeout(100);
 	side_by_side(cpus[0]);
