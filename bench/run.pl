@@ -1191,50 +1191,10 @@ the issue's libdispatch figure as given.  Issue 14's goal of a written
 design that reaches 30 instructions per add is not a figure: the
 instructions-per-add rows show where the code stands.
 
-## Worker side per item (issue 24 §1)
+The worker side per item (`wpi`) is counted under callgrind; how, and
+the figures of each change, are in the hand-written section "Worker side
+per item" of docs/benchmarks.md.
 
-What a worker executes per item, counted under callgrind: `bench ipa IMPL
-100000` with `--collect-atstart=no --toggle-collect=worker_main`, the
-inclusive cost of `worker_main` (taking, starting, running and ending
-items, releasing their slots, going idle and being woken, and the item's
-own function, 11 instructions of the bench's: a call and an atomic
-increment) divided by the 100,100 items run (the warm-up's 100
-included).  `make bench` prints it as the row "instructions per item on
-the worker's side" (`wpi` in the CSV, `BENCH_QUICK`: 20,000 adds).  How
-often a worker finds its queue empty and sleeps depends on how valgrind,
-which runs one thread at a time, interleaves it with the adder: three
-runs each, median (min..max), same machine and load, before (0ba8b86)
-and after (the `worker` branch of issue 24 §1):
-
-| queue | before | after |
-|---|---|---|
-| bound (`system_wq`-like) | 336 (335..343) | 259 (259..266) |
-| WQ_UNBOUND | 337 (332..337) | 260 (257..270) |
-| ordered | 372 (370..373) | 274 (270..275) |
-
-What went: the run of an item is inlined in the worker's loop for a pool
-worker's real item (a barrier, a rescuer's item take the general path),
-so that no call is made and no barrier or rescuer test is paid per item;
-the busy hash's chain is found once per item, not three times; the slot's
-release tests its rare cases (inactive items, a waiting flusher) last or
-out of line; the pop of the next pushed item reads the link, inserts the
-item and tests the kick's two usual answers (a busy watched pool, the
-finishing worker taking the item itself) inline; a kick on an empty
-worklist is not called.  The adding side, counted in the same runs
-(`ipa_loop`), stays within its run-to-run spread: ordered 48 (43..69)
-before, 53 (47..68) after, over eight runs each.
-
-Where the after figures go (ordered, the steadiest): the slot's release
-about 108 (`kwq__pwq_dec_locked()`: the pop off the lock-free push queue,
-with its compare-and-swap when the queue empties, the insertion that
-gives the item its color, its flush count and its slot, and the kick's
-tests), the item's function 11, and about 155 in the loop: the lock and
-unlock, the busy hash (add, lookup, delete), the `current_*` record,
-`seq`, `nr_started` and the tuning test, `st.started`/`st.finished`, the
-mode tests, the kick test at the start, clearing PENDING, the
-`finisher` hand-over.  Each of these keeps a promise (an item never runs
-twice at once, flushes and cancels find a running or queued item,
-statistics, max_active and order); the goal of 120 is not reached.
 EOF
     return $text;
 }
