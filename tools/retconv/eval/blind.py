@@ -7,13 +7,22 @@ see which rule made each one: a judge who knows "this is rule C" reads the
 code looking for rule C's bug.  This script sits between retconv and the
 judge, in three steps:
 
-  blind.py sample OUT.txt SRC-ROOT N SEED SHEET JOINFILE
+  blind.py sample [--draw=hash|random] OUT.txt SRC-ROOT N SEED SHEET JOINFILE
       Read retconv's text report OUT.txt (run from SRC-ROOT), draw N of its
-      findings at random with SEED (all of them if there are fewer), and
-      write SHEET: for each, an id, file:line, the message with its rule
-      tag removed, the notes, and the source around the line.  JOINFILE
-      keeps id -> rule for the scoring step; the judge never opens it.
-      SHEET holds the project's code: keep it outside the repository.
+      findings with SEED (all of them if there are fewer), and write SHEET:
+      for each, an id, file:line, the message with its rule tag removed,
+      the notes, and the source around the line.  JOINFILE keeps id -> rule
+      for the scoring step; the judge never opens it.  SHEET holds the
+      project's code: keep it outside the repository.
+
+      The draw (--draw=hash, the default) ranks the findings by a hash of
+      (SEED, file, line, message without its rule tag) and takes the N
+      lowest.  A finding's rank does not depend on the other findings, so
+      one that two binaries both report is drawn by both as long as it
+      ranks under the cut in each: a second binary's sheet shares most of
+      the first one's verdicts, and a larger N extends a draw without
+      changing it.  --draw=random is the draw of the first three rounds
+      (random.sample over the report's order), kept to reproduce them.
 
   blind.py verdicts JOINFILE VERDICTS
       VERDICTS is the judge's file, one line per id:
@@ -25,6 +34,7 @@ Only ids, file names, line numbers, verdicts and reasons are kept in the
 repository (docs/retconv-real-world.md), never the sheet.
 """
 
+import hashlib
 import random
 import re
 import sys
@@ -63,10 +73,24 @@ def source_lines(root, name, line):
             for i in range(lo, hi)]
 
 
-def sample(out, root, n, seed, sheet, join):
+def rank(seed, x):
+    """Where a finding stands in SEED's order: the same for the same
+    file, line and message in any report, whatever else it holds."""
+    key = f"{seed}\0{x['file']}\0{x['line']}\0{x['msg']}".encode()
+    return hashlib.sha256(key).hexdigest()
+
+
+def draw(findings, n, seed, how):
+    if len(findings) <= n:
+        return list(findings)
+    if how == "random":
+        return random.Random(seed).sample(findings, n)
+    return sorted(findings, key=lambda x: rank(seed, x))[:n]
+
+
+def sample(out, root, n, seed, sheet, join, how="hash"):
     findings = read_findings(out)
-    rng = random.Random(seed)
-    picked = findings if len(findings) <= n else rng.sample(findings, n)
+    picked = draw(findings, n, seed, how)
     picked.sort(key=lambda x: (x["file"], int(x["line"])))
     with open(sheet, "w", encoding="utf-8") as s, \
             open(join, "w", encoding="utf-8") as j:
@@ -115,14 +139,19 @@ def verdicts(join, path):
 
 
 def main(argv):
+    how = "hash"
+    if len(argv) > 1 and argv[0] == "sample" and argv[1].startswith("--draw="):
+        how = argv.pop(1)[len("--draw="):]
+        if how not in ("hash", "random"):
+            sys.exit(f"blind.py: --draw={how}: hash or random")
     if len(argv) == 7 and argv[0] == "sample":
         sample(argv[1], argv[2], int(argv[3]), int(argv[4]), argv[5],
-               argv[6])
+               argv[6], how)
     elif len(argv) == 3 and argv[0] == "verdicts":
         verdicts(argv[1], argv[2])
     else:
-        sys.exit("usage: blind.py sample OUT SRC-ROOT N SEED SHEET JOIN | "
-                 "blind.py verdicts JOIN VERDICTS")
+        sys.exit("usage: blind.py sample [--draw=hash|random] OUT SRC-ROOT "
+                 "N SEED SHEET JOIN | blind.py verdicts JOIN VERDICTS")
 
 
 if __name__ == "__main__":
