@@ -591,13 +591,8 @@ void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color)
 							 struct work_struct,
 							 entry)))
 			kick_unless_taken_locked(pwq->pool);
-	} else if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
-		/* Pushed items wait: the slot goes to the first, as above. */
-		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
-				 __ATOMIC_RELAXED);
-		pop_locked(pwq);
 	} else {
-		kwq__pwq_release_locked(pwq);
+		kwq__pwq_free_slot_locked(pwq);
 	}
 	pwq->nr_in_flight[color]--;
 	if (unlikely(pwq->flush_color == color) && !pwq->nr_in_flight[color])

@@ -803,6 +803,24 @@ static inline void kwq__pwq_release_locked(struct kwq__pwq *pwq)
 		kwq__pwq_pop_locked(pwq);
 }
 
+/*
+ * The slot of an item of @pwq that ended, with no inactive item waiting
+ * for it: to the first pushed item if one is linked (no look after the
+ * store is needed then: the queue stays in the care of whoever frees the
+ * next slot), else released.  From kwq__pwq_dec_locked() and the worker's
+ * loop alike.
+ */
+static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
+{
+	if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
+				 __ATOMIC_RELAXED);
+		kwq__pwq_pop_locked(pwq);
+	} else {
+		kwq__pwq_release_locked(pwq);
+	}
+}
+
 /* --- worker.c: the workers, their loop, an item's run -------------------- */
 
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);

@@ -142,13 +142,7 @@ static inline void release_slot_locked(struct kwq__pwq *pwq, int color)
 {
 	if (likely(kwq__list_empty(&pwq->inactive) &&
 		   pwq->flush_color != color)) {
-		if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
-			__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
-					 __ATOMIC_RELAXED);
-			kwq__pwq_pop_locked(pwq);
-		} else {
-			kwq__pwq_release_locked(pwq);
-		}
+		kwq__pwq_free_slot_locked(pwq);
 		pwq->nr_in_flight[color]--;
 	} else {
 		kwq__pwq_dec_locked(pwq, color);
