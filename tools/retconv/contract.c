@@ -9,7 +9,8 @@
  * \return and @retval lines, NuttX's "Returned Value:".  What that section
  * names gives the function's documented class: 0 or a negative errno; a
  * boolean (true or false, 1 or 0, non-zero); 1, 0 or a negative errno
- * together, a tri-state that is the function's contract and not a mix; or
+ * together, a tri-state that is the function's contract and not a mix; 0
+ * or any other value on failure, a status whose errors have no sign; or
  * a value (a count, a length, an index, a pointer) or an error.  The
  * parent (defs.c) lets that class settle the function's kind.
  *
@@ -241,23 +242,51 @@ static void para_end(struct section *x)
 	x->st = PARA_NONE;
 }
 
+/* A line that opens the section on the result with a sentence ("returns
+ * 0 if ..."), not a mark ("@return", "Return:"). */
+static bool opens_by_sentence(const char *l)
+{
+	return starts(l, "returns ") || starts(l, "return ");
+}
+
+/* Whether a line of @doc opens the section on the result with a mark. */
+static bool has_return_mark(const char *doc)
+{
+	const char *l = doc, *t;
+
+	for (; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		t = strip(l);
+		if (opens_return(t) && !opens_by_sentence(t))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The section on the result, or NULL: each line without its leaders.
  * That is the paragraph a return mark opens, up to a blank line or the
- * next section, and any other paragraph of plain text that says what is
- * returned ("Given a unit, returns 1 if ...").
+ * next section (a line of another section that starts "return" goes on
+ * with that section); where no line opens one, any paragraph of plain text that
+ * says what is returned ("Given a unit, returns 1 if ...").  A marked
+ * section is the contract: the prose above it tells what the function
+ * does ("the length of the data is returned in @data"), not its result.
  */
 static char *return_section(const char *doc)
 {
 	struct section x = { .o = 0, .st = PARA_NONE };
 	char *copy = xstrdup(doc), *line, *rest;
+	bool marked = has_return_mark(doc);
 
 	x.out = xmalloc(strlen(doc) + 2);
 	x.out[0] = '\0';
 	for (rest = copy; (line = strsep(&rest, "\n")) != NULL;) {
 		const char *l = strip(line);
 
-		if (x.st != PARA_RETURN && opens_return(l)) {
+		/* A sentence inside another section ("@flags: ... the call
+		 * will\n return EEXIST if ...") goes on saying what that
+		 * section says. */
+		if (x.st != PARA_RETURN && opens_return(l) &&
+		    !(x.st == PARA_OTHER && opens_by_sentence(l))) {
 			para_end(&x);
 			x.st = PARA_RETURN;
 			x.said = false;
@@ -270,7 +299,7 @@ static char *return_section(const char *doc)
 				para_end(&x);
 			continue;
 		} else if (x.st == PARA_NONE) {
-			x.st = PARA_PLAIN;
+			x.st = marked ? PARA_OTHER : PARA_PLAIN;
 			x.start = x.o;
 		}
 		if (x.st == PARA_OTHER)
@@ -447,6 +476,12 @@ static unsigned doc_class(char *sec)
 	 * FOO_SUCCESS): a status of its own, documented, not a mix. */
 	if (s.named && !s.neg && !s.zero && !s.truth && !code)
 		return DOC_VALUE;
+	/* 0, else "non-zero" or constants written without a sign: its
+	 * callers are told to test for non-zero, so an errno of either
+	 * sign is a failure they see. */
+	if (s.named && s.zero && !s.neg && !s.one && !s.truth && !s.value &&
+	    !code)
+		return DOC_STATUS;
 	return 0;
 }
 

@@ -27,7 +27,10 @@
  *     ask for a positive result ("res > 0", "== 1"), has a tri-state
  *     status its callers know, and is neither;
  *
- * A pass-through wrapper with no documentation takes its callee's.  And
+ * A pass-through wrapper with no documentation takes its callee's, and a
+ * function documented as a non-zero status ("0, or non-zero on failure")
+ * passes that contract down to the undocumented functions whose results
+ * it returns.  And
  * a predicate word that begins the names of functions returning void
  * or a pointer (the CAN bus's can_, a device id's did_) is a noun in this
  * run: a predicate returns neither.  The kinds go into the configuration,
@@ -246,6 +249,54 @@ static void inherit_docs(struct rc_result *res)
 	free(idx);
 }
 
+/*
+ * What a function documented as a non-zero status returns as its result
+ * is a status too: the undocumented functions whose results it passes on
+ * (a library's internals behind its public name) are bound by the same
+ * contract, through a few levels at most.
+ */
+/* Every undocumented definition of @usr becomes a non-zero status. */
+static bool take_status(struct rc_func **idx, size_t n, const char *usr)
+{
+	size_t i = funcs_first(idx, n, usr);
+	bool took = false;
+
+	for (; i < n && !strcmp(idx[i]->usr, usr); i++) {
+		if (idx[i]->facts & (DOC_MASK | DOC_STATUS))
+			continue;
+		idx[i]->facts |= DOC_STATUS;
+		took = true;
+	}
+	return took;
+}
+
+/*
+ * What a function documented as a non-zero status returns as its result
+ * is a status too: the undocumented functions whose results it passes on
+ * (a library's internals behind its public name) are bound by the same
+ * contract, through a few levels at most.
+ */
+static void pass_status_down(struct rc_result *res)
+{
+	struct rc_func **idx = funcs_by_usr(res);
+	size_t i, j, k, round;
+	bool grew = true;
+
+	for (round = 0; round < 4 && grew; round++) {
+		grew = false;
+		for (i = 0; i < res->nfuncs; i++) {
+			const struct rc_func *fn = res->funcs[i];
+
+			for (j = 0; (fn->facts & DOC_STATUS) && j < fn->nrets;
+			     j++)
+				for (k = 0; k < fn->rets[j].ncalls; k++)
+					grew |= take_status(idx, res->nfuncs,
+						fn->rets[j].calls[k].usr);
+		}
+	}
+	free(idx);
+}
+
 /* Sorted, one per name; two definitions that disagree give neither. */
 static void learned_settle(struct rc_config *cfg)
 {
@@ -277,6 +328,7 @@ void defs_learn(struct rc_config *cfg, struct rc_result *res)
 
 	learn_nouns(cfg, res);
 	inherit_docs(res);
+	pass_status_down(res);
 	for (i = 0; i < res->nfuncs; i++)
 		for (j = 0; j < res->funcs[i]->ncounted; j++) {
 			counted = xrealloc(counted, (ncounted + 1) *

@@ -786,6 +786,11 @@ static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
 {
 	size_t i;
 
+	/* Documented "0, or non-zero on failure": its callers test for
+	 * non-zero, and see every errno whatever its sign. */
+	if (fn->facts & DOC_STATUS)
+		return false;
+
 	/* A function that negates a result on its way out converts errnos
 	 * of one sign to the other on purpose: its positive ones may be
 	 * meant (libfuse's reply helpers give a positive errno to send to
@@ -859,6 +864,17 @@ static void rule_e(struct ctx *cx)
 	    x->callee, returns(x, c), c->source, cx->fn->name));
 }
 
+/*
+ * A program's main(): what it returns is the exit status the system hands
+ * to the parent, not a result any caller in the program tests, so the
+ * convention of the functions it calls does not bind it ("return -rc;" and
+ * "return ENOMEM;" are both statuses the shell reads).
+ */
+static bool is_entry(const struct rc_func *fn)
+{
+	return fn->scope != SCOPE_STATIC && !strcmp(fn->name, "main");
+}
+
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out)
 {
@@ -868,6 +884,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 
 	for (i = 0; i < res->nfuncs; i++) {
 		struct rc_func *fn = res->funcs[i];
+		bool entry = is_entry(fn);
 
 		for (j = 0; fn->report && j < fn->nsites; j++) {
 			struct callee c;
@@ -876,6 +893,8 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				.c = &c, .out = out, .broken = &broken,
 			};
 
+			if (cx.x->rule == 'E' && entry)
+				continue;
 			if (cx.x->rule == 'E' &&
 			    (cx.x->form & SITE_POSERRNO)) {
 				rule_e_positive(&cx);
