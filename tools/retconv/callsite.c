@@ -194,8 +194,17 @@ static const char *mirror(const char *op)
 	return op;
 }
 
+/* Whether "x OP k" orders, and is true for the negative values and not
+ * for the large ones, or the other way round ("x <= 0", "x > 0"). */
+static bool orders_sign(const char *op, unsigned may)
+{
+	return (op[0] == '<' || op[0] == '>') &&
+	       !(may & SIGN_NEG) != !(may & SIGN_MORE);
+}
+
 static void shape_site(struct scan *s, CXCursor at, CXCursor x,
-		       unsigned form, unsigned may, unsigned all, char *text)
+		       unsigned form, unsigned may, unsigned all, char *text,
+		       bool orders)
 {
 	struct origin o;
 
@@ -204,9 +213,11 @@ static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 		return;
 	}
 	/* An unsigned holder or cast turns a negative value into a large
-	 * one; its own rule is the sign test's. */
-	if (o.unsig || o.wraps ||
-	    type_class(clang_getCursorType(peel(x))) == RT_UNSIGNED) {
+	 * one.  Its sign tests are rule C's own; of the other comparisons,
+	 * only an order that tells a negative value from a large one ("n <=
+	 * 0", "n > 0") reads it wrongly, and the parent judges it. */
+	o.unsig |= type_class(clang_getCursorType(peel(x))) == RT_UNSIGNED;
+	if (o.wraps || (o.unsig && !orders)) {
 		free(text);
 		origin_free(&o);
 		return;
@@ -251,7 +262,7 @@ static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
 	text = form & SITE_LEFT ? xasprintf("%s %s", ks, mirror(op)) :
 				  xasprintf("%s %s", op, ks);
 	free(ks);
-	shape_site(s, c, x, form, may, all, text);
+	shape_site(s, c, x, form, may, all, text, orders_sign(op, may));
 }
 
 /* A case label of a switch on a result: "case 1:" is "x == 1". */
@@ -284,7 +295,7 @@ static enum CXChildVisitResult case_visit(CXCursor c, CXCursor parent,
 							      &all)) {
 		ks = written_text(s->tu, k.v[0]);
 		shape_site(s, c, *x, SITE_CASE, may, all,
-			   xasprintf("case %s", ks));
+			   xasprintf("case %s", ks), false);
 		free(ks);
 	}
 	return CXChildVisit_Recurse;

@@ -552,6 +552,47 @@ static bool rule_c_zero(struct ctx *cx)
 	return true;
 }
 
+/* Whether a result of the class is a positive value on success and a
+ * negative one on failure.  (Where success is 0 alone, "n > 0" on an
+ * unsigned holder asks "n != 0", which is right.) */
+static bool value_or_negative(enum cclass cls)
+{
+	switch (cls) {
+	case CC_MIXED:
+	case CC_VALUE:
+	case CC_DESCRIPTOR:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * A count, a descriptor or another value whose failure is negative, kept
+ * unsigned and ordered against a small constant: the failure is a large
+ * value there, so "n <= 0" takes it for a success and "n > 0" for data.
+ */
+static void rule_c_unsigned_order(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	const char *verdict = SITE_MAY_OF(x->form) & SIGN_NEG ?
+			      "is not true for it" : "is true for it";
+	char *t, *where;
+
+	if (!c->sure || !value_or_negative(c->cls))
+		return;
+	t = tested(x);
+	where = *x->holder ? xasprintf("'%s' is unsigned", x->holder) :
+			     xstrdup("it is cast to an unsigned type");
+	add(cx, 'C', xasprintf(
+	    "'%s' %s (class %s, from %s), but %s: its negative failure is a large value there, and '%s' %s; keep it in a signed variable",
+	    x->callee, returns(x, c), cclass_names[c->cls], c->source, where,
+	    t, verdict));
+	free(where);
+	free(t);
+}
+
 static void rule_c_shape(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -560,6 +601,10 @@ static void rule_c_shape(struct ctx *cx)
 	const char *verdict;
 	char *t;
 
+	if (x->form & SITE_UNSIGNED) {
+		rule_c_unsigned_order(cx);
+		return;
+	}
 	if (rule_c_zero(cx))
 		return;
 	if (!signs || ((x->form & SITE_WRAPS) && !c->table) || !c->sure ||
