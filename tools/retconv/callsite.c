@@ -194,12 +194,15 @@ static const char *mirror(const char *op)
 	return op;
 }
 
-/* Whether "x OP k" orders, and is true for the negative values and not
- * for the large ones, or the other way round ("x <= 0", "x > 0"). */
+/* Whether "x OP k" orders at the line between a failure and a success
+ * (0 from 1: "x <= 0", "x > 0", "x < 1"), and so is true for the negative
+ * values and not for the large ones, or the other way round.  "n >=
+ * sizeof(buf)" takes a wrapped failure for a truncation, rightly. */
 static bool orders_sign(const char *op, unsigned may)
 {
 	return (op[0] == '<' || op[0] == '>') &&
-	       !(may & SIGN_NEG) != !(may & SIGN_MORE);
+	       !(may & SIGN_NEG) != !(may & SIGN_MORE) &&
+	       !(may & SIGN_ZERO) != !(may & SIGN_ONE);
 }
 
 static void shape_site(struct scan *s, CXCursor at, CXCursor x,

@@ -178,14 +178,14 @@ struct rc_site {
 #define FACT_OUT_STATUS	(1U << 5)	/* its status goes out through a
 					 * parameter (int *out_rc) */
 #define DOC_MASK	(DOC_ERRNO | DOC_BOOL | DOC_TRISTATE | DOC_VALUE)
-/* Documented: 0 on success, any other value on failure ("non-zero on
- * failure", "0 or EINVAL"): a status whose failures carry no sign.  It
- * leaves the kind to the name, so it is not in DOC_MASK. */
-#define DOC_STATUS	(1U << 7)
 /* How many first words of the name spell the type its first parameter
  * points to (can_frame_len(struct can_frame *)): a noun, its receiver. */
 #define FACT_RECEIVER_SHIFT	8
 #define FACT_RECEIVER_MASK	(0xfU << FACT_RECEIVER_SHIFT)
+/* Documented: 0 on success, any other value on failure ("non-zero on
+ * failure", "0 or EINVAL"): a status whose failures carry no sign.  It
+ * leaves the kind to the name, so it is not in DOC_MASK. */
+#define DOC_STATUS	(1U << 12)
 
 struct rc_func {
 	char *usr;

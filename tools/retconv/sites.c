@@ -580,7 +580,10 @@ static void rule_c_unsigned_order(struct ctx *cx)
 			      "is not true for it" : "is true for it";
 	char *t, *where;
 
-	if (!c->sure || !value_or_negative(c->cls))
+	/* A definition tells a negative failure only where it returns known
+	 * values: an int64_t setting read as it is may be negative. */
+	if (!c->sure || !value_or_negative(c->cls) ||
+	    (!c->table && (!c->def || (c->def->flags & RV_UNKNOWN))))
 		return;
 	t = tested(x);
 	where = *x->holder ? xasprintf("'%s' is unsigned", x->holder) :
