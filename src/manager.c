@@ -126,6 +126,22 @@ static int still_on_locked(struct kwq__pool *pool, const struct look *l)
 	return 0;
 }
 
+/*
+ * Is a worker created that has not started yet (no tid)?  It looks at the
+ * worklist when it starts: created for the same want at every look while
+ * its thread is slow to start, there would be one more per tick.
+ */
+static int starting_locked(struct kwq__pool *pool)
+{
+	struct kwq_list_node *pos;
+
+	kwq__assert_locked(pool);
+	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next)
+		if (!kwq__list_entry(pos, struct kwq__worker, node)->tid)
+			return 1;
+	return 0;
+}
+
 /* How many items wait on the worklist, counting no further than @max. */
 static int waiting_locked(struct kwq__pool *pool, int max)
 {
@@ -285,7 +301,8 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 	pool->spawn += boost;
 	kwq__tune_stall_locked(pool);
 	kwq__kick_locked(pool);
-	need = pool->need_worker;
+	/* Not while one starts: the manager's next kick asks again. */
+	need = pool->need_worker && !starting_locked(pool);
 	pool->need_worker = 0;
 	waiting = !kwq__list_empty(&pool->worklist);
 	if (waiting)
