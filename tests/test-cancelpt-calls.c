@@ -9,7 +9,8 @@
  * and destroy_workqueue(); this covers the rest: the waits for an item
  * (wait_for_work(), flush_work(), their delayed forms), the removes that
  * wait for a running instance or for another remove, flush_workqueue(),
- * drain_workqueue(), kwq_stats_print(), the completion queue's calls that
+ * drain_workqueue(), destroy_workqueue() of a queue with a rescuer (which
+ * it waits to see leave), kwq_stats_print(), the completion queue's calls that
  * run the program's notify function with the queue's lock held, and the
  * first call of a process, which sets kwq up under its init lock and may
  * report a bad environment variable on stderr.
@@ -65,6 +66,7 @@ struct round {
 	pthread_t thread;
 	const struct ccase *c;
 	struct item it;
+	struct workqueue_struct *q;	/* a queue of the round's own */
 	pthread_t helper;	/* remove_work_sync() owning the item */
 	int helper_ret;
 	int pending;		/* cancel before the call */
@@ -130,6 +132,17 @@ static void chained(struct round *r)
 	start_running(r);
 }
 
+/* A queue with a rescuer, whose destroy also waits for it to leave. */
+static void reclaim_running(struct round *r)
+{
+	r->q = new_wq("cancelpt-reclaim", WQ_UNBOUND | WQ_MEM_RECLAIM, 0);
+	INIT_WORK(&r->it.dw.work, item_fn);
+	if (add_work_to_q(r->q, &r->it.dw.work))
+		bail_out("add");
+	if (!wait_for(&r->it.gate.entered, 1, 10000))
+		bail_out("the item did not start");
+}
+
 static void *helper_main(void *arg)
 {
 	struct round *r = arg;
@@ -172,6 +185,12 @@ static int call_wait_delayed(struct round *r)
 static int call_flush_delayed(struct round *r)
 {
 	flush_delayed_work(&r->it.dw);
+	return 0;
+}
+
+static int call_destroy(struct round *r)
+{
+	destroy_workqueue(r->q);
 	return 0;
 }
 
@@ -467,6 +486,8 @@ static const struct ccase cases[] = {
 	  item_whole, true },
 	{ "drain_workqueue()", chained, call_drain_wq, drained,
 	  item_whole, true },
+	{ "destroy_workqueue() with a rescuer", reclaim_running,
+	  call_destroy, ran_once, item_whole, true },
 	{ "kwq_stats_print()", nothing, call_stats, printed, stats_whole,
 	  false },
 	{ "kwq_cq_add(), notified busy", cq_idle, call_cq_add, added,
