@@ -595,6 +595,80 @@ static void test_case(const struct ccase *c, int pending)
 }
 
 /*
+ * --- cancelled in a callback of the program's ----------------------------
+ *
+ * kwq_cq_run() and kwq_cq_destroy() deliver on the calling thread, with no
+ * lock of kwq's held and the thread's own cancellation state: a request
+ * may act inside a callback (kwq(7)).  The completion it was given is then
+ * delivered, and the queue goes on: the next run, or destroy, from another
+ * thread delivers the rest, each once.
+ */
+static struct kwq_cq *cbq;
+static struct kwq_cq_work cbw[2];
+static int cb_runs[2];		/* A */
+
+static void cb_done(struct kwq_cq_work *w, int status)
+{
+	char c = 0;
+
+	(void)status;
+	INC(&cb_runs[w - cbw]);
+	/* write(2), a cancellation point: the request acts here. */
+	if (write(pipefd[1], &c, 1) != 1 && errno != EAGAIN)
+		bail_out("write: %s", strerror(errno));
+}
+
+static void *cb_victim(void *arg)
+{
+	int destroy = *(int *)arg;
+
+	pthread_cancel(pthread_self());
+	if (destroy)
+		kwq_cq_destroy(cbq);
+	else
+		kwq_cq_run(cbq, 0, NULL);
+	return NULL;
+}
+
+static void test_in_callback(int destroy)
+{
+	const char *call = destroy ? "kwq_cq_destroy()" : "kwq_cq_run()";
+	bool died = true, once = true;
+
+	for (int i = 0; i < ROUNDS; i++) {
+		pthread_t t;
+		void *res = NULL;
+
+		cbq = kwq_cq_create(0);
+		if (!cbq)
+			bail_out("kwq_cq_create");
+		for (int j = 0; j < 2; j++) {
+			STORE(&cb_runs[j], 0);
+			kwq_cq_init_work(&cbw[j], cbq, cw_fn, cb_done);
+			if (kwq_cq_add(wq, &cbw[j]) || wait_for_work(&cbw[j].work))
+				bail_out("kwq_cq_add");
+		}
+		if (pthread_create(&t, NULL, cb_victim, &destroy))
+			bail_out("pthread_create");
+		pthread_join(t, &res);
+		died &= res == PTHREAD_CANCELED;
+		once &= LOAD(&cb_runs[0]) + LOAD(&cb_runs[1]) == 1;
+		if (destroy) {
+			once &= kwq_cq_destroy(cbq) == 0;
+		} else {
+			once &= kwq_cq_run(cbq, 0, NULL) == 0;
+			once &= kwq_cq_destroy(cbq) == 0;
+		}
+		once &= LOAD(&cb_runs[0]) == 1 && LOAD(&cb_runs[1]) == 1;
+		drain_pipe();
+	}
+	ok(died, "%s, cancelled in a callback: the thread died there", call);
+	ok(once, "%s, cancelled in a callback: another thread's %s "
+	   "delivered the rest, each completion once", call,
+	   destroy ? "destroy" : "run");
+}
+
+/*
  * --- the first call: kwq sets up under its init lock ---------------------
  *
  * A malformed environment variable is reported on stderr while kwq sets
@@ -678,6 +752,8 @@ int main(int argc, char **argv)
 	for (int pending = 1; pending >= 0; pending--)
 		for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
 			test_case(&cases[i], pending);
+	test_in_callback(0);
+	test_in_callback(1);
 	is_int(kwq_cq_destroy(cq), 0, "the completion queue is destroyed");
 	destroy_workqueue(oq);
 	destroy_workqueue(wq);
