@@ -10,10 +10,12 @@
  * (wait_for_work(), flush_work(), their delayed forms), the removes that
  * wait for a running instance or for another remove, flush_workqueue(),
  * drain_workqueue(), destroy_workqueue() of a queue with a rescuer (which
- * it waits to see leave), kwq_stats_print(), the completion queue's calls that
- * run the program's notify function with the queue's lock held, and the
- * first call of a process, which sets kwq up under its init lock and may
- * report a bad environment variable on stderr.
+ * it waits to see leave), kwq_stats_print(), the completion queue's calls
+ * that run the program's notify function (with the queue's lock held, or
+ * in the middle of its destroy), and the first call of a process, which
+ * sets kwq up under its init lock and may report a bad environment
+ * variable on stderr.  Last, what the contract allows: a request acting
+ * in the program's completion callback, where the queue must go on.
  *
  * Each case starts a thread that makes one call while an item holds it
  * (running at a gate, or armed for an hour), and cancels it: before the
