@@ -723,11 +723,18 @@ static void test_first_call(const char *self)
 	char out[4096];
 
 	for (size_t i = 0; i < ARRAY_SIZE(vars); i++) {
+		const char *was = getenv(vars[i]);
+		char *old = was ? strdup(was) : NULL;
 		int status;
 
+		/* The test's own value (KWQ_DEBUG=1) comes back after. */
 		setenv(vars[i], "bad", 1);
 		status = spawn_self(self, "first", out, sizeof(out));
-		unsetenv(vars[i]);
+		if (old)
+			setenv(vars[i], old, 1);
+		else
+			unsetenv(vars[i]);
+		free(old);
 		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 		   "first call, cancel pending, %s=bad: it returned, the "
 		   "thread died after, kwq works", vars[i]);
