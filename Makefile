@@ -176,6 +176,7 @@ $(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel \
 # so worker.c's test build needs add.c's, where the hook is defined.
 $(B)/tests/test-release $(B)/tests/test-manager-spawn: \
 		$(B)/tests/hooks/worker.o
+$(B)/tests/test-manager-burst: $(B)/tests/hooks/worker.o $(B)/tests/hooks/add.o
 $(B)/tests/test-thaw: $(B)/tests/hooks/freeze.o
 
 # Programs run by hand, not by prove: the other tests/*.c with a main(),

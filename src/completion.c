@@ -111,9 +111,23 @@ static bool busy_locked(const struct kwq_cq *cq)
 	return !kwq__list_empty(&cq->queued) || !kwq__list_empty(&cq->done);
 }
 
-static int notify_locked(struct kwq_cq *cq, enum kwq_cq_event event)
+/*
+ * Tell the program's function, with cancellation off: it runs with the
+ * queue's lock held (busy, idle) or in the middle of a destroy (close), and
+ * one that reaches a cancellation point (GLib's adapter wakes its loop with
+ * a write(2)) would otherwise die there, the lock held or the queue half
+ * destroyed.
+ */
+static int notify(struct kwq_cq *cq, enum kwq_cq_event event)
 {
-	return cq->notify ? cq->notify(cq, event, cq->notify_arg) : 0;
+	int old, err;
+
+	if (!cq->notify)
+		return 0;
+	old = kwq__nocancel_begin();
+	err = cq->notify(cq, event, cq->notify_arg);
+	kwq__nocancel_end(old);
+	return err;
 }
 
 /* Queue @cw, finished or removed, on "done" with @status. */
@@ -151,7 +165,7 @@ static struct kwq_cq_work *take_locked(struct kwq_cq *cq, int *status)
 		cq->signalled = false;
 	}
 	if (!busy_locked(cq))
-		notify_locked(cq, KWQ_CQ_IDLE);
+		notify(cq, KWQ_CQ_IDLE);
 	return cw;
 }
 
@@ -352,8 +366,7 @@ int kwq_cq_destroy(struct kwq_cq *cq)
 	}
 	pthread_mutex_unlock(&cq->lock);
 	kwq__sleep_end();
-	if (cq->notify)
-		cq->notify(cq, KWQ_CQ_CLOSE, cq->notify_arg);
+	notify(cq, KWQ_CQ_CLOSE);
 
 	pthread_mutex_lock(&registry_lock);
 	kwq__list_del_init(&cq->node);
@@ -414,7 +427,7 @@ int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw)
 	 */
 	idle = !busy_locked(cq);
 	if (idle) {
-		err = notify_locked(cq, KWQ_CQ_BUSY);
+		err = notify(cq, KWQ_CQ_BUSY);
 		if (err)
 			goto out_unlock;
 	}
@@ -423,7 +436,7 @@ int kwq_cq_add(struct workqueue_struct *wq, struct kwq_cq_work *cw)
 		cw->state = CW_QUEUED;
 		kwq__list_add_before(&cw->node, &cq->queued);
 	} else if (idle) {
-		notify_locked(cq, KWQ_CQ_IDLE);
+		notify(cq, KWQ_CQ_IDLE);
 	}
 out_unlock:
 	pthread_mutex_unlock(&cq->lock);
@@ -453,7 +466,7 @@ int kwq_cq_remove(struct kwq_cq_work *cw, unsigned int flags)
 		kwq__list_del_init(&cw->node);
 		cw->state = CW_IDLE;
 		if (!busy_locked(cq))
-			notify_locked(cq, KWQ_CQ_IDLE);
+			notify(cq, KWQ_CQ_IDLE);
 	} else {
 		finish_locked(cq, cw, -ECANCELED);
 	}

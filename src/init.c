@@ -22,10 +22,14 @@ int kwq__initialized;			/* A: release once set up */
  * Set up the pools, the timer wheels and the manager, once.  Each step that
  * succeeds stays done, so after a failure (no memory, no thread) a later
  * call retries only what is missing; nothing a started thread uses is freed.
+ * With cancellation off: a bad environment variable is reported with
+ * fprintf(), a cancellation point, and a caller cancelled there would die
+ * holding the init lock, which every later first use waits for.
  */
 int kwq__init_slow(void)
 {
 	static int have_pools, have_timers;
+	int old = kwq__nocancel_begin();
 	int err = 0;
 
 	kwq__init_lock(1);
@@ -58,5 +62,6 @@ int kwq__init_slow(void)
 		__atomic_store_n(&kwq__initialized, 1, __ATOMIC_RELEASE);
 out_unlock:
 	kwq__init_lock(0);
+	kwq__nocancel_end(old);
 	return err;
 }

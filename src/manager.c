@@ -126,6 +126,28 @@ static int still_on_locked(struct kwq__pool *pool, const struct look *l)
 	return 0;
 }
 
+/*
+ * Does @pool still want the worker a kick asked for (need_worker)?  Not if
+ * the reason has gone since (an item waiting, the pool under its target,
+ * no idle worker to wake), and not while a worker created earlier has not
+ * started (no tid): it looks at the worklist when it starts, and asked
+ * for at every look while its thread is slow to start, there would be one
+ * more per tick.
+ */
+static int want_worker_locked(struct kwq__pool *pool)
+{
+	struct kwq_list_node *pos;
+
+	kwq__assert_locked(pool);
+	if (!pool->need_worker || kwq__list_empty(&pool->worklist) ||
+	    pool->nr_running >= pool->target || !kwq__list_empty(&pool->idle))
+		return 0;
+	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next)
+		if (!kwq__list_entry(pos, struct kwq__worker, node)->tid)
+			return 0;
+	return 1;
+}
+
 /* How many items wait on the worklist, counting no further than @max. */
 static int waiting_locked(struct kwq__pool *pool, int max)
 {
@@ -285,7 +307,8 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 	pool->spawn += boost;
 	kwq__tune_stall_locked(pool);
 	kwq__kick_locked(pool);
-	need = pool->need_worker;
+	/* If still wanted later, the next look's kick asks again. */
+	need = want_worker_locked(pool);
 	pool->need_worker = 0;
 	waiting = !kwq__list_empty(&pool->worklist);
 	if (waiting)

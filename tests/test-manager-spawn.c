@@ -95,8 +95,6 @@ static void spawn_hook(struct kwq__pool *pool)
 	}
 }
 
-static void wait_retired(int cpu);
-
 /*
  * One burst under the hook, until a look of the manager's saw a worker
  * blocked and created for it (by_manager): a burst the pool served with
@@ -142,16 +140,6 @@ static void side_by_side(int cpu)
 	ok(LOAD(&by_worker) >= 1,
 	   "a new worker created one of the burst's workers too (%d)",
 	   LOAD(&by_worker));
-}
-
-static void wait_retired(int cpu)
-{
-	long long end = tap_now_ns() + 20000000000LL;
-	char prefix[16];
-
-	snprintf(prefix, sizeof(prefix), "kwq/%d:", cpu);
-	while (count_threads(prefix) > 1 && tap_now_ns() < end)
-		sleep_ms(20);
 }
 
 int main(void)

@@ -390,6 +390,20 @@ static inline int count_threads(const char *prefix)
 	return each_thread(prefix, NULL, NULL);
 }
 
+/*
+ * Wait, up to 20 s, until the normal pool of @cpu is down to its last
+ * worker, which never retires (the idle timeout decides how soon).
+ */
+static inline void wait_retired(int cpu)
+{
+	long long end = tap_now_ns() + 20000000000LL;
+	char prefix[16];
+
+	snprintf(prefix, sizeof(prefix), "kwq/%d:", cpu);
+	while (count_threads(prefix) > 1 && tap_now_ns() < end)
+		sleep_ms(20);
+}
+
 /* Count this process's worker threads per pool, from their names. */
 static inline void count_pool_workers(struct worker_pools *p)
 {
