@@ -222,11 +222,28 @@ CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
 	return file ? at_offset(tu, file, offset) : loc;
 }
 
-/* The first punctuation between @a and @b, where their macros were used. */
+/*
+ * Where @loc is written: in a macro's argument, the argument's own text
+ * ("unlikely(ret < 0)" writes its "<" between its operands, there); else
+ * where its macro was used, as expanded() says.  A macro's body is never
+ * looked into: it is written before its use, or in another file.
+ */
+static CXSourceLocation written(CXTranslationUnit tu, CXSourceLocation loc)
+{
+	CXFile file = NULL;
+	unsigned offset = 0;
+
+	/* libclang's file location is the argument's text for what a
+	 * macro's argument wrote, the macro's use for what its body did. */
+	clang_getFileLocation(loc, &file, NULL, NULL, &offset);
+	return file ? at_offset(tu, file, offset) : loc;
+}
+
+/* The first punctuation between @a and @b, as they are written. */
 static void punct_between(CXTranslationUnit tu, CXSourceLocation a,
 			  CXSourceLocation b, char *op, size_t size)
 {
-	first_punct(tu, clang_getRange(expanded(tu, a), expanded(tu, b)),
+	first_punct(tu, clang_getRange(written(tu, a), written(tu, b)),
 		    op, size);
 }
 
@@ -254,8 +271,8 @@ void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand, char *op,
 {
 	CXSourceRange whole = clang_getCursorExtent(e);
 	CXSourceRange inner = clang_getCursorExtent(operand);
-	CXSourceLocation ws = expanded(tu, clang_getRangeStart(whole));
-	CXSourceLocation is = expanded(tu, clang_getRangeStart(inner));
+	CXSourceLocation ws = written(tu, clang_getRangeStart(whole));
+	CXSourceLocation is = written(tu, clang_getRangeStart(inner));
 	unsigned a, b;
 
 	clang_getFileLocation(ws, NULL, NULL, NULL, &a);
@@ -264,8 +281,8 @@ void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand, char *op,
 		first_punct(tu, clang_getRange(ws, is), op, size);
 	else
 		first_punct(tu, clang_getRange(
-			expanded(tu, clang_getRangeEnd(inner)),
-			expanded(tu, clang_getRangeEnd(whole))), op, size);
+			written(tu, clang_getRangeEnd(inner)),
+			written(tu, clang_getRangeEnd(whole))), op, size);
 }
 
 /* A variable of the function's own: not static, not extern. */
@@ -434,14 +451,14 @@ char *written_text(CXTranslationUnit tu, CXCursor c)
 	CXSourceRange r = clang_getCursorExtent(c);
 
 	return range_text(tu, clang_getRange(
-		expanded(tu, clang_getRangeStart(r)),
-		expanded(tu, clang_getRangeEnd(r))));
+		written(tu, clang_getRangeStart(r)),
+		written(tu, clang_getRangeEnd(r))));
 }
 
 /* The first token of @c: the name of a macro it is written with. */
 char *first_token(CXTranslationUnit tu, CXCursor c)
 {
-	CXSourceLocation at = expanded(tu,
+	CXSourceLocation at = written(tu,
 			clang_getRangeStart(clang_getCursorExtent(c)));
 	CXToken *toks = NULL;
 	unsigned n = 0;

@@ -9,9 +9,11 @@
  * file reads branches, the statements after an if, asserts, and the later
  * reads of a holder (a value read only for being 0 or not) to say so.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "callsite.h"
 
@@ -35,6 +37,51 @@ static bool is_error_call(const char *name)
 		if (!strcmp(name, calls[i]))
 			return true;
 	return false;
+}
+
+/*
+ * A project's own logger at the error level, read by its name: a macro's
+ * in capitals whose last word is the level (ERR, SOCK_LOG_ERROR, DBG_FATAL),
+ * or a function's whose words say it logs and whose last word is the
+ * level (log_msg_err, print_error).  A lower-case name ending in "error"
+ * alone (set_error) records one, and says nothing of the branch.
+ */
+static bool is_error_logger(const char *name)
+{
+	static const char *const levels[] = {
+		"err", "error", "crit", "fatal", "emerg", "alert",
+	};
+	static const char *const logs[] = {
+		"log", "print", "msg", "report", "trace", "dbg",
+	};
+	const char *last = strrchr(name, '_'), *p;
+	bool caps = true, logging = false;
+	size_t i;
+
+	last = last ? last + 1 : name;
+	for (p = name; *p; p++)
+		if (islower((unsigned char)*p))
+			caps = false;
+	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
+		if (!strcasecmp(last, levels[i]))
+			break;
+	if (i == sizeof(levels) / sizeof(levels[0]))
+		return false;
+	if (caps)
+		return true;
+	for (i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
+		size_t n = strlen(logs[i]);
+
+		for (p = name; p < last; p = strchr(p, '_') + 1) {
+			if (!strncmp(p, logs[i], n) &&
+			    (p[n] == '_' || (!strncmp(logs[i], "print", 5) &&
+					     p[n] == 'k' && p[n + 1] == '_')))
+				logging = true;
+			if (!strchr(p, '_'))
+				break;
+		}
+	}
+	return logging;
 }
 
 /* printk(KERN_ERR ...), fprintf(stderr, ...), syslog(LOG_ERR, ...). */
@@ -135,12 +182,12 @@ static char *error_handling(struct scan *s, CXCursor c)
 	/* pr_err() and BUG() are macros in the kernel: read the name. */
 	name = kind == CXCursor_CallExpr || kind == CXCursor_DoStmt ?
 	       first_token(s->tu, c) : NULL;
-	if (name && is_error_call(name))
+	if (name && (is_error_call(name) || is_error_logger(name)))
 		why = xasprintf("calls %s()", name);
 	free(name);
 	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq, &size))
 		return why;
-	if (is_error_call(name))
+	if (is_error_call(name) || is_error_logger(name))
 		why = xasprintf("calls %s()", name);
 	else if (logs_error(s, c, name))
 		why = xasprintf("logs an error with %s()", name);
@@ -192,6 +239,15 @@ static enum CXChildVisitResult branch_visit(CXCursor c, CXCursor parent,
 	enum CXCursorKind kind = clang_getCursorKind(c);
 
 	(void)parent;
+	/* A logging macro's "do { ... } while (0)" is one statement, read
+	 * by the macro's name. */
+	if (kind == CXCursor_DoStmt) {
+		fe->why = error_handling(fe->s, c);
+		if (fe->why) {
+			fe->at = c;
+			return CXChildVisit_Break;
+		}
+	}
 	/* After an if or a loop that may leave the branch (git's color.c:
 	 * "if (...) { ...; continue; } goto bad;"), what follows runs only
 	 * on some of the paths the test selects. */
