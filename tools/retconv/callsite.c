@@ -30,12 +30,12 @@
  * label or a case between them lets other paths in, or when a loop
  * around the use stores to the holder again.
  *
- * What a macro's body writes is not looked at: a call is one only when its
- * first token is the callee's name (libclang gives what a macro's body
- * wrote the place of its use), and an operator only when it is written
- * between its operands.  What a macro's argument writes is read where it
- * stands in the text ("assert(fd > 0)"), and a branch hint is looked
- * through (unhinted()).
+ * What a macro writes is not looked at: a call is one only when its first
+ * token is the callee's name (libclang gives a macro's expansion the place
+ * of its invocation, so "CHECK(f())" starts with "CHECK"), and an operator
+ * only when it is written between its operands.  The one exception is a
+ * branch hint, "if (unlikely(!ret))": what the if tests is its argument,
+ * read as the text has it (branch_cond()).
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -60,24 +60,8 @@ static void add_site(struct scan *s, CXCursor at, char rule, unsigned form,
 		     struct origin *o, char *op, char *why, CXCursor whyc)
 {
 	struct rc_site x = { .rule = rule, .form = form };
-	size_t i;
 
 	line_col(at, &x.line, &x.col);
-	/* A macro that writes its argument twice (the C library's assert())
-	 * makes one test of the text two of the parse. */
-	for (i = 0; i < s->fn->nsites; i++) {
-		const struct rc_site *y = &s->fn->sites[i];
-
-		if (y->rule == rule && y->line == x.line &&
-		    (y->form & ~(SITE_UNSIGNED | SITE_KWQ | SITE_WRAPS)) ==
-		    form &&
-		    y->col == x.col && !strcmp(y->usr, o->usr) &&
-		    !strcmp(y->op, op)) {
-			free(op);
-			free(why);
-			return;
-		}
-	}
 	if (suppressed(s, at, x.line, rule)) {
 		free(op);
 		free(why);
@@ -366,65 +350,14 @@ static void scan_compare(struct scan *s, CXCursor c)
 	scan_shape(s, c, &k, op);
 }
 
-/* The operand of "!!e", or a null cursor.  An operator that a macro's
- * body wrote cannot be read ("!!(x)" of unlikely(): the text there is
- * the macro's name or its parentheses); in a hint's argument two such
- * are taken for "!!", the only pair a hint's macro writes. */
-static CXCursor double_not(struct scan *s, CXCursor e)
-{
-	struct kids k;
-	char op[8];
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		e = peel(e);
-		expr_kids(e, &k);
-		if (clang_getCursorKind(e) != CXCursor_UnaryOperator ||
-		    k.n != 1)
-			return clang_getNullCursor();
-		unary_op(s->tu, e, k.v[0], op, sizeof(op));
-		if (strchr("-~+*&", op[0]) && op[0])
-			return clang_getNullCursor();
-		e = k.v[0];
-	}
-	return e;
-}
-
-/*
- * The condition a branch hint holds: "__builtin_expect(!ret, 0)", which
- * the likely() and unlikely() macros of every project expand to (the
- * kernel's as "__builtin_expect(!!(x), 0)"), tests what it holds.
- */
-static CXCursor unhinted(struct scan *s, CXCursor cond)
-{
-	for (;;) {
-		CXString name;
-		CXCursor inner;
-		bool hint;
-
-		cond = peel(cond);
-		if (clang_getCursorKind(cond) != CXCursor_CallExpr ||
-		    clang_Cursor_getNumArguments(cond) != 2)
-			return cond;
-		name = clang_getCursorSpelling(cond);
-		hint = !strcmp(clang_getCString(name), "__builtin_expect");
-		clang_disposeString(name);
-		if (!hint)
-			return cond;
-		cond = clang_Cursor_getArgument(cond, 0);
-		inner = double_not(s, cond);
-		if (!clang_Cursor_isNull(inner))
-			cond = inner;
-	}
-}
-
 /* The value an if tests and the way it tests it: SITE_ON_*. */
-static unsigned if_form(struct scan *s, CXCursor cond, CXCursor *x)
+static unsigned if_form(struct scan *s, CXCursor stmt, CXCursor cond,
+			CXCursor *x)
 {
 	struct kids k;
 	char op[8];
 
-	cond = unhinted(s, cond);
+	cond = branch_cond(s->tu, stmt, cond);
 	expr_kids(cond, &k);
 	if (clang_getCursorKind(cond) == CXCursor_UnaryOperator && k.n == 1) {
 		unary_op(s->tu, cond, k.v[0], op, sizeof(op));
@@ -478,7 +411,7 @@ static void scan_if(struct scan *s, CXCursor c)
 		return;
 	}
 	scan_stmt(s, all.v[0]);
-	form = if_form(s, all.v[0], &x);
+	form = if_form(s, c, all.v[0], &x);
 	have = form && origin_of(s, x, &o);
 	for (i = 1; have && i < all.n; i++) {
 		unsigned on = i == 1 ? form :

@@ -13,7 +13,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "callsite.h"
 
@@ -40,48 +39,30 @@ static bool is_error_call(const char *name)
 }
 
 /*
- * A project's own logger at the error level, read by its name: a macro's
- * in capitals whose last word is the level (ERR, SOCK_LOG_ERROR, DBG_FATAL),
- * or a function's whose words say it logs and whose last word is the
- * level (log_msg_err, print_error).  A lower-case name ending in "error"
- * alone (set_error) records one, and says nothing of the branch.
+ * A project's own logger at the error level, by the name of the macro the
+ * statement is written with: in capitals, its last word the level (ERR,
+ * SOCK_LOG_ERROR, DBG_FATAL).  A function's name says less: a lower-case
+ * name ending in "err" may record an error, or log one as a warning, or
+ * end the program for the case the test asked for; those are known only
+ * by name (is_error_call()) or by what they are given (logs_error()).
  */
 static bool is_error_logger(const char *name)
 {
 	static const char *const levels[] = {
-		"err", "error", "crit", "fatal", "emerg", "alert",
-	};
-	static const char *const logs[] = {
-		"log", "print", "msg", "report", "trace", "dbg",
+		"ERR", "ERROR", "CRIT", "FATAL", "EMERG", "ALERT",
 	};
 	const char *last = strrchr(name, '_'), *p;
-	bool caps = true, logging = false;
 	size_t i;
 
-	last = last ? last + 1 : name;
 	for (p = name; *p; p++)
-		if (islower((unsigned char)*p))
-			caps = false;
+		if (!isupper((unsigned char)*p) && !isdigit((unsigned char)*p) &&
+		    *p != '_')
+			return false;
+	last = last ? last + 1 : name;
 	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
-		if (!strcasecmp(last, levels[i]))
-			break;
-	if (i == sizeof(levels) / sizeof(levels[0]))
-		return false;
-	if (caps)
-		return true;
-	for (i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
-		size_t n = strlen(logs[i]);
-
-		for (p = name; p < last; p = strchr(p, '_') + 1) {
-			if (!strncmp(p, logs[i], n) &&
-			    (p[n] == '_' || (!strncmp(logs[i], "print", 5) &&
-					     p[n] == 'k' && p[n + 1] == '_')))
-				logging = true;
-			if (!strchr(p, '_'))
-				break;
-		}
-	}
-	return logging;
+		if (!strcmp(last, levels[i]))
+			return true;
+	return false;
 }
 
 /* printk(KERN_ERR ...), fprintf(stderr, ...), syslog(LOG_ERR, ...). */
@@ -187,7 +168,7 @@ static char *error_handling(struct scan *s, CXCursor c)
 	free(name);
 	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq, &size))
 		return why;
-	if (is_error_call(name) || is_error_logger(name))
+	if (is_error_call(name))
 		why = xasprintf("calls %s()", name);
 	else if (logs_error(s, c, name))
 		why = xasprintf("logs an error with %s()", name);
