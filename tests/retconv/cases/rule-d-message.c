@@ -12,6 +12,7 @@ int printk(const char *fmt, ...);
 struct ctx;
 #define LOG_DEBUG 7
 void app_msg(struct ctx *ctx, int level, const char *fmt, ...);
+#define app_dbg(ctx, fmt, ...) app_msg(ctx, LOG_DEBUG, fmt, ##__VA_ARGS__)
 
 struct dev {
 	const char *name;
@@ -107,8 +108,31 @@ void ctrl_list(struct ctx *ctx, const char *name)
 	if (!ctrl_count(ctx, name))
 		fprintf(stdout, "failed to list %s: none\n", name);
 }
-// expect: rule-d-message.c:57:6: warning: 'dev_setup' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:22): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: rule-d-message.c:56:2: note: 'ret' holds the result of 'dev_setup' from here
-// expect: rule-d-message.c:58:3: note: the branch reports a failure ("fail") with pr_debug()
-// expect: rule-d-message.c:71:7: warning: 'ctrl_scan_one' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:31): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: rule-d-message.c:72:4: note: the branch reports a failure ("unable to") with app_msg()
+
+/* Flagged, user space: the message through a macro, in two literals. */
+void ctrl_connect(struct ctx *ctx, const char *name)
+{
+	int ret = ctrl_scan_one(ctx, name);
+
+	if (!ret) {
+		app_dbg(ctx, "skipping %s, "
+			"could not scan it\n", name);
+		return;
+	}
+	ctrl_list(ctx, name);
+}
+
+/* Not flagged: the same macro says the call did not fail. */
+void ctrl_scan_checked(struct ctx *ctx)
+{
+	if (!ctrl_scan_one(ctx, "y"))
+		app_dbg(ctx, "scan of y did not fail, as it should not\n");
+}
+// expect: rule-d-message.c:58:6: warning: 'dev_setup' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:23): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: rule-d-message.c:57:2: note: 'ret' holds the result of 'dev_setup' from here
+// expect: rule-d-message.c:59:3: note: the branch reports a failure ("fail") with pr_debug()
+// expect: rule-d-message.c:72:7: warning: 'ctrl_scan_one' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:32): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: rule-d-message.c:73:4: note: the branch reports a failure ("unable to") with app_msg()
+// expect: rule-d-message.c:117:6: warning: 'ctrl_scan_one' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:32): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: rule-d-message.c:115:6: note: 'ret' holds the result of 'ctrl_scan_one' from here
+// expect: rule-d-message.c:118:3: note: the branch reports a failure ("could not") with app_dbg()
