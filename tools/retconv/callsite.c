@@ -374,7 +374,8 @@ static unsigned if_form(struct scan *s, CXCursor stmt, CXCursor cond,
 			*x = k.v[1];
 		else
 			return 0;
-		return strcmp(op, "==") ? SITE_ON_NONZERO : SITE_ON_ZERO;
+		return SITE_VS_ZERO |
+		       (strcmp(op, "==") ? SITE_ON_NONZERO : SITE_ON_ZERO);
 	}
 	*x = cond;
 	return SITE_ON_NONZERO;
@@ -399,7 +400,7 @@ static void scan_if(struct scan *s, CXCursor c)
 {
 	struct kids all = { .n = 0 };
 	struct origin o;
-	unsigned form, i;
+	unsigned form, vs, i;
 	CXCursor x, at;
 	char *why;
 	bool have;
@@ -412,6 +413,8 @@ static void scan_if(struct scan *s, CXCursor c)
 	}
 	scan_stmt(s, all.v[0]);
 	form = if_form(s, c, all.v[0], &x);
+	vs = form & SITE_VS_ZERO;
+	form &= ~SITE_VS_ZERO;
 	have = form && origin_of(s, x, &o);
 	for (i = 1; have && i < all.n; i++) {
 		unsigned on = i == 1 ? form :
@@ -429,7 +432,7 @@ static void scan_if(struct scan *s, CXCursor c)
 			free(why);
 			continue;
 		}
-		add_site(s, all.v[0], 'D', on |
+		add_site(s, all.v[0], 'D', on | vs |
 			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0) |
 			 (on == SITE_ON_ZERO && zero_only(s, &o) ?
 			  SITE_ZERO_ONLY : 0), &o, xstrdup(""), why, at);

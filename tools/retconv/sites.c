@@ -688,7 +688,8 @@ static void rule_c(struct ctx *cx)
  * A documented count, or a descriptor, tested only against 0 where a
  * branch handles an error (outside.c's and the table's value, mixed and
  * descriptor classes): "if (write(fd, b, n))" takes every write for a
- * failure, "if (!fd)" takes descriptor 0 for one and -1 for a success.
+ * failure, "if (!fd)" takes descriptor 0 for one and -1 for a success;
+ * "fd != 0", written against 0, asks for descriptor 0 on purpose.
  * Returns whether it judged the site.
  */
 static bool rule_d_zero(struct ctx *cx)
@@ -698,6 +699,10 @@ static bool rule_d_zero(struct ctx *cx)
 
 	if (!c->table || x->ctype != RT_SIGNED)
 		return false;
+	/* "open(...) != 0" asks for descriptor 0 (stdin, reopened), as
+	 * "fd == 1" asks for descriptor 1: no range test. */
+	if (c->cls == CC_DESCRIPTOR && (x->form & SITE_VS_ZERO))
+		return true;
 	if (c->cls == CC_DESCRIPTOR && (x->form & SITE_ON_ZERO)) {
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class descriptor, from %s): the branch taken on 0 handles an error, but 0 is a descriptor and -1 its failure; test it for < 0",
