@@ -12,8 +12,10 @@
  * conversions (UnexposedExpr) are looked through; constants are folded by
  * clang, so -EINVAL and enum constants are plain numbers here.  The
  * "retconv: ignore" comment is read from the file's text.  Each helper
- * answers for the cursor it is given; the one state kept is where the
- * unit's files start (ast_unit()), which changes no answer, only its cost.
+ * answers for the cursor it is given; the state kept is where the unit's
+ * files start (ast_unit()), which changes no answer, only its cost, and
+ * the branch hints seen (branch_cond()), whose arguments are read as the
+ * text has them.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -172,11 +174,23 @@ static struct {
 	size_t n, cap;
 } starts;
 
+/* Where each branch hint seen in the unit is used: its macro's name. */
+struct hint_use {
+	CXFile file;
+	unsigned offset;
+};
+
+static struct {
+	struct hint_use *v;
+	size_t n, cap;
+} hints;
+
 /* The unit the helpers answer for from now on. */
 void ast_unit(CXTranslationUnit tu)
 {
 	starts.tu = tu;
 	starts.n = 0;
+	hints.n = 0;
 }
 
 static const CXSourceLocation *file_start(CXTranslationUnit tu, CXFile file)
@@ -222,11 +236,60 @@ CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc)
 	return file ? at_offset(tu, file, offset) : loc;
 }
 
-/* The first punctuation between @a and @b, where their macros were used. */
+static bool is_hint_use(CXFile file, unsigned offset)
+{
+	size_t i;
+
+	for (i = 0; i < hints.n; i++)
+		if (hints.v[i].offset == offset &&
+		    clang_File_isEqual(hints.v[i].file, file))
+			return true;
+	return false;
+}
+
+static void add_hint_use(CXFile file, unsigned offset)
+{
+	if (!file || is_hint_use(file, offset))
+		return;
+	if (hints.n == hints.cap) {
+		hints.cap = hints.cap ? 2 * hints.cap : 16;
+		hints.v = xrealloc(hints.v, hints.cap * sizeof(*hints.v));
+	}
+	hints.v[hints.n].file = file;
+	hints.v[hints.n++].offset = offset;
+}
+
+/*
+ * Where @loc is written.  In a branch hint's argument, the argument's own
+ * text ("unlikely(ret < 0)" writes its "<" between its operands, there);
+ * anywhere else in a macro, where the macro was used, as expanded() says.
+ * Another macro's argument is not read: what an assertion or a warning
+ * macro does with its condition is in its body, which is not looked into.
+ */
+static CXSourceLocation written(CXTranslationUnit tu, CXSourceLocation loc)
+{
+	CXFile file = NULL, use = NULL;
+	unsigned offset = 0, at = 0;
+
+	/* libclang's file location is the argument's text for what a
+	 * macro's argument wrote, the macro's use for what its body did;
+	 * the expansion location of both is the outermost macro's name. */
+	clang_getExpansionLocation(loc, &use, NULL, NULL, &at);
+	if (!use)
+		return loc;
+	if (hints.n) {
+		clang_getFileLocation(loc, &file, NULL, NULL, &offset);
+		if (file && offset != at && is_hint_use(use, at))
+			return at_offset(tu, file, offset);
+	}
+	return at_offset(tu, use, at);
+}
+
+/* The first punctuation between @a and @b, as they are written. */
 static void punct_between(CXTranslationUnit tu, CXSourceLocation a,
 			  CXSourceLocation b, char *op, size_t size)
 {
-	first_punct(tu, clang_getRange(expanded(tu, a), expanded(tu, b)),
+	first_punct(tu, clang_getRange(written(tu, a), written(tu, b)),
 		    op, size);
 }
 
@@ -254,8 +317,8 @@ void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand, char *op,
 {
 	CXSourceRange whole = clang_getCursorExtent(e);
 	CXSourceRange inner = clang_getCursorExtent(operand);
-	CXSourceLocation ws = expanded(tu, clang_getRangeStart(whole));
-	CXSourceLocation is = expanded(tu, clang_getRangeStart(inner));
+	CXSourceLocation ws = written(tu, clang_getRangeStart(whole));
+	CXSourceLocation is = written(tu, clang_getRangeStart(inner));
 	unsigned a, b;
 
 	clang_getFileLocation(ws, NULL, NULL, NULL, &a);
@@ -264,8 +327,8 @@ void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand, char *op,
 		first_punct(tu, clang_getRange(ws, is), op, size);
 	else
 		first_punct(tu, clang_getRange(
-			expanded(tu, clang_getRangeEnd(inner)),
-			expanded(tu, clang_getRangeEnd(whole))), op, size);
+			written(tu, clang_getRangeEnd(inner)),
+			written(tu, clang_getRangeEnd(whole))), op, size);
 }
 
 /* A variable of the function's own: not static, not extern. */
@@ -421,6 +484,24 @@ char *range_text(CXTranslationUnit tu, CXSourceRange range)
 	return out;
 }
 
+/*
+ * @c's extent in the text: for what a macro wrote, the whole of the
+ * macro's use ("app_log(ctx, 7, \"failed\")"), which clang_tokenize()
+ * does not give for the extent as libclang has it.
+ */
+CXSourceRange text_extent(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile a = NULL, b = NULL;
+	unsigned from = 0, to = 0;
+
+	clang_getFileLocation(clang_getRangeStart(r), &a, NULL, NULL, &from);
+	clang_getFileLocation(clang_getRangeEnd(r), &b, NULL, NULL, &to);
+	if (!a || !b || !clang_File_isEqual(a, b) || to < from)
+		return r;
+	return clang_getRange(at_offset(tu, a, from), at_offset(tu, b, to));
+}
+
 /* The tokens of @c run together: "d->err", "s.ret". */
 char *spelling(CXTranslationUnit tu, CXCursor c)
 {
@@ -434,22 +515,26 @@ char *written_text(CXTranslationUnit tu, CXCursor c)
 	CXSourceRange r = clang_getCursorExtent(c);
 
 	return range_text(tu, clang_getRange(
-		expanded(tu, clang_getRangeStart(r)),
-		expanded(tu, clang_getRangeEnd(r))));
+		written(tu, clang_getRangeStart(r)),
+		written(tu, clang_getRangeEnd(r))));
 }
 
-/* The first token of @c: the name of a macro it is written with. */
-char *first_token(CXTranslationUnit tu, CXCursor c)
+/* The first word of @c as the text has it: an identifier, or a keyword
+ * if @keyword. */
+static char *first_word(CXTranslationUnit tu, CXCursor c, bool keyword)
 {
-	CXSourceLocation at = expanded(tu,
+	CXSourceLocation at = written(tu,
 			clang_getRangeStart(clang_getCursorExtent(c)));
 	CXToken *toks = NULL;
 	unsigned n = 0;
 	char *out = NULL;
+	CXTokenKind kind;
 
 	/* From where the text stands, not where a macro's body does. */
 	clang_tokenize(tu, clang_getRange(at, at), &toks, &n);
-	if (n && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+	kind = n ? clang_getTokenKind(toks[0]) : CXToken_Comment;
+	if (kind == CXToken_Identifier ||
+	    (keyword && kind == CXToken_Keyword)) {
 		CXString str = clang_getTokenSpelling(tu, toks[0]);
 
 		out = xstrdup(clang_getCString(str));
@@ -458,6 +543,92 @@ char *first_token(CXTranslationUnit tu, CXCursor c)
 	if (toks)
 		clang_disposeTokens(tu, toks, n);
 	return out;
+}
+
+/* The first token of @c: the name of a macro it is written with. */
+char *first_token(CXTranslationUnit tu, CXCursor c)
+{
+	return first_word(tu, c, false);
+}
+
+/* The operand of "!!e", or a null cursor.  An operator that a macro's
+ * body wrote cannot be read ("!!(x)" of unlikely(): the text there is
+ * the macro's name or its parentheses); in a hint's argument two such
+ * are taken for "!!", the only pair a hint's macro writes. */
+static CXCursor double_not(CXTranslationUnit tu, CXCursor e)
+{
+	struct kids k;
+	char op[8];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		e = peel(e);
+		expr_kids(e, &k);
+		if (clang_getCursorKind(e) != CXCursor_UnaryOperator ||
+		    k.n != 1)
+			return clang_getNullCursor();
+		unary_op(tu, e, k.v[0], op, sizeof(op));
+		if (op[0] && strchr("-~+*&", op[0]))
+			return clang_getNullCursor();
+		e = k.v[0];
+	}
+	return e;
+}
+
+static bool is_hint(CXCursor call)
+{
+	CXString name;
+	bool hint;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr ||
+	    clang_Cursor_getNumArguments(call) != 2)
+		return false;
+	name = clang_getCursorSpelling(call);
+	hint = !strcmp(clang_getCString(name), "__builtin_expect");
+	clang_disposeString(name);
+	return hint;
+}
+
+/*
+ * What the if statement @stmt tests, its condition @cond being read: the
+ * condition a branch hint holds, "__builtin_expect(!ret, 0)", which the
+ * likely() and unlikely() macros of every project expand to (the kernel's
+ * as "__builtin_expect(!!(x), 0)"), or @cond itself.  Only an if that the
+ * text writes: one in a macro's body (an assertion's "if
+ * (unlikely(!(cond))) abort()") tests what that macro was given, for its
+ * own ends.  From then on the hint's argument is read as the text has it
+ * (written()); the call-site pass asks for each if before it reads any
+ * expression of the body.
+ */
+CXCursor branch_cond(CXTranslationUnit tu, CXCursor stmt, CXCursor cond)
+{
+	CXCursor inner;
+	char *tok;
+	bool text;
+
+	cond = peel(cond);
+	if (!is_hint(cond))
+		return cond;
+	tok = first_word(tu, stmt, true);
+	text = tok && !strcmp(tok, "if");
+	free(tok);
+	if (!text)
+		return cond;
+	do {
+		CXFile use = NULL;
+		unsigned at = 0;
+
+		clang_getExpansionLocation(clang_getRangeStart(
+				clang_getCursorExtent(cond)), &use, NULL,
+				NULL, &at);
+		add_hint_use(use, at);
+		cond = clang_Cursor_getArgument(cond, 0);
+		inner = double_not(tu, cond);
+		if (!clang_Cursor_isNull(inner))
+			cond = inner;
+		cond = peel(cond);
+	} while (is_hint(cond));
+	return cond;
 }
 
 /* Folds @e: false when it is not an integer constant. */

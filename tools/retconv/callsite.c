@@ -32,8 +32,10 @@
  *
  * What a macro writes is not looked at: a call is one only when its first
  * token is the callee's name (libclang gives a macro's expansion the place
- * of its invocation, so "likely(f())" starts with "likely"), and an
- * operator only when it is written between its operands.
+ * of its invocation, so "CHECK(f())" starts with "CHECK"), and an operator
+ * only when it is written between its operands.  The one exception is a
+ * branch hint, "if (unlikely(!ret))": what the if tests is its argument,
+ * read as the text has it (branch_cond()).
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -363,12 +365,13 @@ static void scan_compare(struct scan *s, CXCursor c)
 }
 
 /* The value an if tests and the way it tests it: SITE_ON_*. */
-static unsigned if_form(struct scan *s, CXCursor cond, CXCursor *x)
+static unsigned if_form(struct scan *s, CXCursor stmt, CXCursor cond,
+			CXCursor *x)
 {
 	struct kids k;
 	char op[8];
 
-	cond = peel(cond);
+	cond = branch_cond(s->tu, stmt, cond);
 	expr_kids(cond, &k);
 	if (clang_getCursorKind(cond) == CXCursor_UnaryOperator && k.n == 1) {
 		unary_op(s->tu, cond, k.v[0], op, sizeof(op));
@@ -385,7 +388,8 @@ static unsigned if_form(struct scan *s, CXCursor cond, CXCursor *x)
 			*x = k.v[1];
 		else
 			return 0;
-		return strcmp(op, "==") ? SITE_ON_NONZERO : SITE_ON_ZERO;
+		return SITE_VS_ZERO |
+		       (strcmp(op, "==") ? SITE_ON_NONZERO : SITE_ON_ZERO);
 	}
 	*x = cond;
 	return SITE_ON_NONZERO;
@@ -410,7 +414,7 @@ static void scan_if(struct scan *s, CXCursor c)
 {
 	struct kids all = { .n = 0 };
 	struct origin o;
-	unsigned form, i;
+	unsigned form, vs, i;
 	CXCursor x, at;
 	char *why;
 	bool have;
@@ -422,7 +426,9 @@ static void scan_if(struct scan *s, CXCursor c)
 		return;
 	}
 	scan_stmt(s, all.v[0]);
-	form = if_form(s, all.v[0], &x);
+	form = if_form(s, c, all.v[0], &x);
+	vs = form & SITE_VS_ZERO;
+	form &= ~SITE_VS_ZERO;
 	have = form && origin_of(s, x, &o);
 	for (i = 1; have && i < all.n; i++) {
 		unsigned on = i == 1 ? form :
@@ -440,7 +446,7 @@ static void scan_if(struct scan *s, CXCursor c)
 			free(why);
 			continue;
 		}
-		add_site(s, all.v[0], 'D', on |
+		add_site(s, all.v[0], 'D', on | vs |
 			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0) |
 			 (on == SITE_ON_ZERO && zero_only(s, &o) ?
 			  SITE_ZERO_ONLY : 0), &o, xstrdup(""), why, at);

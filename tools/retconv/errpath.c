@@ -9,6 +9,7 @@
  * file reads branches, the statements after an if, asserts, and the later
  * reads of a holder (a value read only for being 0 or not) to say so.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,33 @@ static bool is_error_call(const char *name)
 
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (!strcmp(name, calls[i]))
+			return true;
+	return false;
+}
+
+/*
+ * A project's own logger at the error level, by the name of the macro the
+ * statement is written with: in capitals, its last word the level (ERR,
+ * SOCK_LOG_ERROR, DBG_FATAL).  A function's name says less: a lower-case
+ * name ending in "err" may record an error, or log one as a warning, or
+ * end the program for the case the test asked for; those are known only
+ * by name (is_error_call()) or by what they are given (logs_error()).
+ */
+static bool is_error_logger(const char *name)
+{
+	static const char *const levels[] = {
+		"ERR", "ERROR", "CRIT", "FATAL", "EMERG", "ALERT",
+	};
+	const char *last = strrchr(name, '_'), *p;
+	size_t i;
+
+	for (p = name; *p; p++)
+		if (!isupper((unsigned char)*p) && !isdigit((unsigned char)*p) &&
+		    *p != '_')
+			return false;
+	last = last ? last + 1 : name;
+	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
+		if (!strcmp(last, levels[i]))
 			return true;
 	return false;
 }
@@ -91,11 +119,109 @@ static bool status_errno(struct scan *s, CXCursor ret)
 	return found;
 }
 
+static bool says_success(struct scan *s, CXCursor c);
+
+struct checked {
+	CXFile file;
+	unsigned from, to;	/* the statement's text */
+	bool found;
+};
+
+static enum CXChildVisitResult checked_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct checked *k = data;
+	enum rc_type t;
+	CXFile file = NULL;
+	unsigned off = 0;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	t = type_class(clang_getCursorType(c));
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+			      &file, NULL, NULL, &off);
+	if ((t == RT_SIGNED || t == RT_UNSIGNED || t == RT_BOOL) && file &&
+	    clang_File_isEqual(file, k->file) && off > k->from &&
+	    off < k->to) {
+		k->found = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Whether statement @c is given a call's status, written in its text:
+ * "check_error(git_x(...), \"failed to x\")" reports the failure of the
+ * call it checks, when there is one, not of the branch it stands in.  A
+ * call a logger macro's body makes (its level's test) is not written in
+ * the text, and a string (strerror()) is no status.
+ */
+static bool checks_status(CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct checked k = { .found = false };
+
+	clang_getFileLocation(clang_getRangeStart(r), &k.file, NULL, NULL,
+			      &k.from);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &k.to);
+	if (!k.file)
+		return false;
+	clang_visitChildren(c, checked_visit, &k);
+	return k.found;
+}
+
+/*
+ * The phrase of a message @c writes that says something failed: "failed
+ * to scan ctrl %s", "cannot open %s", "unable to allocate", whatever the
+ * logger's level or name, or NULL.  Only string literals are read, in
+ * lower case; a message that says the call succeeded or did not fail
+ * (says_success()), or one given another call's status (checks_status()),
+ * says nothing of the branch's failure.
+ */
+static const char *says_failure(struct scan *s, CXCursor c)
+{
+	static const char *const phrases[] = {
+		"fail", "cannot", "can't", "could not", "couldn't",
+		"unable to",
+	};
+	const char *found = NULL;
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	size_t j;
+
+	if (says_success(s, c) || checks_status(c))
+		return NULL;
+	clang_tokenize(s->tu, text_extent(s->tu, c), &toks, &n);
+	for (i = 0; i < n && !found; i++) {
+		CXString str;
+		char *text, *p;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Literal)
+			continue;
+		str = clang_getTokenSpelling(s->tu, toks[i]);
+		text = xstrdup(clang_getCString(str));
+		clang_disposeString(str);
+		for (p = text; *p; p++)
+			if (*p >= 'A' && *p <= 'Z')
+				*p += 'a' - 'A';
+		for (j = 0; text[0] == '"' && !found &&
+			    j < sizeof(phrases) / sizeof(phrases[0]); j++)
+			if (strstr(text, phrases[j]))
+				found = phrases[j];
+		free(text);
+	}
+	if (toks)
+		clang_disposeTokens(s->tu, toks, n);
+	return found;
+}
+
 /* What makes statement @c error handling, or NULL. */
 static char *error_handling(struct scan *s, CXCursor c)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	char *usr, *name, *why = NULL, op[8];
+	char *usr, *name, *word, *why = NULL, op[8];
+	const char *phrase;
 	enum rc_type type;
 	long long size;
 	bool kwq;
@@ -133,19 +259,25 @@ static char *error_handling(struct scan *s, CXCursor c)
 		return why;
 	}
 	/* pr_err() and BUG() are macros in the kernel: read the name. */
-	name = kind == CXCursor_CallExpr || kind == CXCursor_DoStmt ?
+	word = kind == CXCursor_CallExpr || kind == CXCursor_DoStmt ?
 	       first_token(s->tu, c) : NULL;
-	if (name && is_error_call(name))
-		why = xasprintf("calls %s()", name);
-	free(name);
-	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq, &size))
-		return why;
-	if (is_error_call(name))
-		why = xasprintf("calls %s()", name);
-	else if (logs_error(s, c, name))
-		why = xasprintf("logs an error with %s()", name);
-	free(usr);
-	free(name);
+	if (!word)
+		return NULL;
+	if (is_error_call(word) || is_error_logger(word))
+		why = xasprintf("calls %s()", word);
+	if (!why && callee_of(s->tu, c, &usr, &name, &type, &kwq, &size)) {
+		if (is_error_call(name))
+			why = xasprintf("calls %s()", name);
+		else if (logs_error(s, c, name))
+			why = xasprintf("logs an error with %s()", name);
+		free(usr);
+		free(name);
+	}
+	/* Whatever the logger and its level: the message says it. */
+	if (!why && (phrase = says_failure(s, c)))
+		why = xasprintf("reports a failure (\"%s\") with %s()",
+				phrase, word);
+	free(word);
 	return why;
 }
 
@@ -168,7 +300,7 @@ static bool says_success(struct scan *s, CXCursor c)
 
 	if (kind != CXCursor_CallExpr && kind != CXCursor_DoStmt)
 		return false;
-	text = spelling(s->tu, c);
+	text = range_text(s->tu, text_extent(s->tu, c));
 	for (p = text; *p; p++)
 		if (*p >= 'A' && *p <= 'Z')
 			*p += 'a' - 'A';
@@ -192,6 +324,15 @@ static enum CXChildVisitResult branch_visit(CXCursor c, CXCursor parent,
 	enum CXCursorKind kind = clang_getCursorKind(c);
 
 	(void)parent;
+	/* A logging macro's "do { ... } while (0)" is one statement, read
+	 * by the macro's name. */
+	if (kind == CXCursor_DoStmt) {
+		fe->why = error_handling(fe->s, c);
+		if (fe->why) {
+			fe->at = c;
+			return CXChildVisit_Break;
+		}
+	}
 	/* After an if or a loop that may leave the branch (git's color.c:
 	 * "if (...) { ...; continue; } goto bad;"), what follows runs only
 	 * on some of the paths the test selects. */

@@ -477,6 +477,8 @@ struct guard {
 	CXCursor var;
 	unsigned sign;		/* SIGN_*: what the variable can be here */
 	unsigned nsign;		/* and where the condition is false */
+	char field[64];		/* or the field it tests, as written
+				 * ("d.num"), when var is null */
 };
 
 /*
@@ -560,6 +562,27 @@ static CXCursor cond_var(struct fn_ctx *fx, CXCursor e)
 	return strcmp(op, "=") ? var : local_of(k.v[0]);
 }
 
+/*
+ * The text of a field @e reads ("d.num", "st->len") into @buf, if it is
+ * one and short: "if (d.num < 0) return d.num;" passes on a negative
+ * value whatever the field holds.
+ */
+static bool field_of(struct fn_ctx *fx, CXCursor e, char *buf)
+{
+	char *text;
+	bool ok;
+
+	e = peel(e);
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return false;
+	text = spelling(fx->tu, e);
+	ok = strlen(text) < 64;
+	if (ok)
+		strcpy(buf, text);
+	free(text);
+	return ok;
+}
+
 /* What @cond being true says of one variable; false if nothing. */
 static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 {
@@ -570,6 +593,7 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 
 	cond = peel(cond);
 	g->var = cond_var(fx, cond);
+	g->field[0] = '\0';
 	g->sign = SIGN_NEG | SIGN_POS;
 	g->nsign = SIGN_ZERO;
 	if (!clang_Cursor_isNull(g->var))
@@ -587,7 +611,7 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 		return false;
 	g->var = cond_var(fx, k.v[0]);
 	bound = const_values(k.v[1]);
-	if (clang_Cursor_isNull(g->var))
+	if (clang_Cursor_isNull(g->var) && !field_of(fx, k.v[0], g->field))
 		return false;
 	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
 	g->sign = sign_of_compare(op, bound);
@@ -1345,9 +1369,15 @@ static void add_return(struct ret_walk *w, CXCursor ret)
 	if (held) {
 		eval_merge(&ev, held);
 	} else {
+		char field[64] = "";
+
 		eval_expr(w->fx, k.v[0], &tmp, 0);
-		for (i = 0; i < w->n && !clang_Cursor_isNull(var); i++)
-			if (clang_equalCursors(w->g[i].var, var))
+		if (clang_Cursor_isNull(var))
+			field_of(w->fx, k.v[0], field);
+		for (i = 0; i < w->n; i++)
+			if (clang_Cursor_isNull(var) ?
+			    *field && !strcmp(w->g[i].field, field) :
+			    clang_equalCursors(w->g[i].var, var))
 				sign &= w->g[i].sign;
 		eval_merge_sign(&ev, &tmp, sign);
 		eval_free(&tmp);

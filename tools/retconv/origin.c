@@ -249,6 +249,10 @@ static void store_at(struct scan *s, CXCursor c, const unsigned *region)
 		s->loops[s->nloops++][1] = end_of(c);
 	}
 	expr_kids(c, &k);
+	/* A branch hint's argument is read as written from here on: a
+	 * store in it ("unlikely((ret = f()) < 0)") too. */
+	if (kind == CXCursor_IfStmt && k.n)
+		branch_cond(s->tu, c, k.v[0]);
 	if (kind == CXCursor_VarDecl && is_local_var(c) && k.n) {
 		CXString str = clang_getCursorUSR(c);
 

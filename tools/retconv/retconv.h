@@ -142,6 +142,8 @@ struct rc_return {
 /* D: the holder is read nowhere else but in tests against 0, so a
  * negative value is never told from a positive one. */
 #define SITE_ZERO_ONLY	(1U << 22)
+/* D: the test is written against 0 ("fd != 0"), not "if (fd)" or "!fd". */
+#define SITE_VS_ZERO	(1U << 23)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

@@ -20,7 +20,9 @@
  *      == 1); when the callee is a signed function whose body gives a
  *      count, once at the callee, naming the callers (struct contract);
  *   D  a branch taken on success that handles an error: on 0 for errno
- *      (an action's or the table's: a lookup's 0 may well lead to -EEXIST),
+ *      (an action's, the table's, or a body's of 0 and negative values
+ *      under a name that asks nothing: a lookup's 0 may well lead to an
+ *      error, errno_body()),
  *      perrno and the table's counts (bytes not copied), on non-zero for
  *      the table's booleans, whose 1 means it worked (queue_work before
  *      2006, the trylocks): a body's 0/1 does not say which is failure;
@@ -38,8 +40,10 @@
  * three rules that read it are one judgement, and each rule's message
  * says where its class came from (struct callee).
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "retconv.h"
 
@@ -732,7 +736,8 @@ static void rule_c(struct ctx *cx)
  * A documented count, or a descriptor, tested only against 0 where a
  * branch handles an error (outside.c's and the table's value, mixed and
  * descriptor classes): "if (write(fd, b, n))" takes every write for a
- * failure, "if (!fd)" takes descriptor 0 for one and -1 for a success.
+ * failure, "if (!fd)" takes descriptor 0 for one and -1 for a success;
+ * "fd != 0", written against 0, asks for descriptor 0 on purpose.
  * Returns whether it judged the site.
  */
 static bool rule_d_zero(struct ctx *cx)
@@ -742,6 +747,10 @@ static bool rule_d_zero(struct ctx *cx)
 
 	if (!c->table || x->ctype != RT_SIGNED)
 		return false;
+	/* "open(...) != 0" asks for descriptor 0 (stdin, reopened), as
+	 * "fd == 1" asks for descriptor 1: no range test. */
+	if (c->cls == CC_DESCRIPTOR && (x->form & SITE_VS_ZERO))
+		return true;
 	if (c->cls == CC_DESCRIPTOR && (x->form & SITE_ON_ZERO)) {
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class descriptor, from %s): the branch taken on 0 handles an error, but 0 is a descriptor and -1 its failure; test it for < 0",
@@ -766,6 +775,65 @@ static bool counts(const struct callee *c)
 	return !c->def || (c->def->flags & (RV_POS | RV_NONNEG | RV_UNKNOWN));
 }
 
+/* Whether @word is one of @name's words, between underscores or at a
+ * capital (sock_lookup, avLookup), whatever its case. */
+static bool has_word(const char *name, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = name; *p; p++) {
+		bool starts = p == name || p[-1] == '_' ||
+			      (isupper((unsigned char)*p) &&
+			       islower((unsigned char)p[-1]));
+		char end;
+
+		if (!starts || strncasecmp(p, word, n))
+			continue;
+		end = p[n];
+		if (!end || end == '_' || isupper((unsigned char)end) ||
+		    isdigit((unsigned char)end))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether a definition's errno class says its 0 is success: it returns 0
+ * and negative values, surely, and its name is no question.  An action's
+ * name says it outright; a name that is neither an action's nor a
+ * predicate's (format_buf, xx_table_size) does not say otherwise, and by
+ * the convention a function that fails with a negative errno succeeds with
+ * 0.  A lookup's 0 ("found") is an outcome, not a success: the name of one
+ * asks where something is.
+ */
+static bool errno_body(const struct ctx *cx)
+{
+	static const char *const lookups[] = {
+		"find", "lookup", "search", "locate", "exists", "match",
+	};
+	const char *name = cx->x->callee;
+	size_t i;
+
+	switch (naming_classify(cx->cfg, name)) {
+	case KIND_ACTION:
+		return true;
+	case KIND_PREDICATE:
+		return false;
+	default:
+		break;
+	}
+	/* Both shown, even in a file parsed with errors: what clang drops
+	 * is statements, and a dropped return would only hide a finding. */
+	if (!cx->c->def || !(cx->c->def->flags & RV_ZERO) ||
+	    !(cx->c->def->flags & RV_NEG))
+		return false;
+	for (i = 0; i < sizeof(lookups) / sizeof(lookups[0]); i++)
+		if (has_word(name, lookups[i]))
+			return false;
+	return true;
+}
+
 static void rule_d(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -773,8 +841,7 @@ static void rule_d(struct ctx *cx)
 	/* A removal's 0 says "it was pending": any branch may follow it.
 	 * errno's 0 says only that nothing set it. */
 	bool zero_ok = (c->cls == CC_ERRNO && !c->outcome &&
-			(c->table || naming_classify(cx->cfg, x->callee) ==
-				     KIND_ACTION)) ||
+			(c->table || errno_body(cx))) ||
 		       (c->cls == CC_PERRNO && strcmp(x->usr, "libc:errno")) ||
 		       (c->cls == CC_COUNT && c->table);
 	/* Only the table knows that a 1 means "it worked": in git, iproute2
