@@ -174,6 +174,37 @@ tap_check $? "each folder gets the include folders its #include lines reach, thr
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- a header's functions, read with every file that includes it -------------
+# A worker summarizes a walked header's function once, with the first file
+# that includes it, and leaves its later copies out: the finding is said
+# once, at the header, whatever the number of workers.
+
+mkdir -p "$tmp/inl/include" "$tmp/inl/src"
+cat >"$tmp/inl/include/inl.h" <<'EOF'
+typedef unsigned int inl_cnt_t;
+inl_cnt_t inl_count(void);
+
+static inline int inl_attach(void)
+{
+	if (inl_count() < 0)
+		return -12;
+	return 0;
+}
+EOF
+i=0
+while [ $i -lt 6 ]; do
+	printf '#include <inl.h>\nint user%d(void)\n{\n\treturn inl_attach();\n}\n' \
+		$i >"$tmp/inl/src/u$i.c"
+	i=$((i + 1))
+done
+(cd "$tmp/inl" && "$rc" --no-config -j1 --tree .) >"$tmp/out1" 2>/dev/null
+st=$?
+(cd "$tmp/inl" && "$rc" --no-config -j2 --tree .) >"$tmp/out2" 2>/dev/null
+[ $st -eq 1 ] && [ "$(grep -c 'never negative' "$tmp/out1")" -eq 1 ] &&
+	grep -q '^\./include/inl\.h:6:' "$tmp/out1" && cmp -s "$tmp/out1" "$tmp/out2"
+tap_check $? "a header's function in six files: one finding, at the header, with one worker or two"
+tap_diag "$tmp/out1"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

@@ -161,11 +161,16 @@ static void first_punct(CXTranslationUnit tu, CXSourceRange range, char *op,
  * unit to parse (jemalloc's, 2 s each).  A file's start is found once a
  * unit; a place in it is the start moved by the offset, as clang's own
  * SourceLocation::getLocWithOffset() moves it, and is used only when
- * libclang reads it back as that file and offset.
+ * libclang reads it back as that file and offset.  clang_getFileContents()
+ * walks the same way: a file's text is asked for once a unit too.
  */
 struct file_start {
 	CXFile file;
 	CXSourceLocation start;
+	bool started;
+	bool read;
+	const char *text;
+	size_t size;
 };
 
 static struct {
@@ -193,7 +198,7 @@ void ast_unit(CXTranslationUnit tu)
 	hints.n = 0;
 }
 
-static const CXSourceLocation *file_start(CXTranslationUnit tu, CXFile file)
+static struct file_start *known_file(CXTranslationUnit tu, CXFile file)
 {
 	size_t i;
 
@@ -201,14 +206,39 @@ static const CXSourceLocation *file_start(CXTranslationUnit tu, CXFile file)
 		ast_unit(tu);
 	for (i = 0; i < starts.n; i++)
 		if (starts.v[i].file == file)
-			return &starts.v[i].start;
+			return &starts.v[i];
 	if (starts.n == starts.cap) {
 		starts.cap = starts.cap ? 2 * starts.cap : 64;
 		starts.v = xrealloc(starts.v, starts.cap * sizeof(*starts.v));
 	}
+	memset(&starts.v[starts.n], 0, sizeof(*starts.v));
 	starts.v[starts.n].file = file;
-	starts.v[starts.n].start = clang_getLocationForOffset(tu, file, 0);
-	return &starts.v[starts.n++].start;
+	return &starts.v[starts.n++];
+}
+
+static const CXSourceLocation *file_start(CXTranslationUnit tu, CXFile file)
+{
+	struct file_start *f = known_file(tu, file);
+
+	if (!f->started) {
+		f->start = clang_getLocationForOffset(tu, file, 0);
+		f->started = true;
+	}
+	return &f->start;
+}
+
+/* clang_getFileContents(), once a unit (ast_unit()) for each file. */
+const char *file_text(CXTranslationUnit tu, CXFile file, size_t *size)
+{
+	struct file_start *f = known_file(tu, file);
+
+	if (!f->read) {
+		f->size = 0;
+		f->text = clang_getFileContents(tu, file, &f->size);
+		f->read = true;
+	}
+	*size = f->size;
+	return f->text;
 }
 
 /* @offset of @file, a place in the text (not in a macro's expansion). */

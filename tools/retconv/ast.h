@@ -33,6 +33,7 @@ CXCursor first_child(CXCursor c, enum CXCursorKind kind);
 enum rc_type type_class(CXType t);
 unsigned const_values(CXCursor e);
 void ast_unit(CXTranslationUnit tu);
+const char *file_text(CXTranslationUnit tu, CXFile file, size_t *size);
 CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc);
 void punct_after(CXTranslationUnit tu, CXCursor c, CXCursor outer, char *op,
 		 size_t size);

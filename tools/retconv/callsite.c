@@ -51,7 +51,7 @@ static bool suppressed(struct scan *s, CXCursor at, unsigned line, char rule)
 
 	clang_getExpansionLocation(clang_getCursorLocation(at), &file, NULL,
 				   NULL, NULL);
-	text = file ? clang_getFileContents(s->tu, file, &size) : NULL;
+	text = file ? file_text(s->tu, file, &size) : NULL;
 	return text && (suppress_on_line(text, size, line) &
 			SUPPRESS_RULE(rule));
 }

@@ -126,7 +126,7 @@ static char *comment_of(CXTranslationUnit tu, CXCursor decl, CXFile file)
 	clang_getExpansionLocation(at, &where, NULL, NULL, &off);
 	if (!where || (file && !clang_File_isEqual(where, file)))
 		return NULL;
-	text = clang_getFileContents(tu, where, &size);
+	text = file_text(tu, where, &size);
 	if (!text || off > size)
 		return NULL;
 	return comment_before(text, past_guards(text, off));

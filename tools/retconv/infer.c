@@ -1464,7 +1464,7 @@ static bool configured(CXTranslationUnit tu, CXCursor body, CXFile file)
 	const char *text, *p, *end;
 	size_t size = 0;
 
-	text = clang_getFileContents(tu, file, &size);
+	text = file_text(tu, file, &size);
 	if (!text)
 		return false;
 	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(body)),

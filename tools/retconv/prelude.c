@@ -20,6 +20,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "ast.h"
 
 const char prelude_text[] =
 /* Annotations: nothing to the compiler but sparse and the linker. */
@@ -439,7 +440,7 @@ static char *diag_line(CXTranslationUnit tu, CXDiagnostic d, size_t *col)
 
 	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file,
 				  &line, &c, NULL);
-	buf = file ? clang_getFileContents(tu, file, &size) : NULL;
+	buf = file ? file_text(tu, file, &size) : NULL;
 	if (!buf || c < 1)
 		return NULL;
 	stop = buf + size;
@@ -536,6 +537,8 @@ char *prelude_standins(CXTranslationUnit tu, const char *before)
 {
 	char *text = before ? xstrdup(before) : NULL;
 
+	/* A new unit each time, perhaps where a freed one was. */
+	ast_unit(tu);
 	qualifier_pass(tu, &text);
 	standin_pass(tu, false, &text);
 	standin_pass(tu, true, &text);

@@ -27,6 +27,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,20 +292,28 @@ out:
 	free(n);
 }
 
-/* Read at most SCAN_MAX bytes of @rel, NUL-terminated, or NULL. */
+/* Read at most SCAN_MAX bytes of @rel, NUL-terminated, or NULL.  The
+ * buffer is the file's size: a tree has thousands of small files, and a
+ * buffer of SCAN_MAX each was mapped and faulted in for every one. */
 static char *slurp(const char *root, const char *rel)
 {
 	char *path = join(root, rel), *buf;
-	FILE *f = fopen(path, "r");
-	size_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t n = 0, max = SCAN_MAX;
+	struct stat st;
+	ssize_t got;
 
 	free(path);
-	if (!f)
+	if (fd < 0)
 		return NULL;
-	buf = xmalloc(SCAN_MAX + 1);
-	n = fread(buf, 1, SCAN_MAX, f);
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	    (unsigned long long)st.st_size < max)
+		max = (size_t)st.st_size;
+	buf = xmalloc(max + 1);
+	while (n < max && (got = read(fd, buf + n, max - n)) > 0)
+		n += (size_t)got;
 	buf[n] = '\0';
-	fclose(f);
+	close(fd);
 	return buf;
 }
 

@@ -38,7 +38,7 @@ static unsigned suppress_mask(CXTranslationUnit tu, CXCursor fn, CXFile file,
 	size_t size = 0;
 	unsigned first;
 
-	text = clang_getFileContents(tu, file, &size);
+	text = file_text(tu, file, &size);
 	if (!text)
 		return 0;
 	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(fn)),
@@ -97,14 +97,55 @@ static char *header_display(const char *path)
 	return xstrdup(last_shown);
 }
 
-/* The walked header @fileid is, or -1. */
-static long walked_header(const struct rc_jobs *headers, const char *fileid)
+/*
+ * The walked headers by identity, sorted, for walked_header(): it is
+ * asked for every function and every inclusion of every unit, and a tree
+ * has thousands of headers.  Built once for the worker's list.
+ */
+static const struct rc_jobs *by_id_of;
+static size_t *by_id, nby_id;
+
+static int id_order(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(by_id_of->v[x].fileid, by_id_of->v[y].fileid);
+
+	if (c)
+		return c;
+	return x < y ? -1 : x > y;
+}
+
+static void index_headers(const struct rc_jobs *headers)
 {
 	size_t i;
 
-	for (i = 0; headers && i < headers->n; i++)
-		if (headers->v[i].fileid && !strcmp(headers->v[i].fileid, fileid))
-			return (long)i;
+	free(by_id);
+	by_id = xcalloc(headers->n + 1, sizeof(*by_id));
+	by_id_of = headers;
+	for (i = nby_id = 0; i < headers->n; i++)
+		if (headers->v[i].fileid)
+			by_id[nby_id++] = i;
+	qsort(by_id, nby_id, sizeof(*by_id), id_order);
+}
+
+/* The walked header @fileid is, the first in the list, or -1. */
+static long walked_header(const struct rc_jobs *headers, const char *fileid)
+{
+	size_t lo = 0, hi, mid;
+
+	if (!headers || !headers->n)
+		return -1;
+	if (headers != by_id_of)
+		index_headers(headers);
+	for (hi = nby_id; lo < hi;) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(headers->v[by_id[mid]].fileid, fileid) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < nby_id && !strcmp(headers->v[by_id[lo]].fileid, fileid))
+		return (long)by_id[lo];
 	return -1;
 }
 
@@ -128,8 +169,9 @@ static bool returns_count(CXType t)
  * walking a directory: that header is checked as part of this file.
  * Only what tells one copy of a header's function from another is read
  * here; fn_describe() reads the rest for the copies that are sent.
+ * Whether the copy is the main file's own.
  */
-static void fn_identity(struct rc_func *fn, CXCursor c, CXFile file,
+static bool fn_identity(struct rc_func *fn, CXCursor c, CXFile file,
 			const char *display, const struct rc_jobs *headers)
 {
 	long h;
@@ -149,7 +191,9 @@ static void fn_identity(struct rc_func *fn, CXCursor c, CXFile file,
 		fn->report = true;
 	} else if (fn->report) {
 		fn->file = xstrdup(display);
+		return true;
 	}
+	return false;
 }
 
 /* The rest of a function's identity: where it is printed, its scope,
@@ -197,7 +241,10 @@ static void invalid_names_used(struct unit_walk *u, CXCursor c);
  * header's inline functions come again with every file that includes it,
  * and the parent drops every copy but the first it reads unless the copy
  * is the main file's (a name to print): so a later copy seen through an
- * #include is not worth its analysis, and is not sent.
+ * #include is not worth its analysis, and is not sent.  That holds for a
+ * header found by walking too: each of its copies is printed under the
+ * header's own name, so a later one changes nothing of the first (a tree
+ * of inline headers spent most of its run summarizing them again).
  */
 struct seen {
 	char **v;		/* open addressing, NULL for free */
@@ -240,6 +287,16 @@ static bool seen_before(struct seen *t, const char *key)
 	return false;
 }
 
+static void seen_free(struct seen *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->cap; i++)
+		free(t->v[i]);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}
+
 /* One function definition's summary, written to the worker's output. */
 static void summarize(struct unit_walk *u, CXCursor c)
 {
@@ -260,8 +317,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	fn = xcalloc(1, sizeof(*fn));
 	fn->line = line;
 	fn->col = col;
-	fn_identity(fn, c, file, u->display, u->headers);
-	if (!fn->report) {
+	if (!fn_identity(fn, c, file, u->display, u->headers)) {
 		key = xasprintf("%s\t%s\t%s\t%u\t%u", fn->usr, fn->name,
 				fn->fileid, fn->line, fn->col);
 		again = seen_before(&seen_defs, key);
@@ -468,8 +524,7 @@ struct taken_walk {
 	unsigned pending;
 	bool have_pending;
 	CXFile main;		/* the unit's main file */
-	char **seen;
-	size_t nseen;
+	struct seen seen;	/* the USRs said taken */
 	char **listed;		/* names in tables clang could not type */
 	size_t nlisted;
 	char **statics;		/* the main file's static functions: name,
@@ -513,18 +568,9 @@ static bool standin_var(CXCursor v)
 /* Says that @usr's address is taken, once; owns @usr. */
 static void taken_usr(struct taken_walk *w, char *usr)
 {
-	size_t i;
-
-	for (i = 0; i < w->nseen; i++)
-		if (!strcmp(w->seen[i], usr))
-			break;
-	if (i == w->nseen) {
-		w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
-		w->seen[w->nseen++] = usr;
+	if (!seen_before(&w->seen, usr))
 		fprintf(w->out, "T\t%s\n", usr);
-	} else {
-		free(usr);
-	}
+	free(usr);
 }
 
 static void taken_ref(struct taken_walk *w, CXCursor c)
@@ -597,7 +643,7 @@ static void untyped_table(struct taken_walk *w, CXCursor var)
 	/* Its extent stops before the initializer: read on to its ";". */
 	clang_getFileLocation(from, &file, NULL, NULL, NULL);
 	clang_getFileLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &end);
-	text = file ? clang_getFileContents(w->tu, file, &size) : NULL;
+	text = file ? file_text(w->tu, file, &size) : NULL;
 	if (!text || end > size || !braced_init(text, size, end))
 		return;
 	if (size - end > TABLE_MAX)
@@ -804,9 +850,7 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
 			    &w);
 	taken_listed(&w);
-	for (i = 0; i < w.nseen; i++)
-		free(w.seen[i]);
-	free(w.seen);
+	seen_free(&w.seen);
 	if (headers && headers->n)
 		clang_getInclusions(tu, inclusion_visit, &u);
 	free(u.flaws);
