@@ -17,7 +17,9 @@
  * bool parameter's name is a setter (usb_port_active(port, bool active)
  * makes the port active, it does not ask), a pointer parameter named for
  * a status (int *out_rc) takes the status out, so the result is something
- * else (the parsed value, whether to retry), a name whose first words spell
+ * else (the parsed value, whether to retry), and one that takes the
+ * answer out (int *valid in name_is_valid()) leaves the result the
+ * status, a name whose first words spell
  * the type its first parameter points to names that type (a can_frame's
  * can_frame_len), and the calls whose results its body adds or subtracts
  * ("n += f();", "f() + 1") give counts, not success codes.
@@ -511,6 +513,60 @@ static bool has_out_status(CXCursor func)
 	return yes;
 }
 
+/* Whether @word is one of @name's words, between underscores or at an
+ * end, in any case. */
+static bool has_word(const char *name, const char *word)
+{
+	size_t n = strlen(word);
+	const char *at;
+
+	if (!n)
+		return false;
+	for (at = strcasestr(name, word); at; at = strcasestr(at + 1, word))
+		if ((at == name || at[-1] == '_') &&
+		    (!at[n] || at[n] == '_'))
+			return true;
+	return false;
+}
+
+/*
+ * A parameter that takes the answer out: a pointer to a writable integer
+ * or bool, named for one of the function's own words or for an output
+ * (out, result, res), as in "int name_is_valid(int *valid, const char *n)"
+ * or "int path_is_ignored(bool *out, ...)": a predicate's name with its
+ * answer there, and its result is the call's status.
+ */
+static bool has_out_answer(CXCursor func, const char *name)
+{
+	static const char *const outs[] = { "out", "result", "res" };
+	int i, n = clang_Cursor_getNumArguments(func);
+	char last[32];
+	size_t j;
+	bool yes = false;
+
+	for (i = 0; i < n && !yes; i++) {
+		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
+		CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+		enum rc_type pt;
+		CXString s;
+
+		if (t.kind != CXType_Pointer)
+			continue;
+		t = clang_getPointeeType(t);
+		pt = type_class(t);
+		if (clang_isConstQualifiedType(t) ||
+		    (pt != RT_SIGNED && pt != RT_BOOL))
+			continue;
+		s = clang_getCursorSpelling(arg);
+		naming_last_word(clang_getCString(s), last, sizeof(last));
+		clang_disposeString(s);
+		yes = has_word(name, last);
+		for (j = 0; j < sizeof(outs) / sizeof(outs[0]); j++)
+			yes |= !strcmp(last, outs[j]);
+	}
+	return yes;
+}
+
 /* How many first words of @name spell the type @func's first parameter
  * points to, or is. */
 static unsigned receiver_words(CXCursor func, const char *name)
@@ -600,6 +656,8 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		fn->facts |= FACT_SETTER;
 	if (has_out_status(func))
 		fn->facts |= FACT_OUT_STATUS;
+	if (has_out_answer(func, fn->name))
+		fn->facts |= FACT_OUT_ANSWER;
 	fn->facts |= receiver_words(func, fn->name) << FACT_RECEIVER_SHIFT;
 	doc = doc_text(tu, func, file);
 	sec = doc ? return_section(doc) : NULL;

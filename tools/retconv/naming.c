@@ -323,10 +323,20 @@ static bool noun_phrase(const struct rc_config *cfg, char **v, size_t n)
 }
 
 /* "if" or "unless": what follows is the condition of the action before
- * it (skip_if_exists, create_unless_present), not a question. */
+ * it (skip_if_exists, create_unless_present), not a question.  Not before
+ * "is", "has" or another auxiliary, which no condition starts with ("skip
+ * if is"): "if" is a noun there, an interface (eigrp_if_is_passive,
+ * ldp_sync_if_is_enabled), and the name asks. */
 static bool is_conditional(const char *w)
 {
 	return !strcmp(w, "if") || !strcmp(w, "unless");
+}
+
+static bool is_be_or_have(const char *w)
+{
+	static const char *const v[] = { "is", "are", "has", "have" };
+
+	return AMONG(w, v);
 }
 
 /*
@@ -397,7 +407,8 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return KIND_PREDICATE;
 	for (i = 1; i + 1 < n; i++)
 		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
-		    is_conditional(v[i])) {
+		    (is_conditional(v[i]) && !is_be_or_have(v[i + 1]) &&
+		     !is_auxiliary(v[i + 1]))) {
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}

@@ -177,6 +177,8 @@ struct rc_site {
 					 * an error */
 #define FACT_OUT_STATUS	(1U << 5)	/* its status goes out through a
 					 * parameter (int *out_rc) */
+#define FACT_OUT_ANSWER	(1U << 6)	/* its answer goes out through a
+					 * parameter (int *valid) */
 #define DOC_MASK	(DOC_ERRNO | DOC_BOOL | DOC_TRISTATE | DOC_VALUE)
 /* How many first words of the name spell the type its first parameter
  * points to (can_frame_len(struct can_frame *)): a noun, its receiver. */
