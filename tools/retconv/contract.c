@@ -485,6 +485,27 @@ static bool is_setter(CXCursor func, const char *name)
 	return yes;
 }
 
+/* The last word of @arg's name into @last if it can take a result out: a
+ * pointer to a writable signed integer (or bool, with @bools). */
+static bool out_param(CXCursor arg, bool bools, char *last, size_t size)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+	enum rc_type pt;
+	CXString s;
+
+	if (t.kind != CXType_Pointer)
+		return false;
+	t = clang_getPointeeType(t);
+	pt = type_class(t);
+	if (clang_isConstQualifiedType(t) ||
+	    (pt != RT_SIGNED && !(bools && pt == RT_BOOL)))
+		return false;
+	s = clang_getCursorSpelling(arg);
+	naming_last_word(clang_getCString(s), last, size);
+	clang_disposeString(s);
+	return true;
+}
+
 /* A parameter that takes the call's status out (int *out_rc, int
  * *status): the result, then, is something else.  One named for errors
  * (int *err) makes the returns foreign already (infer.c). */
@@ -493,24 +514,13 @@ static bool has_out_status(CXCursor func)
 	static const char *const names[] = { "rc", "status", "ret" };
 	int i, n = clang_Cursor_getNumArguments(func);
 	char last[32];
-	size_t j;
-	bool yes = false;
 
-	for (i = 0; i < n && !yes; i++) {
-		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
-		CXType t = clang_getCanonicalType(clang_getCursorType(arg));
-		CXString s;
-
-		if (t.kind != CXType_Pointer ||
-		    type_class(clang_getPointeeType(t)) != RT_SIGNED)
-			continue;
-		s = clang_getCursorSpelling(arg);
-		naming_last_word(clang_getCString(s), last, sizeof(last));
-		clang_disposeString(s);
-		for (j = 0; j < sizeof(names) / sizeof(names[0]); j++)
-			yes |= !strcmp(last, names[j]);
-	}
-	return yes;
+	for (i = 0; i < n; i++)
+		if (out_param(clang_Cursor_getArgument(func, (unsigned)i),
+			      false, last, sizeof(last)) &&
+		    AMONG(last, names))
+			return true;
+	return false;
 }
 
 /* Whether @word is one of @name's words, between underscores or at an
@@ -541,30 +551,13 @@ static bool has_out_answer(CXCursor func, const char *name)
 	static const char *const outs[] = { "out", "result", "res" };
 	int i, n = clang_Cursor_getNumArguments(func);
 	char last[32];
-	size_t j;
-	bool yes = false;
 
-	for (i = 0; i < n && !yes; i++) {
-		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
-		CXType t = clang_getCanonicalType(clang_getCursorType(arg));
-		enum rc_type pt;
-		CXString s;
-
-		if (t.kind != CXType_Pointer)
-			continue;
-		t = clang_getPointeeType(t);
-		pt = type_class(t);
-		if (clang_isConstQualifiedType(t) ||
-		    (pt != RT_SIGNED && pt != RT_BOOL))
-			continue;
-		s = clang_getCursorSpelling(arg);
-		naming_last_word(clang_getCString(s), last, sizeof(last));
-		clang_disposeString(s);
-		yes = has_word(name, last);
-		for (j = 0; j < sizeof(outs) / sizeof(outs[0]); j++)
-			yes |= !strcmp(last, outs[j]);
-	}
-	return yes;
+	for (i = 0; i < n; i++)
+		if (out_param(clang_Cursor_getArgument(func, (unsigned)i),
+			      true, last, sizeof(last)) &&
+		    (has_word(name, last) || AMONG(last, outs)))
+			return true;
+	return false;
 }
 
 /* How many first words of @name spell the type @func's first parameter

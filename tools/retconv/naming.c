@@ -135,22 +135,6 @@ static bool is_noun_too(const char *w)
 }
 
 /*
- * Auxiliaries ask a question only of the verb that follows them: last, or
- * alone, they are nouns or abbreviations (a device's did, a bus's can).
- */
-static bool among(const char *w, const char *const *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(w, v[i]))
-			return true;
-	return false;
-}
-
-#define AMONG(w, v) among(w, v, sizeof(v) / sizeof((v)[0]))
-
-/*
  * Adjectives that ask about the noun before them (fw_compatible), and
  * only then: after a verb anywhere (recv_buffer_available) the name is
  * not read, where a state makes an action of it (grab_pending).
@@ -179,6 +163,10 @@ static bool is_preposition(const char *w)
 	return AMONG(w, preps);
 }
 
+/*
+ * Auxiliaries ask a question only of the verb that follows them: last, or
+ * alone, they are nouns or abbreviations (a device's did, a bus's can).
+ */
 static bool is_auxiliary(const char *w)
 {
 	static const char *const aux[] = {

@@ -361,6 +361,8 @@ char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void words_push(struct rc_words *w, const char *s);
 bool words_has(const struct rc_words *w, const char *s);
+bool str_among(const char *w, const char *const *v, size_t n);
+#define AMONG(w, v) str_among(w, v, sizeof(v) / sizeof((v)[0]))
 void words_free(struct rc_words *w);
 void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	       char *const *args, size_t nargs);
