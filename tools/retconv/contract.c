@@ -539,12 +539,34 @@ static bool has_word(const char *name, const char *word)
 	return false;
 }
 
+/* Whether @arg is a pointer to a writable pointer named for an output
+ * (void **ret, char **out): what the call makes goes out there. */
+static bool out_product(CXCursor arg)
+{
+	static const char *const outs[] = { "out", "result", "res", "ret" };
+	CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+	char last[32];
+	CXString s;
+
+	if (t.kind != CXType_Pointer)
+		return false;
+	t = clang_getPointeeType(t);
+	if (t.kind != CXType_Pointer || clang_isConstQualifiedType(t))
+		return false;
+	s = clang_getCursorSpelling(arg);
+	naming_last_word(clang_getCString(s), last, sizeof(last));
+	clang_disposeString(s);
+	return AMONG(last, outs);
+}
+
 /*
  * A parameter that takes the answer out: a pointer to a writable integer
  * or bool, named for one of the function's own words or for an output
  * (out, result, res), as in "int name_is_valid(int *valid, const char *n)"
  * or "int path_is_ignored(bool *out, ...)": a predicate's name with its
- * answer there, and its result is the call's status.
+ * answer there, and its result is the call's status.  So does one that
+ * hands out what it made (unhexmem_full(..., void **ret, size_t *len)):
+ * a state in its name is a variant of the action, not a question.
  */
 static bool has_out_answer(CXCursor func, const char *name)
 {
@@ -552,11 +574,46 @@ static bool has_out_answer(CXCursor func, const char *name)
 	int i, n = clang_Cursor_getNumArguments(func);
 	char last[32];
 
-	for (i = 0; i < n; i++)
-		if (out_param(clang_Cursor_getArgument(func, (unsigned)i),
-			      true, last, sizeof(last)) &&
-		    (has_word(name, last) || AMONG(last, outs)))
+	for (i = 0; i < n; i++) {
+		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
+
+		if (out_product(arg) ||
+		    (out_param(arg, true, last, sizeof(last)) &&
+		     (has_word(name, last) || AMONG(last, outs))))
 			return true;
+	}
+	return false;
+}
+
+/*
+ * A classifier: its last word names a kind of value (state, type, mode)
+ * and repeats the name of an integer parameter it takes by value, as in
+ * "bool send_state(int state)": the words before it say which kind it
+ * asks for (a sending state), they do not command.
+ */
+static bool is_classifier(CXCursor func, const char *name)
+{
+	static const char *const kinds[] = { "state", "status", "type",
+					     "kind", "mode", "class", "code" };
+	int i, n = clang_Cursor_getNumArguments(func);
+	char last[32], plast[32];
+
+	naming_last_word(name, last, sizeof(last));
+	if (!AMONG(last, kinds))
+		return false;
+	for (i = 0; i < n; i++) {
+		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
+		enum rc_type t = type_class(clang_getCursorType(arg));
+		CXString s;
+
+		if (t != RT_SIGNED && t != RT_UNSIGNED)
+			continue;
+		s = clang_getCursorSpelling(arg);
+		naming_last_word(clang_getCString(s), plast, sizeof(plast));
+		clang_disposeString(s);
+		if (!strcmp(last, plast))
+			return true;
+	}
 	return false;
 }
 
@@ -651,6 +708,8 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		fn->facts |= FACT_OUT_STATUS;
 	if (has_out_answer(func, fn->name))
 		fn->facts |= FACT_OUT_ANSWER;
+	if (fn->type == RT_BOOL && is_classifier(func, fn->name))
+		fn->facts |= FACT_CLASSIFIER;
 	fn->facts |= receiver_words(func, fn->name) << FACT_RECEIVER_SHIFT;
 	doc = doc_text(tu, func, file);
 	sec = doc ? return_section(doc) : NULL;

@@ -23,6 +23,9 @@
  *     is_ignored(bool *out, ...)) and that returns negative values
  *     returns the call's status: an action (one that returns only 0
  *     and 1 still answers by its result: is_integer(int *out, s));
+ *   - a bool function whose last word names a kind of the value it
+ *     takes (bool send_state(int state)) asks of which kind it is: a
+ *     predicate;
  *   - a name that inspects (flash_check, check_ready: naming.c) is a
  *     predicate when it returns a boolean, an action when it returns 0
  *     or a negative errno, and neither otherwise;
@@ -193,6 +196,8 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 	    (fn->flags & RV_NEG) &&
 	    naming_classify_words(cfg, fn->name) == KIND_PREDICATE)
 		return KIND_ACTION;
+	if (fn->facts & FACT_CLASSIFIER)
+		return KIND_PREDICATE;
 	if (kind >= 0)
 		return kind;
 	if (naming_inspects(cfg, fn->name))

@@ -177,11 +177,28 @@ static bool is_auxiliary(const char *w)
 	return AMONG(w, aux);
 }
 
+/*
+ * "is" or "has" written together with the state it asks about, as C's
+ * own isspace() and isatty() are: isempty, isvalid, hasvalid.  Only before
+ * a state or an adjective, so that issue and hash stay what they are.
+ */
+static bool is_glued_pred(const struct rc_config *cfg, const char *w)
+{
+	const char *rest = !strncmp(w, "is", 2) ? w + 2 :
+			   !strncmp(w, "has", 3) ? w + 3 : NULL;
+
+	return rest && (words_has(&cfg->suffixes, rest) || is_adjective(rest));
+}
+
 /* A word configured as a prefix is a noun wherever it appears. */
 static bool is_pred_word(const struct rc_config *cfg, char **v, size_t n,
 			 size_t i)
 {
-	if (!words_has(&cfg->preds, v[i]) || words_has(&cfg->prefixes, v[i]))
+	if (words_has(&cfg->prefixes, v[i]))
+		return false;
+	if (is_glued_pred(cfg, v[i]))
+		return true;
+	if (!words_has(&cfg->preds, v[i]))
 		return false;
 	return i + 1 < n || !is_auxiliary(v[i]);
 }
@@ -225,14 +242,26 @@ static bool is_match(const struct rc_config *cfg, char **v, size_t n)
 	       !AMONG(v[n - 2], nouns);
 }
 
+/*
+ * A verb in the third person asks only when what follows can be its
+ * object: before a verb last that is no noun (zone_includes_add,
+ * rule_holds_clear), it is a plural noun, and the verb acts on it.
+ */
+static bool asks_third(const struct rc_config *cfg, char **v, size_t n,
+		       size_t i)
+{
+	return i && is_third_person(v[i]) && subject_first(cfg, v) &&
+	       !(i + 2 == n && words_has(&cfg->verbs, v[n - 1]) &&
+		 !is_noun_too(v[n - 1]));
+}
+
 /* A predicate word: anywhere, or a question's verb after its subject. */
 static bool asks(const struct rc_config *cfg, char **v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (is_pred_word(cfg, v, n, i) ||
-		    (i && is_third_person(v[i]) && subject_first(cfg, v)))
+		if (is_pred_word(cfg, v, n, i) || asks_third(cfg, v, n, i))
 			return true;
 	return is_match(cfg, v, n);
 }
@@ -329,7 +358,9 @@ static bool is_be_or_have(const char *w)
 
 /*
  * An inspection after its object (flash_wipe_check, self_test), a check
- * of a state (check_alive, check_ready) and "complete" after a noun that
+ * of a state (check_alive, check_ready, with the thing checked between:
+ * dev_check_types_valid, not after another verb: check_and_set_enabled)
+ * and "complete" after a noun that
  * is also a verb (update_complete: is it, or a completion's callback?)
  * may answer whether all is well or report what is not: the name says
  * neither, and the definition settles it (defs.c).
@@ -337,6 +368,7 @@ static bool is_be_or_have(const char *w)
 static bool inspects(const struct rc_config *cfg, char **v, size_t n)
 {
 	const char *last = v[n - 1];
+	size_t i;
 
 	if (n < 2)
 		return false;
@@ -346,8 +378,16 @@ static bool inspects(const struct rc_config *cfg, char **v, size_t n)
 	if (!strcmp(last, "complete") && is_noun_too(v[n - 2]) &&
 	    !verb_among(cfg, v, n - 2))
 		return true;
-	return !strcmp(v[n - 2], "check") &&
-	       (words_has(&cfg->suffixes, last) || is_adjective(last));
+	if (!words_has(&cfg->suffixes, last) && !is_adjective(last))
+		return false;
+	for (i = n - 1; i-- > 0;) {
+		if (!strcmp(v[i], "check"))
+			return true;
+		if ((words_has(&cfg->verbs, v[i]) && !is_noun_too(v[i])) ||
+		    !strcmp(v[i], "and") || !strcmp(v[i], "then"))
+			return false;
+	}
+	return false;
 }
 
 /*
@@ -383,6 +423,55 @@ static bool state_reached(const struct rc_config *cfg, char **v, size_t n)
 		is_adjective(v[n - 1]) || is_participle(cfg, v[n - 1]));
 }
 
+/*
+ * A first verb that is no noun (warn_file_is_world_accessible,
+ * send_if_has_data) commands: what follows is its object, even a
+ * question, and the name is an action's.
+ */
+static bool commands(const struct rc_config *cfg, char **v, size_t n)
+{
+	return n > 1 && words_has(&cfg->verbs, v[0]) && !is_noun_too(v[0]);
+}
+
+/*
+ * A lookup (get, find, lookup, search) before a state last returns what
+ * it finds, a value: the state says which one (tree_get_less_or_equal,
+ * find_first_empty), and the name is neither.
+ */
+static bool looks_up(char **v, size_t n)
+{
+	static const char *const lookups[] = { "get", "find", "lookup",
+					       "search" };
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (AMONG(v[i], lookups))
+			return true;
+	return false;
+}
+
+/*
+ * A switch's state (enabled, disabled, allowed) last asks whether what
+ * comes before it is switched on, even a verb (irq_wake_enabled,
+ * abort_on_error_enabled: the behaviour named, not an action done), but
+ * not after "set" or "clear", a setter's.  Other states are the object of
+ * a verb before them (kwq__grab_pending grabs a pending item).
+ */
+static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
+{
+	static const char *const switches[] = { "enabled", "disabled",
+						"allowed" };
+	static const char *const setters[] = { "set", "clear" };
+	size_t i;
+
+	if (!AMONG(v[n - 1], switches))
+		return verb_among(cfg, v + 1, n - 2);
+	for (i = 1; i + 1 < n; i++)
+		if (AMONG(v[i], setters))
+			return true;
+	return false;
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
 	enum rc_kind before;
@@ -402,20 +491,23 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		}
 	if (inspects(cfg, v, n))
 		return KIND_NEITHER;
+	if (commands(cfg, v, n))
+		return KIND_ACTION;
 	if (asks(cfg, v, n))
 		return KIND_PREDICATE;
 	if (is_trylock(v, n))
 		return KIND_PREDICATE;
 	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
 		!is_preposition(v[n - 2]);
+	if (state && looks_up(v, n))
+		return KIND_NEITHER;
 	if (state && is_noun_too(v[n - 2]) && strcmp(v[n - 2], "set") &&
 	    !verb_among(cfg, v, n - 2))
 		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
 	if (state)
-		return verb_among(cfg, v + 1, n - 2) ? KIND_ACTION :
-						       KIND_PREDICATE;
+		return acts_on_state(cfg, v, n) ? KIND_ACTION : KIND_PREDICATE;
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
 	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]))
 		return KIND_ACTION;

@@ -179,6 +179,8 @@ struct rc_site {
 					 * parameter (int *out_rc) */
 #define FACT_OUT_ANSWER	(1U << 6)	/* its answer goes out through a
 					 * parameter (int *valid) */
+#define FACT_CLASSIFIER	(1U << 7)	/* its last word names a kind of
+					 * its value parameter (state) */
 #define DOC_MASK	(DOC_ERRNO | DOC_BOOL | DOC_TRISTATE | DOC_VALUE)
 /* How many first words of the name spell the type its first parameter
  * points to (can_frame_len(struct can_frame *)): a noun, its receiver. */
