@@ -31,7 +31,10 @@
  * uv_barrier_wait() returns whether pthread_barrier_wait() gave
  * PTHREAD_BARRIER_SERIAL_THREAD), and every value of a function that
  * reports failure through a pointer parameter named for errors (iproute2's
- * bool parse_on_off(..., int *p_err) returns the value it parsed).
+ * bool parse_on_off(..., int *p_err) returns the value it parsed); and a
+ * member of an enumeration that lists more than a yes and a no (a packet
+ * filter's verdict, return XDP_DROP where XDP_PASS is 2): its 0 and 1 are
+ * two answers among several, neither a success code nor a boolean.
  *
  * The worker's per-unit driver (unit.c) calls infer_returns() once per
  * function definition, beside callsite.c's scan of the same body; the
@@ -701,6 +704,34 @@ static bool wraps_negative(CXCursor e)
 	       clang_Type_getSizeOf(from) >= clang_Type_getSizeOf(to);
 }
 
+static enum CXChildVisitResult above_one(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	bool *yes = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_EnumConstantDecl &&
+	    clang_getEnumConstantDeclValue(c) > 1) {
+		*yes = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* Whether @e names a member of an enumeration with a member above 1: a
+ * verdict or a state among several. */
+static bool enum_verdict(CXCursor e)
+{
+	CXCursor ref = clang_getCursorReferenced(peel(e));
+	bool yes = false;
+
+	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
+		return false;
+	clang_visitChildren(clang_getCursorSemanticParent(ref), above_one,
+			    &yes);
+	return yes;
+}
+
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth)
 {
@@ -726,7 +757,7 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		}
 	}
 	if (eval_const(e, ev)) {
-		if (foreign(fx, e))
+		if (foreign(fx, e) || enum_verdict(e))
 			ev->flags |= RV_FOREIGN;
 		return;
 	}
