@@ -8,9 +8,12 @@
  * annotations (_locked) from the end, then, in this order:
  *
  *   1. a configured whole name settles it;
- *   2. a predicate word anywhere (is, has, can, matches, trylock:
- *      current_is_worker, queue_is_dying, spin_trylock) makes a predicate,
- *      and so does try with lock last (try_tree_lock, a trylock);
+ *   2. a first verb that is no noun commands whatever follows, a question
+ *      too (warn_file_is_world_accessible); else a predicate word
+ *      anywhere (is, has, can, matches, trylock, or is/has glued to a
+ *      state: current_is_worker, queue_is_dying, spin_trylock,
+ *      set_isempty) makes a predicate, and so does try with lock last
+ *      (try_tree_lock, a trylock);
  *   3. a state last after a noun that is also a verb (queue_empty,
  *      ionic_queue_empty, work_pending) makes a predicate, unless a
  *      verb comes before the noun: scsi_track_queue_full tracks a full
@@ -21,7 +24,9 @@
  *      resources, and is neither (write_notes_tree is an action);
  *   5. a last word that is a state (work_pending, list_empty) makes a
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
- *      action on a pending item) or it follows a preposition
+ *      action on a pending item, but a switch's state asks of a verb
+ *      too: irq_wake_enabled), a lookup does (tree_get_less_or_equal
+ *      finds a value: neither) or it follows a preposition
  *      (write_in_full, node_offset_by_compatible: the state is a noun or
  *      says how, and is
  *      not asking whether anything is full), and a last word that is a
