@@ -8,10 +8,10 @@
  * annotations (_locked) from the end, then, in this order:
  *
  *   1. a configured whole name settles it;
- *   2. a first verb that is no noun commands whatever follows, a question
- *      too (warn_file_is_world_accessible); else a predicate word
- *      anywhere (is, has, can, matches, trylock, or is/has glued to a
- *      state: current_is_worker, queue_is_dying, spin_trylock,
+ *   2. a first verb that is no noun, its object and a question with its
+ *      state last command (warn_file_is_world_accessible); else a
+ *      predicate word anywhere (is, has, can, matches, trylock, or is/has
+ *      glued to a state: current_is_worker, queue_is_dying, spin_trylock,
  *      set_isempty) makes a predicate, and so does try with lock last
  *      (try_tree_lock, a trylock);
  *   3. a state last after a noun that is also a verb (queue_empty,
@@ -429,13 +429,27 @@ static bool state_reached(const struct rc_config *cfg, char **v, size_t n)
 }
 
 /*
- * A first verb that is no noun (warn_file_is_world_accessible,
- * send_if_has_data) commands: what follows is its object, even a
- * question, and the name is an action's.
+ * A first verb that is no noun, then its object, then a whole question
+ * about it, a predicate word and the state it asks for
+ * (warn_file_is_world_accessible: warn that the file is accessible),
+ * commands: the name is an action's.  A predicate word just after the
+ * verb makes the verb its subject (wait_should_retry, parse_is_top_num),
+ * and a question without a state last may ask of a noun that the verb
+ * starts (claim_type_is_v2).
  */
 static bool commands(const struct rc_config *cfg, char **v, size_t n)
 {
-	return n > 1 && words_has(&cfg->verbs, v[0]) && !is_noun_too(v[0]);
+	const char *last = v[n - 1];
+	size_t i;
+
+	if (n < 4 || !words_has(&cfg->verbs, v[0]) || is_noun_too(v[0]) ||
+	    is_pred_word(cfg, v, n, 1) ||
+	    (!words_has(&cfg->suffixes, last) && !is_adjective(last)))
+		return false;
+	for (i = 2; i + 1 < n; i++)
+		if (is_pred_word(cfg, v, n, i))
+			return true;
+	return false;
 }
 
 /*
@@ -457,10 +471,12 @@ static bool looks_up(char **v, size_t n)
 
 /*
  * A switch's state (enabled, disabled, allowed) last asks whether what
- * comes before it is switched on, even a verb (irq_wake_enabled,
- * abort_on_error_enabled: the behaviour named, not an action done), but
- * not after "set" or "clear", a setter's.  Other states are the object of
- * a verb before them (kwq__grab_pending grabs a pending item).
+ * comes before it is switched on, even a verb that names a behaviour:
+ * one just before the state (irq_wake_enabled) or before a preposition
+ * (abort_on_error_enabled).  A verb with an object after it acts on the
+ * object in that state (handle_adj_ip_enabled), and "set" or "clear"
+ * makes a setter.  Other states are the object of a verb before them
+ * (kwq__grab_pending grabs a pending item).
  */
 static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
 {
@@ -472,7 +488,9 @@ static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
 	if (!AMONG(v[n - 1], switches))
 		return verb_among(cfg, v + 1, n - 2);
 	for (i = 1; i + 1 < n; i++)
-		if (AMONG(v[i], setters))
+		if (AMONG(v[i], setters) ||
+		    (words_has(&cfg->verbs, v[i]) && i + 2 < n &&
+		     !is_preposition(v[i + 1])))
 			return true;
 	return false;
 }
