@@ -495,6 +495,35 @@ static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
 	return false;
 }
 
+/*
+ * A hook is named for the event it is called at (after_message_complete,
+ * on_headers, before_send): what it returns is its caller's contract,
+ * neither a status nor an answer of its own.  After a verb the
+ * preposition says when the action runs (run_after_delay).  (From branch
+ * rcfalse.)
+ */
+static bool is_hook(const struct rc_config *cfg, char **v, size_t n)
+{
+	static const char *const when[] = { "after", "before", "upon", "when" };
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (words_has(&cfg->verbs, v[i]))
+			return false;
+		if (AMONG(v[i], when) || (!i && !strcmp(v[i], "on")))
+			return true;
+	}
+	return false;
+}
+
+/* States that never stand before their noun (an "ok queue"): last, they
+ * ask about everything before them, even an action (attrs_add_ok: is it
+ * ok to add them?).  (From branch rcfalse.) */
+static bool is_predicative(const char *w)
+{
+	return !strcmp(w, "ok") || !strcmp(w, "okay");
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
 	enum rc_kind before;
@@ -512,7 +541,7 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}
-	if (inspects(cfg, v, n))
+	if (is_hook(cfg, v, n) || inspects(cfg, v, n))
 		return KIND_NEITHER;
 	if (commands(cfg, v, n))
 		return KIND_ACTION;
@@ -529,6 +558,8 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
+	if (state && is_predicative(v[n - 1]))
+		return KIND_PREDICATE;
 	if (state)
 		return acts_on_state(cfg, v, n) ? KIND_ACTION : KIND_PREDICATE;
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
