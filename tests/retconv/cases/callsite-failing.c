@@ -10,7 +10,7 @@
 
 int recv_pkt(int fd);
 
-static int on_reset(int fd)
+static int reset_peer(int fd)
 {
 	if (fd > 3)
 		return -EINVAL;
@@ -22,7 +22,7 @@ int conn_read(int fd)
 	int n = recv_pkt(fd), rv;
 
 	if (n < 0 && n != -EAGAIN) {
-		rv = on_reset(fd);
+		rv = reset_peer(fd);
 		if (rv == 0)
 			return -EPIPE;
 		return n;
@@ -36,7 +36,7 @@ int conn_read_nested(int fd)
 
 	if (n < 0) {
 		if (fd > 2) {
-			if (!on_reset(fd))
+			if (!reset_peer(fd))
 				return -ECONNRESET;
 		}
 		return n;
@@ -46,7 +46,7 @@ int conn_read_nested(int fd)
 
 int conn_open(int fd)
 {
-	if (on_reset(fd) == 0)
+	if (reset_peer(fd) == 0)
 		return -EPIPE;
 	return 0;
 }
@@ -56,14 +56,14 @@ int conn_close(int fd)
 	int n = recv_pkt(fd);
 
 	if (n < 0) {
-		if (on_reset(fd) == 0) {
+		if (reset_peer(fd) == 0) {
 			fprintf(stderr, "reset failed\n");
 			return n;
 		}
 	}
 	return 0;
 }
-// expect: callsite-failing.c:49:6: warning: 'on_reset' returns 0 or a negative errno (class errno, from its definition at callsite-failing.c:13): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-failing.c:49:6: warning: 'reset_peer' returns 0 or a negative errno (class errno, from its definition at callsite-failing.c:13): 0 is success, but the branch taken on 0 handles an error [retconv-D]
 // expect: callsite-failing.c:50:3: note: the branch returns a negative errno
-// expect: callsite-failing.c:59:7: warning: 'on_reset' returns 0 or a negative errno (class errno, from its definition at callsite-failing.c:13): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-failing.c:59:7: warning: 'reset_peer' returns 0 or a negative errno (class errno, from its definition at callsite-failing.c:13): 0 is success, but the branch taken on 0 handles an error [retconv-D]
 // expect: callsite-failing.c:60:4: note: the branch logs an error with fprintf()
