@@ -408,8 +408,33 @@ static void scan_branch(struct scan *s, CXCursor branch, const char *guard)
 	}
 }
 
-/* Rule D: the branch of an if on a result handles an error, and the
- * other way does not. */
+/* Whether @cond holds only when a value is negative, a failure: "x < 0",
+ * alone or joined by && to other tests. */
+static bool tests_failure(struct scan *s, CXCursor cond)
+{
+	struct kids k;
+	char op[8];
+
+	cond = peel(cond);
+	if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+		return false;
+	expr_kids(cond, &k);
+	if (k.n != 2)
+		return false;
+	binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+	if (!strcmp(op, "&&"))
+		return tests_failure(s, k.v[0]) || tests_failure(s, k.v[1]);
+	return (!strcmp(op, "<") && const_is(k.v[1], 0)) ||
+	       (!strcmp(op, "<=") && const_is(k.v[1], -1));
+}
+
+/*
+ * Rule D: the branch of an if on a result handles an error, and the
+ * other way does not.  Where a failure is handled already (under "if (n
+ * < 0)"), every way out returns an error: a call's success may choose
+ * which (a recovery that worked: "if (reset(dev) == 0) return -EAGAIN;"),
+ * and an error returned on its 0 says nothing of how 0 is read.
+ */
 static void scan_if(struct scan *s, CXCursor c)
 {
 	struct kids all = { .n = 0 };
@@ -417,7 +442,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	unsigned form, vs, i;
 	CXCursor x, at;
 	char *why;
-	bool have;
+	bool have, failing;
 
 	clang_visitChildren(c, kid_visit, &all);
 	if (all.n < 2 || all.n > 3) {
@@ -436,7 +461,7 @@ static void scan_if(struct scan *s, CXCursor c)
 
 		why = branch_error(s, all.v[i], &at);
 		if (why && on == SITE_ON_ZERO && !strncmp(why, "returns ", 8) &&
-		    passed_on_later(s, c, &o)) {
+		    (s->failing || passed_on_later(s, c, &o))) {
 			free(why);
 			why = NULL;
 		}
@@ -452,8 +477,11 @@ static void scan_if(struct scan *s, CXCursor c)
 			  SITE_ZERO_ONLY : 0), &o, xstrdup(""), why, at);
 	}
 	/* A return of the holder under if (ret) passes on a non-zero value. */
+	failing = tests_failure(s, all.v[0]);
+	s->failing += failing;
 	scan_branch(s, all.v[1],
 		    have && form == SITE_ON_NONZERO ? o.key : NULL);
+	s->failing -= failing;
 	if (all.n == 3)
 		scan_branch(s, all.v[2],
 			    have && form == SITE_ON_ZERO ? o.key : NULL);

@@ -67,6 +67,7 @@ struct scan {
 	size_t nloops;
 	char *guards[MAX_GUARDS];	/* holders tested non-zero here */
 	unsigned nguards;
+	unsigned failing;	/* how many ifs around taken on a failure */
 	const struct rest *rest;	/* what runs after the statement being
 					 * scanned, or NULL if not known */
 };

@@ -40,7 +40,7 @@ static const char *const builtin_verbs[] = {
 	"finish", "begin", "abort", "retry", "spawn", "trigger", "requeue",
 	"cleanup", "refresh", "reload", "restore", "resize", "configure",
 	"drop", "link", "unlink", "erase", "encode", "decode", "deliver",
-	"transfer", "make", "poll", "track", "scan",
+	"transfer", "make", "poll", "track", "scan", "warn",
 };
 
 static const char *const builtin_preds[] = {

@@ -18,7 +18,9 @@
  * bool parameter's name is a setter (usb_port_active(port, bool active)
  * makes the port active, it does not ask), a pointer parameter named for
  * a status (int *out_rc) takes the status out, so the result is something
- * else (the parsed value, whether to retry), a name whose first words spell
+ * else (the parsed value, whether to retry), and one that takes the
+ * answer out (int *valid in name_is_valid()) leaves the result the
+ * status, a name whose first words spell
  * the type its first parameter points to names that type (a can_frame's
  * can_frame_len), and the calls whose results its body adds or subtracts
  * ("n += f();", "f() + 1") give counts, not success codes.
@@ -518,6 +520,27 @@ static bool is_setter(CXCursor func, const char *name)
 	return yes;
 }
 
+/* The last word of @arg's name into @last if it can take a result out: a
+ * pointer to a writable signed integer (or bool, with @bools). */
+static bool out_param(CXCursor arg, bool bools, char *last, size_t size)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+	enum rc_type pt;
+	CXString s;
+
+	if (t.kind != CXType_Pointer)
+		return false;
+	t = clang_getPointeeType(t);
+	pt = type_class(t);
+	if (clang_isConstQualifiedType(t) ||
+	    (pt != RT_SIGNED && !(bools && pt == RT_BOOL)))
+		return false;
+	s = clang_getCursorSpelling(arg);
+	naming_last_word(clang_getCString(s), last, size);
+	clang_disposeString(s);
+	return true;
+}
+
 /* A parameter that takes the call's status out (int *out_rc, int
  * *status): the result, then, is something else.  One named for errors
  * (int *err) makes the returns foreign already (infer.c). */
@@ -526,24 +549,107 @@ static bool has_out_status(CXCursor func)
 	static const char *const names[] = { "rc", "status", "ret" };
 	int i, n = clang_Cursor_getNumArguments(func);
 	char last[32];
-	size_t j;
-	bool yes = false;
 
-	for (i = 0; i < n && !yes; i++) {
+	for (i = 0; i < n; i++)
+		if (out_param(clang_Cursor_getArgument(func, (unsigned)i),
+			      false, last, sizeof(last)) &&
+		    AMONG(last, names))
+			return true;
+	return false;
+}
+
+/* Whether @word is one of @name's words, between underscores or at an
+ * end, in any case. */
+static bool has_word(const char *name, const char *word)
+{
+	size_t n = strlen(word);
+	const char *at;
+
+	if (!n)
+		return false;
+	for (at = strcasestr(name, word); at; at = strcasestr(at + 1, word))
+		if ((at == name || at[-1] == '_') &&
+		    (!at[n] || at[n] == '_'))
+			return true;
+	return false;
+}
+
+/* Whether @arg is a pointer to a writable pointer named for an output
+ * (void **ret, char **out): what the call makes goes out there. */
+static bool out_product(CXCursor arg)
+{
+	static const char *const outs[] = { "out", "result", "res", "ret" };
+	CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+	char last[32];
+	CXString s;
+
+	if (t.kind != CXType_Pointer)
+		return false;
+	t = clang_getPointeeType(t);
+	if (t.kind != CXType_Pointer || clang_isConstQualifiedType(t))
+		return false;
+	s = clang_getCursorSpelling(arg);
+	naming_last_word(clang_getCString(s), last, sizeof(last));
+	clang_disposeString(s);
+	return AMONG(last, outs);
+}
+
+/*
+ * A parameter that takes the answer out: a pointer to a writable integer
+ * or bool, named for one of the function's own words or for an output
+ * (out, result, res), as in "int name_is_valid(int *valid, const char *n)"
+ * or "int path_is_ignored(bool *out, ...)": a predicate's name with its
+ * answer there, and its result is the call's status.  So does one that
+ * hands out what it made (unhexmem_full(..., void **ret, size_t *len)):
+ * a state in its name is a variant of the action, not a question.
+ */
+static bool has_out_answer(CXCursor func, const char *name)
+{
+	static const char *const outs[] = { "out", "result", "res" };
+	int i, n = clang_Cursor_getNumArguments(func);
+	char last[32];
+
+	for (i = 0; i < n; i++) {
 		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
-		CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+
+		if (out_product(arg) ||
+		    (out_param(arg, true, last, sizeof(last)) &&
+		     (has_word(name, last) || AMONG(last, outs))))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A classifier: its last word names a kind of value (state, type, mode)
+ * and repeats the name of an integer parameter it takes by value, as in
+ * "bool send_state(int state)": the words before it say which kind it
+ * asks for (a sending state), they do not command.
+ */
+static bool is_classifier(CXCursor func, const char *name)
+{
+	static const char *const kinds[] = { "state", "status", "type",
+					     "kind", "mode", "class", "code" };
+	int i, n = clang_Cursor_getNumArguments(func);
+	char last[32], plast[32];
+
+	naming_last_word(name, last, sizeof(last));
+	if (!AMONG(last, kinds))
+		return false;
+	for (i = 0; i < n; i++) {
+		CXCursor arg = clang_Cursor_getArgument(func, (unsigned)i);
+		enum rc_type t = type_class(clang_getCursorType(arg));
 		CXString s;
 
-		if (t.kind != CXType_Pointer ||
-		    type_class(clang_getPointeeType(t)) != RT_SIGNED)
+		if (t != RT_SIGNED && t != RT_UNSIGNED)
 			continue;
 		s = clang_getCursorSpelling(arg);
-		naming_last_word(clang_getCString(s), last, sizeof(last));
+		naming_last_word(clang_getCString(s), plast, sizeof(plast));
 		clang_disposeString(s);
-		for (j = 0; j < sizeof(names) / sizeof(names[0]); j++)
-			yes |= !strcmp(last, names[j]);
+		if (!strcmp(last, plast))
+			return true;
 	}
-	return yes;
+	return false;
 }
 
 /* How many first words of @name spell the type @func's first parameter
@@ -635,6 +741,10 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		fn->facts |= FACT_SETTER;
 	if (has_out_status(func))
 		fn->facts |= FACT_OUT_STATUS;
+	if (has_out_answer(func, fn->name))
+		fn->facts |= FACT_OUT_ANSWER;
+	if (fn->type == RT_BOOL && is_classifier(func, fn->name))
+		fn->facts |= FACT_CLASSIFIER;
 	fn->facts |= receiver_words(func, fn->name) << FACT_RECEIVER_SHIFT;
 	doc = doc_text(tu, func, file);
 	sec = doc ? return_section(doc) : NULL;

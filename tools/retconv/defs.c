@@ -18,6 +18,14 @@
  *   - an action whose status goes out through a pointer parameter
  *     named for it (int *out_rc, int *status) returns something else:
  *     neither (a predicate's result is still its answer);
+ *   - a predicate whose answer goes out through a pointer parameter
+ *     named for it or for an output (name_is_valid(int *valid, ...),
+ *     is_ignored(bool *out, ...)) and that returns negative values
+ *     returns the call's status: an action (one that returns only 0
+ *     and 1 still answers by its result: is_integer(int *out, s));
+ *   - a bool function whose last word names a kind of the value it
+ *     takes (bool send_state(int state)) asks of which kind it is: a
+ *     predicate;
  *   - a name that inspects (flash_check, check_ready: naming.c) is a
  *     predicate when it returns a boolean, an action when it returns 0
  *     or a negative errno, and neither otherwise;
@@ -187,6 +195,12 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 	if ((fn->facts & FACT_OUT_STATUS) &&
 	    naming_classify_words(cfg, fn->name) == KIND_ACTION)
 		return KIND_NEITHER;
+	if ((fn->facts & FACT_OUT_ANSWER) && fn->type == RT_SIGNED &&
+	    (fn->flags & RV_NEG) &&
+	    naming_classify_words(cfg, fn->name) == KIND_PREDICATE)
+		return KIND_ACTION;
+	if (fn->facts & FACT_CLASSIFIER)
+		return KIND_PREDICATE;
 	if (kind >= 0)
 		return kind;
 	if (naming_inspects(cfg, fn->name))

@@ -31,7 +31,11 @@
  * uv_barrier_wait() returns whether pthread_barrier_wait() gave
  * PTHREAD_BARRIER_SERIAL_THREAD), and every value of a function that
  * reports failure through a pointer parameter named for errors (iproute2's
- * bool parse_on_off(..., int *p_err) returns the value it parsed).
+ * bool parse_on_off(..., int *p_err) returns the value it parsed); and a
+ * member of an enumeration that lists more than a yes and a no, and no
+ * error (a packet filter's verdict, return XDP_DROP where XDP_PASS is 2):
+ * its 0 and 1 are two answers among several, neither a success code nor
+ * a boolean.
  *
  * The worker's per-unit driver (unit.c) calls infer_returns() once per
  * function definition, beside callsite.c's scan of the same body; the
@@ -725,6 +729,41 @@ static bool wraps_negative(CXCursor e)
 	       clang_Type_getSizeOf(from) >= clang_Type_getSizeOf(to);
 }
 
+/* The members of an enumeration: whether one is above 1, one below 0. */
+struct members {
+	bool above_one, negative;
+};
+
+static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct members *m = data;
+	long long v;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl)
+		return CXChildVisit_Continue;
+	v = clang_getEnumConstantDeclValue(c);
+	m->above_one |= v > 1;
+	m->negative |= v < 0;
+	return CXChildVisit_Continue;
+}
+
+/* Whether @e names a member of an enumeration of answers, a verdict or a
+ * state among several: one above 1 and none negative (an enumeration
+ * with errors, SSH_ERROR = -1, is a status of its own kind). */
+static bool enum_verdict(CXCursor e)
+{
+	CXCursor ref = clang_getCursorReferenced(peel(e));
+	struct members m = { false, false };
+
+	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
+		return false;
+	clang_visitChildren(clang_getCursorSemanticParent(ref), member_visit,
+			    &m);
+	return m.above_one && !m.negative;
+}
+
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth)
 {
@@ -750,7 +789,7 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		}
 	}
 	if (eval_const(e, ev)) {
-		if (foreign(fx, e))
+		if (foreign(fx, e) || enum_verdict(e))
 			ev->flags |= RV_FOREIGN;
 		return;
 	}

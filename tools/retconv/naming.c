@@ -8,9 +8,12 @@
  * annotations (_locked) from the end, then, in this order:
  *
  *   1. a configured whole name settles it;
- *   2. a predicate word anywhere (is, has, can, matches, trylock:
- *      current_is_worker, queue_is_dying, spin_trylock) makes a predicate,
- *      and so does try with lock last (try_tree_lock, a trylock);
+ *   2. a first verb that is no noun, its object and a question with its
+ *      state last command (warn_file_is_world_accessible); else a
+ *      predicate word anywhere (is, has, can, matches, trylock, or is/has
+ *      glued to a state: current_is_worker, queue_is_dying, spin_trylock,
+ *      set_isempty) makes a predicate, and so does try with lock last
+ *      (try_tree_lock, a trylock);
  *   3. a state last after a noun that is also a verb (queue_empty,
  *      ionic_queue_empty, work_pending) makes a predicate, unless a
  *      verb comes before the noun: scsi_track_queue_full tracks a full
@@ -21,7 +24,9 @@
  *      resources, and is neither (write_notes_tree is an action);
  *   5. a last word that is a state (work_pending, list_empty) makes a
  *      predicate, unless a verb comes before it (kwq__grab_pending is an
- *      action on a pending item) or it follows a preposition
+ *      action on a pending item, but a switch's state asks of a verb
+ *      too: irq_wake_enabled), a lookup does (tree_get_less_or_equal
+ *      finds a value: neither) or it follows a preposition
  *      (write_in_full, node_offset_by_compatible: the state is a noun or
  *      says how, and is
  *      not asking whether anything is full), and a last word that is a
@@ -135,22 +140,6 @@ static bool is_noun_too(const char *w)
 }
 
 /*
- * Auxiliaries ask a question only of the verb that follows them: last, or
- * alone, they are nouns or abbreviations (a device's did, a bus's can).
- */
-static bool among(const char *w, const char *const *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(w, v[i]))
-			return true;
-	return false;
-}
-
-#define AMONG(w, v) among(w, v, sizeof(v) / sizeof((v)[0]))
-
-/*
  * Adjectives that ask about the noun before them (fw_compatible), and
  * only then: after a verb anywhere (recv_buffer_available) the name is
  * not read, where a state makes an action of it (grab_pending).
@@ -179,6 +168,10 @@ static bool is_preposition(const char *w)
 	return AMONG(w, preps);
 }
 
+/*
+ * Auxiliaries ask a question only of the verb that follows them: last, or
+ * alone, they are nouns or abbreviations (a device's did, a bus's can).
+ */
 static bool is_auxiliary(const char *w)
 {
 	static const char *const aux[] = {
@@ -189,11 +182,28 @@ static bool is_auxiliary(const char *w)
 	return AMONG(w, aux);
 }
 
+/*
+ * "is" or "has" written together with the state it asks about, as C's
+ * own isspace() and isatty() are: isempty, isvalid, hasvalid.  Only before
+ * a state or an adjective, so that issue and hash stay what they are.
+ */
+static bool is_glued_pred(const struct rc_config *cfg, const char *w)
+{
+	const char *rest = !strncmp(w, "is", 2) ? w + 2 :
+			   !strncmp(w, "has", 3) ? w + 3 : NULL;
+
+	return rest && (words_has(&cfg->suffixes, rest) || is_adjective(rest));
+}
+
 /* A word configured as a prefix is a noun wherever it appears. */
 static bool is_pred_word(const struct rc_config *cfg, char **v, size_t n,
 			 size_t i)
 {
-	if (!words_has(&cfg->preds, v[i]) || words_has(&cfg->prefixes, v[i]))
+	if (words_has(&cfg->prefixes, v[i]))
+		return false;
+	if (is_glued_pred(cfg, v[i]))
+		return true;
+	if (!words_has(&cfg->preds, v[i]))
 		return false;
 	return i + 1 < n || !is_auxiliary(v[i]);
 }
@@ -237,14 +247,26 @@ static bool is_match(const struct rc_config *cfg, char **v, size_t n)
 	       !AMONG(v[n - 2], nouns);
 }
 
+/*
+ * A verb in the third person asks only when what follows can be its
+ * object: before a verb last that is no noun (zone_includes_add,
+ * rule_holds_clear), it is a plural noun, and the verb acts on it.
+ */
+static bool asks_third(const struct rc_config *cfg, char **v, size_t n,
+		       size_t i)
+{
+	return i && is_third_person(v[i]) && subject_first(cfg, v) &&
+	       !(i + 2 == n && words_has(&cfg->verbs, v[n - 1]) &&
+		 !is_noun_too(v[n - 1]));
+}
+
 /* A predicate word: anywhere, or a question's verb after its subject. */
 static bool asks(const struct rc_config *cfg, char **v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (is_pred_word(cfg, v, n, i) ||
-		    (i && is_third_person(v[i]) && subject_first(cfg, v)))
+		if (is_pred_word(cfg, v, n, i) || asks_third(cfg, v, n, i))
 			return true;
 	return is_match(cfg, v, n);
 }
@@ -323,15 +345,27 @@ static bool noun_phrase(const struct rc_config *cfg, char **v, size_t n)
 }
 
 /* "if" or "unless": what follows is the condition of the action before
- * it (skip_if_exists, create_unless_present), not a question. */
+ * it (skip_if_exists, create_unless_present), not a question.  Not before
+ * "is", "has" or another auxiliary, which no condition starts with ("skip
+ * if is"): "if" is a noun there, an interface (eigrp_if_is_passive,
+ * ldp_sync_if_is_enabled), and the name asks. */
 static bool is_conditional(const char *w)
 {
 	return !strcmp(w, "if") || !strcmp(w, "unless");
 }
 
+static bool is_be_or_have(const char *w)
+{
+	static const char *const v[] = { "is", "are", "has", "have" };
+
+	return AMONG(w, v);
+}
+
 /*
  * An inspection after its object (flash_wipe_check, self_test), a check
- * of a state (check_alive, check_ready) and "complete" after a noun that
+ * of a state (check_alive, check_ready, with the thing checked between:
+ * dev_check_types_valid, not after another verb: check_and_set_enabled)
+ * and "complete" after a noun that
  * is also a verb (update_complete: is it, or a completion's callback?)
  * may answer whether all is well or report what is not: the name says
  * neither, and the definition settles it (defs.c).
@@ -339,6 +373,7 @@ static bool is_conditional(const char *w)
 static bool inspects(const struct rc_config *cfg, char **v, size_t n)
 {
 	const char *last = v[n - 1];
+	size_t i;
 
 	if (n < 2)
 		return false;
@@ -348,8 +383,16 @@ static bool inspects(const struct rc_config *cfg, char **v, size_t n)
 	if (!strcmp(last, "complete") && is_noun_too(v[n - 2]) &&
 	    !verb_among(cfg, v, n - 2))
 		return true;
-	return !strcmp(v[n - 2], "check") &&
-	       (words_has(&cfg->suffixes, last) || is_adjective(last));
+	if (!words_has(&cfg->suffixes, last) && !is_adjective(last))
+		return false;
+	for (i = n - 1; i-- > 0;) {
+		if (!strcmp(v[i], "check"))
+			return true;
+		if ((words_has(&cfg->verbs, v[i]) && !is_noun_too(v[i])) ||
+		    !strcmp(v[i], "and") || !strcmp(v[i], "then"))
+			return false;
+	}
+	return false;
 }
 
 /*
@@ -385,6 +428,102 @@ static bool state_reached(const struct rc_config *cfg, char **v, size_t n)
 		is_adjective(v[n - 1]) || is_participle(cfg, v[n - 1]));
 }
 
+/*
+ * A first verb that is no noun, then its object, then a whole question
+ * about it, a predicate word and the state it asks for
+ * (warn_file_is_world_accessible: warn that the file is accessible),
+ * commands: the name is an action's.  A predicate word just after the
+ * verb makes the verb its subject (wait_should_retry, parse_is_top_num),
+ * and a question without a state last may ask of a noun that the verb
+ * starts (claim_type_is_v2).
+ */
+static bool commands(const struct rc_config *cfg, char **v, size_t n)
+{
+	const char *last = v[n - 1];
+	size_t i;
+
+	if (n < 4 || !words_has(&cfg->verbs, v[0]) || is_noun_too(v[0]) ||
+	    is_pred_word(cfg, v, n, 1) ||
+	    (!words_has(&cfg->suffixes, last) && !is_adjective(last)))
+		return false;
+	for (i = 2; i + 1 < n; i++)
+		if (is_pred_word(cfg, v, n, i))
+			return true;
+	return false;
+}
+
+/*
+ * A lookup (get, find, lookup, search) before a state last returns what
+ * it finds, a value: the state says which one (tree_get_less_or_equal,
+ * find_first_empty), and the name is neither.
+ */
+static bool looks_up(char **v, size_t n)
+{
+	static const char *const lookups[] = { "get", "find", "lookup",
+					       "search" };
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (AMONG(v[i], lookups))
+			return true;
+	return false;
+}
+
+/*
+ * A switch's state (enabled, disabled, allowed) last asks whether what
+ * comes before it is switched on, even a verb that names a behaviour:
+ * one just before the state (irq_wake_enabled) or before a preposition
+ * (abort_on_error_enabled).  A verb with an object after it acts on the
+ * object in that state (handle_adj_ip_enabled), and "set" or "clear"
+ * makes a setter.  Other states are the object of a verb before them
+ * (kwq__grab_pending grabs a pending item).
+ */
+static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
+{
+	static const char *const switches[] = { "enabled", "disabled",
+						"allowed" };
+	static const char *const setters[] = { "set", "clear" };
+	size_t i;
+
+	if (!AMONG(v[n - 1], switches))
+		return verb_among(cfg, v + 1, n - 2);
+	for (i = 1; i + 1 < n; i++)
+		if (AMONG(v[i], setters) ||
+		    (words_has(&cfg->verbs, v[i]) && i + 2 < n &&
+		     !is_preposition(v[i + 1])))
+			return true;
+	return false;
+}
+
+/*
+ * A hook is named for the event it is called at (after_message_complete,
+ * on_headers, before_send): what it returns is its caller's contract,
+ * neither a status nor an answer of its own.  After a verb the
+ * preposition says when the action runs (run_after_delay).  (From branch
+ * rcfalse.)
+ */
+static bool is_hook(const struct rc_config *cfg, char **v, size_t n)
+{
+	static const char *const when[] = { "after", "before", "upon", "when" };
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (words_has(&cfg->verbs, v[i]))
+			return false;
+		if (AMONG(v[i], when) || (!i && !strcmp(v[i], "on")))
+			return true;
+	}
+	return false;
+}
+
+/* States that never stand before their noun (an "ok queue"): last, they
+ * ask about everything before them, even an action (attrs_add_ok: is it
+ * ok to add them?).  (From branch rcfalse.) */
+static bool is_predicative(const char *w)
+{
+	return !strcmp(w, "ok") || !strcmp(w, "okay");
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
 	enum rc_kind before;
@@ -397,26 +536,32 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return KIND_PREDICATE;
 	for (i = 1; i + 1 < n; i++)
 		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
-		    is_conditional(v[i])) {
+		    (is_conditional(v[i]) && !is_be_or_have(v[i + 1]) &&
+		     !is_auxiliary(v[i + 1]))) {
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}
-	if (inspects(cfg, v, n))
+	if (is_hook(cfg, v, n) || inspects(cfg, v, n))
 		return KIND_NEITHER;
+	if (commands(cfg, v, n))
+		return KIND_ACTION;
 	if (asks(cfg, v, n))
 		return KIND_PREDICATE;
 	if (is_trylock(v, n))
 		return KIND_PREDICATE;
 	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
 		!is_preposition(v[n - 2]);
+	if (state && looks_up(v, n))
+		return KIND_NEITHER;
 	if (state && is_noun_too(v[n - 2]) && strcmp(v[n - 2], "set") &&
 	    !verb_among(cfg, v, n - 2))
 		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
+	if (state && is_predicative(v[n - 1]))
+		return KIND_PREDICATE;
 	if (state)
-		return verb_among(cfg, v + 1, n - 2) ? KIND_ACTION :
-						       KIND_PREDICATE;
+		return acts_on_state(cfg, v, n) ? KIND_ACTION : KIND_PREDICATE;
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
 	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]))
 		return KIND_ACTION;

@@ -179,6 +179,10 @@ struct rc_site {
 					 * an error */
 #define FACT_OUT_STATUS	(1U << 5)	/* its status goes out through a
 					 * parameter (int *out_rc) */
+#define FACT_OUT_ANSWER	(1U << 6)	/* its answer goes out through a
+					 * parameter (int *valid) */
+#define FACT_CLASSIFIER	(1U << 7)	/* its last word names a kind of
+					 * its value parameter (state) */
 #define DOC_MASK	(DOC_ERRNO | DOC_BOOL | DOC_TRISTATE | DOC_VALUE)
 /* How many first words of the name spell the type its first parameter
  * points to (can_frame_len(struct can_frame *)): a noun, its receiver. */
@@ -365,6 +369,8 @@ char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void words_push(struct rc_words *w, const char *s);
 bool words_has(const struct rc_words *w, const char *s);
+bool str_among(const char *w, const char *const *v, size_t n);
+#define AMONG(w, v) str_among(w, v, sizeof(v) / sizeof((v)[0]))
 void words_free(struct rc_words *w);
 void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	       char *const *args, size_t nargs);

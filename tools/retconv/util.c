@@ -85,6 +85,17 @@ bool words_has(const struct rc_words *w, const char *s)
 	return false;
 }
 
+/* Whether @w is one of the @n strings of @v (AMONG() for an array). */
+bool str_among(const char *w, const char *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(w, v[i]))
+			return true;
+	return false;
+}
+
 void words_free(struct rc_words *w)
 {
 	size_t i;
