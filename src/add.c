@@ -46,6 +46,24 @@ static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
 }
 
 /*
+ * Count @w, whose PENDING bit the caller owns, in @pwq's flush color, as
+ * every insertion does, and return its word queued on @pwq (@old: its
+ * word from before).
+ */
+static inline __attribute__((always_inline)) unsigned long
+count_in_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
+		struct work_struct *w, unsigned long old)
+{
+	unsigned int color = pwq->color;
+
+	pwq->nr_in_flight[color]++;
+	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
+	/* color is 0 or 1: a shift, not a branch. */
+	return work_pwq_data(pwq, color * WORK_COLOR | (old & WORK_DELAYED));
+}
+
+/*
  * Put @w, whose PENDING bit the caller owns, on @pwq of @pool (its pool,
  * passed in: already in a register).  Returns true when the item went on
  * the worklist and the pool must be kicked: the caller does it, before or
@@ -58,15 +76,9 @@ static inline __attribute__((always_inline)) bool
 insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	      struct work_struct *w, unsigned long old, bool fast)
 {
-	unsigned int color = pwq->color;
-	/* color is 0 or 1: a shift, not a branch. */
-	unsigned long data = work_pwq_data(pwq, color * WORK_COLOR |
-					   (old & WORK_DELAYED));
+	unsigned long data = count_in_locked(pool, pwq, w, old);
 
 	kwq__assert_locked(pool);
-	pwq->nr_in_flight[color]++;
-	pwq->st.added++;
-	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
 	if (!fast && kwq__stats_enabled())
 		kwq__stat_queued_locked(pool, w);
 	if (pwq->nr_active >= pwq->limit) {
@@ -107,6 +119,17 @@ static inline struct kwq_list_node *pushed_next(struct kwq_list_node *n)
 	return likely(next) ? next : pushed_wait(n);
 }
 
+/* The word of @w, pushed on @pwq and just taken off its push queue. */
+static inline unsigned long pushed_data(struct kwq__pwq *pwq,
+					struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	/* Re-initialised or freed while pending: see kwq__bug(). */
+	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
+	return data;
+}
+
 /*
  * Insert @n, a pushed item of @pwq just taken off the push queue, as an
  * add would; true when the pool needs a kick.  Inline: a serial queue's
@@ -116,11 +139,8 @@ static inline __attribute__((always_inline)) bool
 insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
 {
 	struct work_struct *w = kwq__list_entry(n, struct work_struct, entry);
-	unsigned long data = work_data(w);
 
-	/* Re-initialised or freed while pending: see kwq__bug(). */
-	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
-	return insert_locked(pwq->pool, pwq, w, data, false);
+	return insert_locked(pwq->pool, pwq, w, pushed_data(pwq, w), false);
 }
 
 /*
@@ -199,16 +219,15 @@ static inline void kick_unless_taken_locked(struct kwq__pool *pool)
 }
 
 /*
- * Take the first item pushed on @pwq, which the caller has seen is not
- * empty, and insert it.  Only the worker that frees a slot pops, one item
+ * Take the first item pushed on @pwq off the push queue, which the caller
+ * has seen is not empty.  Only the worker that frees a slot pops, one item
  * per slot: the rest stay pushed, untouched, until their turn.  A splice
  * would walk every item at once, and a producer far ahead of its worker
  * would leave a list longer than the caches, each item then read twice
- * from memory.  Kicks the pool if the item is ready to run.  Inline in
- * kwq__pwq_dec_locked(): a serial queue's worker comes here per item.
+ * from memory.
  */
-static inline __attribute__((always_inline)) void
-pop_locked(struct kwq__pwq *pwq)
+static inline __attribute__((always_inline)) struct kwq_list_node *
+unlink_first_locked(struct kwq__pwq *pwq)
 {
 	struct kwq_list_node *n, *next;
 
@@ -235,7 +254,18 @@ pop_locked(struct kwq__pwq *pwq)
 	} else {
 		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
 	}
-	if (insert_pushed_locked(pwq, n))
+	return n;
+}
+
+/*
+ * Take the first item pushed on @pwq and insert it, kicking the pool if
+ * it is ready to run.  Inline in kwq__pwq_dec_locked(): a serial queue's
+ * worker comes here per item.
+ */
+static inline __attribute__((always_inline)) void
+pop_locked(struct kwq__pwq *pwq)
+{
+	if (insert_pushed_locked(pwq, unlink_first_locked(pwq)))
 		kick_unless_taken_locked(pwq->pool);
 }
 
@@ -504,6 +534,7 @@ void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
 void (*kwq__push_hook)(struct kwq__pwq *pwq, int at);
 void (*kwq__release_hook)(struct kwq__pwq *pwq);
 void (*kwq__link_hook)(struct kwq__pwq *pwq);
+void (*kwq__hand_over_hook)(struct kwq__pwq *pwq, struct work_struct *w);
 #endif
 
 /* --- pwq accounting: activation and completion -------------------------- */
@@ -564,6 +595,32 @@ static __attribute__((noinline)) void flushed_locked(struct kwq__pwq *pwq)
 void kwq__pwq_pop_locked(struct kwq__pwq *pwq)
 {
 	pop_locked(pwq);
+}
+
+/*
+ * The hand-over: an item of @pwq has ended, and the worker that ran it
+ * starts the first pushed item next, in the same hold of the lock
+ * (takes_pushed_locked() in worker.c says when).  The ended item's slot
+ * goes to it as it is: nr_active stays, where a pop would lower it and
+ * the insertion raise it again.  The item is counted in the flush color
+ * and probed as an insertion and an activation would, and returned on no
+ * list, its word naming @pwq: still PENDING until the caller starts it,
+ * so that meanwhile an add gets -EBUSY and a cancel, which needs this
+ * lock to take a queued item, waits and then finds it started.
+ */
+struct work_struct *kwq__pwq_hand_over_locked(struct kwq__pwq *pwq)
+{
+	struct kwq__pool *pool = pwq->pool;
+	struct work_struct *w = kwq__list_entry(unlink_first_locked(pwq),
+						struct work_struct, entry);
+
+	kwq__assert_locked(pool);
+	set_work_pwq(w, count_in_locked(pool, pwq, w, pushed_data(pwq, w)));
+	KWQ_TRACE(activate, w, w->func, pwq->name);
+	/* On no list: the start's unlinking finds it alone. */
+	kwq__list_init(&w->entry);
+	kwq__test_hook(hand_over, pwq, w);
+	return w;
 }
 
 /*

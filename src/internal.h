@@ -730,6 +730,8 @@ KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 					 struct work_struct *w);
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__pwq_pop_locked(struct kwq__pwq *pwq);
+KWQ_HIDDEN struct work_struct *
+kwq__pwq_hand_over_locked(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 /*
  * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
@@ -777,6 +779,13 @@ KWQ_HIDDEN extern void (*kwq__release_hook)(struct kwq__pwq *pwq);
  * stalled there makes whoever settles the queue wait, the pool lock held.
  */
 KWQ_HIDDEN extern void (*kwq__link_hook)(struct kwq__pwq *pwq);
+/*
+ * kwq__hand_over_hook (tests/test-hand-over.c): called by a worker that
+ * has taken a pushed item to start next itself, the pool lock held, before
+ * it starts it (kwq__pwq_hand_over_locked()).
+ */
+KWQ_HIDDEN extern void (*kwq__hand_over_hook)(struct kwq__pwq *pwq,
+					      struct work_struct *w);
 /*
  * kwq__spawn_hook (tests/test-manager-spawn.c): called by the manager and
  * by a new worker before each boosted worker either creates, no lock held.
