@@ -207,15 +207,23 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
 
 /*
  * Kick @pool for an item a freed slot has just put on its worklist.  The
- * kick's two usual answers are tested inline first, since every item of a
- * serial or busy queue passes here: a busy, watched pool, or the finishing
- * worker taking this item itself.
+ * kick's usual answers are tested inline first, since every item of a
+ * serial or busy queue passes here: behind other items, a pool at its
+ * target (kwq__kick_more_locked()); alone, a busy, watched pool, or the
+ * finishing worker taking this item itself.
  */
 static inline void kick_unless_taken_locked(struct kwq__pool *pool)
 {
-	if (!kwq__busy_watched_locked(pool) &&
-	    !kwq__finisher_takes_locked(pool))
+	struct kwq__worker *worker;
+
+	if (pool->worklist.next->next != &pool->worklist) {
+		worker = kwq__kick_more_locked(pool);
+		if (worker)
+			kwq__wake_worker(worker);
+	} else if (!kwq__busy_watched_locked(pool) &&
+		   !kwq__finisher_takes_locked(pool)) {
 		kwq__kick_locked(pool);
+	}
 }
 
 /*

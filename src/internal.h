@@ -1363,6 +1363,25 @@ static inline struct kwq__worker *kwq__kick_busy_locked(struct kwq__pool *pool)
 }
 
 /*
+ * A kick for the items behind the caller's on @pool's worklist (a worker
+ * starting the head, a freed slot appending behind others): the worker
+ * to wake, or NULL.  At the pool's target a kick could only poke a
+ * manager that does not watch, and this one need not: every item went on
+ * the worklist with a kick that found the manager watching or poked it,
+ * and the manager stops watching only after a look that found every
+ * worklist empty, and then looks once more (manager_main()).  So while an
+ * item is on a worklist, the manager watches or a look that will see it
+ * is still to come.  Under a producer far ahead, that poke was an atomic
+ * operation and a call per start and per pop.
+ */
+static inline struct kwq__worker *kwq__kick_more_locked(struct kwq__pool *pool)
+{
+	return pool->nr_running >= pool->target ||
+		kwq__list_empty(&pool->worklist) ? NULL :
+		kwq__kick_prepare_locked(pool);
+}
+
+/*
  * Move the items pushed on @pwq without the lock (see kwq__pwq) to its
  * lists.  Whoever looks at a pwq's lists or counts, or at a pending item's
  * place in them, calls this first, with the pool lock held.  An item's

@@ -260,7 +260,7 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	else if (!barrier)
 		pwq->st.started++;
 	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
-	other = kwq__kick_busy_locked(pool);
+	other = kwq__kick_more_locked(pool);
 
 	/* Forgotten before PENDING goes: it may be re-added at once. */
 	if (!barrier && modes && kwq__debugging())
