@@ -175,8 +175,8 @@ $(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel \
 		$(B)/tests/hooks/add.o
 # The release's hook is in an inline of internal.h that worker.c calls,
 # so worker.c's test build needs add.c's, where the hook is defined.
-$(B)/tests/test-release $(B)/tests/test-manager-spawn: \
-		$(B)/tests/hooks/worker.o
+$(B)/tests/test-release $(B)/tests/test-manager-spawn \
+	$(B)/tests/test-hand-over: $(B)/tests/hooks/worker.o
 $(B)/tests/test-thaw: $(B)/tests/hooks/freeze.o
 
 # Programs run by hand, not by prove: the other tests/*.c with a main(),

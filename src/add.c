@@ -46,24 +46,6 @@ static struct kwq__pwq *pick_pwq(struct workqueue_struct *wq, int cpu)
 }
 
 /*
- * Count @w, whose PENDING bit the caller owns, in @pwq's flush color, as
- * every insertion does, and return its word queued on @pwq (@old: its
- * word from before).
- */
-static inline __attribute__((always_inline)) unsigned long
-count_in_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
-		struct work_struct *w, unsigned long old)
-{
-	unsigned int color = pwq->color;
-
-	pwq->nr_in_flight[color]++;
-	pwq->st.added++;
-	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
-	/* color is 0 or 1: a shift, not a branch. */
-	return work_pwq_data(pwq, color * WORK_COLOR | (old & WORK_DELAYED));
-}
-
-/*
  * Put @w, whose PENDING bit the caller owns, on @pwq of @pool (its pool,
  * passed in: already in a register).  Returns true when the item went on
  * the worklist and the pool must be kicked: the caller does it, before or
@@ -76,7 +58,7 @@ static inline __attribute__((always_inline)) bool
 insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	      struct work_struct *w, unsigned long old, bool fast)
 {
-	unsigned long data = count_in_locked(pool, pwq, w, old);
+	unsigned long data = kwq__pwq_count_in_locked(pool, pwq, w, old);
 
 	kwq__assert_locked(pool);
 	if (!fast && kwq__stats_enabled())
@@ -119,17 +101,6 @@ static inline struct kwq_list_node *pushed_next(struct kwq_list_node *n)
 	return likely(next) ? next : pushed_wait(n);
 }
 
-/* The word of @w, pushed on @pwq and just taken off its push queue. */
-static inline unsigned long pushed_data(struct kwq__pwq *pwq,
-					struct work_struct *w)
-{
-	unsigned long data = work_data(w);
-
-	/* Re-initialised or freed while pending: see kwq__bug(). */
-	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
-	return data;
-}
-
 /*
  * Insert @n, a pushed item of @pwq just taken off the push queue, as an
  * add would; true when the pool needs a kick.  Inline: a serial queue's
@@ -140,7 +111,8 @@ insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
 {
 	struct work_struct *w = kwq__list_entry(n, struct work_struct, entry);
 
-	return insert_locked(pwq->pool, pwq, w, pushed_data(pwq, w), false);
+	return insert_locked(pwq->pool, pwq, w, kwq__pushed_data(pwq, w),
+			     false);
 }
 
 /*
@@ -606,29 +578,13 @@ void kwq__pwq_pop_locked(struct kwq__pwq *pwq)
 }
 
 /*
- * The hand-over: an item of @pwq has ended, and the worker that ran it
- * starts the first pushed item next, in the same hold of the lock
- * (takes_pushed_locked() in worker.c says when).  The ended item's slot
- * goes to it as it is: nr_active stays, where a pop would lower it and
- * the insertion raise it again.  The item is counted in the flush color
- * and probed as an insertion and an activation would, and returned on no
- * list, its word naming @pwq: still PENDING until the caller starts it,
- * so that meanwhile an add gets -EBUSY and a cancel, which needs this
- * lock to take a queued item, waits and then finds it started.
+ * kwq__pwq_hand_over_locked()'s rarer case: the item it takes is the last
+ * pushed, whose unlinking puts the tail back (unlink_first_locked()).
  */
-struct work_struct *kwq__pwq_hand_over_locked(struct kwq__pwq *pwq)
+struct work_struct *kwq__pwq_hand_over_last_locked(struct kwq__pwq *pwq)
 {
-	struct kwq__pool *pool = pwq->pool;
-	struct work_struct *w = kwq__list_entry(unlink_first_locked(pwq),
-						struct work_struct, entry);
-
-	kwq__assert_locked(pool);
-	set_work_pwq(w, count_in_locked(pool, pwq, w, pushed_data(pwq, w)));
-	KWQ_TRACE(activate, w, w->func, pwq->name);
-	/* On no list: the start's unlinking finds it alone. */
-	kwq__list_init(&w->entry);
-	kwq__test_hook(hand_over, pwq, w);
-	return w;
+	return kwq__pwq_handed_locked(pwq, kwq__list_entry(
+			unlink_first_locked(pwq), struct work_struct, entry));
 }
 
 /*

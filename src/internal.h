@@ -731,7 +731,7 @@ KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__pwq_pop_locked(struct kwq__pwq *pwq);
 KWQ_HIDDEN struct work_struct *
-kwq__pwq_hand_over_locked(struct kwq__pwq *pwq);
+kwq__pwq_hand_over_last_locked(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 /*
  * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
@@ -1379,6 +1379,81 @@ static inline struct kwq__worker *kwq__kick_more_locked(struct kwq__pool *pool)
 	return pool->nr_running >= pool->target ||
 		kwq__list_empty(&pool->worklist) ? NULL :
 		kwq__kick_prepare_locked(pool);
+}
+
+/*
+ * Count @w, whose PENDING bit the caller owns, in @pwq's flush color, as
+ * every insertion does, and return its word queued on @pwq (@old: its
+ * word from before).  @pool is @pwq's, passed in: already in a register.
+ */
+static inline __attribute__((always_inline)) unsigned long
+kwq__pwq_count_in_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
+			 struct work_struct *w, unsigned long old)
+{
+	unsigned int color = pwq->color;
+
+	pwq->nr_in_flight[color]++;
+	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
+	/* color is 0 or 1: a shift, not a branch. */
+	return work_pwq_data(pwq, color * WORK_COLOR | (old & WORK_DELAYED));
+}
+
+/* The word of @w, pushed on @pwq and just taken off its push queue. */
+static inline unsigned long kwq__pushed_data(struct kwq__pwq *pwq,
+					    struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	/* Re-initialised or freed while pending: see kwq__bug(). */
+	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
+	return data;
+}
+
+/*
+ * The hand-over's accounting of @w, just taken off @pwq's push queue by
+ * the worker that starts it next (kwq__pwq_hand_over_locked()): counted
+ * and probed as an insertion and an activation would, on no list, its
+ * word naming @pwq, PENDING still.
+ */
+static inline __attribute__((always_inline)) struct work_struct *
+kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
+{
+	struct kwq__pool *pool = pwq->pool;
+
+	kwq__assert_locked(pool);
+	set_work_pwq(w, kwq__pwq_count_in_locked(pool, pwq, w,
+						 kwq__pushed_data(pwq, w)));
+	KWQ_TRACE(activate, w, w->func, pwq->name);
+	/* On no list: the start's unlinking finds it alone. */
+	kwq__list_init(&w->entry);
+	kwq__test_hook(hand_over, pwq, w);
+	return w;
+}
+
+/*
+ * The hand-over: an item of @pwq has ended, and the worker that ran it
+ * starts the first pushed item next, in the same hold of the lock
+ * (takes_pushed_locked() in worker.c says when), @first, which it has
+ * seen linked.  The ended item's slot goes to it as it is: nr_active
+ * stays, where a pop would lower it and the insertion raise it again.  It
+ * stays PENDING until the caller starts it, so that meanwhile an add gets
+ * -EBUSY and a cancel, which needs this lock to take a queued item, waits
+ * and then finds it started.  Inline, as a serial queue's every item comes
+ * here: an item with a successor is unlinked as pop_locked() in add.c
+ * does, in one store; the last, which puts the tail back, there.
+ */
+static inline __attribute__((always_inline)) struct work_struct *
+kwq__pwq_hand_over_locked(struct kwq__pwq *pwq, struct kwq_list_node *first)
+{
+	struct kwq_list_node *next = __atomic_load_n(&first->next,
+						     __ATOMIC_ACQUIRE);
+
+	if (unlikely(!next))
+		return kwq__pwq_hand_over_last_locked(pwq);
+	__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
+	return kwq__pwq_handed_locked(pwq, kwq__list_entry(first,
+						struct work_struct, entry));
 }
 
 /*

@@ -200,7 +200,7 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 	    takes_pushed_locked(worker, pwq, kwq__list_entry(n,
 					struct work_struct, entry))) {
 		pwq->nr_in_flight[color]--;
-		return kwq__pwq_hand_over_locked(pwq);
+		return kwq__pwq_hand_over_locked(pwq, n);
 	}
 	/*
 	 * A pool's worker goes back to the worklist from here, with the lock

@@ -88,9 +88,14 @@ static void fill(const struct wq_kind *k, struct tw *more, int nr,
 	tw_init(&pushed);
 }
 
-static void pending_case(const struct wq_kind *k)
+/*
+ * @behind: one more item pushed behind the watched one, which is then
+ * unlinked with a successor (inline, in worker.c), not as the last
+ * pushed item (the tail put back, in add.c).
+ */
+static void pending_case(const struct wq_kind *k, bool behind)
 {
-	struct tw more[1];
+	struct tw more[1], after;
 	int nr = k->max_active > 1 ? k->max_active - 1 : 0;
 	int add_result = 1, remove_result = 1;
 	bool ran;
@@ -101,6 +106,9 @@ static void pending_case(const struct wq_kind *k)
 	STORE(&kwq__hand_over_hook, hand_over_hook);
 	if (add_work_to_q(wq, &pushed.work))
 		bail_out("could not add the pushed item");
+	tw_init(&after);
+	if (behind && add_work_to_q(wq, &after.work))
+		bail_out("could not add the item behind");
 	gate_open(&gate);
 	ran = wait_for(&pushed.runs, 1, RUN_MS);
 	if (LOAD(&hooked)) {
@@ -110,14 +118,16 @@ static void pending_case(const struct wq_kind *k)
 	STORE(&kwq__hand_over_hook, NULL);
 	if (flush_workqueue(wq))
 		bail_out("flush_workqueue failed");
-	ok(LOAD(&hooked) == 1 && ran && LOAD(&pushed.runs) == 1,
-	   "%s: the pushed item is handed over and runs once", k->name);
+	ok(LOAD(&hooked) == 1 && ran && LOAD(&pushed.runs) == 1 &&
+	   LOAD(&after.runs) == behind,
+	   "%s%s: the pushed item is handed over and runs once", k->name,
+	   behind ? ", another behind" : "");
 	ok(LOAD(&pending_seen) && add_result == -EBUSY,
-	   "%s: handed over, not started: pending, an add gets -EBUSY",
-	   k->name);
+	   "%s%s: handed over, not started: pending, an add gets -EBUSY",
+	   k->name, behind ? ", another behind" : "");
 	ok(remove_result == -ENOENT,
-	   "%s: a remove_work() meanwhile finds it started (%d)", k->name,
-	   remove_result);
+	   "%s%s: a remove_work() meanwhile finds it started (%d)", k->name,
+	   behind ? ", another behind" : "", remove_result);
 	destroy_workqueue(wq);
 }
 
@@ -238,7 +248,7 @@ int main(void)
 		freezable += !!(kinds[k].flags & WQ_FREEZABLE);
 		serial += kinds[k].max_active <= 1;
 	}
-	tests = serial * 3 + (int)nr_kinds + freezable * 2 + 1;
+	tests = serial * 6 + (int)nr_kinds + freezable * 2 + 1;
 	plan(tests);
 	/* With debug mode or statistics on, no add is pushed. */
 	wq = new_kind_wq("hand-over-probe", &kinds[0]);
@@ -262,8 +272,10 @@ int main(void)
 		 * one (a bound pool's), the finishing one would not take
 		 * the next item itself: no hand-over to look at there.
 		 */
-		if (kinds[k].max_active <= 1)
-			pending_case(&kinds[k]);
+		if (kinds[k].max_active <= 1) {
+			pending_case(&kinds[k], false);
+			pending_case(&kinds[k], true);
+		}
 		flush_case(&kinds[k]);
 		if (kinds[k].flags & WQ_FREEZABLE)
 			frozen_case(&kinds[k]);
