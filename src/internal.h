@@ -427,6 +427,8 @@ struct kwq__worker {
 	struct kwq_list_node wait_node;	/* wait_pool's L: on its waits */
 	unsigned int name_gen;		/* W: pool->name_gen its name shows */
 	char reap;			/* L: leave: another pool needs a slot */
+	unsigned int idle_ms;		/* W: the idle timeout idle_ts holds */
+	struct timespec idle_ts;	/* W: idle_ms as a relative timeout */
 };
 
 struct kwq__pool {
@@ -699,8 +701,22 @@ KWQ_HIDDEN int kwq__reclaim_slot(struct kwq__pool *except);
 KWQ_HIDDEN void kwq__pool_user(struct kwq__pool *pool,
 			       struct workqueue_struct *wq, int add);
 KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
-KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
-				    struct kwq__worker *worker);
+
+/*
+ * @worker stops counting in @pool's nr_running (it sleeps, blocks, or
+ * runs a CPU-intensive item).  Inline: a worker going idle comes here,
+ * under a producer that wakes it per item, once an item.
+ */
+static inline void kwq__uncount_locked(struct kwq__pool *pool,
+				       struct kwq__worker *worker)
+{
+	kwq__assert_locked(pool);
+	if (worker->counted) {
+		worker->counted = 0;
+		pool->nr_running--;
+	}
+}
+
 /* A kick's slow half: see kwq__kick_busy_locked() for the fast one. */
 KWQ_HIDDEN struct kwq__worker *
 kwq__kick_prepare_locked(struct kwq__pool *pool);

@@ -306,15 +306,30 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 }
 
 /*
+ * The idle timeout as the futex wants it, converted when it changes, not
+ * on every sleep: a worker woken per item sleeps once an item.
+ */
+static const struct timespec *idle_timeout(struct kwq__worker *worker)
+{
+	unsigned int ms = __atomic_load_n(&kwq__g.idle_timeout_ms,
+					  __ATOMIC_RELAXED);
+
+	if (unlikely(worker->idle_ms != ms)) {
+		worker->idle_ms = ms;
+		worker->idle_ts.tv_sec = ms / 1000;
+		worker->idle_ts.tv_nsec = (long)(ms % 1000) * 1000000;
+	}
+	return &worker->idle_ts;
+}
+
+/*
  * Sleep until kicked, or retire.  Returns 0 when the worker should leave:
  * it has been idle for the timeout and is not its pool's last worker.
  */
 static int worker_idle_locked(struct kwq__worker *worker)
 {
 	struct kwq__pool *pool = worker->pool;
-	struct timespec ts, *timeout = NULL;
-	unsigned int ms = __atomic_load_n(&kwq__g.idle_timeout_ms,
-					  __ATOMIC_RELAXED);
+	const struct timespec *timeout = NULL;
 
 	kwq__assert_locked(pool);
 	kwq__uncount_locked(pool, worker);
@@ -322,11 +337,8 @@ static int worker_idle_locked(struct kwq__worker *worker)
 	kwq__list_add_head(&worker->idle_node, &pool->idle);
 	pool->nr_idle++;
 	__atomic_store_n(&worker->wake, 0, __ATOMIC_RELAXED);
-	if (pool->nr_workers > 1) {
-		ts.tv_sec = ms / 1000;
-		ts.tv_nsec = (long)(ms % 1000) * 1000000;
-		timeout = &ts;
-	}
+	if (pool->nr_workers > 1)
+		timeout = idle_timeout(worker);
 	kwq__unlock(pool);
 
 	while (!__atomic_load_n(&worker->wake, __ATOMIC_ACQUIRE))
