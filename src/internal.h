@@ -371,17 +371,41 @@ static inline void kwq__list_del_init(struct kwq_list_node *n)
 
 /* --- futex-based waiting ------------------------------------------------ */
 
+/*
+ * futex(2) with four arguments: its result, or a negative errno.  On
+ * x86-64 the system call is made here: glibc's variadic syscall() moved
+ * every argument once more, some 15 instructions on a path a worker woken
+ * per item takes once an item (issue 24 §1), and set errno.
+ */
+static inline long kwq__futex(uint32_t *uaddr, int op, uint32_t val,
+			      const struct timespec *rel)
+{
+#ifdef __x86_64__
+	register const struct timespec *r10 __asm__("r10") = rel;
+	long ret;
+
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "0"((long)SYS_futex), "D"(uaddr), "S"((long)op),
+			   "d"((long)val), "r"(r10)
+			 : "rcx", "r11", "memory");
+	return ret;
+#else
+	long ret = syscall(SYS_futex, uaddr, op, val, rel, NULL, 0);
+
+	return ret < 0 ? -errno : ret;
+#endif
+}
+
 static inline int kwq__futex_wait(uint32_t *uaddr, uint32_t val,
 				  const struct timespec *rel)
 {
-	if (syscall(SYS_futex, uaddr, FUTEX_WAIT_PRIVATE, val, rel, NULL, 0))
-		return -errno;
-	return 0;
+	return (int)kwq__futex(uaddr, FUTEX_WAIT_PRIVATE, val, rel);
 }
 
 static inline void kwq__futex_wake(uint32_t *uaddr, int n)
 {
-	syscall(SYS_futex, uaddr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+	kwq__futex(uaddr, FUTEX_WAKE_PRIVATE, (uint32_t)n, NULL);
 }
 
 /* A one-shot event: complete() once, any number of waiters. */
