@@ -171,11 +171,12 @@ $(B)/tests/hooks/%.o: src/%.c
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(LIB_CFLAGS) -DKWQ_TEST_HOOKS -c -o $@ $<
 $(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel \
-	$(B)/tests/test-manager-spawn: $(B)/tests/hooks/add.o
+	$(B)/tests/test-manager-spawn $(B)/tests/test-hand-over: \
+		$(B)/tests/hooks/add.o
 # The release's hook is in an inline of internal.h that worker.c calls,
 # so worker.c's test build needs add.c's, where the hook is defined.
-$(B)/tests/test-release $(B)/tests/test-manager-spawn: \
-		$(B)/tests/hooks/worker.o
+$(B)/tests/test-release $(B)/tests/test-manager-spawn \
+	$(B)/tests/test-hand-over: $(B)/tests/hooks/worker.o
 $(B)/tests/test-manager-burst: $(B)/tests/hooks/worker.o $(B)/tests/hooks/add.o
 $(B)/tests/test-thaw: $(B)/tests/hooks/freeze.o
 

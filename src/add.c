@@ -58,15 +58,9 @@ static inline __attribute__((always_inline)) bool
 insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	      struct work_struct *w, unsigned long old, bool fast)
 {
-	unsigned int color = pwq->color;
-	/* color is 0 or 1: a shift, not a branch. */
-	unsigned long data = work_pwq_data(pwq, color * WORK_COLOR |
-					   (old & WORK_DELAYED));
+	unsigned long data = kwq__pwq_count_in_locked(pool, pwq, w, old);
 
 	kwq__assert_locked(pool);
-	pwq->nr_in_flight[color]++;
-	pwq->st.added++;
-	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
 	if (!fast && kwq__stats_enabled())
 		kwq__stat_queued_locked(pool, w);
 	if (pwq->nr_active >= pwq->limit) {
@@ -116,11 +110,9 @@ static inline __attribute__((always_inline)) bool
 insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
 {
 	struct work_struct *w = kwq__list_entry(n, struct work_struct, entry);
-	unsigned long data = work_data(w);
 
-	/* Re-initialised or freed while pending: see kwq__bug(). */
-	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
-	return insert_locked(pwq->pool, pwq, w, data, false);
+	return insert_locked(pwq->pool, pwq, w, kwq__pushed_data(pwq, w),
+			     false);
 }
 
 /*
@@ -187,28 +179,35 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
 
 /*
  * Kick @pool for an item a freed slot has just put on its worklist.  The
- * kick's two usual answers are tested inline first, since every item of a
- * serial or busy queue passes here: a busy, watched pool, or the finishing
- * worker taking this item itself.
+ * kick's usual answers are tested inline first, since every item of a
+ * serial or busy queue passes here: behind other items, a pool at its
+ * target (kwq__kick_more_locked()); alone, a busy, watched pool, or the
+ * finishing worker taking this item itself.
  */
 static inline void kick_unless_taken_locked(struct kwq__pool *pool)
 {
-	if (!kwq__busy_watched_locked(pool) &&
-	    !kwq__finisher_takes_locked(pool))
+	struct kwq__worker *worker;
+
+	if (pool->worklist.next->next != &pool->worklist) {
+		worker = kwq__kick_more_locked(pool);
+		if (worker)
+			kwq__wake_worker(worker);
+	} else if (!kwq__busy_watched_locked(pool) &&
+		   !kwq__finisher_takes_locked(pool)) {
 		kwq__kick_locked(pool);
+	}
 }
 
 /*
- * Take the first item pushed on @pwq, which the caller has seen is not
- * empty, and insert it.  Only the worker that frees a slot pops, one item
+ * Take the first item pushed on @pwq off the push queue, which the caller
+ * has seen is not empty.  Only the worker that frees a slot pops, one item
  * per slot: the rest stay pushed, untouched, until their turn.  A splice
  * would walk every item at once, and a producer far ahead of its worker
  * would leave a list longer than the caches, each item then read twice
- * from memory.  Kicks the pool if the item is ready to run.  Inline in
- * kwq__pwq_dec_locked(): a serial queue's worker comes here per item.
+ * from memory.
  */
-static inline __attribute__((always_inline)) void
-pop_locked(struct kwq__pwq *pwq)
+static inline __attribute__((always_inline)) struct kwq_list_node *
+unlink_first_locked(struct kwq__pwq *pwq)
 {
 	struct kwq_list_node *n, *next;
 
@@ -235,7 +234,18 @@ pop_locked(struct kwq__pwq *pwq)
 	} else {
 		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
 	}
-	if (insert_pushed_locked(pwq, n))
+	return n;
+}
+
+/*
+ * Take the first item pushed on @pwq and insert it, kicking the pool if
+ * it is ready to run.  Inline in kwq__pwq_dec_locked(): a serial queue's
+ * worker comes here per item.
+ */
+static inline __attribute__((always_inline)) void
+pop_locked(struct kwq__pwq *pwq)
+{
+	if (insert_pushed_locked(pwq, unlink_first_locked(pwq)))
 		kick_unless_taken_locked(pwq->pool);
 }
 
@@ -504,6 +514,7 @@ void (*kwq__pop_last_hook)(struct kwq__pwq *pwq);
 void (*kwq__push_hook)(struct kwq__pwq *pwq, int at);
 void (*kwq__release_hook)(struct kwq__pwq *pwq);
 void (*kwq__link_hook)(struct kwq__pwq *pwq);
+void (*kwq__hand_over_hook)(struct kwq__pwq *pwq, struct work_struct *w);
 #endif
 
 /* --- pwq accounting: activation and completion -------------------------- */
@@ -564,6 +575,16 @@ static __attribute__((noinline)) void flushed_locked(struct kwq__pwq *pwq)
 void kwq__pwq_pop_locked(struct kwq__pwq *pwq)
 {
 	pop_locked(pwq);
+}
+
+/*
+ * kwq__pwq_hand_over_locked()'s rarer case: the item it takes is the last
+ * pushed, whose unlinking puts the tail back (unlink_first_locked()).
+ */
+struct work_struct *kwq__pwq_hand_over_last_locked(struct kwq__pwq *pwq)
+{
+	return kwq__pwq_handed_locked(pwq, kwq__list_entry(
+			unlink_first_locked(pwq), struct work_struct, entry));
 }
 
 /*

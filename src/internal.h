@@ -371,17 +371,41 @@ static inline void kwq__list_del_init(struct kwq_list_node *n)
 
 /* --- futex-based waiting ------------------------------------------------ */
 
+/*
+ * futex(2) with four arguments: its result, or a negative errno.  On
+ * x86-64 the system call is made here: glibc's variadic syscall() moved
+ * every argument once more, some 15 instructions on a path a worker woken
+ * per item takes once an item (issue 24 §1), and set errno.
+ */
+static inline long kwq__futex(uint32_t *uaddr, int op, uint32_t val,
+			      const struct timespec *rel)
+{
+#ifdef __x86_64__
+	register const struct timespec *r10 __asm__("r10") = rel;
+	long ret;
+
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "0"((long)SYS_futex), "D"(uaddr), "S"((long)op),
+			   "d"((long)val), "r"(r10)
+			 : "rcx", "r11", "memory");
+	return ret;
+#else
+	long ret = syscall(SYS_futex, uaddr, op, val, rel, NULL, 0);
+
+	return ret < 0 ? -errno : ret;
+#endif
+}
+
 static inline int kwq__futex_wait(uint32_t *uaddr, uint32_t val,
 				  const struct timespec *rel)
 {
-	if (syscall(SYS_futex, uaddr, FUTEX_WAIT_PRIVATE, val, rel, NULL, 0))
-		return -errno;
-	return 0;
+	return (int)kwq__futex(uaddr, FUTEX_WAIT_PRIVATE, val, rel);
 }
 
 static inline void kwq__futex_wake(uint32_t *uaddr, int n)
 {
-	syscall(SYS_futex, uaddr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+	kwq__futex(uaddr, FUTEX_WAKE_PRIVATE, (uint32_t)n, NULL);
 }
 
 /* A one-shot event: complete() once, any number of waiters. */
@@ -427,6 +451,8 @@ struct kwq__worker {
 	struct kwq_list_node wait_node;	/* wait_pool's L: on its waits */
 	unsigned int name_gen;		/* W: pool->name_gen its name shows */
 	char reap;			/* L: leave: another pool needs a slot */
+	unsigned int idle_ms;		/* W: the idle timeout idle_ts holds */
+	struct timespec idle_ts;	/* W: idle_ms as a relative timeout */
 };
 
 struct kwq__pool {
@@ -699,8 +725,22 @@ KWQ_HIDDEN int kwq__reclaim_slot(struct kwq__pool *except);
 KWQ_HIDDEN void kwq__pool_user(struct kwq__pool *pool,
 			       struct workqueue_struct *wq, int add);
 KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
-KWQ_HIDDEN void kwq__uncount_locked(struct kwq__pool *pool,
-				    struct kwq__worker *worker);
+
+/*
+ * @worker stops counting in @pool's nr_running (it sleeps, blocks, or
+ * runs a CPU-intensive item).  Inline: a worker going idle comes here,
+ * under a producer that wakes it per item, once an item.
+ */
+static inline void kwq__uncount_locked(struct kwq__pool *pool,
+				       struct kwq__worker *worker)
+{
+	kwq__assert_locked(pool);
+	if (worker->counted) {
+		worker->counted = 0;
+		pool->nr_running--;
+	}
+}
+
 /* A kick's slow half: see kwq__kick_busy_locked() for the fast one. */
 KWQ_HIDDEN struct kwq__worker *
 kwq__kick_prepare_locked(struct kwq__pool *pool);
@@ -730,6 +770,8 @@ KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 					 struct work_struct *w);
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__pwq_pop_locked(struct kwq__pwq *pwq);
+KWQ_HIDDEN struct work_struct *
+kwq__pwq_hand_over_last_locked(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 /*
  * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
@@ -777,6 +819,13 @@ KWQ_HIDDEN extern void (*kwq__release_hook)(struct kwq__pwq *pwq);
  * stalled there makes whoever settles the queue wait, the pool lock held.
  */
 KWQ_HIDDEN extern void (*kwq__link_hook)(struct kwq__pwq *pwq);
+/*
+ * kwq__hand_over_hook (tests/test-hand-over.c): called by a worker that
+ * has taken a pushed item to start next itself, the pool lock held, before
+ * it starts it (kwq__pwq_hand_over_locked()).
+ */
+KWQ_HIDDEN extern void (*kwq__hand_over_hook)(struct kwq__pwq *pwq,
+					      struct work_struct *w);
 /*
  * kwq__spawn_hook (tests/test-manager-spawn.c): called by the manager and
  * by a new worker before each boosted worker either creates, no lock held.
@@ -1351,6 +1400,100 @@ static inline struct kwq__worker *kwq__kick_busy_locked(struct kwq__pool *pool)
 	return kwq__busy_watched_locked(pool) ||
 		kwq__list_empty(&pool->worklist) ? NULL :
 		kwq__kick_prepare_locked(pool);
+}
+
+/*
+ * A kick for the items behind the caller's on @pool's worklist (a worker
+ * starting the head, a freed slot appending behind others): the worker
+ * to wake, or NULL.  At the pool's target a kick could only poke a
+ * manager that does not watch, and this one need not: every item went on
+ * the worklist with a kick that found the manager watching or poked it,
+ * and the manager stops watching only after a look that found every
+ * worklist empty, and then looks once more (manager_main()).  So while an
+ * item is on a worklist, the manager watches or a look that will see it
+ * is still to come.  Under a producer far ahead, that poke was an atomic
+ * operation and a call per start and per pop.
+ */
+static inline struct kwq__worker *kwq__kick_more_locked(struct kwq__pool *pool)
+{
+	return pool->nr_running >= pool->target ||
+		kwq__list_empty(&pool->worklist) ? NULL :
+		kwq__kick_prepare_locked(pool);
+}
+
+/*
+ * Count @w, whose PENDING bit the caller owns, in @pwq's flush color, as
+ * every insertion does, and return its word queued on @pwq (@old: its
+ * word from before).  @pool is @pwq's, passed in: already in a register.
+ */
+static inline __attribute__((always_inline)) unsigned long
+kwq__pwq_count_in_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
+			 struct work_struct *w, unsigned long old)
+{
+	unsigned int color = pwq->color;
+
+	pwq->nr_in_flight[color]++;
+	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
+	/* color is 0 or 1: a shift, not a branch. */
+	return work_pwq_data(pwq, color * WORK_COLOR | (old & WORK_DELAYED));
+}
+
+/* The word of @w, pushed on @pwq and just taken off its push queue. */
+static inline unsigned long kwq__pushed_data(struct kwq__pwq *pwq,
+					    struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+
+	/* Re-initialised or freed while pending: see kwq__bug(). */
+	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
+	return data;
+}
+
+/*
+ * The hand-over's accounting of @w, just taken off @pwq's push queue by
+ * the worker that starts it next (kwq__pwq_hand_over_locked()): counted
+ * and probed as an insertion and an activation would, on no list, its
+ * word naming @pwq, PENDING still.
+ */
+static inline __attribute__((always_inline)) struct work_struct *
+kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
+{
+	struct kwq__pool *pool = pwq->pool;
+
+	kwq__assert_locked(pool);
+	set_work_pwq(w, kwq__pwq_count_in_locked(pool, pwq, w,
+						 kwq__pushed_data(pwq, w)));
+	KWQ_TRACE(activate, w, w->func, pwq->name);
+	/* On no list: the start's unlinking finds it alone. */
+	kwq__list_init(&w->entry);
+	kwq__test_hook(hand_over, pwq, w);
+	return w;
+}
+
+/*
+ * The hand-over: an item of @pwq has ended, and the worker that ran it
+ * starts the first pushed item next, in the same hold of the lock
+ * (takes_pushed_locked() in worker.c says when), @first, which it has
+ * seen linked.  The ended item's slot goes to it as it is: nr_active
+ * stays, where a pop would lower it and the insertion raise it again.  It
+ * stays PENDING until the caller starts it, so that meanwhile an add gets
+ * -EBUSY and a cancel, which needs this lock to take a queued item, waits
+ * and then finds it started.  Inline, as a serial queue's every item comes
+ * here: an item with a successor is unlinked as pop_locked() in add.c
+ * does, in one store; the last, which puts the tail back, there.
+ */
+static inline __attribute__((always_inline)) struct work_struct *
+kwq__pwq_hand_over_locked(struct kwq__pwq *pwq, struct kwq_list_node *first)
+{
+	struct kwq_list_node *next = __atomic_load_n(&first->next,
+						     __ATOMIC_ACQUIRE);
+
+	if (unlikely(!next))
+		return kwq__pwq_hand_over_last_locked(pwq);
+	__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
+	return kwq__pwq_handed_locked(pwq, kwq__list_entry(first,
+						struct work_struct, entry));
 }
 
 /*

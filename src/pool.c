@@ -92,15 +92,6 @@ void kwq__wait_for_completion(struct kwq__completion *c)
 	kwq__sleep_end();
 }
 
-void kwq__uncount_locked(struct kwq__pool *pool, struct kwq__worker *worker)
-{
-	kwq__assert_locked(pool);
-	if (worker->counted) {
-		worker->counted = 0;
-		pool->nr_running--;
-	}
-}
-
 /* Take the latest idle worker off the idle list, or return NULL if none. */
 static struct kwq__worker *take_idle_locked(struct kwq__pool *pool)
 {

@@ -150,17 +150,83 @@ static inline void release_slot_locked(struct kwq__pwq *pwq, int color)
 }
 
 /*
- * Run @w, the item at the head of the pool's worklist (with no barrier
- * linked behind it) or of the worker's scheduled list.  Drops the pool
- * lock while the function runs: the item may be freed by it, so nothing
- * here touches it afterwards.  @barrier: @w is a flush's barrier;
- * @pooled: the worker is its pool's, not a rescuer.  Both constant where
- * it is inlined, so that the worker's loop, which runs every item through
- * it, makes no call and tests neither per item.  @modes: debug or
- * statistics mode may be on; the loop, which has tested both at once,
- * passes false, so that its items test neither again.
+ * Would @worker, ending an item of @pwq, take @w, the first item pushed
+ * on @pwq, from the worklist next, were the slot given to it there?  Yes
+ * when nothing would come first (an item on the worklist, on the
+ * worker's scheduled list, a run on another pool to release) and the
+ * loop would take it: the worker counted, within the pool's target and
+ * named for it, no mode on (each checks or times a queued item), and @w
+ * not running on another worker of the pool, after whose run it must
+ * start.  The insertion too would put it on the worklist: the pwq not
+ * frozen below its slots, no item of the pool waiting for a run elsewhere
+ * (pool->waits, which an insertion looks up).
  */
-static inline __attribute__((always_inline)) void
+static inline __attribute__((always_inline)) bool
+takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
+		    struct work_struct *w)
+{
+	struct kwq__pool *pool = worker->pool;
+
+	return kwq__list_empty(&pool->worklist) &&
+		kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
+		worker->counted && pool->nr_running <= pool->target &&
+		worker->name_gen == pool->name_gen && !kwq__any_mode() &&
+		pwq->nr_active <= pwq->limit &&
+		kwq__list_empty(&pool->waits) &&
+		!kwq__find_busy_locked(pool, w);
+}
+
+/*
+ * The end of an item of @pwq, of flush color @color, by @worker: returns
+ * the item it starts next, when an item pushed on @pwq takes the slot and
+ * takes_pushed_locked() says the worker would take it next anyway (@hand:
+ * the loop's own items, that may); else NULL, the slot released.  The
+ * handed item skips its insertion, the kicks' tests (which would find the
+ * finisher taking it) and the loop's tests of it: the lock is held from
+ * the end of one item to the start of the next, so no add, cancel or
+ * flush can find it between the two (kwq__pwq_hand_over_locked()).
+ */
+static inline __attribute__((always_inline)) struct work_struct *
+end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
+		const bool pooled, const bool hand)
+{
+	struct kwq__pool *pool = worker->pool;
+	/* Linked: its pusher has written the item before (see push()). */
+	struct kwq_list_node *n = __atomic_load_n(&pwq->push_head.next,
+						  __ATOMIC_ACQUIRE);
+
+	if (hand && n && kwq__list_empty(&pwq->inactive) &&
+	    pwq->flush_color != color &&
+	    takes_pushed_locked(worker, pwq, kwq__list_entry(n,
+					struct work_struct, entry))) {
+		pwq->nr_in_flight[color]--;
+		return kwq__pwq_hand_over_locked(pwq, n);
+	}
+	/*
+	 * A pool's worker goes back to the worklist from here, with the lock
+	 * held; a rescuer (on no pool's list) does not.
+	 */
+	if (pooled)
+		pool->finisher = worker;
+	release_slot_locked(pwq, color);
+	pool->finisher = NULL;
+	return NULL;
+}
+
+/*
+ * Run @w, the item at the head of the pool's worklist (with no barrier
+ * linked behind it) or of the worker's scheduled list, or handed over by
+ * the end of the previous one.  Drops the pool lock while the function
+ * runs: the item may be freed by it, so nothing here touches it
+ * afterwards.  @barrier: @w is a flush's barrier; @pooled: the worker is
+ * its pool's, not a rescuer.  Both constant where it is inlined, so that
+ * the worker's loop, which runs every item through it, makes no call and
+ * tests neither per item.  @modes: debug or statistics mode may be on;
+ * the loop, which has tested both at once, passes false, so that its
+ * items test neither again, and takes the item handed over that this
+ * returns (see end_item_locked()), or NULL.
+ */
+static inline __attribute__((always_inline)) struct work_struct *
 process_one(struct kwq__worker *worker, struct work_struct *w,
 	    const bool barrier, const bool pooled, const bool modes)
 {
@@ -194,7 +260,7 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	else if (!barrier)
 		pwq->st.started++;
 	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
-	other = kwq__kick_busy_locked(pool);
+	other = kwq__kick_more_locked(pool);
 
 	/* Forgotten before PENDING goes: it may be re-added at once. */
 	if (!barrier && modes && kwq__debugging())
@@ -216,18 +282,17 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	worker->current_func = NULL;
 	worker->current_pwq = NULL;
 	if (!barrier) {
+		struct work_struct *next;
+
 		kwq__stat_end_locked(worker, pwq, cpu);
-		/*
-		 * A pool's worker goes back to the worklist from here, with
-		 * the lock held; a rescuer (on no pool's list) does not.
-		 */
-		if (pooled)
-			pool->finisher = worker;
-		release_slot_locked(pwq, color);
-		pool->finisher = NULL;
+		next = end_item_locked(worker, pwq, color, pooled,
+				       pooled && !modes);
+		if (next)
+			return next;
 	}
 	if (unlikely(worker->wait_pool))
 		release_waiter_locked(worker);
+	return NULL;
 }
 
 void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
@@ -241,15 +306,30 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 }
 
 /*
+ * The idle timeout as the futex wants it, converted when it changes, not
+ * on every sleep: a worker woken per item sleeps once an item.
+ */
+static const struct timespec *idle_timeout(struct kwq__worker *worker)
+{
+	unsigned int ms = __atomic_load_n(&kwq__g.idle_timeout_ms,
+					  __ATOMIC_RELAXED);
+
+	if (unlikely(worker->idle_ms != ms)) {
+		worker->idle_ms = ms;
+		worker->idle_ts.tv_sec = ms / 1000;
+		worker->idle_ts.tv_nsec = (long)(ms % 1000) * 1000000;
+	}
+	return &worker->idle_ts;
+}
+
+/*
  * Sleep until kicked, or retire.  Returns 0 when the worker should leave:
  * it has been idle for the timeout and is not its pool's last worker.
  */
 static int worker_idle_locked(struct kwq__worker *worker)
 {
 	struct kwq__pool *pool = worker->pool;
-	struct timespec ts, *timeout = NULL;
-	unsigned int ms = __atomic_load_n(&kwq__g.idle_timeout_ms,
-					  __ATOMIC_RELAXED);
+	const struct timespec *timeout = NULL;
 
 	kwq__assert_locked(pool);
 	kwq__uncount_locked(pool, worker);
@@ -257,11 +337,8 @@ static int worker_idle_locked(struct kwq__worker *worker)
 	kwq__list_add_head(&worker->idle_node, &pool->idle);
 	pool->nr_idle++;
 	__atomic_store_n(&worker->wake, 0, __ATOMIC_RELAXED);
-	if (pool->nr_workers > 1) {
-		ts.tv_sec = ms / 1000;
-		ts.tv_nsec = (long)(ms % 1000) * 1000000;
-		timeout = &ts;
-	}
+	if (pool->nr_workers > 1)
+		timeout = idle_timeout(worker);
 	kwq__unlock(pool);
 
 	while (!__atomic_load_n(&worker->wake, __ATOMIC_ACQUIRE))
@@ -385,10 +462,15 @@ static void *worker_main(void *arg)
 		 */
 		if (likely(!(work_data(w) & WORK_LINKED) &&
 			   !kwq__is_barrier(w))) {
-			if (likely(!modes))
-				process_one(worker, w, false, true, false);
-			else
+			if (likely(!modes)) {
+				/* Each end may hand over the next item. */
+				do
+					w = process_one(worker, w, false,
+							true, false);
+				while (w);
+			} else {
 				kwq__process_one_locked(worker, w);
+			}
 		} else {
 			kwq__move_linked_locked(w, &worker->scheduled);
 		}

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The hand-over (issue 24 §1): a worker ending an item of a pwq whose
+ * slots are all held gives the slot to the first pushed item and starts
+ * it itself, in the same hold of the pool lock, without putting it on the
+ * worklist (end_item_locked() in worker.c).  It may do so only where the
+ * item would have gone the same way through the worklist; each case here
+ * breaks if one of the tests that say so goes:
+ *
+ * - taken and not yet started, the item is still pending: an add gets
+ *   -EBUSY and a cancel, which must wait for the lock, finds it started
+ *   (-ENOENT) and its one run happens (the hook of a test build of add.c,
+ *   kwq__hand_over_hook, holds the worker there);
+ * - a queue frozen while its last slot's item runs: the pushed item stays
+ *   pushed, not run, until the thaw (the pwq's limit below its slots);
+ * - a flusher waiting for the ending item's color is told, though the
+ *   pushed item, of the next color, takes the slot (the flush color);
+ * - an item pushed while it still runs on another worker of the pool
+ *   never runs twice at once (the busy hash).
+ *
+ * White-box: links libkwq.a, and add.o built with KWQ_TEST_HOOKS.
+ */
+#include "../src/internal.h"
+#include "util.h"
+
+#include <pthread.h>
+
+#define RUN_MS		10000	/* what never happens takes this long */
+
+static struct workqueue_struct *wq;
+static struct tw blocker, pushed;
+static struct gate gate;
+
+/* --- taken, not started: still pending ------------------------------------ */
+
+static int hooked;		/* A: the hook's calls for the pushed item */
+static int pending_seen;	/* A: work_pending() true in the hook */
+static struct bg_call adder, remover;
+
+static int add_again(struct work_struct *w)
+{
+	return add_work_to_q(wq, w);
+}
+
+/* The worker, the pool lock held, the item taken and not yet started. */
+static void hand_over_hook(struct kwq__pwq *pwq, struct work_struct *w)
+{
+	if (pwq->wq != wq || w != &pushed.work || INC(&hooked) != 1)
+		return;
+	if (work_pending(w))
+		STORE(&pending_seen, 1);
+	/*
+	 * An add needs no lock to find the item pending; one that does not
+	 * would wait for this one: not for ever.
+	 */
+	bg_work(&adder, add_again, w);
+	wait_for(&adder.done, 1, 1000);
+	/* A cancel needs the lock: give it the time to wait for it here. */
+	bg_work(&remover, remove_work, w);
+	wait_for(&remover.started, 1, RUN_MS);
+	sleep_ms(20);
+}
+
+/*
+ * Fill @k's slots with blockers: @nr items of @more at @more_gate, then
+ * blocker.work, at the gate, holding the last.
+ */
+static void fill(const struct wq_kind *k, struct tw *more, int nr,
+		 struct gate *more_gate)
+{
+	memset(&gate, 0, sizeof(gate));
+	memset(more_gate, 0, sizeof(*more_gate));
+	wq = new_kind_wq("hand-over", k);
+	tw_init(&blocker);
+	blocker.gate = &gate;
+	for (int i = 0; i < nr; i++) {
+		tw_init(&more[i]);
+		more[i].gate = more_gate;
+		if (add_work_to_q(wq, &more[i].work))
+			bail_out("could not add a blocker");
+	}
+	if (add_work_to_q(wq, &blocker.work))
+		bail_out("could not add a blocker");
+	if (!wait_for(&more_gate->entered, nr + (more_gate == &gate),
+		      RUN_MS) ||
+	    !wait_for(&gate.entered, 1, RUN_MS))
+		bail_out("%s: the blockers did not start", k->name);
+	tw_init(&pushed);
+}
+
+/*
+ * @behind: one more item pushed behind the watched one, which is then
+ * unlinked with a successor (inline, in worker.c), not as the last
+ * pushed item (the tail put back, in add.c).
+ */
+static void pending_case(const struct wq_kind *k, bool behind)
+{
+	struct tw more[1], after;
+	int nr = k->max_active > 1 ? k->max_active - 1 : 0;
+	int add_result = 1, remove_result = 1;
+	bool ran;
+
+	STORE(&hooked, 0);
+	STORE(&pending_seen, 0);
+	fill(k, more, nr, &gate);
+	STORE(&kwq__hand_over_hook, hand_over_hook);
+	if (add_work_to_q(wq, &pushed.work))
+		bail_out("could not add the pushed item");
+	tw_init(&after);
+	if (behind && add_work_to_q(wq, &after.work))
+		bail_out("could not add the item behind");
+	gate_open(&gate);
+	ran = wait_for(&pushed.runs, 1, RUN_MS);
+	if (LOAD(&hooked)) {
+		add_result = bg_join(&adder);
+		remove_result = bg_join(&remover);
+	}
+	STORE(&kwq__hand_over_hook, NULL);
+	if (flush_workqueue(wq))
+		bail_out("flush_workqueue failed");
+	ok(LOAD(&hooked) == 1 && ran && LOAD(&pushed.runs) == 1 &&
+	   LOAD(&after.runs) == behind,
+	   "%s%s: the pushed item is handed over and runs once", k->name,
+	   behind ? ", another behind" : "");
+	ok(LOAD(&pending_seen) && add_result == -EBUSY,
+	   "%s%s: handed over, not started: pending, an add gets -EBUSY",
+	   k->name, behind ? ", another behind" : "");
+	ok(remove_result == -ENOENT,
+	   "%s%s: a remove_work() meanwhile finds it started (%d)", k->name,
+	   behind ? ", another behind" : "", remove_result);
+	destroy_workqueue(wq);
+}
+
+/* --- frozen below its slots ----------------------------------------------- */
+
+static int freeze(struct workqueue_struct *unused)
+{
+	(void)unused;
+	return kwq_freeze_workqueues();
+}
+
+static void frozen_case(const struct wq_kind *k)
+{
+	struct bg_call freezer;
+	struct kwq__pwq *pwq;
+	struct tw more[1];
+	int runs;
+
+	fill(k, more, 0, &gate);
+	pwq = wq->dfl_pwq ? wq->dfl_pwq : wq->cpu_pwqs[sched_getcpu()];
+	bg_wq(&freezer, freeze, NULL);
+	/* Frozen: the blocker runs on, the freeze waits for it. */
+	while (!LOAD(&freezer.done) && LOAD(&pwq->limit))
+		sleep_us(200);
+	if (add_work_to_q(wq, &pushed.work))
+		bail_out("could not add the pushed item");
+	gate_open(&gate);
+	if (bg_join(&freezer))
+		bail_out("kwq_freeze_workqueues failed");
+	/* The freeze waited for every slot: a handed item would have run. */
+	runs = LOAD(&pushed.runs);
+	ok(runs == 0 && work_pending(&pushed.work),
+	   "%s: an item pushed while frozen is not started by the end of the "
+	   "last running one (runs %d)", k->name, runs);
+	if (kwq_thaw_workqueues())
+		bail_out("kwq_thaw_workqueues failed");
+	ok(wait_for(&pushed.runs, 1, RUN_MS),
+	   "%s: it runs after the thaw, with no flush", k->name);
+	destroy_workqueue(wq);
+}
+
+/* --- a flusher waiting for the ending item's color ------------------------ */
+
+static void flush_case(const struct wq_kind *k)
+{
+	struct kwq__pwq *pwq;
+	struct tw more[1];
+	int nr = k->max_active > 1 ? k->max_active - 1 : 0;
+	struct bg_call flusher;
+	bool done;
+	int color;
+
+	fill(k, more, nr, &gate);
+	pwq = wq->dfl_pwq ? wq->dfl_pwq : wq->cpu_pwqs[sched_getcpu()];
+	bg_wq(&flusher, flush_workqueue, wq);
+	do {
+		sleep_us(200);
+		kwq__lock(pwq->pool);
+		color = pwq->flush_color;
+		kwq__unlock(pwq->pool);
+	} while (color < 0);
+	/* Of the next color: behind the flush, pushed. */
+	if (add_work_to_q(wq, &pushed.work))
+		bail_out("could not add the pushed item");
+	gate_open(&gate);
+	done = wait_for(&flusher.done, 1, RUN_MS);
+	ok(done && wait_for(&pushed.runs, 1, RUN_MS),
+	   "%s: the flush ends though a pushed item takes the slot", k->name);
+	if (!done)
+		bail_out("the flusher was never told");
+	if (bg_join(&flusher))
+		bail_out("flush_workqueue failed");
+	destroy_workqueue(wq);
+}
+
+/* --- running on another worker of the pool -------------------------------- */
+
+static void busy_case(void)
+{
+	struct wq_kind k = { "unbound max_active 2", WQ_UNBOUND, 2 };
+	struct gate other_gate;
+	struct tw other;
+
+	/* other holds one slot, blocker the other, each at its own gate. */
+	fill(&k, &other, 1, &other_gate);
+	/* Added again while it runs: pushed behind the full slots. */
+	if (add_work_to_q(wq, &blocker.work))
+		bail_out("could not add the running item again");
+	/*
+	 * other ends while the blocker's first run waits at its gate: its
+	 * slot goes to the pushed instance, not its worker.  A second run
+	 * started now would meet the first at the gate: give it the time.
+	 */
+	gate_open(&other_gate);
+	if (!wait_for(&other.runs, 1, RUN_MS))
+		bail_out("the other item did not end");
+	wait_for(&gate.entered, 2, 200);
+	gate_open(&gate);
+	ok(wait_for(&blocker.runs, 2, RUN_MS) && !LOAD(&blocker.overlaps),
+	   "%s: an item pushed while it runs on another worker runs after "
+	   "that run (overlaps %d)", k.name, LOAD(&blocker.overlaps));
+	if (flush_workqueue(wq))
+		bail_out("flush_workqueue failed");
+	destroy_workqueue(wq);
+}
+
+int main(void)
+{
+	size_t nr_kinds;
+	const struct wq_kind *kinds = small_kinds(&nr_kinds);
+	cpu_set_t one;
+	int freezable = 0;
+
+	int serial = 0, tests;
+
+	tap_watchdog(300);
+	for (size_t k = 0; k < nr_kinds; k++) {
+		freezable += !!(kinds[k].flags & WQ_FREEZABLE);
+		serial += kinds[k].max_active <= 1;
+	}
+	tests = serial * 6 + (int)nr_kinds + freezable * 2 + 1;
+	plan(tests);
+	/* With debug mode or statistics on, no add is pushed. */
+	wq = new_kind_wq("hand-over-probe", &kinds[0]);
+	destroy_workqueue(wq);
+	if (kwq__any_mode()) {
+		skip(tests, "KWQ_DEBUG or statistics on: adds are not pushed");
+		return done_testing();
+	}
+	/* First, while kwq's unbound pool may run a worker per CPU. */
+	busy_case();
+	/* The bound kinds' items and the adds: one CPU's pwq. */
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu() < 0 ? 0 : sched_getcpu(), &one);
+	if (sched_setaffinity(0, sizeof(one), &one))
+		bail_out("sched_setaffinity: %s", strerror(errno));
+	for (size_t k = 0; k < nr_kinds; k++) {
+		if (kinds[k].max_active > 2)
+			bail_out("a kind with more than two slots");
+		/*
+		 * Two slots held, by two workers of a pool whose target is
+		 * one (a bound pool's), the finishing one would not take
+		 * the next item itself: no hand-over to look at there.
+		 */
+		if (kinds[k].max_active <= 1) {
+			pending_case(&kinds[k], false);
+			pending_case(&kinds[k], true);
+		}
+		flush_case(&kinds[k]);
+		if (kinds[k].flags & WQ_FREEZABLE)
+			frozen_case(&kinds[k]);
+	}
+	return done_testing();
+}
