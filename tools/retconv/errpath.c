@@ -121,63 +121,12 @@ static bool status_errno(struct scan *s, CXCursor ret)
 
 static bool says_success(struct scan *s, CXCursor c);
 
-struct checked {
-	CXFile file;
-	unsigned from, to;	/* the statement's text */
-	bool found;
-};
-
-static enum CXChildVisitResult checked_visit(CXCursor c, CXCursor parent,
-					     CXClientData data)
-{
-	struct checked *k = data;
-	enum rc_type t;
-	CXFile file = NULL;
-	unsigned off = 0;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return CXChildVisit_Recurse;
-	t = type_class(clang_getCursorType(c));
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
-			      &file, NULL, NULL, &off);
-	if ((t == RT_SIGNED || t == RT_UNSIGNED || t == RT_BOOL) && file &&
-	    clang_File_isEqual(file, k->file) && off > k->from &&
-	    off < k->to) {
-		k->found = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-/*
- * Whether statement @c is given a call's status, written in its text:
- * "check_error(git_x(...), \"failed to x\")" reports the failure of the
- * call it checks, when there is one, not of the branch it stands in.  A
- * call a logger macro's body makes (its level's test) is not written in
- * the text, and a string (strerror()) is no status.
- */
-static bool checks_status(CXCursor c)
-{
-	CXSourceRange r = clang_getCursorExtent(c);
-	struct checked k = { .found = false };
-
-	clang_getFileLocation(clang_getRangeStart(r), &k.file, NULL, NULL,
-			      &k.from);
-	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &k.to);
-	if (!k.file)
-		return false;
-	clang_visitChildren(c, checked_visit, &k);
-	return k.found;
-}
-
 /*
  * The phrase of a message @c writes that says something failed: "failed
  * to scan ctrl %s", "cannot open %s", "unable to allocate", whatever the
  * logger's level or name, or NULL.  Only string literals are read, in
  * lower case; a message that says the call succeeded or did not fail
- * (says_success()), or one given another call's status (checks_status()),
- * says nothing of the branch's failure.
+ * (says_success()) says nothing of a failure.
  */
 static const char *says_failure(struct scan *s, CXCursor c)
 {
@@ -190,7 +139,7 @@ static const char *says_failure(struct scan *s, CXCursor c)
 	unsigned n = 0, i;
 	size_t j;
 
-	if (says_success(s, c) || checks_status(c))
+	if (says_success(s, c))
 		return NULL;
 	clang_tokenize(s->tu, text_extent(s->tu, c), &toks, &n);
 	for (i = 0; i < n && !found; i++) {

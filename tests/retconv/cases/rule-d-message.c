@@ -15,7 +15,6 @@ struct ctx;
 #define LOG_DEBUG 7
 void app_msg(struct ctx *ctx, int level, const char *fmt, ...);
 #define app_dbg(ctx, fmt, ...) app_msg(ctx, LOG_DEBUG, fmt, ##__VA_ARGS__)
-void check_result(int ret, const char *what);
 
 struct dev {
 	const char *name;
@@ -147,21 +146,13 @@ void tty_reopen(struct ctx *ctx, const char *path)
 	if (open(path, O_RDWR) != 0)
 		app_dbg(ctx, "cannot open %s as standard input\n", path);
 }
-
-/* Not flagged: the message is about the status check_result() is given,
- * reported only if that call fails. */
-void ctrl_scan_pair(struct ctx *ctx, const char *a, const char *b)
-{
-	if (!ctrl_scan_one(ctx, a))
-		check_result(ctrl_scan_one(ctx, b), "failed to scan the second");
-}
-// expect: rule-d-message.c:61:6: warning: 'dev_setup' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:26): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: rule-d-message.c:60:2: note: 'ret' holds the result of 'dev_setup' from here
-// expect: rule-d-message.c:62:3: note: the branch reports a failure ("fail") with pr_debug()
-// expect: rule-d-message.c:75:7: warning: 'ctrl_scan_one' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:35): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: rule-d-message.c:76:4: note: the branch reports a failure ("unable to") with app_msg()
-// expect: rule-d-message.c:120:6: warning: 'ctrl_scan_one' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:35): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: rule-d-message.c:118:6: note: 'ret' holds the result of 'ctrl_scan_one' from here
-// expect: rule-d-message.c:121:3: note: the branch reports a failure ("could not") with app_dbg()
-// expect: rule-d-message.c:138:6: warning: 'open' returns a descriptor, which may be 0, or -1 on failure (class descriptor, from the built-in table): the branch taken on a value other than 0 handles an error, but its successes are such values; test it for < 0 [retconv-D]
-// expect: rule-d-message.c:139:3: note: the branch reports a failure ("cannot") with app_dbg()
+// expect: rule-d-message.c:60:6: warning: 'dev_setup' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:25): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: rule-d-message.c:59:2: note: 'ret' holds the result of 'dev_setup' from here
+// expect: rule-d-message.c:61:3: note: the branch reports a failure ("fail") with pr_debug()
+// expect: rule-d-message.c:74:7: warning: 'ctrl_scan_one' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:34): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: rule-d-message.c:75:4: note: the branch reports a failure ("unable to") with app_msg()
+// expect: rule-d-message.c:119:6: warning: 'ctrl_scan_one' returns 0 or a negative errno (class errno, from its definition at rule-d-message.c:34): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: rule-d-message.c:117:6: note: 'ret' holds the result of 'ctrl_scan_one' from here
+// expect: rule-d-message.c:120:3: note: the branch reports a failure ("could not") with app_dbg()
+// expect: rule-d-message.c:137:6: warning: 'open' returns a descriptor, which may be 0, or -1 on failure (class descriptor, from the built-in table): the branch taken on a value other than 0 handles an error, but its successes are such values; test it for < 0 [retconv-D]
+// expect: rule-d-message.c:138:3: note: the branch reports a failure ("cannot") with app_dbg()
