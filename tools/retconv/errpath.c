@@ -141,7 +141,7 @@ static const char *says_failure(struct scan *s, CXCursor c)
 
 	if (says_success(s, c))
 		return NULL;
-	clang_tokenize(s->tu, text_extent(s->tu, c), &toks, &n);
+	clang_tokenize(s->tu, clang_getCursorExtent(c), &toks, &n);
 	for (i = 0; i < n && !found; i++) {
 		CXString str;
 		char *text, *p;
@@ -249,7 +249,7 @@ static bool says_success(struct scan *s, CXCursor c)
 
 	if (kind != CXCursor_CallExpr && kind != CXCursor_DoStmt)
 		return false;
-	text = range_text(s->tu, text_extent(s->tu, c));
+	text = spelling(s->tu, c);
 	for (p = text; *p; p++)
 		if (*p >= 'A' && *p <= 'Z')
 			*p += 'a' - 'A';
