@@ -119,58 +119,11 @@ static bool status_errno(struct scan *s, CXCursor ret)
 	return found;
 }
 
-static bool says_success(struct scan *s, CXCursor c);
-
-/*
- * The phrase of a message @c writes that says something failed: "failed
- * to scan ctrl %s", "cannot open %s", "unable to allocate", whatever the
- * logger's level or name, or NULL.  Only string literals are read, in
- * lower case; a message that says the call succeeded or did not fail
- * (says_success()) says nothing of a failure.
- */
-static const char *says_failure(struct scan *s, CXCursor c)
-{
-	static const char *const phrases[] = {
-		"fail", "cannot", "can't", "could not", "couldn't",
-		"unable to",
-	};
-	const char *found = NULL;
-	CXToken *toks = NULL;
-	unsigned n = 0, i;
-	size_t j;
-
-	if (says_success(s, c))
-		return NULL;
-	clang_tokenize(s->tu, clang_getCursorExtent(c), &toks, &n);
-	for (i = 0; i < n && !found; i++) {
-		CXString str;
-		char *text, *p;
-
-		if (clang_getTokenKind(toks[i]) != CXToken_Literal)
-			continue;
-		str = clang_getTokenSpelling(s->tu, toks[i]);
-		text = xstrdup(clang_getCString(str));
-		clang_disposeString(str);
-		for (p = text; *p; p++)
-			if (*p >= 'A' && *p <= 'Z')
-				*p += 'a' - 'A';
-		for (j = 0; text[0] == '"' && !found &&
-			    j < sizeof(phrases) / sizeof(phrases[0]); j++)
-			if (strstr(text, phrases[j]))
-				found = phrases[j];
-		free(text);
-	}
-	if (toks)
-		clang_disposeTokens(s->tu, toks, n);
-	return found;
-}
-
 /* What makes statement @c error handling, or NULL. */
 static char *error_handling(struct scan *s, CXCursor c)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	char *usr, *name, *word, *why = NULL, op[8];
-	const char *phrase;
+	char *usr, *name, *why = NULL, op[8];
 	enum rc_type type;
 	long long size;
 	bool kwq;
@@ -208,25 +161,19 @@ static char *error_handling(struct scan *s, CXCursor c)
 		return why;
 	}
 	/* pr_err() and BUG() are macros in the kernel: read the name. */
-	word = kind == CXCursor_CallExpr || kind == CXCursor_DoStmt ?
+	name = kind == CXCursor_CallExpr || kind == CXCursor_DoStmt ?
 	       first_token(s->tu, c) : NULL;
-	if (!word)
-		return NULL;
-	if (is_error_call(word) || is_error_logger(word))
-		why = xasprintf("calls %s()", word);
-	if (!why && callee_of(s->tu, c, &usr, &name, &type, &kwq, &size)) {
-		if (is_error_call(name))
-			why = xasprintf("calls %s()", name);
-		else if (logs_error(s, c, name))
-			why = xasprintf("logs an error with %s()", name);
-		free(usr);
-		free(name);
-	}
-	/* Whatever the logger and its level: the message says it. */
-	if (!why && (phrase = says_failure(s, c)))
-		why = xasprintf("reports a failure (\"%s\") with %s()",
-				phrase, word);
-	free(word);
+	if (name && (is_error_call(name) || is_error_logger(name)))
+		why = xasprintf("calls %s()", name);
+	free(name);
+	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq, &size))
+		return why;
+	if (is_error_call(name))
+		why = xasprintf("calls %s()", name);
+	else if (logs_error(s, c, name))
+		why = xasprintf("logs an error with %s()", name);
+	free(usr);
+	free(name);
 	return why;
 }
 
