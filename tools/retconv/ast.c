@@ -514,6 +514,24 @@ char *range_text(CXTranslationUnit tu, CXSourceRange range)
 	return out;
 }
 
+/*
+ * @c's extent in the text: for what a macro wrote, the whole of the
+ * macro's use ("app_log(ctx, 7, \"failed\")"), which clang_tokenize()
+ * does not give for the extent as libclang has it.
+ */
+CXSourceRange text_extent(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile a = NULL, b = NULL;
+	unsigned from = 0, to = 0;
+
+	clang_getFileLocation(clang_getRangeStart(r), &a, NULL, NULL, &from);
+	clang_getFileLocation(clang_getRangeEnd(r), &b, NULL, NULL, &to);
+	if (!a || !b || !clang_File_isEqual(a, b) || to < from)
+		return r;
+	return clang_getRange(at_offset(tu, a, from), at_offset(tu, b, to));
+}
+
 /* The tokens of @c run together: "d->err", "s.ret". */
 char *spelling(CXTranslationUnit tu, CXCursor c)
 {

@@ -53,6 +53,7 @@ bool cast_operand(CXCursor e, CXCursor *op);
 CXCursor strip_casts(CXCursor e);
 char *range_text(CXTranslationUnit tu, CXSourceRange range);
 char *spelling(CXTranslationUnit tu, CXCursor c);
+CXSourceRange text_extent(CXTranslationUnit tu, CXCursor c);
 char *written_text(CXTranslationUnit tu, CXCursor c);
 char *first_token(CXTranslationUnit tu, CXCursor c);
 CXCursor branch_cond(CXTranslationUnit tu, CXCursor stmt, CXCursor cond);

@@ -196,7 +196,8 @@ static bool says_success(struct scan *s, CXCursor c)
 
 	if (kind != CXCursor_CallExpr && kind != CXCursor_DoStmt)
 		return false;
-	text = spelling(s->tu, c);
+	/* The whole of a macro's use: a logger macro's "re-add succeeded". */
+	text = range_text(s->tu, text_extent(s->tu, c));
 	for (p = text; *p; p++)
 		if (*p >= 'A' && *p <= 'Z')
 			*p += 'a' - 'A';
