@@ -32,6 +32,7 @@
 
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <valgrind/valgrind.h>
 
 #define BURST	32
 
@@ -420,6 +421,14 @@ int main(int argc, char **argv)
 	if (getenv("KWQ_TEST_SAN"))
 		/* As test-fork: no threads after a multi-threaded fork(). */
 		skip(3, "the sanitizers do not support threads after fork()");
+	else if (RUNNING_ON_VALGRIND)
+		/* The fork lands while the manager fills in a new worker's
+		 * attributes: in the child, where that thread is gone, its
+		 * memory is what valgrind's leak check calls definitely
+		 * lost, and the child's exit status says so.  The plain and
+		 * clang passes run it. */
+		skip(3, "valgrind counts a vanished thread's memory as a "
+		     "leak in the child of fork()");
 	else
 		test_fork(cpus[0], rounds);
 	__atomic_store_n(&kwq__spawn_hook, NULL, __ATOMIC_RELEASE);
