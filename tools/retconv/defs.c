@@ -311,6 +311,108 @@ static void pass_status_down(struct rc_result *res)
 	free(idx);
 }
 
+/* Whether every definition of @usr has all of @facts. */
+static bool all_have(struct rc_func **idx, size_t n, const char *usr,
+		     unsigned facts)
+{
+	size_t i = funcs_first(idx, n, usr);
+
+	if (i == n)
+		return false;
+	for (; i < n && !strcmp(idx[i]->usr, usr); i++)
+		if ((idx[i]->facts & facts) != facts)
+			return false;
+	return true;
+}
+
+/*
+ * Whether each return of @fn is 0, a positive constant (an error code of
+ * the project's own: BOOT_EFLASH) or the result, as it is, of a function
+ * documented as a non-zero status, and one is.
+ */
+static bool passes_status(struct rc_func **idx, size_t n,
+			  const struct rc_func *fn)
+{
+	size_t i, k, passed = 0;
+
+	for (i = 0; i < fn->nrets; i++) {
+		const struct rc_return *r = &fn->rets[i];
+
+		if (r->flags & ~(RV_ZERO | RV_ONE | RV_POS))
+			return false;
+		for (k = 0; k < r->ncalls; k++) {
+			unsigned sign = r->calls[k].sign;
+
+			if ((sign & SIGN_ALL) == SIGN_ZERO)
+				continue;	/* only its 0 gets here */
+			if (!(sign & SIGN_WHOLE) ||
+			    !all_have(idx, n, r->calls[k].usr, DOC_STATUS))
+				return false;
+			passed++;
+		}
+	}
+	return passed > 0;
+}
+
+/*
+ * An undocumented function that passes on a documented "0, or non-zero
+ * on failure" as its own result, and otherwise returns 0 or positive
+ * codes, keeps the same contract: its callers test for non-zero, and an
+ * error of either sign is a failure they see (a wrapper that opens what
+ * the documented call writes, and returns a code of its own when the
+ * open fails).
+ */
+static void spread_status(struct rc_result *res)
+{
+	struct rc_func **idx = funcs_by_usr(res);
+	size_t i, round;
+	bool grew = true;
+
+	for (round = 0; round < 4 && grew; round++) {
+		grew = false;
+		for (i = 0; i < res->nfuncs; i++) {
+			struct rc_func *fn = res->funcs[i];
+
+			if ((fn->facts & (DOC_MASK | DOC_STATUS)) ||
+			    !passes_status(idx, res->nfuncs, fn))
+				continue;
+			fn->facts |= DOC_STATUS;
+			grew = true;
+		}
+	}
+	free(idx);
+}
+
+/*
+ * A function documented as a 1/0/negative tri-state that returns another's
+ * result as it is, with no test between its 0 and its 1, gives that
+ * function's 1 as its own: the undocumented callee has the same contract
+ * (check_mounted(), documented, returns check_mounted_where()'s result).
+ */
+static void pass_tristate_down(struct rc_result *res)
+{
+	struct rc_func **idx = funcs_by_usr(res);
+	size_t i, j, k, m, n = res->nfuncs;
+
+	for (i = 0; i < n; i++) {
+		const struct rc_func *fn = res->funcs[i];
+
+		for (j = 0; (fn->facts & DOC_TRISTATE) && j < fn->nrets; j++)
+			for (k = 0; k < fn->rets[j].ncalls; k++) {
+				const struct rc_call *c = &fn->rets[j].calls[k];
+
+				if (!(c->sign & SIGN_WHOLE))
+					continue;
+				for (m = funcs_first(idx, n, c->usr);
+				     m < n && !strcmp(idx[m]->usr, c->usr); m++)
+					if (!(idx[m]->facts &
+					      (DOC_MASK | DOC_STATUS)))
+						idx[m]->facts |= DOC_TRISTATE;
+			}
+	}
+	free(idx);
+}
+
 /* Sorted, one per name; two definitions that disagree give neither. */
 static void learned_settle(struct rc_config *cfg)
 {
@@ -343,6 +445,8 @@ void defs_learn(struct rc_config *cfg, struct rc_result *res)
 	learn_nouns(cfg, res);
 	inherit_docs(res);
 	pass_status_down(res);
+	spread_status(res);
+	pass_tristate_down(res);
 	for (i = 0; i < res->nfuncs; i++)
 		for (j = 0; j < res->funcs[i]->ncounted; j++) {
 			counted = xrealloc(counted, (ncounted + 1) *

@@ -729,9 +729,9 @@ static bool wraps_negative(CXCursor e)
 	       clang_Type_getSizeOf(from) >= clang_Type_getSizeOf(to);
 }
 
-/* The members of an enumeration: whether one is above 1, one below 0. */
+/* The members of an enumeration: whether one is above 1. */
 struct members {
-	bool above_one, negative;
+	bool above_one;
 };
 
 static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent,
@@ -745,23 +745,25 @@ static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent,
 		return CXChildVisit_Continue;
 	v = clang_getEnumConstantDeclValue(c);
 	m->above_one |= v > 1;
-	m->negative |= v < 0;
 	return CXChildVisit_Continue;
 }
 
 /* Whether @e names a member of an enumeration of answers, a verdict or a
- * state among several: one above 1 and none negative (an enumeration
- * with errors, SSH_ERROR = -1, is a status of its own kind). */
+ * state among several: one above 1, with an error among them or not
+ * (PATH_IS_ERROR = -1, NOT_VALID, VALID, MAYBE_VALID: each value is read
+ * by its name, and !x or x < 0 is not how its callers tell them apart).
+ * An enumeration of 0 and errors (SSH_OK, SSH_ERROR = -1, SSH_AGAIN = -2)
+ * is a status of the convention's shape, and is read as one. */
 static bool enum_verdict(CXCursor e)
 {
 	CXCursor ref = clang_getCursorReferenced(peel(e));
-	struct members m = { false, false };
+	struct members m = { false };
 
 	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
 		return false;
 	clang_visitChildren(clang_getCursorSemanticParent(ref), member_visit,
 			    &m);
-	return m.above_one && !m.negative;
+	return m.above_one;
 }
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,

@@ -192,6 +192,10 @@ struct rc_site {
  * failure", "0 or EINVAL"): a status whose failures carry no sign.  It
  * leaves the kind to the name, so it is not in DOC_MASK. */
 #define DOC_STATUS	(1U << 12)
+/* Documented: a negative result ("< 0 on error", "-EIO"), whatever else
+ * the section says.  Callers that test for it follow the contract, even
+ * where the body no longer gives one. */
+#define DOC_NEGATIVE	(1U << 13)
 
 struct rc_func {
 	char *usr;

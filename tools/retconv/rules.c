@@ -56,6 +56,10 @@ static void rule_a(struct rc_func *fn, struct rc_findings *out)
 	const char *w = what(fn, KIND_ACTION);
 	unsigned f = fn->flags;
 
+	/* Documented "0, or non-zero on failure": its 1 is a failure its
+	 * callers see, neither true nor success (defs.c). */
+	if (fn->type != RT_BOOL && (fn->facts & DOC_STATUS))
+		return;
 	if (fn->type == RT_BOOL)
 		add(out, fn, 'A', ~0U, xasprintf(
 		    "%s '%s' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name",

@@ -199,6 +199,20 @@ static bool sure_definition(const struct rc_result *res,
 	return true;
 }
 
+/*
+ * A signed function documented to give a negative value ("returns 0 if
+ * pushed, < 0 if there was some horrible error, > 0 if there was no
+ * room") whose body gives only 0 and 1: its callers' tests for a sign
+ * follow the contract they were given, and the body is no surer a guide
+ * than the words.  Its class is not taken from the body.  (A body that
+ * gives a count is told once, at the callee: struct contract.)
+ */
+static bool documented_negative(const struct rc_func *def, enum cclass cls)
+{
+	return def->type == RT_SIGNED && (def->facts & DOC_NEGATIVE) &&
+	       cls == CC_BOOLEAN;
+}
+
 static void callee_class(const struct rc_result *res,
 			 struct rc_func **byusr, size_t n,
 			 const struct rc_table *table,
@@ -212,6 +226,8 @@ static void callee_class(const struct rc_result *res,
 	c->outcome = false;
 	c->source = NULL;
 	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
+	if (def && documented_negative(def, c->cls))
+		c->cls = CC_NONE;
 	c->def = def;
 	c->sure = true;
 	if (c->cls != CC_NONE) {
