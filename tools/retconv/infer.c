@@ -766,6 +766,60 @@ static bool enum_verdict(CXCursor e)
 	return m.above_one;
 }
 
+/* Whether a word of @name (split at '_') says failure: err, error, fail,
+ * failed, failure, in any case. */
+static bool failure_word(const char *name)
+{
+	static const char *const words[] = {
+		"err", "error", "fail", "failed", "failure",
+	};
+	char w[32];
+	size_t i, n;
+
+	for (; *name; name += n + (name[n] == '_')) {
+		n = strcspn(name, "_");
+		if (!n || n >= sizeof(w))
+			continue;
+		for (i = 0; i < n; i++)
+			w[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ?
+				      name[i] - 'A' + 'a' : name[i]);
+		w[n] = '\0';
+		if (AMONG(w, words))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the positive constant @e is spelled as a failure's name, a
+ * macro or an enumerator (return JIM_ERR;, return EXIT_FAILURE;,
+ * return AUTH_STATUS_ERROR;): the function returns a status whose 0 is
+ * success and whose failures are positive codes of the project's own,
+ * and its 1 is one of them, not true.
+ */
+static bool failure_code(struct fn_ctx *fx, CXCursor e, unsigned flags)
+{
+	CXSourceRange r = clang_getCursorExtent(e);
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	bool hit = false;
+
+	if (!(flags & (RV_ONE | RV_POS)))
+		return false;
+	clang_tokenize(fx->tu, clang_getRange(
+		expanded(fx->tu, clang_getRangeStart(r)),
+		expanded(fx->tu, clang_getRangeEnd(r))), &toks, &n);
+	if (n && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+		CXString s = clang_getTokenSpelling(fx->tu, toks[0]);
+
+		hit = failure_word(clang_getCString(s));
+		clang_disposeString(s);
+	}
+	if (toks)
+		clang_disposeTokens(fx->tu, toks, n);
+	return hit;
+}
+
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth)
 {
@@ -793,6 +847,8 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 	if (eval_const(e, ev)) {
 		if (foreign(fx, e) || enum_verdict(e))
 			ev->flags |= RV_FOREIGN;
+		else if (failure_code(fx, e, const_values(e)))
+			ev->flags |= RV_ERRCODE;
 		return;
 	}
 	for (i = 0; i < sizeof(evaluators) / sizeof(evaluators[0]); i++) {

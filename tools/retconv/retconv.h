@@ -39,6 +39,9 @@ enum rc_value {
 	RV_BOOL = 1U << 7,	/* a bool, a comparison or a logical operator */
 	RV_FOREIGN = 1U << 8,	/* by another convention: a library's constant,
 				 * or a value whose failure goes elsewhere */
+	RV_ERRCODE = 1U << 9,	/* beside RV_ONE or RV_POS: that constant is
+				 * spelled as a failure's name (JIM_ERR,
+				 * EXIT_FAILURE), a status code, not true */
 };
 
 /* The declared return type, as far as the rules care. */

@@ -56,9 +56,11 @@ static void rule_a(struct rc_func *fn, struct rc_findings *out)
 	const char *w = what(fn, KIND_ACTION);
 	unsigned f = fn->flags;
 
-	/* Documented "0, or non-zero on failure": its 1 is a failure its
-	 * callers see, neither true nor success (defs.c). */
-	if (fn->type != RT_BOOL && (fn->facts & DOC_STATUS))
+	/* Documented "0, or non-zero on failure", or a 1 spelled as a
+	 * failure's name (return JIM_ERR;): its 1 is a failure its callers
+	 * see, neither true nor success (defs.c, infer.c). */
+	if (fn->type != RT_BOOL &&
+	    ((fn->facts & DOC_STATUS) || (f & RV_ERRCODE)))
 		return;
 	if (fn->type == RT_BOOL)
 		add(out, fn, 'A', ~0U, xasprintf(
