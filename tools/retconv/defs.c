@@ -278,7 +278,7 @@ static bool take_status(struct rc_func **idx, size_t n, const char *usr)
 	for (; i < n && !strcmp(idx[i]->usr, usr); i++) {
 		if (idx[i]->facts & (DOC_MASK | DOC_STATUS))
 			continue;
-		idx[i]->facts |= DOC_STATUS;
+		idx[i]->facts |= DOC_STATUS | FACT_STATUS_PASSED;
 		took = true;
 	}
 	return took;
@@ -325,6 +325,17 @@ static bool all_have(struct rc_func **idx, size_t n, const char *usr,
 	return true;
 }
 
+/* Whether a definition of @usr has its status from a caller's words. */
+static bool any_passed(struct rc_func **idx, size_t n, const char *usr)
+{
+	size_t i = funcs_first(idx, n, usr);
+
+	for (; i < n && !strcmp(idx[i]->usr, usr); i++)
+		if (idx[i]->facts & FACT_STATUS_PASSED)
+			return true;
+	return false;
+}
+
 /*
  * Whether each return of @fn is 0, a positive constant (an error code of
  * the project's own: BOOT_EFLASH) or the result, as it is, of a function
@@ -346,7 +357,8 @@ static bool passes_status(struct rc_func **idx, size_t n,
 			if ((sign & SIGN_ALL) == SIGN_ZERO)
 				continue;	/* only its 0 gets here */
 			if (!(sign & SIGN_WHOLE) ||
-			    !all_have(idx, n, r->calls[k].usr, DOC_STATUS))
+			    !all_have(idx, n, r->calls[k].usr, DOC_STATUS) ||
+			    any_passed(idx, n, r->calls[k].usr))
 				return false;
 			passed++;
 		}

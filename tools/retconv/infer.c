@@ -237,35 +237,47 @@ static enum CXChildVisitResult lib_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-/* Whether the constant @e is spelled as a name of a library the body
- * calls: its macro or enumerator, not a number. */
-static bool foreign(struct fn_ctx *fx, CXCursor e)
+/* Whether the constant @e is spelled as a name (its macro or enumerator,
+ * not a number) that @test accepts. */
+static bool spelled_as(struct fn_ctx *fx, CXCursor e,
+		       bool (*test)(struct fn_ctx *fx, const char *name))
 {
 	CXSourceRange r = clang_getCursorExtent(e);
 	CXToken *toks = NULL;
 	unsigned n = 0;
 	bool hit = false;
-	char word[32];
 
-	if (!fx->libs_read) {
-		clang_visitChildren(fx->body, lib_visit, fx);
-		fx->libs_read = true;
-	}
-	if (!fx->libs.n)
-		return false;
 	clang_tokenize(fx->tu, clang_getRange(
 		expanded(fx->tu, clang_getRangeStart(r)),
 		expanded(fx->tu, clang_getRangeEnd(r))), &toks, &n);
 	if (n && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
 		CXString s = clang_getTokenSpelling(fx->tu, toks[0]);
 
-		hit = first_word(clang_getCString(s), word, sizeof(word)) &&
-		      words_has(&fx->libs, word);
+		hit = test(fx, clang_getCString(s));
 		clang_disposeString(s);
 	}
 	if (toks)
 		clang_disposeTokens(fx->tu, toks, n);
 	return hit;
+}
+
+static bool library_name(struct fn_ctx *fx, const char *name)
+{
+	char word[32];
+
+	return first_word(name, word, sizeof(word)) &&
+	       words_has(&fx->libs, word);
+}
+
+/* Whether the constant @e is spelled as a name of a library the body
+ * calls: its macro or enumerator, not a number. */
+static bool foreign(struct fn_ctx *fx, CXCursor e)
+{
+	if (!fx->libs_read) {
+		clang_visitChildren(fx->body, lib_visit, fx);
+		fx->libs_read = true;
+	}
+	return fx->libs.n && spelled_as(fx, e, library_name);
 }
 
 /* A comparison with a library's constant answers that library's question. */
@@ -768,7 +780,7 @@ static bool enum_verdict(CXCursor e)
 
 /* Whether a word of @name (split at '_') says failure: err, error, fail,
  * failed, failure, in any case. */
-static bool failure_word(const char *name)
+static bool failure_word(struct fn_ctx *fx, const char *name)
 {
 	static const char *const words[] = {
 		"err", "error", "fail", "failed", "failure",
@@ -776,6 +788,7 @@ static bool failure_word(const char *name)
 	char w[32];
 	size_t i, n;
 
+	(void)fx;
 	for (; *name; name += n + (name[n] == '_')) {
 		n = strcspn(name, "_");
 		if (!n || n >= sizeof(w))
@@ -799,25 +812,7 @@ static bool failure_word(const char *name)
  */
 static bool failure_code(struct fn_ctx *fx, CXCursor e, unsigned flags)
 {
-	CXSourceRange r = clang_getCursorExtent(e);
-	CXToken *toks = NULL;
-	unsigned n = 0;
-	bool hit = false;
-
-	if (!(flags & (RV_ONE | RV_POS)))
-		return false;
-	clang_tokenize(fx->tu, clang_getRange(
-		expanded(fx->tu, clang_getRangeStart(r)),
-		expanded(fx->tu, clang_getRangeEnd(r))), &toks, &n);
-	if (n && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
-		CXString s = clang_getTokenSpelling(fx->tu, toks[0]);
-
-		hit = failure_word(clang_getCString(s));
-		clang_disposeString(s);
-	}
-	if (toks)
-		clang_disposeTokens(fx->tu, toks, n);
-	return hit;
+	return (flags & (RV_ONE | RV_POS)) && spelled_as(fx, e, failure_word);
 }
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,

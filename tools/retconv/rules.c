@@ -60,7 +60,8 @@ static void rule_a(struct rc_func *fn, struct rc_findings *out)
 	 * failure's name (return JIM_ERR;): its 1 is a failure its callers
 	 * see, neither true nor success (defs.c, infer.c). */
 	if (fn->type != RT_BOOL &&
-	    ((fn->facts & DOC_STATUS) || (f & RV_ERRCODE)))
+	    (((fn->facts & DOC_STATUS) &&
+	      !(fn->facts & FACT_STATUS_PASSED)) || (f & RV_ERRCODE)))
 		return;
 	if (fn->type == RT_BOOL)
 		add(out, fn, 'A', ~0U, xasprintf(

@@ -827,6 +827,7 @@ static bool errno_body(const struct ctx *cx)
 {
 	static const char *const lookups[] = {
 		"find", "lookup", "search", "locate", "exists", "match",
+		"get",
 	};
 	const char *name = cx->x->callee;
 	size_t i;
