@@ -349,7 +349,8 @@ static bool passes_status(struct rc_func **idx, size_t n,
 	for (i = 0; i < fn->nrets; i++) {
 		const struct rc_return *r = &fn->rets[i];
 
-		if (r->flags & ~(RV_ZERO | RV_ONE | RV_POS | RV_ERRCODE))
+		if (r->flags & ~(RV_ZERO | RV_ONE | RV_POS | RV_CODE |
+				 RV_OKCODE))
 			return false;
 		for (k = 0; k < r->ncalls; k++) {
 			unsigned sign = r->calls[k].sign;

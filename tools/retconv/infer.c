@@ -778,17 +778,14 @@ static bool enum_verdict(CXCursor e)
 	return m.above_one;
 }
 
-/* Whether a word of @name (split at '_') says failure: err, error, fail,
- * failed, failure, in any case. */
-static bool failure_word(struct fn_ctx *fx, const char *name)
+/* Whether a word of @name (split at '_') is one of @words, in any
+ * case. */
+static bool has_word_of(const char *name, const char *const *words,
+			size_t nwords)
 {
-	static const char *const words[] = {
-		"err", "error", "fail", "failed", "failure",
-	};
 	char w[32];
 	size_t i, n;
 
-	(void)fx;
 	for (; *name; name += n + (name[n] == '_')) {
 		n = strcspn(name, "_");
 		if (!n || n >= sizeof(w))
@@ -797,22 +794,50 @@ static bool failure_word(struct fn_ctx *fx, const char *name)
 			w[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ?
 				      name[i] - 'A' + 'a' : name[i]);
 		w[n] = '\0';
-		if (AMONG(w, words))
+		if (str_among(w, words, nwords))
 			return true;
 	}
 	return false;
 }
 
-/*
- * Whether the positive constant @e is spelled as a failure's name, a
- * macro or an enumerator (return JIM_ERR;, return EXIT_FAILURE;,
- * return AUTH_STATUS_ERROR;): the function returns a status whose 0 is
- * success and whose failures are positive codes of the project's own,
- * and its 1 is one of them, not true.
- */
-static bool failure_code(struct fn_ctx *fx, CXCursor e, unsigned flags)
+/* A failure's name: err, error, fail, failed, failure. */
+static bool failure_word(struct fn_ctx *fx, const char *name)
 {
-	return (flags & (RV_ONE | RV_POS)) && spelled_as(fx, e, failure_word);
+	static const char *const words[] = {
+		"err", "error", "fail", "failed", "failure",
+	};
+
+	(void)fx;
+	return has_word_of(name, words, sizeof(words) / sizeof(words[0]));
+}
+
+/* A success's name: ok, success. */
+static bool success_word(struct fn_ctx *fx, const char *name)
+{
+	static const char *const words[] = { "ok", "success" };
+
+	(void)fx;
+	return has_word_of(name, words, sizeof(words) / sizeof(words[0]));
+}
+
+/*
+ * What the positive constant @e is spelled as, a macro or an
+ * enumerator: a failure's name (return JIM_ERR;, return EXIT_FAILURE;,
+ * return AUTH_STATUS_ERROR;), where 0 is success and the failures are
+ * positive codes of the project's own: RV_CODE; a success's (return
+ * SUDO_RC_OK;, 1 beside SUDO_RC_ERROR = -1, a plugin API's documented
+ * success): RV_OKCODE.  Its 1 is a code of that set, not true, and not
+ * a success taken for the convention's 0 by mistake.  (A success named
+ * beside a failure named 0, NET_SUCCESS and NET_FAIL, is a boolean's
+ * success by another spelling: the house style, rule A's.)
+ */
+static unsigned status_code(struct fn_ctx *fx, CXCursor e, unsigned flags)
+{
+	if (!(flags & (RV_ONE | RV_POS)))
+		return 0;
+	if (spelled_as(fx, e, failure_word))
+		return RV_CODE;
+	return spelled_as(fx, e, success_word) ? RV_OKCODE : 0;
 }
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
@@ -842,8 +867,8 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 	if (eval_const(e, ev)) {
 		if (foreign(fx, e) || enum_verdict(e))
 			ev->flags |= RV_FOREIGN;
-		else if (failure_code(fx, e, const_values(e)))
-			ev->flags |= RV_ERRCODE;
+		else
+			ev->flags |= status_code(fx, e, const_values(e));
 		return;
 	}
 	for (i = 0; i < sizeof(evaluators) / sizeof(evaluators[0]); i++) {

@@ -39,9 +39,12 @@ enum rc_value {
 	RV_BOOL = 1U << 7,	/* a bool, a comparison or a logical operator */
 	RV_FOREIGN = 1U << 8,	/* by another convention: a library's constant,
 				 * or a value whose failure goes elsewhere */
-	RV_ERRCODE = 1U << 9,	/* beside RV_ONE or RV_POS: that constant is
+	RV_CODE = 1U << 9,	/* beside RV_ONE or RV_POS: that constant is
 				 * spelled as a failure's name (JIM_ERR,
-				 * EXIT_FAILURE), a status code, not true */
+				 * EXIT_FAILURE): a status code, not true */
+	RV_OKCODE = 1U << 10,	/* ... as a success's name (SUDO_RC_OK = 1):
+				 * a status set's success, beside its own
+				 * negative errors */
 };
 
 /* The declared return type, as far as the rules care. */

@@ -61,7 +61,11 @@ static void rule_a(struct rc_func *fn, struct rc_findings *out)
 	 * see, neither true nor success (defs.c, infer.c). */
 	if (fn->type != RT_BOOL &&
 	    (((fn->facts & DOC_STATUS) &&
-	      !(fn->facts & FACT_STATUS_PASSED)) || (f & RV_ERRCODE)))
+	      !(fn->facts & FACT_STATUS_PASSED)) || (f & RV_CODE)))
+		return;
+	/* A 1 spelled as a success's name beside negative errors is a
+	 * status set's own success (SUDO_RC_OK = 1, SUDO_RC_ERROR = -1). */
+	if ((f & RV_OKCODE) && (f & RV_NEG))
 		return;
 	if (fn->type == RT_BOOL)
 		add(out, fn, 'A', ~0U, xasprintf(
