@@ -399,8 +399,11 @@ static void spread_status(struct rc_result *res)
 /*
  * A function documented as a 1/0/negative tri-state that returns another's
  * result as it is, with no test between its 0 and its 1, gives that
- * function's 1 as its own: the undocumented callee has the same contract
- * (check_mounted(), documented, returns check_mounted_where()'s result).
+ * function's 1 as its own: the undocumented callee that returns 1 beside
+ * negative values has the same contract (check_mounted(), documented,
+ * returns check_mounted_where()'s result).  One that returns only 0 and
+ * 1 is the tri-state's yes and no, and keeps its own reading (its kind
+ * goes to every function of its name).
  */
 static void pass_tristate_down(struct rc_result *res)
 {
@@ -419,7 +422,9 @@ static void pass_tristate_down(struct rc_result *res)
 				for (m = funcs_first(idx, n, c->usr);
 				     m < n && !strcmp(idx[m]->usr, c->usr); m++)
 					if (!(idx[m]->facts &
-					      (DOC_MASK | DOC_STATUS)))
+					      (DOC_MASK | DOC_STATUS)) &&
+					    (idx[m]->flags & RV_ONE) &&
+					    (idx[m]->flags & RV_NEG))
 						idx[m]->facts |= DOC_TRISTATE;
 			}
 	}
