@@ -373,7 +373,8 @@ static bool passes_status(struct rc_func **idx, size_t n,
  * codes, keeps the same contract: its callers test for non-zero, and an
  * error of either sign is a failure they see (a wrapper that opens what
  * the documented call writes, and returns a code of its own when the
- * open fails).
+ * open fails).  It holds the contract by its own returns then, also
+ * where a documented caller passed it down already.
  */
 static void spread_status(struct rc_result *res)
 {
@@ -386,10 +387,13 @@ static void spread_status(struct rc_result *res)
 		for (i = 0; i < res->nfuncs; i++) {
 			struct rc_func *fn = res->funcs[i];
 
-			if ((fn->facts & (DOC_MASK | DOC_STATUS)) ||
+			if ((fn->facts & DOC_MASK) ||
+			    ((fn->facts & DOC_STATUS) &&
+			     !(fn->facts & FACT_STATUS_PASSED)) ||
 			    !passes_status(idx, res->nfuncs, fn))
 				continue;
-			fn->facts |= DOC_STATUS;
+			fn->facts = (fn->facts | DOC_STATUS) &
+				    ~FACT_STATUS_PASSED;
 			grew = true;
 		}
 	}
