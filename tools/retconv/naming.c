@@ -620,11 +620,11 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	    is_quantifier(v[n - 2]))
 		return KIND_PREDICATE;
 	/* A verb last after a preposition is a noun (address_on_link), and
-	 * after a lookup it names what is looked up, a setting
-	 * (conf_get_no_verify): neither commands. */
+	 * after "no" it names an option (conf_get_no_verify): neither
+	 * commands. */
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
 	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]) &&
-	    !is_preposition(v[n - 2]) && !looks_up(v, n))
+	    !is_preposition(v[n - 2]) && strcmp(v[n - 2], "no"))
 		return KIND_ACTION;
 	if (n > 1 && is_adjective(v[n - 1]) && !is_preposition(v[n - 2]) &&
 	    !verb_among(cfg, v, n - 1))

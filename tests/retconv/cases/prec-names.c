@@ -12,7 +12,7 @@
 //    too (list_add_valid), unless a setter makes it so (list_mark_valid);
 //  - a verb last after all, any or none is a state (range_all_set);
 //  - a verb last after a preposition is a noun (address_on_link), and
-//    after a lookup it names the setting looked up (conf_get_no_verify);
+//    after "no" it names an option, a setting (conf_get_no_verify);
 //  - a pointer parameter that repeats the name's last word takes the
 //    answer out, an unsigned count too (stream_pending(s, unsigned
 //    *pending)): the result is the call's status.
