@@ -426,7 +426,8 @@ struct kwq__worker {
 	struct kwq_list_node idle_node;	/* L: on pool->idle while idle */
 	struct kwq_list_node node;	/* L: on pool->workers */
 	struct kwq__worker *hnext;	/* L: pool->busy hash chain */
-	struct kwq__worker **hhead;	/* L: that chain's head, while busy */
+	struct kwq__worker **hhead;	/* L: that chain's head, while busy,
+					   or the one its next item joins */
 	struct kwq__pool *pool;		/* I */
 	struct work_struct *current_work; /* L/W: the item running, or NULL */
 	work_func_t current_func;	/* L/W: its function */
@@ -1294,13 +1295,19 @@ static inline unsigned int kwq__busy_hash(const struct work_struct *w)
 		(32 - KWQ_BUSY_HASH_BITS);
 }
 
-/* The worker of @pool running @w, or NULL. */
-static inline struct kwq__worker *
-kwq__find_busy_locked(struct kwq__pool *pool, struct work_struct *w)
+/* The chain of @pool's busy hash where a worker running @w would be. */
+static inline struct kwq__worker **kwq__busy_chain(struct kwq__pool *pool,
+						   const struct work_struct *w)
 {
-	struct kwq__worker *worker = pool->busy[kwq__busy_hash(w)];
+	return &pool->busy[kwq__busy_hash(w)];
+}
 
-	kwq__assert_locked(pool);
+/* The worker of the busy chain @chain running @w, or NULL. */
+static inline struct kwq__worker *
+kwq__find_busy_in(struct kwq__worker **chain, struct work_struct *w)
+{
+	struct kwq__worker *worker = *chain;
+
 	/*
 	 * Compare the function too: the memory of a finished item may have
 	 * been freed and reused for another item while a worker still
@@ -1312,16 +1319,45 @@ kwq__find_busy_locked(struct kwq__pool *pool, struct work_struct *w)
 	return NULL;
 }
 
+/* The worker of @pool running @w, or NULL. */
+static inline struct kwq__worker *
+kwq__find_busy_locked(struct kwq__pool *pool, struct work_struct *w)
+{
+	kwq__assert_locked(pool);
+	return kwq__find_busy_in(kwq__busy_chain(pool, w), w);
+}
+
+/*
+ * kwq__find_busy_locked() for @me, about to start @w if nobody runs it:
+ * the chain looked at is kept for kwq__busy_join_locked(), so that the
+ * hash is computed once an item.
+ */
+static inline struct kwq__worker *
+kwq__find_busy_for_locked(struct kwq__pool *pool, struct kwq__worker *me,
+			  struct work_struct *w)
+{
+	kwq__assert_locked(pool);
+	me->hhead = kwq__busy_chain(pool, w);
+	return kwq__find_busy_in(me->hhead, w);
+}
+
+/* @worker, which runs current_work now, joins the chain found for it. */
+static inline void kwq__busy_join_locked(struct kwq__worker *worker)
+{
+	struct kwq__worker **head = worker->hhead;
+
+	kwq__assert_locked(worker->pool);
+	kwq__assert(head == kwq__busy_chain(worker->pool,
+					    worker->current_work));
+	worker->hnext = *head;
+	*head = worker;
+}
+
 static inline void kwq__busy_add_locked(struct kwq__pool *pool,
 					struct kwq__worker *worker)
 {
-	struct kwq__worker **head =
-		&pool->busy[kwq__busy_hash(worker->current_work)];
-
-	kwq__assert_locked(pool);
-	worker->hhead = head;
-	worker->hnext = *head;
-	*head = worker;
+	worker->hhead = kwq__busy_chain(pool, worker->current_work);
+	kwq__busy_join_locked(worker);
 }
 
 static inline void kwq__busy_del_locked(struct kwq__pool *pool,
@@ -1330,11 +1366,12 @@ static inline void kwq__busy_del_locked(struct kwq__pool *pool,
 	struct kwq__worker **p = worker->hhead;
 
 	kwq__assert_locked(pool);
-	kwq__assert(p == &pool->busy[kwq__busy_hash(worker->current_work)]);
+	kwq__assert(p == kwq__busy_chain(pool, worker->current_work));
+	(void)pool;
+	/* Mostly first: the chain's latest, and one worker per item. */
 	while (*p != worker)
 		p = &(*p)->hnext;
 	*p = worker->hnext;
-	worker->hnext = NULL;
 }
 
 /*
@@ -1452,21 +1489,19 @@ static inline unsigned long kwq__pushed_data(struct kwq__pwq *pwq,
 
 /*
  * The hand-over's accounting of @w, just taken off @pwq's push queue by
- * the worker that starts it next (kwq__pwq_hand_over_locked()): counted
- * and probed as an insertion and an activation would, on no list, its
- * word naming @pwq, PENDING still.
+ * the worker that starts it next (kwq__pwq_hand_over_locked()): probed
+ * as an insertion and an activation would, on no list, its word as its
+ * push wrote it, PENDING still.  Its flush count is the caller's (the
+ * ended item's, moved to the pwq's color if that changed).
  */
 static inline __attribute__((always_inline)) struct work_struct *
 kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
 {
-	struct kwq__pool *pool = pwq->pool;
-
-	kwq__assert_locked(pool);
-	set_work_pwq(w, kwq__pwq_count_in_locked(pool, pwq, w,
-						 kwq__pushed_data(pwq, w)));
+	kwq__assert_locked(pwq->pool);
+	(void)kwq__pushed_data(pwq, w);
+	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->name, pwq->pool->cpu);
 	KWQ_TRACE(activate, w, w->func, pwq->name);
-	/* On no list: the start's unlinking finds it alone. */
-	kwq__list_init(&w->entry);
 	kwq__test_hook(hand_over, pwq, w);
 	return w;
 }
