@@ -771,8 +771,8 @@ KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 					 struct work_struct *w);
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__pwq_pop_locked(struct kwq__pwq *pwq);
-KWQ_HIDDEN struct work_struct *
-kwq__pwq_hand_over_last_locked(struct kwq__pwq *pwq);
+KWQ_HIDDEN struct kwq_list_node *
+kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 /*
  * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
@@ -1507,6 +1507,26 @@ kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
 }
 
 /*
+ * Take @first, the first item pushed on @pwq, which the caller has seen
+ * linked, off the push queue: an item with a successor in one store, as
+ * pop_locked() in add.c does; the last, which puts the tail back, there.
+ * Inline: a worker that passes its slot on takes every item here.
+ */
+static inline __attribute__((always_inline)) struct work_struct *
+kwq__pwq_unlink_first_locked(struct kwq__pwq *pwq, struct kwq_list_node *first)
+{
+	struct kwq_list_node *next = __atomic_load_n(&first->next,
+						     __ATOMIC_ACQUIRE);
+
+	kwq__assert_locked(pwq->pool);
+	if (unlikely(!next))
+		first = kwq__pwq_unlink_last_locked(pwq);
+	else
+		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
+	return kwq__list_entry(first, struct work_struct, entry);
+}
+
+/*
  * The hand-over: an item of @pwq has ended, and the worker that ran it
  * starts the first pushed item next, in the same hold of the lock
  * (takes_pushed_locked() in worker.c says when), @first, which it has
@@ -1514,21 +1534,13 @@ kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
  * stays, where a pop would lower it and the insertion raise it again.  It
  * stays PENDING until the caller starts it, so that meanwhile an add gets
  * -EBUSY and a cancel, which needs this lock to take a queued item, waits
- * and then finds it started.  Inline, as a serial queue's every item comes
- * here: an item with a successor is unlinked as pop_locked() in add.c
- * does, in one store; the last, which puts the tail back, there.
+ * and then finds it started.
  */
 static inline __attribute__((always_inline)) struct work_struct *
 kwq__pwq_hand_over_locked(struct kwq__pwq *pwq, struct kwq_list_node *first)
 {
-	struct kwq_list_node *next = __atomic_load_n(&first->next,
-						     __ATOMIC_ACQUIRE);
-
-	if (unlikely(!next))
-		return kwq__pwq_hand_over_last_locked(pwq);
-	__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
-	return kwq__pwq_handed_locked(pwq, kwq__list_entry(first,
-						struct work_struct, entry));
+	return kwq__pwq_handed_locked(pwq,
+				      kwq__pwq_unlink_first_locked(pwq, first));
 }
 
 /*

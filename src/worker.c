@@ -177,13 +177,58 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 }
 
 /*
+ * Would @worker, ending an item of @pwq while other items wait on the
+ * pool's worklist, put the first item pushed on @pwq behind them, were the
+ * slot freed and the item popped (pop_locked() in add.c)?  Yes, when the
+ * insertion would make it active on the worklist: the pwq not frozen
+ * below its slots, no item of the pool waiting for a run elsewhere, and
+ * no mode on (statistics time a queued item).
+ */
+static inline __attribute__((always_inline)) bool
+passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
+{
+	return !kwq__list_empty(&pool->worklist) &&
+		pwq->nr_active <= pwq->limit &&
+		kwq__list_empty(&pool->waits) && !kwq__any_mode();
+}
+
+/*
+ * The slot of an item of @pwq, of flush color @color, that has ended goes
+ * as it is to @first, the first item pushed on @pwq, queued behind the
+ * items on the worklist as its pop and insertion would queue it, in the
+ * same hold of the lock: nr_active and the flush count stay (the ended
+ * item's color is the pwq's), where the pop would lower them and the
+ * insertion raise them again.  Behind other items, the kick's only
+ * question is whether the pool is below its target.
+ */
+static inline __attribute__((always_inline)) void
+pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
+		   struct kwq_list_node *first, int color)
+{
+	struct work_struct *w = kwq__pwq_unlink_first_locked(pwq, first);
+	unsigned long data = kwq__pushed_data(pwq, w);
+	struct kwq__worker *other;
+
+	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
+	KWQ_TRACE(activate, w, w->func, pwq->name);
+	set_work_pwq(w, work_pwq_data(pwq, (unsigned long)color * WORK_COLOR |
+				      (data & WORK_DELAYED)));
+	kwq__list_add_before(&w->entry, &pool->worklist);
+	other = kwq__kick_more_locked(pool);
+	if (other)
+		kwq__wake_worker(other);
+}
+
+/*
  * The end of an item of @pwq, of flush color @color, by @worker: returns
  * the item it starts next, when an item pushed on @pwq takes the slot and
  * takes_pushed_locked() says the worker would take it next anyway (@hand:
- * the loop's own items, that may); else NULL, the slot released.  The
- * handed item skips its insertion, the kicks' tests (which would find the
- * finisher taking it) and the loop's tests of it: the lock is held from
- * the end of one item to the start of the next, so no add, cancel or
+ * the loop's own items, that may); else NULL, the slot released or
+ * passed to a pushed item queued behind others (passes_pushed_locked()).
+ * The handed item skips its insertion, the kicks' tests (which would find
+ * the finisher taking it) and the loop's tests of it: the lock is held
+ * from the end of one item to the start of the next, so no add, cancel or
  * flush can find it between the two (kwq__pwq_hand_over_locked()).
  */
 static inline __attribute__((always_inline)) struct work_struct *
@@ -196,18 +241,22 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 						  __ATOMIC_ACQUIRE);
 
 	if (hand && n && kwq__list_empty(&pwq->inactive) &&
-	    pwq->flush_color != color &&
-	    takes_pushed_locked(worker, pwq, kwq__list_entry(n,
-					struct work_struct, entry))) {
+	    pwq->flush_color != color) {
 		/*
-		 * The slot and the flush count go to the handed item as they
+		 * The slot and the flush count go to the pushed item as they
 		 * are: it is counted in the pwq's color, which is the ended
 		 * item's.  A flush that turned the pwq to the other color
 		 * since the ended item was counted waits for that item's
 		 * color (flush_color), and flushes take turns.
 		 */
 		kwq__assert((int)pwq->color == color);
-		return kwq__pwq_hand_over_locked(pwq, n);
+		if (takes_pushed_locked(worker, pwq, kwq__list_entry(n,
+						struct work_struct, entry)))
+			return kwq__pwq_hand_over_locked(pwq, n);
+		if (passes_pushed_locked(pool, pwq)) {
+			pass_pushed_locked(pool, pwq, n, color);
+			return NULL;
+		}
 	}
 	/*
 	 * A pool's worker goes back to the worklist from here, with the lock
