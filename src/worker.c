@@ -365,6 +365,13 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		KWQ_TRACE(execute_end, w, worker->current_func);
 
 	kwq__lock(pool);
+	/*
+	 * Read back, not kept across the call: the loop's registers are
+	 * few, and gcc kept the color in two and on the stack (not so for
+	 * a handed item's, which costs more read back).
+	 */
+	if (from != FROM_HAND)
+		color = worker->current_color;
 	kwq__busy_del_locked(pool, worker);
 	worker->current_work = NULL;
 	worker->current_func = NULL;
