@@ -1367,7 +1367,6 @@ static inline void kwq__busy_del_locked(struct kwq__pool *pool,
 
 	kwq__assert_locked(pool);
 	kwq__assert(p == kwq__busy_chain(pool, worker->current_work));
-	(void)pool;
 	/* Mostly first: the chain's latest, and one worker per item. */
 	while (*p != worker)
 		p = &(*p)->hnext;
@@ -1491,8 +1490,8 @@ static inline unsigned long kwq__pushed_data(struct kwq__pwq *pwq,
  * The hand-over's accounting of @w, just taken off @pwq's push queue by
  * the worker that starts it next (kwq__pwq_hand_over_locked()): probed
  * as an insertion and an activation would, on no list, its word as its
- * push wrote it, PENDING still.  Its flush count is the caller's (the
- * ended item's, moved to the pwq's color if that changed).
+ * push wrote it, PENDING still.  Its flush count is the ended item's,
+ * whose color is the pwq's (see end_item_locked() in worker.c).
  */
 static inline __attribute__((always_inline)) struct work_struct *
 kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
