@@ -58,6 +58,13 @@ struct bench_impl {
 	void (*producer_end)(void);
 	/* Optional: housekeeping between samples, outside timed code. */
 	void (*reap)(void);
+	/*
+	 * Optional (bench wpf): hold the library to @n worker threads in
+	 * all, before init; and how many of one CPU's adds may run at once
+	 * (0: one per CPU).
+	 */
+	void (*cap_workers)(int n);
+	int running;
 };
 
 extern const struct bench_impl impl_kwq_bound;
