@@ -982,20 +982,17 @@ static inline uint64_t kwq__tsc(void)
  */
 static inline uint64_t kwq__timer_now(void)
 {
+	/* A sequence lock's read; acquire loads are plain loads on x86. */
 	uint32_t seq = __atomic_load_n(&kwq__clk.seq, __ATOMIC_ACQUIRE);
 	uint64_t age = kwq__tsc() -
-		__atomic_load_n(&kwq__clk.tsc, __ATOMIC_RELAXED);
-	uint64_t ns = __atomic_load_n(&kwq__clk.ns, __ATOMIC_RELAXED) +
-		(age * __atomic_load_n(&kwq__clk.mult, __ATOMIC_RELAXED) >> 32);
+		__atomic_load_n(&kwq__clk.tsc, __ATOMIC_ACQUIRE);
+	uint64_t ns = __atomic_load_n(&kwq__clk.ns, __ATOMIC_ACQUIRE) +
+		(age * __atomic_load_n(&kwq__clk.mult, __ATOMIC_ACQUIRE) >> 32);
 
 	if (likely(age <= __atomic_load_n(&kwq__clk.max_age,
-					  __ATOMIC_RELAXED))) {
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (likely(!(seq & 1) &&
-			   seq == __atomic_load_n(&kwq__clk.seq,
-						  __ATOMIC_RELAXED)))
-			return ns;
-	}
+					  __ATOMIC_ACQUIRE) && !(seq & 1) &&
+		   seq == __atomic_load_n(&kwq__clk.seq, __ATOMIC_RELAXED)))
+		return ns;
 	return kwq__timer_now_slow();
 }
 

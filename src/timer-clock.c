@@ -64,6 +64,16 @@ struct kwq__clock kwq__clk;
 /* Since when, by the counter and by CLOCK_MONOTONIC_RAW, the rate is measured. */
 static uint64_t cal_tsc, cal_raw;
 
+/*
+ * A field of the base, written by the holder of the sequence lock: a
+ * reader that loads the new value (with acquire) then finds the sequence
+ * odd or moved on, so no fence is needed on either side.
+ */
+static void publish(uint64_t *field, uint64_t v)
+{
+	__atomic_store_n(field, v, __ATOMIC_RELEASE);
+}
+
 static uint64_t tsc_ordered(void)
 {
 #ifdef __x86_64__
@@ -135,10 +145,11 @@ static void calibrate_locked(void)
 	    raw - cal_raw < CAL_NS || tsc <= cal_tsc)
 		return;
 	ns_per_count = (double)(raw - cal_raw) / (double)(tsc - cal_tsc);
-	kwq__clk.mult = (uint64_t)(ns_per_count * 1.5 * 4294967296.0);
-	kwq__clk.max_age = (uint64_t)(MAX_AGE_NS / ns_per_count);
-	kwq__clk.max_bracket = (uint64_t)(MAX_BRACKET_NS / ns_per_count);
-	__atomic_store_n(&kwq__clk.state, KWQ_CLOCK_TSC, __ATOMIC_RELAXED);
+	publish(&kwq__clk.mult, (uint64_t)(ns_per_count * 1.5 * 4294967296.0));
+	publish(&kwq__clk.max_age, (uint64_t)(MAX_AGE_NS / ns_per_count));
+	publish(&kwq__clk.max_bracket,
+		(uint64_t)(MAX_BRACKET_NS / ns_per_count));
+	__atomic_store_n(&kwq__clk.state, KWQ_CLOCK_TSC, __ATOMIC_RELEASE);
 }
 
 /* Was the count from the current base at least @t at counter value @tsc? */
@@ -154,9 +165,9 @@ static bool bound_held_locked(uint64_t tsc, uint64_t t)
 
 static void turn_off_locked(void)
 {
-	__atomic_store_n(&kwq__clk.state, KWQ_CLOCK_OFF, __ATOMIC_RELAXED);
+	__atomic_store_n(&kwq__clk.state, KWQ_CLOCK_OFF, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&kwq__clk.broken, 1, __ATOMIC_RELAXED);
-	kwq__clk.max_age = 0;
+	publish(&kwq__clk.max_age, 0);
 }
 
 /*
@@ -168,9 +179,11 @@ static bool renew_locked(uint64_t *t)
 {
 	uint64_t tsc, after;
 
-	if (kwq__clk.state == KWQ_CLOCK_CALIBRATING)
+	if (__atomic_load_n(&kwq__clk.state, __ATOMIC_RELAXED) ==
+	    KWQ_CLOCK_CALIBRATING)
 		calibrate_locked();
-	if (kwq__clk.state != KWQ_CLOCK_TSC) {
+	if (__atomic_load_n(&kwq__clk.state, __ATOMIC_RELAXED) !=
+	    KWQ_CLOCK_TSC) {
 		*t = kwq__clock_ns(CLOCK_MONOTONIC);
 		return true;
 	}
@@ -182,8 +195,8 @@ static bool renew_locked(uint64_t *t)
 		return false;
 	}
 	if (after - tsc <= kwq__clk.max_bracket) {
-		kwq__clk.tsc = tsc;
-		kwq__clk.ns = *t + SLACK_NS;
+		publish(&kwq__clk.tsc, tsc);
+		publish(&kwq__clk.ns, *t + SLACK_NS);
 	}
 	return true;
 }
@@ -199,8 +212,6 @@ uint64_t kwq__timer_now_slow(void)
 	    !__atomic_compare_exchange_n(&kwq__clk.seq, &seq, seq + 1, false,
 					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 		return kwq__clock_ns(CLOCK_MONOTONIC);
-	/* Readers see seq odd before any field changes. */
-	__atomic_thread_fence(__ATOMIC_RELEASE);
 	held = renew_locked(&t);
 	__atomic_store_n(&kwq__clk.seq, seq + 2, __ATOMIC_RELEASE);
 	if (!held)

@@ -116,8 +116,7 @@ static void set_mult(uint64_t mult)
 	} while (!__atomic_compare_exchange_n(&kwq__clk.seq, &seq, seq + 1,
 					      false, __ATOMIC_ACQUIRE,
 					      __ATOMIC_RELAXED));
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	kwq__clk.mult = mult;
+	STORE(&kwq__clk.mult, mult);
 	STORE(&kwq__clk.seq, seq + 2);
 }
 
