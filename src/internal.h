@@ -959,7 +959,7 @@ struct kwq__clock {
 KWQ_HIDDEN extern struct kwq__clock kwq__clk;
 
 KWQ_HIDDEN void kwq__timer_clock_init(void);
-KWQ_HIDDEN uint64_t kwq__timer_now_slow(void);
+KWQ_HIDDEN uint64_t kwq__timer_now_slow(uint64_t tsc);
 KWQ_HIDDEN void kwq__timer_clock_check(void);
 KWQ_HIDDEN void kwq__timer_clock_child(void);
 
@@ -984,8 +984,8 @@ static inline uint64_t kwq__timer_now(void)
 {
 	/* A sequence lock's read; acquire loads are plain loads on x86. */
 	uint32_t seq = __atomic_load_n(&kwq__clk.seq, __ATOMIC_ACQUIRE);
-	uint64_t age = kwq__tsc() -
-		__atomic_load_n(&kwq__clk.tsc, __ATOMIC_ACQUIRE);
+	uint64_t tsc = kwq__tsc();
+	uint64_t age = tsc - __atomic_load_n(&kwq__clk.tsc, __ATOMIC_ACQUIRE);
 	uint64_t ns = __atomic_load_n(&kwq__clk.ns, __ATOMIC_ACQUIRE) +
 		(age * __atomic_load_n(&kwq__clk.mult, __ATOMIC_ACQUIRE) >> 32);
 
@@ -993,7 +993,7 @@ static inline uint64_t kwq__timer_now(void)
 					  __ATOMIC_ACQUIRE) && !(seq & 1) &&
 		   seq == __atomic_load_n(&kwq__clk.seq, __ATOMIC_RELAXED)))
 		return ns;
-	return kwq__timer_now_slow();
+	return kwq__timer_now_slow(tsc);
 }
 
 /* --- timer.c (continued) -------------------------------------------------- */

@@ -7,9 +7,9 @@
  * @delay (design.md, guarantee 7), so the arm may take a time that is late
  * (its item is then that much late) but never one that is early.  On the
  * x86 virtual machines kwq is measured on, clock_gettime(CLOCK_MONOTONIC)
- * costs 23 ns, as much as the rest of an arm and its cancel together.  The
- * timer thread, which decides when an item is due, keeps reading the kernel's
- * clock: only the arm's "now" comes from here.
+ * and its fenced counter read cost a third of an arm and its cancel.  The
+ * timer thread, which decides when an item is due, keeps reading the
+ * kernel's clock: only the arm's "now" comes from here.
  *
  * DESIGN
  *
@@ -17,23 +17,32 @@
  * "tsc": the counter then runs at a constant rate and in step on every CPU,
  * or the kernel would have given it up) and the CPU says the TSC is
  * invariant, the arm reads the counter and counts from a base: a counter
- * value and a CLOCK_MONOTONIC reading taken after it, so the clock was at
- * most the base's time when the counter showed the base's count.  From
- * there, time is counted 1.5 times as fast as the counter runs against
- * CLOCK_MONOTONIC_RAW, faster than NTP can make CLOCK_MONOTONIC run
- * (adjtimex() keeps it within a few tens of percent of the raw clock, a
- * few hundred parts per million in practice), so the count stays ahead of
- * the clock.  It runs ahead by half the base's age, so a base is renewed
- * once it is 16 us old: an arm's time is at most 8 us late.
+ * value and a CLOCK_MONOTONIC reading taken after it, plus a 2 us slack,
+ * so the clock was below the base's time when the counter showed the
+ * base's count.  From there, time is counted 1.5 times as fast as the
+ * counter runs against CLOCK_MONOTONIC_RAW, faster than adjtimex() can make
+ * CLOCK_MONOTONIC run (its limits keep it within about a quarter of the raw
+ * clock; NTP daemons stay within a few hundred parts per million), so the
+ * count stays ahead of the clock.  It gains half the base's age, so a base
+ * is renewed once it is 16 us old: an arm's time is at most 10 us late.
+ *
+ * The arm's counter read has no fence, which would cost what the kernel's
+ * clock does: the CPU may execute it a little before the instructions ahead
+ * of it, by no more than its reorder window (a few hundred instructions, a
+ * few cache misses), which the slack covers.  A clock read by the caller
+ * before the arm is never later than the count: the vDSO's read is fenced.
  *
  * Renewing checks the old base first: CLOCK_MONOTONIC was at least @t when
- * the counter, read after it, showed @tsc, so a count below @t there means
+ * the counter, read after it, showed @after, so a count below @t there means
  * the bound no longer holds (the clocksource changed, or a rate beyond the
- * margin); the counter is then never used again.  The timer thread renews
- * (and so checks) at each wake-up.  Everything else falls back to
- * clock_gettime(): another architecture or clocksource, the first
- * millisecond (the counter's rate is being measured), a renewal in
- * progress elsewhere, a counter read behind the base (another CPU's).
+ * margin); the counter is then never used again, and a warning says so.
+ * The timer thread renews (and so checks) at each wake-up.  An arm renews
+ * only when arms come close together (within two bases' lives): one alone
+ * reads clock_gettime(), which costs less than a renewal.  Everything else
+ * falls back to clock_gettime() as well: another architecture or
+ * clocksource, the first millisecond (the counter's rate is being
+ * measured), a renewal in progress elsewhere, a counter read behind the base
+ * (another CPU's).
  *
  * The base is a sequence lock, whose writer is whoever renews it first (a
  * compare-and-swap of the sequence); readers never wait for it.
@@ -61,8 +70,11 @@
 
 struct kwq__clock kwq__clk;
 
-/* Since when, by the counter and by CLOCK_MONOTONIC_RAW, the rate is measured. */
+/* Since when, by the counter and CLOCK_MONOTONIC_RAW, the rate is measured. */
 static uint64_t cal_tsc, cal_raw;
+
+/* The counter when kwq__timer_now() last found the base too old. */
+static uint64_t last_slow __attribute__((aligned(64)));
 
 /*
  * A field of the base, written by the holder of the sequence lock: a
@@ -187,9 +199,14 @@ static bool renew_locked(uint64_t *t)
 		*t = kwq__clock_ns(CLOCK_MONOTONIC);
 		return true;
 	}
-	tsc = tsc_ordered();
+	/*
+	 * No fence: the vDSO's own counter read waits for every instruction
+	 * before it, so @tsc is read first; @after may run a few cycles
+	 * before the vDSO's read, which the check's slack absorbs.
+	 */
+	tsc = kwq__tsc();
 	*t = kwq__clock_ns(CLOCK_MONOTONIC);
-	after = tsc_ordered();
+	after = kwq__tsc();
 	if (kwq__clk.ns && !bound_held_locked(after, *t)) {
 		turn_off_locked();
 		return false;
@@ -201,14 +218,14 @@ static bool renew_locked(uint64_t *t)
 	return true;
 }
 
-uint64_t kwq__timer_now_slow(void)
+/* Check and renew the base, if no other thread is at it. */
+static uint64_t renew(void)
 {
 	uint32_t seq = __atomic_load_n(&kwq__clk.seq, __ATOMIC_RELAXED);
 	uint64_t t;
 	bool held;
 
-	if (__atomic_load_n(&kwq__clk.state, __ATOMIC_RELAXED) ==
-	    KWQ_CLOCK_OFF || (seq & 1) ||
+	if ((seq & 1) ||
 	    !__atomic_compare_exchange_n(&kwq__clk.seq, &seq, seq + 1, false,
 					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 		return kwq__clock_ns(CLOCK_MONOTONIC);
@@ -221,12 +238,31 @@ uint64_t kwq__timer_now_slow(void)
 	return t;
 }
 
+/*
+ * kwq__timer_now() found the base too old (or none): renew it when arms
+ * come close together, since the next ones will use it; an arm that comes
+ * alone (the previous one found the base old too, a while ago) reads the
+ * kernel's clock, which costs less than a renewal.  @tsc: the counter.
+ */
+uint64_t kwq__timer_now_slow(uint64_t tsc)
+{
+	uint64_t last = __atomic_load_n(&last_slow, __ATOMIC_RELAXED);
+	int state = __atomic_load_n(&kwq__clk.state, __ATOMIC_RELAXED);
+
+	__atomic_store_n(&last_slow, tsc, __ATOMIC_RELAXED);
+	if (state == KWQ_CLOCK_OFF || (state == KWQ_CLOCK_TSC &&
+	    tsc - last > 2 * __atomic_load_n(&kwq__clk.max_age,
+					     __ATOMIC_RELAXED)))
+		return kwq__clock_ns(CLOCK_MONOTONIC);
+	return renew();
+}
+
 /* The timer thread, at each wake-up: check the bound, renew the base. */
 void kwq__timer_clock_check(void)
 {
 	if (__atomic_load_n(&kwq__clk.state, __ATOMIC_RELAXED) !=
 	    KWQ_CLOCK_OFF)
-		kwq__timer_now_slow();
+		(void)renew();
 }
 
 /* In a fork()ed child: a renewal the fork cut short is started again. */

@@ -102,12 +102,12 @@ static long read_all(long rounds, long long *worst, long long *lead)
 static int settle(void)
 {
 	sleep_ms(3);
-	(void)kwq__timer_now_slow();
+	kwq__timer_clock_check();
 	return LOAD(&kwq__clk.state);
 }
 
-/* Set the counter's rate in the mult, as a writer of the sequence lock. */
-static void set_mult(uint64_t mult)
+/* Set the counter's rate and the base's life, as a renewal would. */
+static void set_rate(uint64_t mult, uint64_t max_age)
 {
 	uint32_t seq;
 
@@ -117,42 +117,43 @@ static void set_mult(uint64_t mult)
 					      false, __ATOMIC_ACQUIRE,
 					      __ATOMIC_RELAXED));
 	STORE(&kwq__clk.mult, mult);
+	STORE(&kwq__clk.max_age, max_age);
 	STORE(&kwq__clk.seq, seq + 2);
 }
 
 /*
  * With the counter counted at a quarter of its rate from a fresh base, a
  * reading late in the base's life is early.  Returns how early (ns), or 0
- * when the thread was preempted past the base's life (the renewal then
- * turned the counter off: it is turned on again for another try).
+ * when this try proves nothing: the reading was not the counter's (the
+ * thread was preempted past the base's life, or met a renewal, which may
+ * have turned the counter off: it is turned on again for another try).
  */
-static long long early_when_broken(uint64_t mult)
+static long long early_when_broken(uint64_t mult, uint64_t max_age)
 {
 	long long before, now;
 	uint64_t from;
 
-	(void)kwq__timer_now_slow();		/* a fresh base */
-	set_mult(mult / 4);
+	kwq__timer_clock_check();		/* a fresh base */
+	set_rate(mult / 4, max_age);
 	from = LOAD(&kwq__clk.tsc);
-	while (kwq__tsc() - from < LOAD(&kwq__clk.max_age) / 16 * 15)
+	while (kwq__tsc() - from < max_age / 16 * 15)
 		;
 	before = (long long)kwq__clock_ns(CLOCK_MONOTONIC);
 	now = (long long)kwq__timer_now();
-	if (LOAD(&kwq__clk.state) != KWQ_CLOCK_TSC) {
-		STORE(&kwq__clk.state, KWQ_CLOCK_TSC);
-		__atomic_store_n(&kwq__clk.broken, 0, __ATOMIC_RELAXED);
-		STORE(&warnings, 0);
-		set_mult(mult);
-		return 0;
-	}
-	return before - now;
+	if (before > now && LOAD(&kwq__clk.state) == KWQ_CLOCK_TSC)
+		return before - now;
+	STORE(&kwq__clk.state, KWQ_CLOCK_TSC);
+	__atomic_store_n(&kwq__clk.broken, 0, __ATOMIC_RELAXED);
+	STORE(&warnings, 0);
+	set_rate(mult, max_age);
+	return 0;
 }
 
 int main(void)
 {
 	long rounds = tap_scale(20000), early;
 	long long worst, lead;
-	uint64_t mult;
+	uint64_t mult, max_age;
 	int state;
 
 	tap_watchdog(120);
@@ -178,12 +179,13 @@ int main(void)
 
 	pin_self(sched_getcpu());
 	mult = LOAD(&kwq__clk.mult);
+	max_age = LOAD(&kwq__clk.max_age);
 	for (int i = 0; i < 100 && !early; i++)
-		early = early_when_broken(mult);
+		early = early_when_broken(mult, max_age);
 	ok(early > 0, "with the counter counted at a quarter of its rate, the "
 	   "same check finds a reading %ld ns early", early);
 	sleep_us(100);
-	(void)kwq__timer_now_slow();
+	kwq__timer_clock_check();
 	is_int(LOAD(&kwq__clk.state), KWQ_CLOCK_OFF,
 	       "a renewal's check finds the bound broken and gives the counter up");
 	ok(LOAD(&kwq__clk.broken) == 1 && LOAD(&warnings) == 1,

@@ -46,8 +46,9 @@ void kwq__thread_short_slice(void)
 /* The arm's clock (timer-clock.c): the kernel's, here. */
 struct kwq__clock kwq__clk;
 
-uint64_t kwq__timer_now_slow(void)
+uint64_t kwq__timer_now_slow(uint64_t tsc)
 {
+	(void)tsc;
 	return kwq__clock_ns(CLOCK_MONOTONIC);
 }
 
