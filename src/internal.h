@@ -942,6 +942,63 @@ static inline unsigned long long kwq__clock_ns(clockid_t clock)
 		(unsigned long long)ts.tv_nsec;
 }
 
+/* --- timer-clock.c: the arm's clock, never early ------------------------ */
+
+enum { KWQ_CLOCK_OFF, KWQ_CLOCK_CALIBRATING, KWQ_CLOCK_TSC };
+
+struct kwq__clock {
+	uint32_t seq;		/* A: odd while a renewal writes the base */
+	int state;		/* A: KWQ_CLOCK_* */
+	uint64_t tsc;		/* S: the base's counter value */
+	uint64_t ns;		/* S: its time, not earlier than the clock's */
+	uint64_t mult;		/* S: ns per count << 32, with the margin */
+	uint64_t max_age;	/* S: counts; an older base is renewed */
+	uint64_t max_bracket;	/* S: counts (timer-clock.c) */
+	unsigned long broken;	/* A: checks that found the bound broken */
+} __attribute__((aligned(64)));
+
+KWQ_HIDDEN extern struct kwq__clock kwq__clk;
+
+KWQ_HIDDEN void kwq__timer_clock_init(void);
+KWQ_HIDDEN uint64_t kwq__timer_now_slow(uint64_t tsc);
+KWQ_HIDDEN void kwq__timer_clock_check(void);
+KWQ_HIDDEN void kwq__timer_clock_child(void);
+
+static inline uint64_t kwq__tsc(void)
+{
+#ifdef __x86_64__
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+#else
+	return 0;
+#endif
+}
+
+/*
+ * CLOCK_MONOTONIC's time or a little later (8 us at most), never earlier:
+ * the arm's "now" (timer-clock.c).  A counter read and a multiply where
+ * it can, clock_gettime() where it cannot.
+ */
+static inline uint64_t kwq__timer_now(void)
+{
+	/* A sequence lock's read; acquire loads are plain loads on x86. */
+	uint32_t seq = __atomic_load_n(&kwq__clk.seq, __ATOMIC_ACQUIRE);
+	uint64_t tsc = kwq__tsc();
+	uint64_t age = tsc - __atomic_load_n(&kwq__clk.tsc, __ATOMIC_ACQUIRE);
+	uint64_t ns = __atomic_load_n(&kwq__clk.ns, __ATOMIC_ACQUIRE) +
+		(age * __atomic_load_n(&kwq__clk.mult, __ATOMIC_ACQUIRE) >> 32);
+
+	if (likely(age <= __atomic_load_n(&kwq__clk.max_age,
+					  __ATOMIC_ACQUIRE) && !(seq & 1) &&
+		   seq == __atomic_load_n(&kwq__clk.seq, __ATOMIC_RELAXED)))
+		return ns;
+	return kwq__timer_now_slow(tsc);
+}
+
+/* --- timer.c (continued) -------------------------------------------------- */
+
 KWQ_HIDDEN bool kwq__timer_base_known(const void *base);
 KWQ_HIDDEN void kwq__timer_arm(struct delayed_work *dw, int cpu,
 			       unsigned long delay);
