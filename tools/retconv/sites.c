@@ -997,8 +997,10 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 	struct contracts broken = { .n = 0 };
 	size_t i, j;
 
-	for (i = 0; i < res->nfuncs; i++) {
-		struct rc_func *fn = res->funcs[i];
+	/* The functions, then other configurations' readings of them. */
+	for (i = 0; i < res->nfuncs + res->nalts; i++) {
+		struct rc_func *fn = i < res->nfuncs ? res->funcs[i] :
+				     res->alts[i - res->nfuncs];
 		bool entry = is_entry(fn);
 
 		for (j = 0; fn->report && j < fn->nsites; j++) {

@@ -40,6 +40,7 @@
 
 #include "retconv.h"
 #include "ast.h"
+#include "inactive.h"
 
 #ifndef RETCONV_RESOURCE_DIR
 #define RETCONV_RESOURCE_DIR ""
@@ -317,6 +318,10 @@ static void trace_parse(const struct rc_job *job, enum how how,
 	damage_free(&dm);
 }
 
+/* The main file's text for the next parse, in place of the file's own
+ * (inactive.c's other configuration), or NULL. */
+static const char *main_text;
+
 /* With PRELUDE, @standins (or NULL) follow the prelude's text. */
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 			       enum how how, const char *standins,
@@ -326,11 +331,17 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 	const char *rdir = worker_resource_dir();
 	char *text = standins ? xasprintf("%s%s", prelude_text, standins) :
 				NULL;
-	struct CXUnsavedFile pre = {
+	struct CXUnsavedFile pre[2] = { {
 		.Filename = PRELUDE_NAME,
 		.Contents = text ? text : prelude_text,
 		.Length = strlen(text ? text : prelude_text),
-	};
+	}, {
+		.Filename = job->path,
+		.Contents = main_text,
+		.Length = main_text ? strlen(main_text) : 0,
+	} };
+	struct CXUnsavedFile *files = how == PRELUDE ? pre : pre + 1;
+	unsigned nfiles = (how == PRELUDE) + (main_text != NULL);
 	CXTranslationUnit tu = NULL;
 	double since = tracing ? cpu_now() : 0;
 	int argc = 0;
@@ -355,12 +366,15 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 	argv[argc++] = "-w";
 	argv[argc++] = "-ferror-limit=0";
 	argv[argc++] = "-fno-spell-checking";
+	/* The preprocessing record is what says which lines were skipped
+	 * (inactive.c). */
 	*ec = clang_parseTranslationUnit2(idx, job->path, argv, argc,
-		&pre, how == PRELUDE ? 1 : 0,
+		nfiles ? files : NULL, nfiles,
 		CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
 		CXTranslationUnit_KeepGoing | (how == PRECOMPILE ?
 		CXTranslationUnit_Incomplete |
-		CXTranslationUnit_ForSerialization : 0), &tu);
+		CXTranslationUnit_ForSerialization :
+		CXTranslationUnit_DetailedPreprocessingRecord), &tu);
 	free(argv);
 	free(text);
 	if (*ec != CXError_Success)
@@ -503,6 +517,33 @@ static int build_job(const struct rc_job *job, FILE *out)
 }
 
 /*
+ * The main file read again with the branches of its conditionals that the
+ * parse skipped taken (inactive.c), for the call sites on their lines.
+ */
+static int other_configuration(CXIndex idx, const struct rc_job *job,
+			       CXTranslationUnit tu, FILE *out)
+{
+	struct rc_lines live;
+	CXTranslationUnit tu2;
+	enum CXErrorCode ec;
+	char *text = inactive_text(tu, &live);
+	int err = 0;
+
+	if (!text)
+		return 0;
+	main_text = text;
+	tu2 = parse(idx, job, PLAIN, NULL, &ec);
+	main_text = NULL;
+	if (tu2) {
+		err = worker_summarize_alt(tu2, job->file, walked, &live, out);
+		clang_disposeTranslationUnit(tu2);
+	}
+	free(live.v);
+	free(text);
+	return err;
+}
+
+/*
  * Parse past errors.  A file whose PCH is refused is parsed again without
  * it, and so is one with an error, parsed with it, in a header it may
  * have read twice (pch_twice()): other errors are those of its own lines
@@ -578,6 +619,8 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	damage_free(&dm);
 	since = tracing ? cpu_now() : 0;
 	err = worker_summarize(tu, job->file, walked, out);
+	if (!err)
+		err = other_configuration(idx, job, tu, out);
 	clang_disposeTranslationUnit(tu);
 	if (tracing)
 		fprintf(stderr, "retconv: trace: %s: summary, %.1f ms\n",
