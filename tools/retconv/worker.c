@@ -521,7 +521,8 @@ static int build_job(const struct rc_job *job, FILE *out)
  * parse skipped taken (inactive.c), for the call sites on their lines.
  */
 static int other_configuration(CXIndex idx, const struct rc_job *job,
-			       CXTranslationUnit tu, FILE *out)
+			       CXTranslationUnit tu, const char *standins,
+			       FILE *out)
 {
 	struct rc_lines live;
 	CXTranslationUnit tu2;
@@ -531,8 +532,17 @@ static int other_configuration(CXIndex idx, const struct rc_job *job,
 
 	if (!text)
 		return 0;
+	/* Read as the kept reading was: with the stand-ins it needed, or
+	 * with its PCH, which only stands for headers the file includes
+	 * first (a flipped #include is read anyway). */
 	main_text = text;
-	tu2 = parse(idx, job, PLAIN, NULL, &ec);
+	if (standins)
+		tu2 = parse(idx, job, PRELUDE, standins, &ec);
+	else
+		tu2 = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL,
+			    &ec);
+	if (!tu2 && job->pch && !standins)
+		tu2 = parse(idx, job, PLAIN, NULL, &ec);
 	main_text = NULL;
 	if (tu2) {
 		err = worker_summarize_alt(tu2, job->file, walked, &live, out);
@@ -559,7 +569,8 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	struct damage dm = { 0 }, dm2 = { 0 }, dm3 = { 0 };
 	CXTranslationUnit tu, tu2, tu3 = NULL;
 	enum CXErrorCode ec;
-	char *msg, *standins = NULL, *more;
+	char *msg, *standins = NULL, *more, *used = NULL;
+	CXTranslationUnit with_standins;
 	double since;
 	int err, round;
 
@@ -607,10 +618,12 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 			damage_of(tu3, &dm3);
 			more = prelude_standins(tu3, standins);
 		}
-		free(standins);
+		free(used);
+		used = standins;
 		standins = more;
 	}
 	free(standins);
+	with_standins = tu3;
 	better(&tu, &dm, tu3, &dm3, true);
 	msg = damage_note(&dm, job);
 	if (msg)
@@ -620,7 +633,9 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	since = tracing ? cpu_now() : 0;
 	err = worker_summarize(tu, job->file, walked, out);
 	if (!err)
-		err = other_configuration(idx, job, tu, out);
+		err = other_configuration(idx, job, tu, tu == with_standins &&
+					  used ? used : NULL, out);
+	free(used);
 	clang_disposeTranslationUnit(tu);
 	if (tracing)
 		fprintf(stderr, "retconv: trace: %s: summary, %.1f ms\n",
