@@ -331,6 +331,11 @@ static void add(struct ctx *cx, char rule, char *msg)
 	if (*x->why)
 		add_note(&f, cx->fn->file, x->wline, x->wcol,
 			 xasprintf("the branch %s", x->why));
+	/* A build that does not compile the line should say why it is
+	 * reported (inactive.c). */
+	if (cx->fn->facts & FACT_ALTERNATE)
+		add_note(&f, cx->fn->file, x->line, x->col, xstrdup(
+			 "in a branch of #if that the configuration read here skips; checked with that branch taken"));
 	findings_add(cx->out, &f);
 }
 

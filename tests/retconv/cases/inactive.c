@@ -107,8 +107,12 @@ int dev_open(struct dev *d)
 }
 // expect: inactive.c:40:6: warning: 'dev_start' returns 0 or a negative errno (class errno, from its definition at inactive.c:20), but 'err' is unsigned: 'err < 0' is never true; keep it in a signed int [retconv-C]
 // expect: inactive.c:38:10: note: 'err' holds the result of 'dev_start' from here
+// expect: inactive.c:40:6: note: in a branch of #if that the configuration read here skips; checked with that branch taken
 // expect: inactive.c:49:6: warning: 'dev_start' returns 0 or a negative errno (class errno, from its definition at inactive.c:20): 'dev_start(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
+// expect: inactive.c:49:6: note: in a branch of #if that the configuration read here skips; checked with that branch taken
 // expect: inactive.c:52:6: warning: 'dev_start' returns 0 or a negative errno (class errno, from its definition at inactive.c:20): 'dev_start(...) > 0' is never true; its success is 0 and its failure negative [retconv-C]
+// expect: inactive.c:52:6: note: in a branch of #if that the configuration read here skips; checked with that branch taken
 // expect: inactive.c:80:6: warning: 'SSL_read' returns a positive value on success, 0 or a negative value on failure (class positive, from the built-in table): 'n < 0' takes its failure 0 for a success; test it for <= 0 [retconv-C]
 // expect: inactive.c:78:6: note: 'n' holds the result of 'SSL_read' from here
+// expect: inactive.c:80:6: note: in a branch of #if that the configuration read here skips; checked with that branch taken
 // expect: inactive.c:104:6: warning: 'dev_start' returns 0 or a negative errno (class errno, from its definition at inactive.c:20): 'dev_start(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
