@@ -166,6 +166,42 @@ static void group_free(struct group *g)
 	memset(g, 0, sizeof(*g));
 }
 
+/* Whether a line may hold a call site: a test or a return (callsite.c
+ * judges nothing else), as a word of its own or a "?". */
+static bool may_test(const char *line)
+{
+	static const char *const words[] = {
+		"if", "while", "for", "return", "switch",
+	};
+	const char *p;
+	size_t i, n;
+
+	if (strchr(line, '?'))
+		return true;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		n = strlen(words[i]);
+		for (p = strstr(line, words[i]); p; p = strstr(p + 1, words[i]))
+			if ((p == line || !(isalnum((unsigned char)p[-1]) ||
+					    p[-1] == '_')) &&
+			    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+				return true;
+	}
+	return false;
+}
+
+/* Whether any line @live makes live may hold a call site. */
+static bool live_tests(char **lines, const struct rc_lines *live)
+{
+	size_t i;
+	unsigned l;
+
+	for (i = 0; i < live->n; i++)
+		for (l = live->v[i][0]; l <= live->v[i][1]; l++)
+			if (may_test(lines[l - 1]))
+				return true;
+	return false;
+}
+
 char *inactive_flip(const char *text, size_t size,
 		    const unsigned (*sk)[2], size_t nsk, struct rc_lines *live)
 {
@@ -229,7 +265,9 @@ char *inactive_flip(const char *text, size_t size,
 	for (; depth; depth--)
 		group_free(&stack[depth]);
 	free(stack);
-	if (changed) {
+	/* A branch of only declarations, logging or settings holds no call
+	 * site: not worth a parse. */
+	if (changed && live_tests(lines, live)) {
 		for (i = 0; i < nlines; i++)
 			total += strlen(lines[i]) + 1;
 		out = p = xcalloc(total + 1, 1);

@@ -322,6 +322,8 @@ static void trace_parse(const struct rc_job *job, enum how how,
  * (inactive.c's other configuration), or NULL. */
 static const char *main_text;
 
+bool worker_one_configuration;
+
 /* With PRELUDE, @standins (or NULL) follow the prelude's text. */
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 			       enum how how, const char *standins,
@@ -527,9 +529,12 @@ static int other_configuration(CXIndex idx, const struct rc_job *job,
 	struct rc_lines live;
 	CXTranslationUnit tu2;
 	enum CXErrorCode ec;
-	char *text = inactive_text(tu, &live);
+	char *text;
 	int err = 0;
 
+	if (worker_one_configuration)
+		return 0;
+	text = inactive_text(tu, &live);
 	if (!text)
 		return 0;
 	/* Read as the kept reading was: with the stand-ins it needed, or
