@@ -232,7 +232,7 @@ char *inactive_flip(const char *text, size_t size,
 		if (!w)
 			continue;
 		/* A directive continued on the next lines ends there. */
-		for (j = i; j < nlines && *lines[j] &&
+		for (j = i; j + 1 < nlines && *lines[j] &&
 		     lines[j][strlen(lines[j]) - 1] == '\\'; j++)
 			b.end = j + 2;
 		if (word_is(w, len, "if") || word_is(w, len, "ifdef") ||
