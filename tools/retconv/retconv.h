@@ -192,6 +192,9 @@ struct rc_site {
  * failure", "0 or EINVAL"): a status whose failures carry no sign.  It
  * leaves the kind to the name, so it is not in DOC_MASK. */
 #define DOC_STATUS	(1U << 12)
+/* Another configuration's reading of a function (inactive.c): only its
+ * call sites on the lines that reading made live count, not its returns. */
+#define FACT_ALTERNATE	(1U << 31)
 
 struct rc_func {
 	char *usr;
@@ -237,6 +240,9 @@ struct rc_result {
 	size_t nnotes;
 	size_t *included;		/* walked headers a file included */
 	size_t nincluded;
+	struct rc_func **alts;		/* FACT_ALTERNATE readings: call sites
+					 * only */
+	size_t nalts;
 };
 
 /* One translation unit to parse, with its compiler arguments. */
@@ -446,6 +452,8 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res);
 int worker_default_count(void);
+/* --one-configuration: no second reading of skipped #if branches */
+extern bool worker_one_configuration;
 const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);
