@@ -423,6 +423,8 @@ struct rc_tree {
 	char **context;		/* files defining what FILE... calls */
 	size_t ncontext;
 	size_t nskipped;	/* more such files, over the bound */
+	char **others;		/* folders of other systems, left out */
+	size_t nothers;
 };
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
