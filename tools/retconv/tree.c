@@ -33,7 +33,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -106,11 +105,7 @@ struct walk {
 	size_t ntails;
 	struct table score;	/* dir -> #include lines it resolves */
 	struct table names;	/* an #include's name -> resolved before */
-	char **others;		/* another system's folders */
-	bool *passed;		/* of those, one a lookup would have used */
-	size_t nothers;
-	char **ours;		/* their siblings for Linux or Unix */
-	size_t nours;
+	struct rc_systems sys;	/* the folders of other systems */
 };
 
 static char *join(const char *root, const char *rel)
@@ -209,29 +204,6 @@ static void index_headers(struct walk *w)
 	}
 }
 
-/*
- * A folder named for another system than Linux (include/windows): a Linux
- * build never puts it on the include path, and its headers stand in for
- * the system's own (include/windows/netdb.h), so nothing is credited to
- * it or to the folders under it.  Only names that mean nothing else, in
- * any case (Win32, Xcode: another system's build files).
- */
-static bool other_system(const char *name)
-{
-	static const char *const names[] = {
-		"aix", "cygwin", "darwin", "dragonfly", "dragonflybsd",
-		"freebsd", "haiku", "hpux", "illumos", "macos", "macosx",
-		"mingw", "msvc", "netbsd", "openbsd", "osx", "qnx", "solaris",
-		"sunos", "win32", "win64", "windows", "xcode",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(*names); i++)
-		if (!strcasecmp(name, names[i]))
-			return true;
-	return false;
-}
-
 static bool has_dir(const struct walk *w, const char *d)
 {
 	size_t i;
@@ -240,96 +212,6 @@ static bool has_dir(const struct walk *w, const char *d)
 		if (!strcmp(w->dirs[i], d))
 			return true;
 	return false;
-}
-
-static bool in_list(char *const *v, size_t n, const char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (strlen(v[i]) == len && !strncmp(v[i], s, len))
-			return true;
-	return false;
-}
-
-/* The folders for Linux or Unix beside @dir's folder (@parent long). */
-static void linux_siblings(struct walk *w, const char *dir, size_t parent)
-{
-	static const char *const names[] = { "linux", "unix", "posix" };
-	char *sib;
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(*names); i++) {
-		sib = xasprintf("%.*s%s", (int)parent, dir, names[i]);
-		if (!has_dir(w, sib) ||
-		    in_list(w->ours, w->nours, sib, strlen(sib))) {
-			free(sib);
-			continue;
-		}
-		w->ours = xrealloc(w->ours, (w->nours + 1) * sizeof(*w->ours));
-		w->ours[w->nours++] = sib;
-	}
-}
-
-static void find_others(struct walk *w)
-{
-	const char *d, *slash;
-	size_t i, parent;
-
-	for (i = 0; i < w->ndirs; i++) {
-		d = w->dirs[i];
-		slash = strrchr(d, '/');
-		parent = slash ? (size_t)(slash - d) + 1 : 0;
-		if (!other_system(d + parent))
-			continue;
-		linux_siblings(w, d, parent);
-		w->others = xrealloc(w->others,
-				     (w->nothers + 1) * sizeof(*w->others));
-		w->passed = xrealloc(w->passed,
-				     (w->nothers + 1) * sizeof(*w->passed));
-		w->passed[w->nothers] = false;
-		w->others[w->nothers++] = xstrdup(d);
-	}
-}
-
-/* Which of @v (@n folders) @dir (@len characters) is or lies in; -1. */
-static long under(char *const *v, size_t n, const char *dir, size_t len)
-{
-	size_t i, k;
-
-	for (i = 0; i < n; i++) {
-		k = strlen(v[i]);
-		if (len >= k && !strncmp(dir, v[i], k) &&
-		    (len == k || dir[k] == '/'))
-			return (long)i;
-	}
-	return -1;
-}
-
-/* Whether folder @dir is or lies in another system's; that one is marked
- * passed over, to be named. */
-static bool for_other(struct walk *w, const char *dir, size_t len)
-{
-	long i = under(w->others, w->nothers, dir, len);
-
-	if (i >= 0)
-		w->passed[i] = true;
-	return i >= 0;
-}
-
-/* The folders of other systems a lookup passed over, for the line. */
-static void say_others(struct rc_tree *t, struct walk *w)
-{
-	size_t i;
-
-	for (i = 0; i < w->nothers; i++) {
-		if (!w->passed[i])
-			continue;
-		t->others = xrealloc(t->others,
-				     (t->nothers + 1) * sizeof(*t->others));
-		t->others[t->nothers++] = w->others[i];
-		w->others[i] = NULL;
-	}
 }
 
 /* How many leading folders @a and @b share, in characters. */
@@ -374,33 +256,6 @@ static void credit(struct walk *w, const char *dir, size_t len)
 	e->val++;
 }
 
-/* How long the parent of folder @dir (@len characters) is, with its '/'. */
-static size_t parent_len(const char *dir, size_t len)
-{
-	while (len && dir[len - 1] != '/')
-		len--;
-	return len;
-}
-
-/*
- * Of two folders equally near the includer, of two siblings the one for
- * Linux beside other systems' (htop's linux/ over pcp/, both holding
- * Platform.h), then the shorter, then by name.
- */
-static bool before(const struct walk *w, const char *a, size_t alen,
-		   const char *b, size_t blen)
-{
-	bool la = under(w->ours, w->nours, a, alen) >= 0;
-	bool lb = under(w->ours, w->nours, b, blen) >= 0;
-	size_t pa = parent_len(a, alen), pb = parent_len(b, blen);
-
-	if (la != lb && pa == pb && !strncmp(a, b, pa))
-		return la;
-	if (alen != blen)
-		return alen < blen;
-	return strncmp(a, b, alen) < 0;
-}
-
 /* Credit the folder an #include of @name in file @from resolves against:
  * of those that hold it, the nearest to @from, then the first by name. */
 static void resolve(struct walk *w, const char *from, const char *name,
@@ -435,11 +290,12 @@ static void resolve(struct walk *w, const char *from, const char *name,
 	for (t = e ? e->val : -1; t >= 0; t = w->next[t]) {
 		f = w->files[w->tailfile[t]];
 		dlen = w->tailoff[t] ? w->tailoff[t] - 1 : 0;
-		if (for_other(w, f, dlen))
+		if (systems_other(&w->sys, f, dlen))
 			continue;
 		cp = common_prefix(from, f);
 		if (!best || cp > bestcp ||
-		    (cp == bestcp && before(w, f, dlen, best, bestlen))) {
+		    (cp == bestcp &&
+		     systems_before(&w->sys, f, dlen, best, bestlen))) {
 			best = f;
 			bestcp = cp;
 			bestlen = dlen;
@@ -568,7 +424,7 @@ static void choose_dirs(struct rc_tree *t, struct walk *w)
 	for (i = 0; i < w->ndirs; i++) {
 		slash = strchr(w->dirs[i], '/');
 		if (slash && !strcmp(slash, "/include") &&
-		    !for_other(w, w->dirs[i], strlen(w->dirs[i])))
+		    !systems_other(&w->sys, w->dirs[i], strlen(w->dirs[i])))
 			choose(t, w->root, w->dirs[i]);
 	}
 	for (i = 0; i < w->score.cap; i++)
@@ -832,13 +688,7 @@ static void walk_free(struct walk *w)
 		free(w->files[i]);
 	for (i = 0; i < w->ndirs; i++)
 		free(w->dirs[i]);
-	for (i = 0; i < w->nothers; i++)
-		free(w->others[i]);
-	free(w->others);
-	free(w->passed);
-	for (i = 0; i < w->nours; i++)
-		free(w->ours[i]);
-	free(w->ours);
+	systems_free(&w->sys);
 	free(w->names.v);
 	free(w->score.v);
 	free(w->exact.v);
@@ -869,12 +719,12 @@ int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 		return -ENOTDIR;
 	}
 	walk_dir(&w, "");
-	find_others(&w);
+	systems_find(&w.sys, w.dirs, w.ndirs);
 	index_headers(&w);
 	for (i = 0; i < w.nfiles; i++)
 		scan_includes(&w, i);
 	choose_dirs(t, &w);
-	say_others(t, &w);
+	t->others = systems_passed(&w.sys, &t->nothers);
 	if (nfiles)
 		choose_context(t, &w, files, nfiles);
 	walk_free(&w);
