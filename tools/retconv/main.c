@@ -286,11 +286,19 @@ static void tree_say(const struct options *o)
 	if (t->nskipped)
 		fprintf(stderr, " (%zu more over the bound left out)",
 			t->nskipped);
+	for (i = 0; i < t->nothers && i < 3; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "; for Linux, not ",
+			t->others[i]);
+	if (t->nothers > 3)
+		fprintf(stderr, " and %zu more", t->nothers - 3);
 	fputc('\n', stderr);
 	if (!o->verbose)
 		return;
 	for (i = 0; i < t->nincdirs; i++)
 		fprintf(stderr, "retconv: tree: -I%s\n", t->incdirs[i]);
+	for (i = 0; i < t->nothers; i++)
+		fprintf(stderr, "retconv: tree: not %s (another system's)\n",
+			t->others[i]);
 	for (i = 0; i < t->ncontext; i++)
 		fprintf(stderr, "retconv: tree: callees from %s\n",
 			t->context[i]);

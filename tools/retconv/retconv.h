@@ -429,10 +429,27 @@ struct rc_tree {
 	char **context;		/* files defining what FILE... calls */
 	size_t ncontext;
 	size_t nskipped;	/* more such files, over the bound */
+	char **others;		/* folders of other systems, left out */
+	size_t nothers;
 };
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
 void tree_free(struct rc_tree *t);
+
+/* systems.c: the folders of a tree that are for other systems than Linux */
+struct rc_systems {
+	char **others;		/* another system's folders */
+	bool *passed;		/* of those, one a lookup passed over */
+	size_t nothers;
+	char **ours;		/* the folders for Linux beside them */
+	size_t nours;
+};
+void systems_find(struct rc_systems *sys, char *const *dirs, size_t ndirs);
+bool systems_other(struct rc_systems *sys, const char *dir, size_t len);
+bool systems_before(const struct rc_systems *sys, const char *a, size_t alen,
+		    const char *b, size_t blen);
+char **systems_passed(struct rc_systems *sys, size_t *n);
+void systems_free(struct rc_systems *sys);
 
 /* incpath.c: tree mode's include path, narrowed for each folder of files */
 struct rc_incpath {
