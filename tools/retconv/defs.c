@@ -263,12 +263,6 @@ static void inherit_docs(struct rc_result *res)
 	free(idx);
 }
 
-/*
- * What a function documented as a non-zero status returns as its result
- * is a status too: the undocumented functions whose results it passes on
- * (a library's internals behind its public name) are bound by the same
- * contract, through a few levels at most.
- */
 /* Every undocumented definition of @usr becomes a non-zero status. */
 static bool take_status(struct rc_func **idx, size_t n, const char *usr)
 {
@@ -284,6 +278,20 @@ static bool take_status(struct rc_func **idx, size_t n, const char *usr)
 	return took;
 }
 
+/* The callees whose results @fn returns take its status; true if any did. */
+static bool pass_from(struct rc_func **idx, size_t n, const struct rc_func *fn)
+{
+	bool grew = false;
+	size_t j, k;
+
+	if (!(fn->facts & DOC_STATUS))
+		return false;
+	for (j = 0; j < fn->nrets; j++)
+		for (k = 0; k < fn->rets[j].ncalls; k++)
+			grew |= take_status(idx, n, fn->rets[j].calls[k].usr);
+	return grew;
+}
+
 /*
  * What a function documented as a non-zero status returns as its result
  * is a status too: the undocumented functions whose results it passes on
@@ -293,20 +301,13 @@ static bool take_status(struct rc_func **idx, size_t n, const char *usr)
 static void pass_status_down(struct rc_result *res)
 {
 	struct rc_func **idx = funcs_by_usr(res);
-	size_t i, j, k, round;
+	size_t i, round;
 	bool grew = true;
 
 	for (round = 0; round < 4 && grew; round++) {
 		grew = false;
-		for (i = 0; i < res->nfuncs; i++) {
-			const struct rc_func *fn = res->funcs[i];
-
-			for (j = 0; (fn->facts & DOC_STATUS) && j < fn->nrets;
-			     j++)
-				for (k = 0; k < fn->rets[j].ncalls; k++)
-					grew |= take_status(idx, res->nfuncs,
-						fn->rets[j].calls[k].usr);
-		}
+		for (i = 0; i < res->nfuncs; i++)
+			grew |= pass_from(idx, res->nfuncs, res->funcs[i]);
 	}
 	free(idx);
 }

@@ -206,6 +206,9 @@ struct rc_site {
  * function's result (defs.c), not from its own words: rule A still reads
  * its returns. */
 #define FACT_STATUS_PASSED	(1U << 14)
+/* Another configuration's reading of a function (inactive.c): only its
+ * call sites on the lines that reading made live count, not its returns. */
+#define FACT_ALTERNATE	(1U << 31)
 
 struct rc_func {
 	char *usr;
@@ -251,6 +254,9 @@ struct rc_result {
 	size_t nnotes;
 	size_t *included;		/* walked headers a file included */
 	size_t nincluded;
+	struct rc_func **alts;		/* FACT_ALTERNATE readings: call sites
+					 * only */
+	size_t nalts;
 };
 
 /* One translation unit to parse, with its compiler arguments. */
@@ -437,10 +443,27 @@ struct rc_tree {
 	char **context;		/* files defining what FILE... calls */
 	size_t ncontext;
 	size_t nskipped;	/* more such files, over the bound */
+	char **others;		/* folders of other systems, left out */
+	size_t nothers;
 };
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
 void tree_free(struct rc_tree *t);
+
+/* systems.c: the folders of a tree that are for other systems than Linux */
+struct rc_systems {
+	char **others;		/* another system's folders */
+	bool *passed;		/* of those, one a lookup passed over */
+	size_t nothers;
+	char **ours;		/* the folders for Linux beside them */
+	size_t nours;
+};
+void systems_find(struct rc_systems *sys, char *const *dirs, size_t ndirs);
+bool systems_other(struct rc_systems *sys, const char *dir, size_t len);
+bool systems_before(const struct rc_systems *sys, const char *a, size_t alen,
+		    const char *b, size_t blen);
+char **systems_passed(struct rc_systems *sys, size_t *n);
+void systems_free(struct rc_systems *sys);
 
 /* incpath.c: tree mode's include path, narrowed for each folder of files */
 struct rc_incpath {
@@ -460,6 +483,8 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res);
 int worker_default_count(void);
+/* --one-configuration: no second reading of skipped #if branches */
+extern bool worker_one_configuration;
 const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);

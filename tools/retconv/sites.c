@@ -347,6 +347,11 @@ static void add(struct ctx *cx, char rule, char *msg)
 	if (*x->why)
 		add_note(&f, cx->fn->file, x->wline, x->wcol,
 			 xasprintf("the branch %s", x->why));
+	/* A build that does not compile the line should say why it is
+	 * reported (inactive.c). */
+	if (cx->fn->facts & FACT_ALTERNATE)
+		add_note(&f, cx->fn->file, x->line, x->col, xstrdup(
+			 "in a branch of #if that the configuration read here skips; checked with that branch taken"));
 	findings_add(cx->out, &f);
 }
 
@@ -1014,8 +1019,10 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 	struct contracts broken = { .n = 0 };
 	size_t i, j;
 
-	for (i = 0; i < res->nfuncs; i++) {
-		struct rc_func *fn = res->funcs[i];
+	/* The functions, then other configurations' readings of them. */
+	for (i = 0; i < res->nfuncs + res->nalts; i++) {
+		struct rc_func *fn = i < res->nfuncs ? res->funcs[i] :
+				     res->alts[i - res->nfuncs];
 		bool entry = is_entry(fn);
 
 		for (j = 0; fn->report && j < fn->nsites; j++) {
