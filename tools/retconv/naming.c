@@ -559,14 +559,18 @@ static bool is_predicative(const char *w)
 }
 
 /*
- * A noun between a verb and the state last is the state's own noun, and
- * the two name what the verb acts on: write_image_ok writes the image_ok
- * flag, set_image_ok sets it, where attrs_add_ok asks whether adding is.
+ * One noun between a verb and the state last is the state's own noun,
+ * and the two name what the verb acts on: write_image_ok writes the
+ * image_ok flag, set_image_ok sets it, where attrs_add_ok asks whether
+ * adding is, and add_l3_attrs_ok or send_to_client_ok whether adding
+ * the attributes, or sending to the client, is (more words, a plural, a
+ * preposition: the object of the verb, not a flag's name).
  */
 static bool verb_then_noun(const struct rc_config *cfg, char **v, size_t n)
 {
-	return n > 2 && !words_has(&cfg->verbs, v[n - 2]) &&
-	       verb_among(cfg, v, n - 2);
+	return n > 2 && words_has(&cfg->verbs, v[n - 3]) &&
+	       !words_has(&cfg->verbs, v[n - 2]) && !is_plural(cfg, v[n - 2]) &&
+	       !is_preposition(v[n - 2]);
 }
 
 /* Words that say how much of a set a state holds for: all_set, any_clear

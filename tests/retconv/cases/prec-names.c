@@ -7,7 +7,8 @@
 //  - try before acquire is a trylock, as try before lock: 1 = taken;
 //  - "match" last after a verb is its object (tail_add_match adds one);
 //  - a noun between a verb and "ok" names the flag the verb writes
-//    (write_image_ok), where attrs_add_ok asks whether adding is ok;
+//    (write_image_ok), where attrs_add_ok asks whether adding is ok, and
+//    es_add_l3_attrs_ok whether adding the attributes is (a plural);
 //  - "valid" last judges what the words before it name, an operation
 //    too (list_add_valid), unless a setter makes it so (list_mark_valid);
 //  - a verb last after all, any or none is a state (range_all_set);
@@ -91,6 +92,11 @@ int attrs_add_ok(struct area *a)
 	return a->id < 0 ? -EINVAL : 1;
 }
 
+int es_add_l3_attrs_ok(struct area *a)
+{
+	return a->id < 0 ? -EINVAL : 1;
+}
+
 bool list_add_valid(struct list *n, struct list *prev)
 {
 	return n != prev && prev->next != n;
@@ -148,21 +154,23 @@ int stream_is_pending(struct strm *s)
 	return s->out != 0;
 }
 
-// expect: prec-names.c:50:5: warning: predicate 'can_retry' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
-// expect: prec-names.c:52:2: note: returns a negative errno
-// expect: prec-names.c:63:5: warning: action 'mtx_acquire' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: prec-names.c:68:2: note: returns 1
-// expect: prec-names.c:79:5: warning: predicate 'name_match' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
-// expect: prec-names.c:81:2: note: returns a negative errno
-// expect: prec-names.c:89:5: warning: predicate 'attrs_add_ok' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
-// expect: prec-names.c:91:2: note: returns a negative errno
-// expect: prec-names.c:99:6: warning: action 'list_mark_valid' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: prec-names.c:102:2: note: returns true
-// expect: prec-names.c:110:6: warning: action 'bitmap_range_set' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: prec-names.c:113:2: note: returns true
-// expect: prec-names.c:121:5: warning: action 'iface_link' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: prec-names.c:123:2: note: returns a boolean
-// expect: prec-names.c:131:6: warning: action 'conf_verify' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: prec-names.c:133:2: note: returns a boolean
-// expect: prec-names.c:144:5: warning: predicate 'stream_is_pending' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
-// expect: prec-names.c:147:3: note: returns a negative errno
+// expect: prec-names.c:51:5: warning: predicate 'can_retry' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-names.c:53:2: note: returns a negative errno
+// expect: prec-names.c:64:5: warning: action 'mtx_acquire' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: prec-names.c:69:2: note: returns 1
+// expect: prec-names.c:80:5: warning: predicate 'name_match' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-names.c:82:2: note: returns a negative errno
+// expect: prec-names.c:90:5: warning: predicate 'attrs_add_ok' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-names.c:92:2: note: returns a negative errno
+// expect: prec-names.c:95:5: warning: predicate 'es_add_l3_attrs_ok' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-names.c:97:2: note: returns a negative errno
+// expect: prec-names.c:105:6: warning: action 'list_mark_valid' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: prec-names.c:108:2: note: returns true
+// expect: prec-names.c:116:6: warning: action 'bitmap_range_set' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: prec-names.c:119:2: note: returns true
+// expect: prec-names.c:127:5: warning: action 'iface_link' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: prec-names.c:129:2: note: returns a boolean
+// expect: prec-names.c:137:6: warning: action 'conf_verify' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: prec-names.c:139:2: note: returns a boolean
+// expect: prec-names.c:150:5: warning: predicate 'stream_is_pending' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-names.c:153:3: note: returns a negative errno
