@@ -337,7 +337,8 @@ char *inactive_text(CXTranslationUnit tu, struct rc_lines *live)
 }
 
 /*
- * Keep only @fn's call sites on live lines; whether any is left.  The
+ * Keep only @fn's call sites on live lines, and of those only the ones
+ * whose constant is written as a number; whether any is left.  The
  * function is marked another configuration's reading of it, whose
  * definition and counted callees the parent does not take.
  */
@@ -346,7 +347,11 @@ bool inactive_keep(struct rc_func *fn, const struct rc_lines *live)
 	size_t i, n = 0;
 
 	for (i = 0; i < fn->nsites; i++) {
-		if (inactive_live(live, fn->sites[i].line))
+		/* A constant written as a name (CFG_X, a macro of the
+		 * configuration) has this reading's value, not the value
+		 * of a build that takes the branch. */
+		if (inactive_live(live, fn->sites[i].line) &&
+		    !(fn->sites[i].form & SITE_NAMED))
 			fn->sites[n++] = fn->sites[i];
 		else
 			site_free(&fn->sites[i]);

@@ -150,6 +150,9 @@ struct rc_return {
 #define SITE_ZERO_ONLY	(1U << 22)
 /* D: the test is written against 0 ("fd != 0"), not "if (fd)" or "!fd". */
 #define SITE_VS_ZERO	(1U << 23)
+/* The constant is written as a name (a macro, an enumerator), whose value
+ * another configuration's reading may not share (inactive.c). */
+#define SITE_NAMED	(1U << 24)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

@@ -116,3 +116,21 @@ int dev_open(struct dev *d)
 // expect: inactive.c:78:6: note: 'n' holds the result of 'SSL_read' from here
 // expect: inactive.c:80:6: note: in a branch of #if that the configuration read here skips; checked with that branch taken
 // expect: inactive.c:104:6: warning: 'dev_start' returns 0 or a negative errno (class errno, from its definition at inactive.c:20): 'dev_start(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
+
+/* A constant written as a name has the value of the configuration read
+ * here: the slot count is 0 in this one, not in a build that takes the
+ * branch, so "slot >= CONFIG_DEV_SLOTS" is not "slot >= 0". */
+#define CONFIG_DEV_SLOTS 0
+
+unsigned int dev_slot(struct dev *d);
+
+#if CONFIG_DEV_SLOTS
+int dev_bind(struct dev *d)
+{
+	unsigned int slot = dev_slot(d);
+
+	if (slot >= CONFIG_DEV_SLOTS)
+		return -ENOSPC;
+	return 0;
+}
+#endif
