@@ -4,10 +4,13 @@
  * prints its figures ("metric,impl,param,value", see bench.h), which
  * bench/run.pl collects, alternating the libraries over many runs.
  *
- *   bench tp    IMPL PRODUCERS ITEMS   add->run throughput, items/s, and
- *                                      context switches and CPU per item;
+ *   bench tp    IMPL PRODUCERS ITEMS   add->run throughput, items/s, the
+ *                                      adds' own rate, and context switches
+ *                                      and CPU per item;
  *                                      with several producers, how often
- *                                      they shared a CPU
+ *                                      they shared a CPU; BENCH_PRODUCER_CPUS
+ *                                      (a list, "0,1"): producer i stays on
+ *                                      its i-th CPU, to hold one mode
  *   bench rt    IMPL SAMPLES GAP_NS    idle round trip percentiles, ns, and
  *                                      context switches and CPU per trip
  *   bench hol   IMPL SLEEP_NS          head-of-line blocking, ns
@@ -130,6 +133,7 @@ struct producer {
 	char *items;
 	size_t count;
 	size_t errors;
+	uint64_t added_ns;	/* when its last add returned */
 	int cpu;		/* where it was at its last look */
 	size_t looks, shared;	/* looks, and those that found another here */
 } __attribute__((aligned(64)));
@@ -159,10 +163,35 @@ static void producer_look(struct producer *p)
 		}
 }
 
+/*
+ * BENCH_PRODUCER_CPUS: producer @i stays on the @i-th CPU of the list (in
+ * turn), so that a run holds the mode it is asked for ("0,0" one CPU,
+ * "0,1" two) where the scheduler would pick one per run.
+ */
+static void producer_pin(int i)
+{
+	const char *list = getenv("BENCH_PRODUCER_CPUS");
+	int cpus[64], n = 0;
+	cpu_set_t set;
+
+	while (list && *list && n < 64) {
+		cpus[n++] = atoi(list);
+		list = strchr(list, ',');
+		list = list ? list + 1 : NULL;
+	}
+	if (!n)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpus[i % n], &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("BENCH_PRODUCER_CPUS: cannot run on CPU %d", cpus[i % n]);
+}
+
 static void *producer_main(void *arg)
 {
 	struct producer *p = arg;
 
+	producer_pin((int)(p - tp_prod));
 	if (im->producer_begin)
 		im->producer_begin();
 	bsig_add(&tp_ready, 1);
@@ -173,6 +202,9 @@ static void *producer_main(void *arg)
 		if (tp_nprod > 1 && !(i & 4095))
 			producer_look(p);
 	}
+	p->added_ns = now_ns();
+	/* Done: a producer that runs on here later shares no CPU with it. */
+	__atomic_store_n(&p->cpu, -1, __ATOMIC_RELAXED);
 	if (im->producer_end)
 		im->producer_end();
 	return NULL;
@@ -188,6 +220,7 @@ static void run_tp(int nprod, size_t n, int nthreads)
 	struct producer *p = aligned_alloc(64, (size_t)nprod * sizeof(*p));
 	char *items = items_alloc(im, n, count_item);
 	size_t errors = 0, looks = 0, shared = 0;
+	uint64_t added = 0;
 	struct usage u0;
 	uint64_t t0, t1;
 	uint32_t ticket;
@@ -218,6 +251,8 @@ static void run_tp(int nprod, size_t n, int nthreads)
 		errors += p[i].errors;
 		looks += p[i].looks;
 		shared += p[i].shared;
+		if (p[i].added_ns > added)
+			added = p[i].added_ns;
 	}
 	t1 = now_ns();
 	usage_result(&u0, n);
@@ -228,6 +263,8 @@ static void run_tp(int nprod, size_t n, int nthreads)
 	result("producers", "%d", nprod);
 	result("wall_ns", "%llu", (unsigned long long)(t1 - t0));
 	result("items_per_s", "%.0f", (double)n * 1e9 / (double)(t1 - t0));
+	/* The adds alone: until the last producer's last add returned. */
+	result("adds_per_s", "%.0f", (double)n * 1e9 / (double)(added - t0));
 	if (looks)
 		result("shared_cpu", "%.3f", (double)shared / (double)looks);
 	free(items);
