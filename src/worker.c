@@ -192,15 +192,15 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 {
 	struct kwq__pool *pool = worker->pool;
 	/* Linked: its pusher has written the item before (see push()). */
-	struct kwq_list_node *n = __atomic_load_n(&pwq->push_head.next,
-						  __ATOMIC_ACQUIRE);
+	struct kwq_list_node *n;
+	struct kwq__pushq *q;
 
-	if (hand && n && kwq__list_empty(&pwq->inactive) &&
-	    pwq->flush_color != color &&
+	if (hand && (q = kwq__pwq_linked_locked(pwq, &n)) &&
+	    kwq__list_empty(&pwq->inactive) && pwq->flush_color != color &&
 	    takes_pushed_locked(worker, pwq, kwq__list_entry(n,
 					struct work_struct, entry))) {
 		pwq->nr_in_flight[color]--;
-		return kwq__pwq_hand_over_locked(pwq, n);
+		return kwq__pwq_hand_over_locked(pwq, q, n);
 	}
 	/*
 	 * A pool's worker goes back to the worklist from here, with the lock
