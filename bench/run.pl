@@ -620,6 +620,17 @@ sub goals_24 {
              '>= 1 producer\'s, every repetition',
              $met == @r);
         $goals[-1][4] .= " ($met/" . @r . ' runs)';
+        # Beside it, what a loaded machine does not move: the CPU an item
+        # costs the process, two producers against one, per repetition.
+        my ($c1, $c2) = ($val{tp1cpu}{$k}, $val{tp2cpu}{$k});
+        next unless $c1 && $c2 && @$c1 == @$c2;
+        goal("$label{$k}: CPU per item, 2 producers against 1",
+             sprintf('2: %s ns; 1: %s ns; per repetition 2/1: %s',
+                     cell('tp2cpu', $k), cell('tp1cpu', $k),
+                     join(' ', map { sprintf('%.2f', $c2->[$_] / $c1->[$_]) }
+                          0 .. $#$c1)),
+             'shown beside the goal above', 'not judged: the cost the '
+             . 'wall-time goal rests on');
     }
 }
 
