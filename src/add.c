@@ -201,16 +201,14 @@ void kwq__pwq_init_push(struct kwq__pwq *pwq)
  * item, or it is time to change turns.  The next queue after it that
  * links one becomes the turn; NULL when none does.
  */
-struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq,
-					       struct kwq_list_node **first)
+struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq)
 {
 	unsigned int i = (unsigned int)(pwq->push_turn - pwq->push);
 
 	for (unsigned int n = pwq->push_mask + 1; n; n--) {
 		i = (i + 1) & pwq->push_mask;
-		*first = __atomic_load_n(&pwq->push[i].head.next,
-					 __ATOMIC_ACQUIRE);
-		if (*first) {
+		if (__atomic_load_n(&pwq->push[i].head.next,
+				    __ATOMIC_RELAXED)) {
 			pwq->push_turn = &pwq->push[i];
 			pwq->push_turned = pwq->st.started;
 			return pwq->push_turn;

@@ -822,8 +822,7 @@ kwq__pwq_hand_over_last_locked(struct kwq__pwq *pwq, struct kwq__pushq *q);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 KWQ_HIDDEN unsigned int kwq__wq_push_queues(const struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__pwq_init_push(struct kwq__pwq *pwq);
-KWQ_HIDDEN struct kwq__pushq *
-kwq__pwq_next_linked_locked(struct kwq__pwq *pwq, struct kwq_list_node **first);
+KWQ_HIDDEN struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq);
 /*
  * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
  * and freeze.o compiled with them ahead of libkwq.a (the Makefile's
@@ -906,8 +905,9 @@ static inline struct kwq__pushq *kwq__pwq_look_pushed(struct kwq__pwq *pwq)
 }
 
 /*
- * The push queue of @pwq whose first item (*@first) a freed slot goes to,
- * or NULL when none links one.  With one queue, that one; with one per
+ * The push queue of @pwq whose first item (head.next, which stays linked
+ * while the pool lock is held) a freed slot goes to, or NULL when none
+ * links one.  With one queue, that one; with one per
  * CPU, the queue of the turn while it links items, so that a producer's
  * worker looks at one line per item, and the next that does once
  * KWQ_PUSHQ_TURN items have started since (kwq__pwq_next_linked_locked()),
@@ -918,20 +918,17 @@ static inline struct kwq__pushq *kwq__pwq_look_pushed(struct kwq__pwq *pwq)
  * make larger, never smaller.
  */
 static inline __attribute__((always_inline)) struct kwq__pushq *
-kwq__pwq_linked_locked(struct kwq__pwq *pwq, struct kwq_list_node **first)
+kwq__pwq_linked_locked(struct kwq__pwq *pwq)
 {
 	struct kwq__pushq *q = pwq->push;
 
-	if (likely(!pwq->push_mask)) {
-		*first = __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE);
-		return *first ? q : NULL;
-	}
+	if (likely(!pwq->push_mask))
+		return __atomic_load_n(&q->head.next, __ATOMIC_RELAXED) ? q : NULL;
 	q = pwq->push_turn;
-	*first = __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE);
-	if (likely(*first) &&
+	if (likely(__atomic_load_n(&q->head.next, __ATOMIC_RELAXED)) &&
 	    likely(pwq->st.started - pwq->push_turned < KWQ_PUSHQ_TURN))
 		return q;
-	return kwq__pwq_next_linked_locked(pwq, first);
+	return kwq__pwq_next_linked_locked(pwq);
 }
 
 /*
@@ -964,8 +961,7 @@ static inline void kwq__pwq_release_locked(struct kwq__pwq *pwq)
  */
 static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
 {
-	struct kwq_list_node *first;
-	struct kwq__pushq *q = kwq__pwq_linked_locked(pwq, &first);
+	struct kwq__pushq *q = kwq__pwq_linked_locked(pwq);
 
 	if (q) {
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
@@ -1580,8 +1576,8 @@ kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
 /*
  * The hand-over: an item of @pwq has ended, and the worker that ran it
  * starts a first pushed item next, in the same hold of the lock
- * (takes_pushed_locked() in worker.c says when): @first, of push queue
- * @q, which kwq__pwq_linked_locked() has found linked.  The ended item's slot goes to it as it is: nr_active
+ * (takes_pushed_locked() in worker.c says when): @first, the head of
+ * push queue @q, which kwq__pwq_linked_locked() has found linked.  The ended item's slot goes to it as it is: nr_active
  * stays, where a pop would lower it and the insertion raise it again.  It
  * stays PENDING until the caller starts it, so that meanwhile an add gets
  * -EBUSY and a cancel, which needs this lock to take a queued item, waits

@@ -191,12 +191,13 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 		const bool pooled, const bool hand)
 {
 	struct kwq__pool *pool = worker->pool;
+	struct kwq__pushq *q = hand ? kwq__pwq_linked_locked(pwq) : NULL;
 	/* Linked: its pusher has written the item before (see push()). */
-	struct kwq_list_node *n;
-	struct kwq__pushq *q;
+	struct kwq_list_node *n = q ? __atomic_load_n(&q->head.next,
+						      __ATOMIC_ACQUIRE) : NULL;
 
-	if (hand && (q = kwq__pwq_linked_locked(pwq, &n)) &&
-	    kwq__list_empty(&pwq->inactive) && pwq->flush_color != color &&
+	if (n && kwq__list_empty(&pwq->inactive) &&
+	    pwq->flush_color != color &&
 	    takes_pushed_locked(worker, pwq, kwq__list_entry(n,
 					struct work_struct, entry))) {
 		pwq->nr_in_flight[color]--;
