@@ -266,11 +266,11 @@ static inline void kick_unless_taken_locked(struct kwq__pool *pool)
 
 /*
  * Take the first item pushed on @q, a push queue of @pwq, off it: the
- * caller has seen it is not empty.  Only the worker that frees a slot pops, one item
- * per slot: the rest stay pushed, untouched, until their turn.  A splice
- * would walk every item at once, and a producer far ahead of its worker
- * would leave a list longer than the caches, each item then read twice
- * from memory.
+ * caller has seen it is not empty.  Only the worker that frees a slot
+ * pops, one item per slot: the rest stay pushed, untouched, until their
+ * turn.  A splice would walk every item at once, and a producer far ahead
+ * of its worker would leave a list longer than the caches, each item then
+ * read twice from memory.
  */
 static inline __attribute__((always_inline)) struct kwq_list_node *
 unlink_first_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
@@ -659,7 +659,8 @@ static __attribute__((noinline)) void flushed_locked(struct kwq__pwq *pwq)
 
 /*
  * kwq__pwq_release_locked()'s pop: its look after the store found items
- * pushed on @q; or kwq__pwq_free_slot_locked()'s, @q linking one.  Out of line, so that the inline release saves no register.
+ * pushed on @q; or kwq__pwq_free_slot_locked()'s, @q linking one.  Out
+ * of line, so that the inline release saves no register.
  */
 void kwq__pwq_pop_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 {

@@ -1577,11 +1577,12 @@ kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
  * The hand-over: an item of @pwq has ended, and the worker that ran it
  * starts a first pushed item next, in the same hold of the lock
  * (takes_pushed_locked() in worker.c says when): @first, the head of
- * push queue @q, which kwq__pwq_linked_locked() has found linked.  The ended item's slot goes to it as it is: nr_active
- * stays, where a pop would lower it and the insertion raise it again.  It
- * stays PENDING until the caller starts it, so that meanwhile an add gets
- * -EBUSY and a cancel, which needs this lock to take a queued item, waits
- * and then finds it started.  Inline, as a serial queue's every item comes
+ * push queue @q, which kwq__pwq_linked_locked() has found linked.  The
+ * ended item's slot goes to it as it is: nr_active stays, where a pop
+ * would lower it and the insertion raise it again.  It stays PENDING
+ * until the caller starts it, so that meanwhile an add gets -EBUSY and a
+ * cancel, which needs this lock to take a queued item, waits and then
+ * finds it started.  Inline, as a serial queue's every item comes
  * here: an item with a successor is unlinked as pop_locked() in add.c
  * does, in one store; the last, which puts the tail back, there.
  */

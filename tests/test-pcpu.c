@@ -24,7 +24,6 @@
 
 #define NR_MAX		256	/* items pushed from each CPU, at most */
 #define NR_LONG		200	/* from CPU A, ahead of two from CPU B */
-#define TURN		64	/* starts of one queue before the next's */
 
 struct item {
 	struct work_struct work;
@@ -129,9 +128,10 @@ static void test_turns(void)
 	once = once && LOAD(&nr_runs) == NR_LONG + 2 &&
 	       each_ran_once(NR_LONG, 2);
 	/*
-	 * The queue of the turn changes every TURN starts: CPU B's two start
-	 * among the first TURN + 2, and would come last were it kept while
-	 * CPU A's links items.  Two more for the blockers' starts.
+	 * The queue of the turn changes every KWQ_PUSHQ_TURN starts: CPU B's
+	 * two start among the first KWQ_PUSHQ_TURN + 2, and would come last
+	 * were it kept while CPU A's links items.  Two more for the
+	 * blockers' starts.
 	 */
 	for (int n = 0; n < LOAD(&nr_runs) && n < (int)ARRAY_SIZE(run_log); n++)
 		if (LOAD(&run_log[n]) / 1000)
@@ -139,7 +139,7 @@ static void test_turns(void)
 	ok(both_pushed && once,
 	   "items pushed on CPUs %d and %d behind held slots all run once, "
 	   "no flush needed (%d runs)", cpus[0], cpus[1], LOAD(&nr_runs));
-	ok(last_b >= 0 && last_b < TURN + 4,
+	ok(last_b >= 0 && last_b < KWQ_PUSHQ_TURN + 4,
 	   "the CPUs' queues are taken from in turn: CPU %d's last of two "
 	   "started %d-th, behind %d from CPU %d", cpus[1], last_b + 1,
 	   NR_LONG, cpus[0]);
@@ -192,7 +192,7 @@ static void test_add_while_popping(void)
 	STORE(&hook_saw_add, 0);
 	/*
 	 * CPU A's queue still links items when the turn passes to CPU B's,
-	 * after TURN starts: the add behind them pushes.
+	 * after KWQ_PUSHQ_TURN starts: the add behind them pushes.
 	 */
 	add_from(0, 0, NR_LONG);
 	add_from(1, 0, 1);
