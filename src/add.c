@@ -190,6 +190,7 @@ unsigned int kwq__wq_push_queues(const struct workqueue_struct *wq)
 void kwq__pwq_init_push(struct kwq__pwq *pwq)
 {
 	pwq->push_turn = pwq->push;
+	pwq->push_left = KWQ_PUSHQ_TURN;
 	for (unsigned int i = 0; i <= pwq->push_mask; i++) {
 		pwq->push[i].tail = &pwq->push[i].head;
 		pwq->push[i].add_pool = pwq->pool;
@@ -198,7 +199,7 @@ void kwq__pwq_init_push(struct kwq__pwq *pwq)
 
 /*
  * kwq__pwq_linked_locked()'s other case: the queue of the turn links no
- * item, or it is time to change turns.  The next queue after it that
+ * item, or its turn is over.  The next queue after it that
  * links one becomes the turn; NULL when none does.
  */
 struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq)
@@ -210,7 +211,7 @@ struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq)
 		if (__atomic_load_n(&pwq->push[i].head.next,
 				    __ATOMIC_RELAXED)) {
 			pwq->push_turn = &pwq->push[i];
-			pwq->push_turned = pwq->st.started;
+			pwq->push_left = KWQ_PUSHQ_TURN;
 			return pwq->push_turn;
 		}
 	}

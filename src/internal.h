@@ -539,7 +539,7 @@ struct kwq__pushq {
 
 /* At most this many push queues per pwq: a release looks at every tail. */
 #define KWQ_PUSHQ_MAX 8
-/* Starts of a pwq's items after which the next push queue has its turn. */
+/* Takes from a pwq's push queue after which the next one has its turn. */
 #define KWQ_PUSHQ_TURN 64
 
 struct kwq__pwq {
@@ -564,7 +564,7 @@ struct kwq__pwq {
 	/* Beside inactive, which the end of every item reads too. */
 	unsigned int push_mask;		/* I: push queues - 1 (a power of 2) */
 	struct kwq__pushq *push_turn;	/* L: the push queue taken from */
-	unsigned long long push_turned;	/* L: st.started when it became so */
+	unsigned int push_left;		/* L: takes left to its turn */
 	/*
 	 * Items added while every slot is taken, pushed without the pool
 	 * lock: they would only wait on the inactive list, and an add then
@@ -909,13 +909,10 @@ static inline struct kwq__pushq *kwq__pwq_look_pushed(struct kwq__pwq *pwq)
  * while the pool lock is held) a freed slot goes to, or NULL when none
  * links one.  With one queue, that one; with one per
  * CPU, the queue of the turn while it links items, so that a producer's
- * worker looks at one line per item, and the next that does once
- * KWQ_PUSHQ_TURN items have started since (kwq__pwq_next_linked_locked()),
- * so that a producer that keeps its CPU's queue full holds another's items
- * back for that many starts, not for as long as it adds.  Counted from
- * st.started, which the start of every item raises anyway: a difference,
- * which a reset of the statistics or starts of other workers in between
- * make larger, never smaller.
+ * worker looks at one line per item, and the next that does once this
+ * has answered KWQ_PUSHQ_TURN times (kwq__pwq_next_linked_locked()), so
+ * that a producer that keeps its CPU's queue full holds another's items
+ * back for that many takes at most, not for as long as it adds.
  */
 static inline __attribute__((always_inline)) struct kwq__pushq *
 kwq__pwq_linked_locked(struct kwq__pwq *pwq)
@@ -925,8 +922,10 @@ kwq__pwq_linked_locked(struct kwq__pwq *pwq)
 	if (likely(!pwq->push_mask))
 		return __atomic_load_n(&q->head.next, __ATOMIC_RELAXED) ? q : NULL;
 	q = pwq->push_turn;
+	if (!q)
+		__builtin_unreachable();	/* one of push[], never NULL */
 	if (likely(__atomic_load_n(&q->head.next, __ATOMIC_RELAXED)) &&
-	    likely(pwq->st.started - pwq->push_turned < KWQ_PUSHQ_TURN))
+	    likely(--pwq->push_left))
 		return q;
 	return kwq__pwq_next_linked_locked(pwq);
 }
