@@ -16,6 +16,9 @@
  *   bench hol   IMPL SLEEP_NS          head-of-line blocking, ns
  *   bench ipa   IMPL ADDS              adds for callgrind (ipa_loop)
  *   bench ebusy IMPL ADDS              -EBUSY adds for callgrind (ipa_loop)
+ *   bench wpf   IMPL ADDS              the workers' side of ADDS items added
+ *                                      while they cannot start them, for
+ *                                      callgrind (worker_main, kwq only)
  *   bench ipn   IMPL ADDS              instructions per add, counted on the
  *                                      machine by single-stepping (step.c);
  *                                      BENCH_STEP_EACH=1: how many adds cost
@@ -481,6 +484,69 @@ static void run_ipa(size_t n, int nthreads)
 	free(items);
 }
 
+/*
+ * The worker's side with a pre-filled queue (issue 24 §1): what a worker
+ * executes per item when it never finds its queue empty, whatever the
+ * order in which valgrind, one thread at a time, runs the adder and the
+ * workers.  The library is held to @gates workers in all (im->cap_workers),
+ * each kept on a gate item that spins until the @n items are all added;
+ * then the gates open and the workers run the backlog.  callgrind counts
+ * worker_main (--toggle-collect=worker_main) less wpf_gate(), the gates'
+ * spin; run.pl divides by the runs, the warm-up and the gates included.
+ */
+static uint32_t gates_started;
+static int gates_open;
+
+static __attribute__((noinline)) void wpf_gate(struct bitem *b)
+{
+	(void)b;
+	bsig_add(&gates_started, 1);
+	while (!__atomic_load_n(&gates_open, __ATOMIC_ACQUIRE))
+		sched_yield();
+}
+
+static void run_wpf(size_t n)
+{
+	const size_t warmup = 100;
+	int gates = im->running ? im->running : nr_cpus();
+	char *items = items_alloc(im, warmup + n, count_item);
+	char *gate = items_alloc(im, (size_t)gates, wpf_gate);
+	uint32_t ticket;
+
+	if (!im->cap_workers)
+		die("%s: wpf needs a library whose workers can be capped",
+		    im->name);
+	im->cap_workers(gates);
+	impl_start(gates);
+	/*
+	 * After the start, where kwq counts the CPUs it may use: a bound
+	 * queue's items go to the adding CPU's pool.
+	 */
+	stay_on_cpu();
+	ticket = arm_runs(warmup);
+	for (size_t i = 0; i < warmup; i++)
+		if (im->add(item_at(im, items, i)))
+			die("%s: add failed", im->name);
+	wait_runs(ticket);
+	for (int i = 0; i < gates; i++)
+		if (im->add(item_at(im, gate, (size_t)i)))
+			die("%s: add failed", im->name);
+	if (bsig_wait(&gates_started, (uint32_t)gates,
+		      (int64_t)env_long("BENCH_GATE_NS", 600000000000LL)))
+		die("%s: %u of %d gates started", im->name, gates_started, gates);
+	ticket = arm_runs(n);
+	if (ipa_loop(items + warmup * im->stride, im->stride, n))
+		die("%s: add failed", im->name);
+	__atomic_store_n(&gates_open, 1, __ATOMIC_RELEASE);
+	wait_runs(ticket);
+	impl_stop();
+	result("adds", "%zu", n);
+	result("runs", "%zu", warmup + (size_t)gates + n);
+	result("gates", "%d", gates);
+	free(gate);
+	free(items);
+}
+
 static int cmp_ll(const void *a, const void *b)
 {
 	long long x = *(const long long *)a, y = *(const long long *)b;
@@ -685,7 +751,7 @@ static unsigned long long arg_num(const char *s)
 
 static void usage(void)
 {
-	fputs("usage: bench tp|rt|hol|ipa|ipn|ebusy|mem IMPL ARGS...\n"
+	fputs("usage: bench tp|rt|hol|ipa|ipn|wpf|ebusy|mem IMPL ARGS...\n"
 	      "libraries:", stderr);
 	for (size_t i = 0; i < sizeof(impls) / sizeof(impls[0]); i++)
 		fprintf(stderr, " %s", impls[i]->name);
@@ -716,6 +782,8 @@ int main(int argc, char **argv)
 		run_ipa(arg_num(argv[3]), nthreads);
 	else if (!strcmp(w, "ipn"))
 		run_ipn(arg_num(argv[3]), nthreads);
+	else if (!strcmp(w, "wpf"))
+		run_wpf(arg_num(argv[3]));
 	else if (!strcmp(w, "ebusy"))
 		run_ebusy(arg_num(argv[3]), nthreads);
 	else if (!strcmp(w, "mem"))

@@ -58,6 +58,13 @@ struct bench_impl {
 	void (*producer_end)(void);
 	/* Optional: housekeeping between samples, outside timed code. */
 	void (*reap)(void);
+	/*
+	 * Optional (bench wpf): hold the library to @n worker threads in
+	 * all, before init; and how many of one CPU's adds may run at once
+	 * (0: one per CPU).
+	 */
+	void (*cap_workers)(int n);
+	int running;
 };
 
 extern const struct bench_impl impl_kwq_bound;
@@ -190,7 +197,14 @@ void csw_take(struct csw_snap *s);
 uint64_t csw_delta(const struct csw_snap *a, const struct csw_snap *b);
 struct idle_result idle_wakeups(uint64_t settle_ns, uint64_t window_ns);
 
-/* The goal programs' options: -q (quick), -r ROTATION.  0, or 2 after usage. */
-int goals_options(int argc, char **argv, int *quick, int *rot);
+/*
+ * The goal programs' options: -q (quick), -r ROTATION, -o PART (run only
+ * that part, by the name its figures' section has in the program's top
+ * comment; NULL: all).  0, or 2 after usage.
+ */
+int goals_options(int argc, char **argv, int *quick, int *rot,
+		  const char **only);
+/* Is @part to be run, given goals_options()'s @only? */
+int goals_part(const char *only, const char *part);
 
 #endif /* KWQ_BENCH_H */

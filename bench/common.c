@@ -300,13 +300,15 @@ struct idle_result idle_wakeups(uint64_t settle_ns, uint64_t window_ns)
 	return r;
 }
 
-int goals_options(int argc, char **argv, int *quick, int *rot)
+int goals_options(int argc, char **argv, int *quick, int *rot,
+		  const char **only)
 {
 	int opt;
 
 	*quick = 0;
 	*rot = 0;
-	while ((opt = getopt(argc, argv, "qr:")) != -1) {
+	*only = NULL;
+	while ((opt = getopt(argc, argv, "qr:o:")) != -1) {
 		switch (opt) {
 		case 'q':
 			*quick = 1;
@@ -314,11 +316,20 @@ int goals_options(int argc, char **argv, int *quick, int *rot)
 		case 'r':
 			*rot = atoi(optarg);
 			break;
+		case 'o':
+			*only = optarg;
+			break;
 		default:
-			fprintf(stderr, "usage: %s [-q] [-r ROTATION]\n",
+			fprintf(stderr,
+				"usage: %s [-q] [-r ROTATION] [-o PART]\n",
 				argv[0]);
 			return 2;
 		}
 	}
 	return 0;
+}
+
+int goals_part(const char *only, const char *part)
+{
+	return !only || !strcmp(only, part);
 }

@@ -87,8 +87,16 @@ static int kq_add(struct bitem *b)
 	return add_work_to_q(wq, &((struct kitem *)(void *)b)->w);
 }
 
-/* The queues differ only in how they are created. */
-#define KQ_IMPL(n, initfn) {						\
+static void kq_cap_workers(int n)
+{
+	kwq_set_worker_limit((unsigned int)n);
+}
+
+/*
+ * The queues differ only in how they are created, and in how many of one
+ * CPU's items run at once (@running, 0: one per CPU).
+ */
+#define KQ_IMPL(n, initfn, nrun) {						\
 	.name = (n),							\
 	.entry = "add_work_to_q",					\
 	.stride = sizeof(struct kitem),					\
@@ -98,16 +106,19 @@ static int kq_add(struct bitem *b)
 	.fini = kq_fini,						\
 	.init_item = kq_init_item,					\
 	.add = kq_add,							\
+	.cap_workers = kq_cap_workers,					\
+	.running = (nrun),						\
 }
 
-const struct bench_impl impl_kwq_bound = KQ_IMPL("kwq-bound", kq_init_bound);
+const struct bench_impl impl_kwq_bound =
+	KQ_IMPL("kwq-bound", kq_init_bound, 1);
 const struct bench_impl impl_kwq_unbound =
-	KQ_IMPL("kwq-unbound", kq_init_unbound);
+	KQ_IMPL("kwq-unbound", kq_init_unbound, 0);
 const struct bench_impl impl_kwq_ordered =
-	KQ_IMPL("kwq-ordered", kq_init_ordered);
+	KQ_IMPL("kwq-ordered", kq_init_ordered, 1);
 const struct bench_impl impl_kwq_unbound_ma1 =
-	KQ_IMPL("kwq-unbound-ma1", kq_init_unbound_ma1);
+	KQ_IMPL("kwq-unbound-ma1", kq_init_unbound_ma1, 1);
 const struct bench_impl impl_kwq_unbound_ma2 =
-	KQ_IMPL("kwq-unbound-ma2", kq_init_unbound_ma2);
+	KQ_IMPL("kwq-unbound-ma2", kq_init_unbound_ma2, 2);
 const struct bench_impl impl_kwq_bound_ma1 =
-	KQ_IMPL("kwq-bound-ma1", kq_init_bound_ma1);
+	KQ_IMPL("kwq-bound-ma1", kq_init_bound_ma1, 1);

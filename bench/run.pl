@@ -121,6 +121,10 @@ my @metrics = (
       . '(callgrind)',
       unit => 'instr', better => 'lower', scale => 1, fmt => '%.0f',
       impls => [ @kwq, 'kwq-ordered' ] },
+    { id => 'wpf', title => 'instructions per item on the worker\'s side, '
+      . 'queue pre-filled (callgrind)',
+      unit => 'instr', better => 'lower', scale => 1, fmt => '%.0f',
+      impls => [ @kwq, 'kwq-ordered' ] },
     { id => 'hol', title => sprintf('head-of-line: trivial item behind two '
                                     . '%g s sleepers, time to start',
                                     $cfg{hol_ns} / 1e9),
@@ -330,10 +334,11 @@ sub inclusive {
 }
 
 # Instruction counts do not depend on the machine's load: one run each.
-# $worker: count kwq's workers (worker_main) instead of the adding thread.
+# $worker: count kwq's workers (worker_main) instead of the adding thread;
+# in mode wpf, less the gates' spin (wpf_gate).
 sub callgrind_one {
     my ($impl, $mode, $adds, $worker) = @_;
-    my $tag = $worker ? 'wpi' : $mode;
+    my $tag = $worker && $mode ne 'wpf' ? 'wpi' : $mode;
     my $file = "$out/callgrind.$tag.$impl.out";
     my $r = run(0, 300, $tag, 'valgrind', '-q', '--tool=callgrind',
                 '--collect-atstart=no',
@@ -346,6 +351,8 @@ sub callgrind_one {
     close $fh;
     if ($worker) {
         my $ir = inclusive(\@ann, 'worker_main');
+        $ir -= inclusive(\@ann, 'wpf_gate') // 0
+            if defined $ir && $mode eq 'wpf';
         return ($ir / $r->{runs}, $r) if defined $ir && $r->{runs};
         print STDERR "  no count for worker_main in $file\n";
         return undef;
@@ -388,6 +395,15 @@ sub run_callgrind {
         }
     }
     progress('wpi', 'wpi', 3, @w);
+    # The same with the queue filled while the workers are held at gates:
+    # the path of a worker that never finds its queue empty.
+    for my $rep (1 .. 3) {
+        for my $impl (rotation($rep, @w)) {
+            my ($wpf) = callgrind_one($impl, 'wpf', $cfg{wpi_adds}, 1);
+            record('wpf', $impl, $wpf);
+        }
+    }
+    progress('wpf', 'wpf', 3, @w);
 }
 
 # The same adds counted on the machine (bench/step.c), where the adder has
@@ -1201,7 +1217,12 @@ fresh process (`build/bench/bench WORKLOAD LIBRARY ARGS`).
    item's function too: a call and an atomic increment), divided by the
    items run, the 100 of the warm-up included; three runs each.  As for
    the adds, how often a worker finds the queue empty and sleeps depends
-   on how valgrind interleaves the threads.
+   on how valgrind interleaves the threads.  The pre-filled row counts the
+   same with the library held to as many workers as may run one CPU's
+   items at once, each kept on a gate item that spins until all
+   $c->{wpi_adds} items are added: then no worker finds its queue empty,
+   whatever valgrind's order (the gates' spin, `wpf_gate`, is left out;
+   the runs divided by include the warm-up and the gates).
 5. **Head-of-line blocking**: two items that sleep @{[ $c->{hol_ns} / 1e9 ]} s are
    added, the program waits up to 100 ms for both to start, then adds one
    trivial item: the time from that add until the item starts.

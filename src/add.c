@@ -669,14 +669,14 @@ void kwq__pwq_pop_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 }
 
 /*
- * kwq__pwq_hand_over_locked()'s rarer case: the item it takes is the last
- * pushed, whose unlinking puts the tail back (unlink_first_locked()).
+ * kwq__pwq_unlink_first_locked()'s rarer case: the item it takes looked
+ * the last pushed, whose unlinking puts the tail back
+ * (unlink_first_locked()).
  */
-struct work_struct *kwq__pwq_hand_over_last_locked(struct kwq__pwq *pwq,
-						  struct kwq__pushq *q)
+struct kwq_list_node *kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq,
+						 struct kwq__pushq *q)
 {
-	return kwq__pwq_handed_locked(pwq, kwq__list_entry(
-			unlink_first_locked(pwq, q), struct work_struct, entry));
+	return unlink_first_locked(pwq, q);
 }
 
 /*

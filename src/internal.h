@@ -426,7 +426,8 @@ struct kwq__worker {
 	struct kwq_list_node idle_node;	/* L: on pool->idle while idle */
 	struct kwq_list_node node;	/* L: on pool->workers */
 	struct kwq__worker *hnext;	/* L: pool->busy hash chain */
-	struct kwq__worker **hhead;	/* L: that chain's head, while busy */
+	struct kwq__worker **hhead;	/* L: that chain's head, while busy,
+					   or the one its next item joins */
 	struct kwq__pool *pool;		/* I */
 	struct work_struct *current_work; /* L/W: the item running, or NULL */
 	work_func_t current_func;	/* L/W: its function */
@@ -817,8 +818,8 @@ KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__pwq_pop_locked(struct kwq__pwq *pwq,
 				    struct kwq__pushq *q);
-KWQ_HIDDEN struct work_struct *
-kwq__pwq_hand_over_last_locked(struct kwq__pwq *pwq, struct kwq__pushq *q);
+KWQ_HIDDEN struct kwq_list_node *
+kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq, struct kwq__pushq *q);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 KWQ_HIDDEN unsigned int kwq__wq_push_queues(const struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__pwq_init_push(struct kwq__pwq *pwq);
@@ -1041,6 +1042,63 @@ static inline unsigned long long kwq__clock_ns(clockid_t clock)
 	return (unsigned long long)ts.tv_sec * 1000000000ULL +
 		(unsigned long long)ts.tv_nsec;
 }
+
+/* --- timer-clock.c: the arm's clock, never early ------------------------ */
+
+enum { KWQ_CLOCK_OFF, KWQ_CLOCK_CALIBRATING, KWQ_CLOCK_TSC };
+
+struct kwq__clock {
+	uint32_t seq;		/* A: odd while a renewal writes the base */
+	int state;		/* A: KWQ_CLOCK_* */
+	uint64_t tsc;		/* S: the base's counter value */
+	uint64_t ns;		/* S: its time, not earlier than the clock's */
+	uint64_t mult;		/* S: ns per count << 32, with the margin */
+	uint64_t max_age;	/* S: counts; an older base is renewed */
+	uint64_t max_bracket;	/* S: counts (timer-clock.c) */
+	unsigned long broken;	/* A: checks that found the bound broken */
+} __attribute__((aligned(64)));
+
+KWQ_HIDDEN extern struct kwq__clock kwq__clk;
+
+KWQ_HIDDEN void kwq__timer_clock_init(void);
+KWQ_HIDDEN uint64_t kwq__timer_now_slow(uint64_t tsc);
+KWQ_HIDDEN void kwq__timer_clock_check(void);
+KWQ_HIDDEN void kwq__timer_clock_child(void);
+
+static inline uint64_t kwq__tsc(void)
+{
+#ifdef __x86_64__
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+#else
+	return 0;
+#endif
+}
+
+/*
+ * CLOCK_MONOTONIC's time or a little later (8 us at most), never earlier:
+ * the arm's "now" (timer-clock.c).  A counter read and a multiply where
+ * it can, clock_gettime() where it cannot.
+ */
+static inline uint64_t kwq__timer_now(void)
+{
+	/* A sequence lock's read; acquire loads are plain loads on x86. */
+	uint32_t seq = __atomic_load_n(&kwq__clk.seq, __ATOMIC_ACQUIRE);
+	uint64_t tsc = kwq__tsc();
+	uint64_t age = tsc - __atomic_load_n(&kwq__clk.tsc, __ATOMIC_ACQUIRE);
+	uint64_t ns = __atomic_load_n(&kwq__clk.ns, __ATOMIC_ACQUIRE) +
+		(age * __atomic_load_n(&kwq__clk.mult, __ATOMIC_ACQUIRE) >> 32);
+
+	if (likely(age <= __atomic_load_n(&kwq__clk.max_age,
+					  __ATOMIC_ACQUIRE) && !(seq & 1) &&
+		   seq == __atomic_load_n(&kwq__clk.seq, __ATOMIC_RELAXED)))
+		return ns;
+	return kwq__timer_now_slow(tsc);
+}
+
+/* --- timer.c (continued) -------------------------------------------------- */
 
 KWQ_HIDDEN bool kwq__timer_base_known(const void *base);
 KWQ_HIDDEN void kwq__timer_arm(struct delayed_work *dw, int cpu,
@@ -1395,13 +1453,19 @@ static inline unsigned int kwq__busy_hash(const struct work_struct *w)
 		(32 - KWQ_BUSY_HASH_BITS);
 }
 
-/* The worker of @pool running @w, or NULL. */
-static inline struct kwq__worker *
-kwq__find_busy_locked(struct kwq__pool *pool, struct work_struct *w)
+/* The chain of @pool's busy hash where a worker running @w would be. */
+static inline struct kwq__worker **kwq__busy_chain(struct kwq__pool *pool,
+						   const struct work_struct *w)
 {
-	struct kwq__worker *worker = pool->busy[kwq__busy_hash(w)];
+	return &pool->busy[kwq__busy_hash(w)];
+}
 
-	kwq__assert_locked(pool);
+/* The worker of the busy chain @chain running @w, or NULL. */
+static inline struct kwq__worker *
+kwq__find_busy_in(struct kwq__worker **chain, struct work_struct *w)
+{
+	struct kwq__worker *worker = *chain;
+
 	/*
 	 * Compare the function too: the memory of a finished item may have
 	 * been freed and reused for another item while a worker still
@@ -1413,16 +1477,45 @@ kwq__find_busy_locked(struct kwq__pool *pool, struct work_struct *w)
 	return NULL;
 }
 
+/* The worker of @pool running @w, or NULL. */
+static inline struct kwq__worker *
+kwq__find_busy_locked(struct kwq__pool *pool, struct work_struct *w)
+{
+	kwq__assert_locked(pool);
+	return kwq__find_busy_in(kwq__busy_chain(pool, w), w);
+}
+
+/*
+ * kwq__find_busy_locked() for @me, about to start @w if nobody runs it:
+ * the chain looked at is kept for kwq__busy_join_locked(), so that the
+ * hash is computed once an item.
+ */
+static inline struct kwq__worker *
+kwq__find_busy_for_locked(struct kwq__pool *pool, struct kwq__worker *me,
+			  struct work_struct *w)
+{
+	kwq__assert_locked(pool);
+	me->hhead = kwq__busy_chain(pool, w);
+	return kwq__find_busy_in(me->hhead, w);
+}
+
+/* @worker, which runs current_work now, joins the chain found for it. */
+static inline void kwq__busy_join_locked(struct kwq__worker *worker)
+{
+	struct kwq__worker **head = worker->hhead;
+
+	kwq__assert_locked(worker->pool);
+	kwq__assert(head == kwq__busy_chain(worker->pool,
+					    worker->current_work));
+	worker->hnext = *head;
+	*head = worker;
+}
+
 static inline void kwq__busy_add_locked(struct kwq__pool *pool,
 					struct kwq__worker *worker)
 {
-	struct kwq__worker **head =
-		&pool->busy[kwq__busy_hash(worker->current_work)];
-
-	kwq__assert_locked(pool);
-	worker->hhead = head;
-	worker->hnext = *head;
-	*head = worker;
+	worker->hhead = kwq__busy_chain(pool, worker->current_work);
+	kwq__busy_join_locked(worker);
 }
 
 static inline void kwq__busy_del_locked(struct kwq__pool *pool,
@@ -1431,11 +1524,11 @@ static inline void kwq__busy_del_locked(struct kwq__pool *pool,
 	struct kwq__worker **p = worker->hhead;
 
 	kwq__assert_locked(pool);
-	kwq__assert(p == &pool->busy[kwq__busy_hash(worker->current_work)]);
+	kwq__assert(p == kwq__busy_chain(pool, worker->current_work));
+	/* Mostly first: the chain's latest, and one worker per item. */
 	while (*p != worker)
 		p = &(*p)->hnext;
 	*p = worker->hnext;
-	worker->hnext = NULL;
 }
 
 /*
@@ -1553,23 +1646,43 @@ static inline unsigned long kwq__pushed_data(struct kwq__pwq *pwq,
 
 /*
  * The hand-over's accounting of @w, just taken off @pwq's push queue by
- * the worker that starts it next (kwq__pwq_hand_over_locked()): counted
- * and probed as an insertion and an activation would, on no list, its
- * word naming @pwq, PENDING still.
+ * the worker that starts it next (kwq__pwq_hand_over_locked()): probed
+ * as an insertion and an activation would, on no list, its word as its
+ * push wrote it, PENDING still.  Its flush count is the ended item's,
+ * whose color is the pwq's (see end_item_locked() in worker.c).
  */
 static inline __attribute__((always_inline)) struct work_struct *
 kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
 {
-	struct kwq__pool *pool = pwq->pool;
-
-	kwq__assert_locked(pool);
-	set_work_pwq(w, kwq__pwq_count_in_locked(pool, pwq, w,
-						 kwq__pushed_data(pwq, w)));
+	kwq__assert_locked(pwq->pool);
+	(void)kwq__pushed_data(pwq, w);
+	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->name, pwq->pool->cpu);
 	KWQ_TRACE(activate, w, w->func, pwq->name);
-	/* On no list: the start's unlinking finds it alone. */
-	kwq__list_init(&w->entry);
 	kwq__test_hook(hand_over, pwq, w);
 	return w;
+}
+
+/*
+ * Take @first, the first item pushed on @q, a push queue of @pwq, which
+ * the caller has seen linked (kwq__pwq_linked_locked()), off it: an item
+ * with a successor in one store, as pop_locked() in add.c does; the last,
+ * which puts the tail back, there.  Inline: a worker that hands its slot
+ * over or passes it on takes every item here.
+ */
+static inline __attribute__((always_inline)) struct work_struct *
+kwq__pwq_unlink_first_locked(struct kwq__pwq *pwq, struct kwq__pushq *q,
+			     struct kwq_list_node *first)
+{
+	struct kwq_list_node *next = __atomic_load_n(&first->next,
+						     __ATOMIC_ACQUIRE);
+
+	kwq__assert_locked(pwq->pool);
+	if (unlikely(!next))
+		first = kwq__pwq_unlink_last_locked(pwq, q);
+	else
+		__atomic_store_n(&q->head.next, next, __ATOMIC_RELAXED);
+	return kwq__list_entry(first, struct work_struct, entry);
 }
 
 /*
@@ -1581,22 +1694,15 @@ kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
  * would lower it and the insertion raise it again.  It stays PENDING
  * until the caller starts it, so that meanwhile an add gets -EBUSY and a
  * cancel, which needs this lock to take a queued item, waits and then
- * finds it started.  Inline, as a serial queue's every item comes
- * here: an item with a successor is unlinked as pop_locked() in add.c
- * does, in one store; the last, which puts the tail back, there.
+ * finds it started.
  */
 static inline __attribute__((always_inline)) struct work_struct *
 kwq__pwq_hand_over_locked(struct kwq__pwq *pwq, struct kwq__pushq *q,
 			  struct kwq_list_node *first)
 {
-	struct kwq_list_node *next = __atomic_load_n(&first->next,
-						     __ATOMIC_ACQUIRE);
-
-	if (unlikely(!next))
-		return kwq__pwq_hand_over_last_locked(pwq, q);
-	__atomic_store_n(&q->head.next, next, __ATOMIC_RELAXED);
-	return kwq__pwq_handed_locked(pwq, kwq__list_entry(first,
-						struct work_struct, entry));
+	return kwq__pwq_handed_locked(pwq,
+				      kwq__pwq_unlink_first_locked(pwq, q,
+								   first));
 }
 
 /*

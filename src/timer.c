@@ -238,11 +238,13 @@ static void timer_thread_nudge(unsigned long expires)
  * expiry is the first tick that starts at or after now + @delay, to the
  * nanosecond: the thread fires a tick only once the clock, rounded down to
  * ticks, has reached it, so the item never becomes due before @delay full
- * milliseconds have passed, and at most a tick after.
+ * milliseconds have passed, and at most a tick after.  "now" is
+ * kwq__timer_now(), never earlier than the clock and at most microseconds
+ * later; the thread itself reads the kernel's clock.
  */
 void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 {
-	unsigned long long now = kwq__clock_ns(CLOCK_MONOTONIC);
+	unsigned long long now = kwq__timer_now();
 	struct kwq__timer_base *base;
 	unsigned long due, expires;
 
@@ -351,6 +353,7 @@ static void *timer_main(void *arg)
 		/* Arms from here on must wake us: see timer_thread_nudge(). */
 		__atomic_store_n(&tt.sleep_until, NEVER, __ATOMIC_SEQ_CST);
 		seen = __atomic_load_n(&tt.seq, __ATOMIC_SEQ_CST);
+		kwq__timer_clock_check();
 		now = ticks();
 		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
 			if (bases[cpu]) {
@@ -456,6 +459,7 @@ void kwq__timers_child(void)
 	}
 	tt.seq = 0;
 	tt.sleep_until = NEVER;
+	kwq__timer_clock_child();
 }
 
 /* In a fork()ed child, once every lock is free: the timer thread again. */
@@ -471,6 +475,7 @@ int kwq__timer_init(void)
 	int err;
 
 	tt.sleep_until = NEVER;
+	kwq__timer_clock_init();
 	bases = kwq__zalloc_array(kwq__g.nr_cpu_ids, sizeof(*bases));
 	if (!bases)
 		return -ENOMEM;

@@ -173,17 +173,65 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 		worker->name_gen == pool->name_gen && !kwq__any_mode() &&
 		pwq->nr_active <= pwq->limit &&
 		kwq__list_empty(&pool->waits) &&
-		!kwq__find_busy_locked(pool, w);
+		!kwq__find_busy_for_locked(pool, worker, w);
+}
+
+/*
+ * Would @worker, ending an item of @pwq while other items wait on the
+ * pool's worklist, put the first item pushed on @pwq behind them, were the
+ * slot freed and the item popped (pop_locked() in add.c)?  Yes, when the
+ * insertion would make it active on the worklist: the pwq not frozen
+ * below its slots, no item of the pool waiting for a run elsewhere, and
+ * no mode on (statistics time a queued item).
+ */
+static inline __attribute__((always_inline)) bool
+passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
+{
+	return !kwq__list_empty(&pool->worklist) &&
+		pwq->nr_active <= pwq->limit &&
+		kwq__list_empty(&pool->waits) && !kwq__any_mode();
+}
+
+/*
+ * The slot of an item of @pwq, of flush color @color, that has ended goes
+ * as it is to @first, the first item pushed on @q, a push queue of @pwq,
+ * queued behind the items on the worklist as its pop and insertion would
+ * queue it, in the same hold of the lock: nr_active and the flush count
+ * stay (the ended item's color is the pwq's), where the pop would lower
+ * them and the insertion raise them again.  Behind other items, the
+ * kick's only question is whether the pool is below its target.
+ */
+static inline __attribute__((always_inline)) void
+pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
+		   struct kwq__pushq *q, struct kwq_list_node *first,
+		   int color)
+{
+	struct work_struct *w = kwq__pwq_unlink_first_locked(pwq, q, first);
+	unsigned long data = kwq__pushed_data(pwq, w);
+	struct kwq__worker *other;
+
+	pwq->st.added++;
+	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
+	KWQ_TRACE(activate, w, w->func, pwq->name);
+	set_work_pwq(w, work_pwq_data(pwq, (unsigned long)color * WORK_COLOR |
+				      (data & WORK_DELAYED)));
+	kwq__list_add_before(&w->entry, &pool->worklist);
+	other = kwq__kick_more_locked(pool);
+	if (other)
+		kwq__wake_worker(other);
 }
 
 /*
  * The end of an item of @pwq, of flush color @color, by @worker: returns
- * the item it starts next, when an item pushed on @pwq takes the slot and
- * takes_pushed_locked() says the worker would take it next anyway (@hand:
- * the loop's own items, that may); else NULL, the slot released.  The
- * handed item skips its insertion, the kicks' tests (which would find the
- * finisher taking it) and the loop's tests of it: the lock is held from
- * the end of one item to the start of the next, so no add, cancel or
+ * the item it starts next, when the first item of a push queue of @pwq
+ * (the turn's, or the next that links one: kwq__pwq_linked_locked())
+ * takes the slot and takes_pushed_locked() says the worker would take it
+ * next anyway (@hand: the loop's own items, that may); else NULL, the
+ * slot released or passed to that item queued behind others
+ * (passes_pushed_locked()).
+ * The handed item skips its insertion, the kicks' tests (which would find
+ * the finisher taking it) and the loop's tests of it: the lock is held
+ * from the end of one item to the start of the next, so no add, cancel or
  * flush can find it between the two (kwq__pwq_hand_over_locked()).
  */
 static inline __attribute__((always_inline)) struct work_struct *
@@ -197,11 +245,22 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 						      __ATOMIC_ACQUIRE) : NULL;
 
 	if (n && kwq__list_empty(&pwq->inactive) &&
-	    pwq->flush_color != color &&
-	    takes_pushed_locked(worker, pwq, kwq__list_entry(n,
-					struct work_struct, entry))) {
-		pwq->nr_in_flight[color]--;
-		return kwq__pwq_hand_over_locked(pwq, q, n);
+	    pwq->flush_color != color) {
+		/*
+		 * The slot and the flush count go to the pushed item as they
+		 * are: it is counted in the pwq's color, which is the ended
+		 * item's.  A flush that turned the pwq to the other color
+		 * since the ended item was counted waits for that item's
+		 * color (flush_color), and flushes take turns.
+		 */
+		kwq__assert((int)pwq->color == color);
+		if (takes_pushed_locked(worker, pwq, kwq__list_entry(n,
+						struct work_struct, entry)))
+			return kwq__pwq_hand_over_locked(pwq, q, n);
+		if (passes_pushed_locked(pool, pwq)) {
+			pass_pushed_locked(pool, pwq, q, n, color);
+			return NULL;
+		}
 	}
 	/*
 	 * A pool's worker goes back to the worklist from here, with the lock
@@ -215,34 +274,60 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 }
 
 /*
+ * Where process_one() finds its item: on a list, the busy hash not looked
+ * up (any caller); at the head of the worklist, the loop having looked it
+ * up (kwq__find_busy_for_locked()); handed over by the end of the
+ * previous item (end_item_locked()), looked up there too, on no list.
+ */
+enum start { FROM_LIST, FROM_LOOP, FROM_HAND };
+
+/*
  * Run @w, the item at the head of the pool's worklist (with no barrier
  * linked behind it) or of the worker's scheduled list, or handed over by
- * the end of the previous one.  Drops the pool lock while the function
- * runs: the item may be freed by it, so nothing here touches it
- * afterwards.  @barrier: @w is a flush's barrier; @pooled: the worker is
- * its pool's, not a rescuer.  Both constant where it is inlined, so that
- * the worker's loop, which runs every item through it, makes no call and
- * tests neither per item.  @modes: debug or statistics mode may be on;
- * the loop, which has tested both at once, passes false, so that its
- * items test neither again, and takes the item handed over that this
- * returns (see end_item_locked()), or NULL.
+ * the end of the previous one (@from says which).  Drops the pool lock
+ * while the function runs: the item may be freed by it, so nothing here
+ * touches it afterwards.  @barrier: @w is a flush's barrier; @pooled: the
+ * worker is its pool's, not a rescuer.  All constant where it is inlined,
+ * so that the worker's loop, which runs every item through it, makes no
+ * call and tests none of them per item.  @modes: debug or statistics mode
+ * may be on; the loop, which has tested both at once, passes false, so
+ * that its items test neither again, and takes the item handed over that
+ * this returns (see end_item_locked()), or NULL.
+ *
+ * A handed item's word is still the one its push wrote (pwq, PENDING, no
+ * color): the hand-over counted it in the pwq's color but did not write
+ * that in the word, since the lock, held from the hand-over to the
+ * store of its idle word here, keeps every reader of the color (the
+ * cancels and flushes that take a queued item's lock) out, and an add
+ * needs only PENDING.  Its color is the pwq's, unchanged meanwhile; it is
+ * on no list; it is not CPU-intensive, since the hand-over takes only for
+ * a counted worker (an item of such a queue uncounts it); and the
+ * worklist is empty, so that the start's kick has nothing to kick for.
  */
 static inline __attribute__((always_inline)) struct work_struct *
 process_one(struct kwq__worker *worker, struct work_struct *w,
-	    const bool barrier, const bool pooled, const bool modes)
+	    const bool barrier, const bool pooled, const bool modes,
+	    const enum start from)
 {
 	struct kwq__pool *pool = worker->pool;
 	unsigned long data = work_data(w);
 	struct kwq__pwq *pwq = (struct kwq__pwq *)(data & ~WORK_FLAG_MASK);
-	int color = barrier ? -1 : !!(data & WORK_COLOR);
+	int color;
 	unsigned long long cpu = 0;
 	struct kwq__worker *other;
 
 	kwq__assert_locked(pool);
 	/* Queued: pending, its word naming its pwq (never NULL then). */
-	kwq__bug_on((data & (WORK_PENDING | WORK_PWQ)) !=
+	kwq__bug_on(from != FROM_HAND && (data & (WORK_PENDING | WORK_PWQ)) !=
 		    (WORK_PENDING | WORK_PWQ));
-	kwq__list_del_init(&w->entry);
+	if (barrier)
+		color = -1;
+	else if (from == FROM_HAND)
+		color = (int)pwq->color;
+	else
+		color = !!(data & WORK_COLOR);
+	if (from != FROM_HAND)
+		kwq__list_del_init(&w->entry);
 	worker->current_work = w;
 	worker->current_func = w->func;
 	/* A barrier's pwq may be freed while it runs: never keep it. */
@@ -252,16 +337,22 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	if (unlikely(!(++pool->nr_started % TUNE_EVERY)) &&
 	    pool->max_target > 1)
 		tune_locked(pool);
-	kwq__busy_add_locked(pool, worker);
+	if (from == FROM_LIST)
+		kwq__busy_add_locked(pool, worker);
+	else
+		kwq__busy_join_locked(worker);
 
-	if (!barrier && unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE))
+	kwq__assert(from != FROM_HAND ||
+		    !(pwq->wq->flags & WQ_CPU_INTENSIVE));
+	if (!barrier && from != FROM_HAND &&
+	    unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE))
 		kwq__uncount_locked(pool, worker);
 	if (!barrier && modes)
 		kwq__stat_start_locked(worker, w, &cpu);
 	else if (!barrier)
 		pwq->st.started++;
 	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
-	other = kwq__kick_more_locked(pool);
+	other = from == FROM_HAND ? NULL : kwq__kick_more_locked(pool);
 
 	/* Forgotten before PENDING goes: it may be re-added at once. */
 	if (!barrier && modes && kwq__debugging())
@@ -278,6 +369,13 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		KWQ_TRACE(execute_end, w, worker->current_func);
 
 	kwq__lock(pool);
+	/*
+	 * Read back, not kept across the call: the loop's registers are
+	 * few, and gcc kept the color in two and on the stack (not so for
+	 * a handed item's, which costs more read back).
+	 */
+	if (from != FROM_HAND)
+		color = worker->current_color;
 	kwq__busy_del_locked(pool, worker);
 	worker->current_work = NULL;
 	worker->current_func = NULL;
@@ -301,9 +399,9 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 	bool pooled = !kwq__list_empty(&worker->node);
 
 	if (kwq__is_barrier(w))
-		process_one(worker, w, true, pooled, true);
+		process_one(worker, w, true, pooled, true, FROM_LIST);
 	else
-		process_one(worker, w, false, pooled, true);
+		process_one(worker, w, false, pooled, true, FROM_LIST);
 }
 
 /*
@@ -449,7 +547,7 @@ static void *worker_main(void *arg)
 
 		if (modes && kwq__debugging())
 			kwq__debug_check_queued(pool, w, &pool->worklist);
-		other = kwq__find_busy_locked(pool, w);
+		other = kwq__find_busy_for_locked(pool, worker, w);
 
 		if (other) {
 			/* It runs it when its current instance is done. */
@@ -465,10 +563,12 @@ static void *worker_main(void *arg)
 			   !kwq__is_barrier(w))) {
 			if (likely(!modes)) {
 				/* Each end may hand over the next item. */
-				do
+				w = process_one(worker, w, false, true, false,
+						FROM_LOOP);
+				while (w)
 					w = process_one(worker, w, false,
-							true, false);
-				while (w);
+							true, false,
+							FROM_HAND);
 			} else {
 				kwq__process_one_locked(worker, w);
 			}

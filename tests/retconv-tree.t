@@ -121,6 +121,49 @@ st=$?
 tap_check $? "a Makefile.inc no file includes is not parsed alone"
 tap_diag "$tmp/err"
 
+# --- folders of other systems ----------------------------------------------
+
+# A folder named for another system (include/windows, include/osx) is not
+# on a Linux build's path: its headers are not credited, even where its
+# name is the shorter (osx/ against linux/ for osd.h) or its config.h the
+# only one; of sibling folders holding a header, the one for Linux beside
+# other systems' wins (linux/ over pcp/ for platform.h).  The line says
+# which were passed over.
+p=$tmp/plat
+mkdir -p "$p/include/linux" "$p/include/osx" "$p/include/windows" \
+	"$p/linux" "$p/pcp" "$p/freebsd" "$p/src"
+printf '#include <stdbool.h>\n\nbool osd_ready(void);\n' \
+	>"$p/include/linux/osd.h"
+printf 'int osd_ready(void);\n' >"$p/include/osx/osd.h"
+printf '#define HAVE_STDBOOL 1\n' >"$p/include/windows/config.h"
+printf '#include <stdbool.h>\n\nbool plat_ok(void);\n' >"$p/linux/platform.h"
+printf 'int plat_ok(void);\n' >"$p/pcp/platform.h"
+printf 'int plat_ok(void);\n' >"$p/freebsd/platform.h"
+cat >"$p/src/main.c" <<'EOF2'
+#include "config.h"
+#include "osd.h"
+#include "platform.h"
+
+int run(void)
+{
+	if (osd_ready() < 0)
+		return -1;
+	if (plat_ok() < 0)
+		return -2;
+	return 0;
+}
+EOF2
+(cd "$p" && "$rc" --no-config --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	grep -q "^./src/main.c:7:6: warning: 'osd_ready' returns only 0 or 1" "$tmp/out" &&
+	grep -q "^./src/main.c:9:6: warning: 'plat_ok' returns only 0 or 1" "$tmp/out" &&
+	grep -q '^retconv: tree \.: 3 include folders: include, include/linux, linux; for Linux, not freebsd, include/osx, include/windows$' "$tmp/err" &&
+	grep -q 'header not found (config.h)' "$tmp/err"
+tap_check $? "another system's folders are passed over and said; a Linux sibling wins"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- each folder's include path ---------------------------------------------
 # A folder's files get only the include folders their #include lines reach,
 # through the headers those reach (src/ needs lib/ for what top.h includes,

@@ -15,6 +15,10 @@
  *   pushed, not run, until the thaw (the pwq's limit below its slots);
  * - a flusher waiting for the ending item's color is told, though the
  *   pushed item, of the next color, takes the slot (the flush color);
+ * - an item handed over while the pwq is in its second flush color is
+ *   counted in that color, not in its word's, which its push wrote
+ *   without one: the next flush ends (the start of a handed item, which
+ *   does not write the color in the word);
  * - an item pushed while it still runs on another worker of the pool
  *   never runs twice at once (the busy hash).
  *
@@ -63,14 +67,17 @@ static void hand_over_hook(struct kwq__pwq *pwq, struct work_struct *w)
 
 /*
  * Fill @k's slots with blockers: @nr items of @more at @more_gate, then
- * blocker.work, at the gate, holding the last.
+ * blocker.work, at the gate, holding the last.  @flip: flush the new
+ * queue first, so that its pwqs are in their second color.
  */
-static void fill(const struct wq_kind *k, struct tw *more, int nr,
-		 struct gate *more_gate)
+static void fill_flipped(const struct wq_kind *k, struct tw *more, int nr,
+			 struct gate *more_gate, bool flip)
 {
 	memset(&gate, 0, sizeof(gate));
 	memset(more_gate, 0, sizeof(*more_gate));
 	wq = new_kind_wq("hand-over", k);
+	if (flip && flush_workqueue(wq))
+		bail_out("flush_workqueue failed");
 	tw_init(&blocker);
 	blocker.gate = &gate;
 	for (int i = 0; i < nr; i++) {
@@ -86,6 +93,12 @@ static void fill(const struct wq_kind *k, struct tw *more, int nr,
 	    !wait_for(&gate.entered, 1, RUN_MS))
 		bail_out("%s: the blockers did not start", k->name);
 	tw_init(&pushed);
+}
+
+static void fill(const struct wq_kind *k, struct tw *more, int nr,
+		 struct gate *more_gate)
+{
+	fill_flipped(k, more, nr, more_gate, false);
 }
 
 /*
@@ -203,6 +216,40 @@ static void flush_case(const struct wq_kind *k)
 	destroy_workqueue(wq);
 }
 
+/* --- handed over in the second color -------------------------------------- */
+
+static void count_hook(struct kwq__pwq *pwq, struct work_struct *w)
+{
+	if (pwq->wq == wq && w == &pushed.work)
+		INC(&hooked);
+}
+
+static void color_case(const struct wq_kind *k)
+{
+	struct bg_call flusher;
+	bool done;
+
+	STORE(&hooked, 0);
+	fill_flipped(k, NULL, 0, &gate, true);
+	STORE(&kwq__hand_over_hook, count_hook);
+	if (add_work_to_q(wq, &pushed.work))
+		bail_out("could not add the pushed item");
+	gate_open(&gate);
+	if (!wait_for(&pushed.runs, 1, RUN_MS))
+		bail_out("%s: the pushed item did not run", k->name);
+	STORE(&kwq__hand_over_hook, NULL);
+	bg_wq(&flusher, flush_workqueue, wq);
+	done = wait_for(&flusher.done, 1, RUN_MS);
+	ok(LOAD(&hooked) == 1 && done,
+	   "%s: handed over in the second color, it leaves that color's "
+	   "count: the next flush ends (handed %d)", k->name, LOAD(&hooked));
+	if (!done)
+		bail_out("the flush waits for ever");
+	if (bg_join(&flusher))
+		bail_out("flush_workqueue failed");
+	destroy_workqueue(wq);
+}
+
 /* --- running on another worker of the pool -------------------------------- */
 
 static void busy_case(void)
@@ -248,7 +295,7 @@ int main(void)
 		freezable += !!(kinds[k].flags & WQ_FREEZABLE);
 		serial += kinds[k].max_active <= 1;
 	}
-	tests = serial * 6 + (int)nr_kinds + freezable * 2 + 1;
+	tests = serial * 7 + (int)nr_kinds + freezable * 2 + 1;
 	plan(tests);
 	/* With debug mode or statistics on, no add is pushed. */
 	wq = new_kind_wq("hand-over-probe", &kinds[0]);
@@ -278,6 +325,7 @@ int main(void)
 		if (kinds[k].max_active <= 1) {
 			pending_case(&kinds[k], false);
 			pending_case(&kinds[k], true);
+			color_case(&kinds[k]);
 		}
 		flush_case(&kinds[k]);
 		if (kinds[k].flags & WQ_FREEZABLE)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The two takers of a pwq's push queue, each raced by a push (issue 25
+ * The takers of a pwq's push queue, each raced by a push (issue 25
  * §1: every writer of the push tail pairs with the add).
  *
  * The pop of the last pushed item.  A worker that frees a slot takes the
@@ -18,6 +18,19 @@
  * would wait for ever for a link.  A remove of another pushed item is
  * what settles here.
  *
+ * The pass of the last pushed item.  A worker ending an item while others
+ * wait on the pool's worklist gives its slot as it is to the first pushed
+ * item and queues it behind them (pass_pushed_locked() in worker.c): no
+ * decrement of nr_active lets a push in that window settle the queue
+ * itself, so the push must either link behind the item taken (the
+ * compare-and-swap fails, the worker keeps the new link) or, finding the
+ * queue empty and every slot held, leave its item to the next release.
+ * An item that adds the others and returns at once is that end: on a
+ * bound pool, whose one running worker is the finisher, the item it
+ * added first waits on the worklist, and its end is over before the
+ * manager could start a second worker (at least two looks, a
+ * millisecond apart).
+ *
  * A producer hits such a window about once in a million adds, so this
  * test opens each every time, on every serial and small-max_active kind
  * of queue: a hidden hook, called in the window, adds items there.  Each
@@ -34,7 +47,8 @@
 #define ROUNDS		20
 #define NR_LATE		2
 
-enum { POPPED = 10, REMOVED = 11, LATE = 20 };	/* ids in the run log */
+/* ids in the run log */
+enum { WAITING = 5, POPPED = 10, REMOVED = 11, LATE = 20 };
 
 enum window { W_POP, W_SPLICE };
 
@@ -55,6 +69,7 @@ static int nr_runs;		/* A */
 static int hook_calls;		/* A */
 static int hook_ebusy;		/* A: the popped item's add was -EBUSY */
 static int hook_added;		/* A */
+static int hook_behind;		/* A: in the hook, items on the worklist */
 
 static void item_fn(struct work_struct *work)
 {
@@ -76,6 +91,7 @@ static void hook(struct kwq__pwq *pwq)
 {
 	if (pwq->wq != wq || INC(&hook_calls) != 1)
 		return;
+	STORE(&hook_behind, !kwq__list_empty(&pwq->pool->worklist));
 	STORE(&hook_ebusy, add_work_to_q(wq, &popped.work) == -EBUSY);
 	for (int i = 0; i < NR_LATE; i++)
 		if (add_work_to_q(wq, &late[i].work) == 0)
@@ -157,11 +173,65 @@ static bool one_round(const struct wq_kind *k, enum window win)
 	return ok_round;
 }
 
+/* --- the pass ------------------------------------------------------------ */
+
+static struct item waiting;
+
+/*
+ * The first item of a bound pool with two slots: it adds one more, which
+ * waits on the worklist behind it (the pool runs one item at a time),
+ * and the watched one, pushed since every slot is held, then ends.
+ */
+static void adder_fn(struct work_struct *work)
+{
+	item_fn(work);
+	if (add_work_to_q(wq, &waiting.work) ||
+	    add_work_to_q(wq, &popped.work))
+		return;
+	STORE(&kwq__pop_last_hook, hook);
+}
+
+/* Returns -1 when the round went wrong, else whether the hook saw the pass. */
+static int pass_round(const struct wq_kind *k)
+{
+	int behind;
+
+	wq = new_kind_wq("pass", k);
+	STORE(&nr_runs, 0);
+	STORE(&hook_calls, 0);
+	STORE(&hook_ebusy, 0);
+	STORE(&hook_added, 0);
+	STORE(&hook_behind, 0);
+	init_item(&blockers[0], 0, adder_fn);
+	init_item(&waiting, 1, item_fn);
+	init_item(&popped, POPPED, item_fn);
+	for (int i = 0; i < NR_LATE; i++)
+		init_item(&late[i], LATE + i, item_fn);
+	if (add_work_to_q(wq, &blockers[0].work))
+		bail_out("could not add the first item");
+	wait_for(&nr_runs, 2 + 1 + NR_LATE, 10000);
+	if (flush_workqueue(wq))
+		bail_out("flush_workqueue failed");
+	STORE(&kwq__pop_last_hook, NULL);
+	behind = LOAD(&hook_behind);
+	if (LOAD(&hook_calls) < 1 || !LOAD(&hook_ebusy) ||
+	    LOAD(&hook_added) != NR_LATE || run_log[1] != 1 ||
+	    !log_in_order(2)) {
+		diag("%s, the pass: hook %d, -EBUSY %d, added %d, runs %d",
+		     k->name, LOAD(&hook_calls), LOAD(&hook_ebusy),
+		     LOAD(&hook_added), LOAD(&nr_runs));
+		behind = -1;
+	}
+	destroy_workqueue(wq);
+	return behind;
+}
+
 int main(void)
 {
 	size_t nr_kinds;
 	const struct wq_kind *kinds = small_kinds(&nr_kinds);
 	cpu_set_t one;
+	int passes = 0, pass_kinds = 0;
 
 	tap_watchdog(60);
 	/*
@@ -173,7 +243,10 @@ int main(void)
 	CPU_SET(last_allowed_cpu(), &one);
 	if (sched_setaffinity(0, sizeof(one), &one))
 		bail_out("sched_setaffinity: %s", strerror(errno));
-	plan((int)nr_kinds * 2);
+	for (size_t k = 0; k < nr_kinds; k++)
+		pass_kinds += kinds[k].max_active == 2 && !(kinds[k].flags &
+							      WQ_UNBOUND);
+	plan((int)nr_kinds * 2 + pass_kinds);
 	/*
 	 * With debug mode or statistics on, every add takes the locked path
 	 * (they check and sample there): nothing is pushed to race with.
@@ -181,7 +254,7 @@ int main(void)
 	wq = new_kind_wq("pop-probe", &kinds[0]);
 	destroy_workqueue(wq);
 	if (kwq__any_mode()) {
-		skip((int)nr_kinds * 2, "KWQ_DEBUG or statistics on: adds are "
+		skip((int)nr_kinds * 2 + pass_kinds, "KWQ_DEBUG or statistics on: adds are "
 		     "not pushed");
 		return done_testing();
 	}
@@ -195,6 +268,17 @@ int main(void)
 			   "after the first pushed, %d rounds", kinds[k].name,
 			   window_names[win], ROUNDS);
 		}
+		if (kinds[k].max_active != 2 || (kinds[k].flags & WQ_UNBOUND))
+			continue;
+		/* Each round in order; the pass itself in one at least. */
+		for (int r = 0; r < ROUNDS && passes >= 0; r++) {
+			int behind = pass_round(&kinds[k]);
+
+			passes = behind < 0 ? -1 : passes + behind;
+		}
+		ok(passes > 0, "%s: items pushed in the pass's window run once, "
+		   "after the item passed the slot and the one before it, "
+		   "%d rounds, the pass in %d", kinds[k].name, ROUNDS, passes);
 	}
 	return done_testing();
 }

@@ -26,9 +26,9 @@
  * The idle timeout is set to 50 ms so that the workers the load made retire
  * before the idle window rather than in it.
  *
- * Usage: bench-manager [-q] [-r ROTATION]; -q is a shorter run (fewer
- * compute items, shorter idle window), -r rotates the order of the three
- * sleeper runs.  Output: "metric,impl,param,value" lines (see bench.h).
+ * Usage: bench-manager [-q] [-r ROTATION] [-o PART]; -q is a shorter run
+ * (fewer compute items, shorter idle window), -r rotates the order of the
+ * three sleeper runs, -o runs only sleepers, compute or idle.  Output: "metric,impl,param,value" lines (see bench.h).
  */
 #include "../bench.h"
 
@@ -397,9 +397,10 @@ static void compute(void)
 int main(int argc, char **argv)
 {
 	struct idle_result r;
+	const char *only;
 	int rot, quick;
 
-	if (goals_options(argc, argv, &quick, &rot))
+	if (goals_options(argc, argv, &quick, &rot, &only))
 		return 2;
 	if (quick) {
 		cfg.items = 200000;
@@ -412,10 +413,15 @@ int main(int argc, char **argv)
 		die("system_wq: %s", strerror(errno));
 	sem_init(&done_sem, 0, 0);
 
-	sleepers(rot);
-	compute();
-	r = idle_wakeups(cfg.settle_ns, cfg.window_ns);
-	figure("idle_wakeups_per_s", "kwq", "after-load", "%.2f", r.per_s);
-	figure("idle_threads", "kwq", "after-load", "%d", r.threads);
+	if (goals_part(only, "sleepers"))
+		sleepers(rot);
+	if (goals_part(only, "compute"))
+		compute();
+	if (goals_part(only, "idle")) {
+		r = idle_wakeups(cfg.settle_ns, cfg.window_ns);
+		figure("idle_wakeups_per_s", "kwq", "after-load", "%.2f",
+		       r.per_s);
+		figure("idle_threads", "kwq", "after-load", "%d", r.threads);
+	}
 	return 0;
 }

@@ -28,10 +28,11 @@
  * without one could not do anything.  Neither libuv's loop nor GLib's
  * context is run: only the cost of arming and cancelling is measured.
  *
- * Usage: bench-timers [-q] [-r ROTATION].  -q makes a shorter run (fewer
- * pairs and items, shorter idle windows); -r rotates the order in which the
- * libraries are measured, so that repeated runs do not favour one.  Output:
- * one "metric,impl,param,value" line per figure (see bench.h).
+ * Usage: bench-timers [-q] [-r ROTATION] [-o PART].  -q makes a shorter run
+ * (fewer pairs and items, shorter idle windows); -r rotates the order in
+ * which the libraries are measured, so that repeated runs do not favour
+ * one; -o runs only arm+cancel, lateness or idle.  Output: one
+ * "metric,impl,param,value" line per figure (see bench.h).
  */
 #include "../bench.h"
 
@@ -427,9 +428,10 @@ static void idle(int armed)
 
 int main(int argc, char **argv)
 {
+	const char *only;
 	int rot, quick;
 
-	if (goals_options(argc, argv, &quick, &rot))
+	if (goals_options(argc, argv, &quick, &rot, &only))
 		return 2;
 	if (quick) {
 		cfg.pairs = 50000;
@@ -443,12 +445,17 @@ int main(int argc, char **argv)
 	if (!kwq)
 		die("system_wq: %s", strerror(errno));
 
-	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
+	for (size_t s = 0; goals_part(only, "arm+cancel") &&
+	     s < sizeof(sizes) / sizeof(sizes[0]); s++)
 		for (int k = 0; k < NR_IMPLS; k++)
 			arm_cancel(&impls[(k + rot) % NR_IMPLS], sizes[s]);
-	lateness(0);
-	lateness(1);
-	idle(0);
-	idle(cfg.idle_armed);
+	if (goals_part(only, "lateness")) {
+		lateness(0);
+		lateness(1);
+	}
+	if (goals_part(only, "idle")) {
+		idle(0);
+		idle(cfg.idle_armed);
+	}
 	return 0;
 }

@@ -384,6 +384,13 @@ CXCursor peel(CXCursor e)
 		expr_kids(e, &k);
 		if (k.n != 1)
 			return e;
+		/* A conversion spans its operand; an unexposed expression
+		 * wider than its one operand is something else, such as
+		 * the recovery of "p->member" whose member is unknown. */
+		if (kind == CXCursor_UnexposedExpr &&
+		    !clang_equalRanges(clang_getCursorExtent(e),
+				       clang_getCursorExtent(k.v[0])))
+			return e;
 		e = k.v[0];
 	}
 }

@@ -37,6 +37,7 @@
  * branch hint, "if (unlikely(!ret))": what the if tests is its argument,
  * read as the text has it (branch_cond()).
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,17 @@ static void add_site(struct scan *s, CXCursor at, char rule, unsigned form,
 	s->fn->sites[s->fn->nsites++] = x;
 }
 
+
+/* SITE_NAMED if the constant @k is written as a name, not a number. */
+static unsigned named(struct scan *s, CXCursor k)
+{
+	char *text = written_text(s->tu, k);
+	unsigned form = isalpha((unsigned char)*text) || *text == '_' ?
+			SITE_NAMED : 0;
+
+	free(text);
+	return form;
+}
 
 static bool const_is(CXCursor e, long long want)
 {
@@ -263,6 +275,7 @@ static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
 		return;
 	if (!strcmp(op, "!="))
 		form |= SITE_NE;
+	form |= named(s, konst);
 	ks = written_text(s->tu, konst);
 	text = form & SITE_LEFT ? xasprintf("%s %s", ks, mirror(op)) :
 				  xasprintf("%s %s", op, ks);
@@ -355,7 +368,8 @@ static void scan_compare(struct scan *s, CXCursor c)
 		/* What is tested, not what was stored: "(u8)ret < 0". */
 		o.unsig = type_class(clang_getCursorType(peel(x))) ==
 			  RT_UNSIGNED;
-		add_site(s, c, 'C', forms[i].never ? SITE_NEVER : 0, &o,
+		add_site(s, c, 'C', (forms[i].never ? SITE_NEVER : 0) |
+			 named(s, konst), &o,
 			 xstrdup(forms[i].text), xstrdup(""),
 			 clang_getNullCursor());
 		origin_free(&o);

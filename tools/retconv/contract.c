@@ -327,6 +327,8 @@ struct said {
 	bool cond;		/* a condition: "if", "when", "whether" */
 	bool named;		/* a constant whose sign the text does not say,
 				 * or "non-zero" */
+	bool failure;		/* a constant named for a failure (LIBUSB_ERROR_*,
+				 * X_FAIL), or "other" values that are errors */
 };
 
 /* A constant's name (Z_STREAM_ERROR, EINVAL, or with a short lower-case
@@ -356,6 +358,38 @@ static bool is_constant(const char *w, size_t n)
 		if (strlen(known[i]) == n && !strncmp(w, known[i], n))
 			return false;
 	return true;
+}
+
+/* Whether a constant's name says failure: ..._ERROR_..., ..._FAIL. */
+static bool names_failure(const char *w, size_t n)
+{
+	char buf[64];
+
+	if (n >= sizeof(buf))
+		return false;
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	return strstr(buf, "ERR") || strstr(buf, "FAIL");
+}
+
+/*
+ * Whether the section gives a third kind of value beside the ones it
+ * lists, as errors: "0: ignore; 1: decoded; other: error", "any other
+ * value on failure".  "Otherwise" is the second of two, not a third.
+ */
+static bool other_errors(const char *sec)
+{
+	static const char *const others[] = {
+		"other:", "other value", "others", "anything else",
+	};
+	size_t i;
+
+	if (!strcasestr(sec, "error") && !strcasestr(sec, "fail"))
+		return false;
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		if (strcasestr(sec, others[i]))
+			return true;
+	return false;
 }
 
 static bool word_is(const char *w, size_t n, const char *what)
@@ -391,8 +425,10 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 	if (minus && ((n > 1 && w[0] == 'E' && isupper((unsigned char)w[1])) ||
 		      word_is(w, n, "errno")))
 		s->neg = true;
-	else if (!minus && is_constant(w, n))
+	else if (!minus && is_constant(w, n)) {
 		s->named = true;
+		s->failure |= names_failure(w, n);
+	}
 	else if (word_is(w, n, "negative") || word_is(w, n, "negated"))
 		s->neg = true;
 	else if (word_is(w, n, "zero") || word_is(w, n, "ok"))
@@ -439,16 +475,28 @@ static bool commented_code(const char *sec)
 	return false;
 }
 
-/* The documented class (DOC_*) of a section on the result. */
+static unsigned doc_said(const struct said *sp, bool code);
+
+/* The documented class (DOC_*) of a section on the result, and whether
+ * it names a negative result (DOC_NEGATIVE). */
 static unsigned doc_class(char *sec)
 {
 	struct said s = { .neg = false };
 	bool code = commented_code(sec);
 	char *p, *w;
 
-	/* "non-zero" is one word, not a minus before a zero. */
+	/* "non-zero" is one word, not a minus before a zero; "!= 0" says
+	 * it too. */
 	for (p = sec; (p = strcasestr(p, "non-zero")) != NULL; p++)
 		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
+	for (p = sec; (p = strstr(p, "!=")) != NULL; p++) {
+		w = p + 2 + (p[2] == ' ');
+		if (*w == '0' && !isalnum((unsigned char)w[1])) {
+			*w = ' ';
+			s.named = true;
+		}
+	}
+	s.failure = other_errors(sec);
 	p = sec;
 	while (*p) {
 		bool minus;
@@ -465,10 +513,22 @@ static unsigned doc_class(char *sec)
 			;
 		read_word(&s, w, (size_t)(p - w), minus);
 	}
+	return doc_said(&s, code) | (s.neg ? DOC_NEGATIVE : 0);
+}
+
+/* The documented class (DOC_*) of what a section said. */
+static unsigned doc_said(const struct said *sp, bool code)
+{
+	struct said s = *sp;
+
 	if ((s.value && (s.neg || s.zero)) || ((s.prior || (s.state && !s.cond)) && !s.neg && !s.zero &&
 	     !s.one && !s.truth))
 		return DOC_VALUE;
 	if (s.neg && (s.one || s.truth))
+		return DOC_TRISTATE;
+	/* 1, 0 and errors by name or as "other" values: a tri-state too
+	 * ("\\returns 0 if none, 1 if active, LIBUSB_ERROR_* on failure"). */
+	if (s.failure && s.zero && (s.one || s.truth))
 		return DOC_TRISTATE;
 	if (s.neg && s.zero)
 		return DOC_ERRNO;
@@ -521,8 +581,9 @@ static bool is_setter(CXCursor func, const char *name)
 }
 
 /* The last word of @arg's name into @last if it can take a result out: a
- * pointer to a writable signed integer (or bool, with @bools). */
-static bool out_param(CXCursor arg, bool bools, char *last, size_t size)
+ * pointer to a writable signed integer (or, with @answers, a bool or an
+ * unsigned count: deflatePending(strm, unsigned *pending, int *bits)). */
+static bool out_param(CXCursor arg, bool answers, char *last, size_t size)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(arg));
 	enum rc_type pt;
@@ -533,7 +594,8 @@ static bool out_param(CXCursor arg, bool bools, char *last, size_t size)
 	t = clang_getPointeeType(t);
 	pt = type_class(t);
 	if (clang_isConstQualifiedType(t) ||
-	    (pt != RT_SIGNED && !(bools && pt == RT_BOOL)))
+	    (pt != RT_SIGNED &&
+	     !(answers && (pt == RT_BOOL || pt == RT_UNSIGNED))))
 		return false;
 	s = clang_getCursorSpelling(arg);
 	naming_last_word(clang_getCString(s), last, size);
@@ -652,22 +714,56 @@ static bool is_classifier(CXCursor func, const char *name)
 	return false;
 }
 
+/* The name of the type @arg points to, or is ("" for none). */
+static CXString arg_type_name(CXCursor arg)
+{
+	CXType t = clang_getCursorType(arg);
+
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	return clang_getCursorSpelling(clang_getTypeDeclaration(t));
+}
+
+/* Whether @name's first word is the first word of the name of the type
+ * some parameter of @func points to (can_calc_bittiming(struct
+ * net_device *, struct can_bittiming *)): the word is the subsystem's
+ * noun, whose types carry it too. */
+static bool subsystem_word(CXCursor func, const char *name)
+{
+	int i, n = clang_Cursor_getNumArguments(func);
+	char first[64];
+	bool yes = false;
+
+	for (i = 0; i < n && !yes; i++) {
+		CXString s = arg_type_name(clang_Cursor_getArgument(func,
+							(unsigned)i));
+		const char *t = clang_getCString(s);
+		size_t len = t ? strcspn(t, "_") : 0;
+
+		if (len && t[len] && len < sizeof(first)) {
+			memcpy(first, t, len);
+			first[len] = '\0';
+			yes = naming_type_words(name, first) == 1;
+		}
+		clang_disposeString(s);
+	}
+	return yes;
+}
+
 /* How many first words of @name spell the type @func's first parameter
- * points to, or is. */
+ * points to, or is; or 1 where the first word is a subsystem's noun. */
 static unsigned receiver_words(CXCursor func, const char *name)
 {
-	CXType t;
 	CXString s;
 	size_t n;
 
 	if (clang_Cursor_getNumArguments(func) < 1)
 		return 0;
-	t = clang_getCursorType(clang_Cursor_getArgument(func, 0));
-	if (t.kind == CXType_Pointer)
-		t = clang_getPointeeType(t);
-	s = clang_getCursorSpelling(clang_getTypeDeclaration(t));
+	s = arg_type_name(clang_Cursor_getArgument(func, 0));
 	n = naming_type_words(name, clang_getCString(s));
 	clang_disposeString(s);
+	if (!n && subsystem_word(func, name))
+		n = 1;
 	return n > 15 ? 0 : (unsigned)n;
 }
 
@@ -728,6 +824,31 @@ static enum CXChildVisitResult count_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/* The block comment that opens @body, before its first statement: some
+ * write the contract there ("Return: 1(dirty), 0 (clean), -1(error)"). */
+static char *body_comment(CXTranslationUnit tu, CXCursor body)
+{
+	CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(body));
+	CXFile where = NULL;
+	const char *text, *p, *end;
+	unsigned off = 0;
+	size_t size = 0;
+
+	clang_getExpansionLocation(at, &where, NULL, NULL, &off);
+	text = where ? file_text(tu, where, &size) : NULL;
+	if (!text || off >= size || text[off] != '{')
+		return NULL;
+	for (p = text + off + 1; p < text + size && isspace((unsigned char)*p);
+	     p++)
+		;
+	if (p + 4 > text + size || p[0] != '/' || p[1] != '*')
+		return NULL;
+	end = memmem(p, (size_t)(text + size - p), "*/", 2);
+	if (!end || end - p > MAX_DOC)
+		return NULL;
+	return strndup(p, (size_t)(end + 2 - p));
+}
+
 void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn)
 {
@@ -748,6 +869,11 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	fn->facts |= receiver_words(func, fn->name) << FACT_RECEIVER_SHIFT;
 	doc = doc_text(tu, func, file);
 	sec = doc ? return_section(doc) : NULL;
+	if (!sec) {
+		free(doc);
+		doc = body_comment(tu, body);
+		sec = doc && has_return_mark(doc) ? return_section(doc) : NULL;
+	}
 	if (sec)
 		fn->facts |= doc_class(sec);
 	free(sec);

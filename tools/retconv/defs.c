@@ -263,12 +263,6 @@ static void inherit_docs(struct rc_result *res)
 	free(idx);
 }
 
-/*
- * What a function documented as a non-zero status returns as its result
- * is a status too: the undocumented functions whose results it passes on
- * (a library's internals behind its public name) are bound by the same
- * contract, through a few levels at most.
- */
 /* Every undocumented definition of @usr becomes a non-zero status. */
 static bool take_status(struct rc_func **idx, size_t n, const char *usr)
 {
@@ -278,10 +272,24 @@ static bool take_status(struct rc_func **idx, size_t n, const char *usr)
 	for (; i < n && !strcmp(idx[i]->usr, usr); i++) {
 		if (idx[i]->facts & (DOC_MASK | DOC_STATUS))
 			continue;
-		idx[i]->facts |= DOC_STATUS;
+		idx[i]->facts |= DOC_STATUS | FACT_STATUS_PASSED;
 		took = true;
 	}
 	return took;
+}
+
+/* The callees whose results @fn returns take its status; true if any did. */
+static bool pass_from(struct rc_func **idx, size_t n, const struct rc_func *fn)
+{
+	bool grew = false;
+	size_t j, k;
+
+	if (!(fn->facts & DOC_STATUS))
+		return false;
+	for (j = 0; j < fn->nrets; j++)
+		for (k = 0; k < fn->rets[j].ncalls; k++)
+			grew |= take_status(idx, n, fn->rets[j].calls[k].usr);
+	return grew;
 }
 
 /*
@@ -293,20 +301,137 @@ static bool take_status(struct rc_func **idx, size_t n, const char *usr)
 static void pass_status_down(struct rc_result *res)
 {
 	struct rc_func **idx = funcs_by_usr(res);
-	size_t i, j, k, round;
+	size_t i, round;
+	bool grew = true;
+
+	for (round = 0; round < 4 && grew; round++) {
+		grew = false;
+		for (i = 0; i < res->nfuncs; i++)
+			grew |= pass_from(idx, res->nfuncs, res->funcs[i]);
+	}
+	free(idx);
+}
+
+/* Whether every definition of @usr has all of @facts. */
+static bool all_have(struct rc_func **idx, size_t n, const char *usr,
+		     unsigned facts)
+{
+	size_t i = funcs_first(idx, n, usr);
+
+	if (i == n)
+		return false;
+	for (; i < n && !strcmp(idx[i]->usr, usr); i++)
+		if ((idx[i]->facts & facts) != facts)
+			return false;
+	return true;
+}
+
+/* Whether a definition of @usr has its status from a caller's words. */
+static bool any_passed(struct rc_func **idx, size_t n, const char *usr)
+{
+	size_t i = funcs_first(idx, n, usr);
+
+	for (; i < n && !strcmp(idx[i]->usr, usr); i++)
+		if (idx[i]->facts & FACT_STATUS_PASSED)
+			return true;
+	return false;
+}
+
+/*
+ * Whether each return of @fn is 0, a positive constant (an error code of
+ * the project's own: BOOT_EFLASH) or the result, as it is, of a function
+ * documented as a non-zero status, and one is.
+ */
+static bool passes_status(struct rc_func **idx, size_t n,
+			  const struct rc_func *fn)
+{
+	size_t i, k, passed = 0;
+
+	for (i = 0; i < fn->nrets; i++) {
+		const struct rc_return *r = &fn->rets[i];
+
+		if (r->flags & ~(RV_ZERO | RV_ONE | RV_POS | RV_CODE |
+				 RV_OKCODE))
+			return false;
+		for (k = 0; k < r->ncalls; k++) {
+			unsigned sign = r->calls[k].sign;
+
+			if ((sign & SIGN_ALL) == SIGN_ZERO)
+				continue;	/* only its 0 gets here */
+			if (!(sign & SIGN_WHOLE) ||
+			    !all_have(idx, n, r->calls[k].usr, DOC_STATUS) ||
+			    any_passed(idx, n, r->calls[k].usr))
+				return false;
+			passed++;
+		}
+	}
+	return passed > 0;
+}
+
+/*
+ * An undocumented function that passes on a documented "0, or non-zero
+ * on failure" as its own result, and otherwise returns 0 or positive
+ * codes, keeps the same contract: its callers test for non-zero, and an
+ * error of either sign is a failure they see (a wrapper that opens what
+ * the documented call writes, and returns a code of its own when the
+ * open fails).  It holds the contract by its own returns then, also
+ * where a documented caller passed it down already.
+ */
+static void spread_status(struct rc_result *res)
+{
+	struct rc_func **idx = funcs_by_usr(res);
+	size_t i, round;
 	bool grew = true;
 
 	for (round = 0; round < 4 && grew; round++) {
 		grew = false;
 		for (i = 0; i < res->nfuncs; i++) {
-			const struct rc_func *fn = res->funcs[i];
+			struct rc_func *fn = res->funcs[i];
 
-			for (j = 0; (fn->facts & DOC_STATUS) && j < fn->nrets;
-			     j++)
-				for (k = 0; k < fn->rets[j].ncalls; k++)
-					grew |= take_status(idx, res->nfuncs,
-						fn->rets[j].calls[k].usr);
+			if ((fn->facts & DOC_MASK) ||
+			    ((fn->facts & DOC_STATUS) &&
+			     !(fn->facts & FACT_STATUS_PASSED)) ||
+			    !passes_status(idx, res->nfuncs, fn))
+				continue;
+			fn->facts = (fn->facts | DOC_STATUS) &
+				    ~FACT_STATUS_PASSED;
+			grew = true;
 		}
+	}
+	free(idx);
+}
+
+/*
+ * A function documented as a 1/0/negative tri-state that returns another's
+ * result as it is, with no test between its 0 and its 1, gives that
+ * function's 1 as its own: the undocumented callee that returns 1 beside
+ * negative values has the same contract (check_mounted(), documented,
+ * returns check_mounted_where()'s result).  One that returns only 0 and
+ * 1 is the tri-state's yes and no, and keeps its own reading (its kind
+ * goes to every function of its name).
+ */
+static void pass_tristate_down(struct rc_result *res)
+{
+	struct rc_func **idx = funcs_by_usr(res);
+	size_t i, j, k, m, n = res->nfuncs;
+
+	for (i = 0; i < n; i++) {
+		const struct rc_func *fn = res->funcs[i];
+
+		for (j = 0; (fn->facts & DOC_TRISTATE) && j < fn->nrets; j++)
+			for (k = 0; k < fn->rets[j].ncalls; k++) {
+				const struct rc_call *c = &fn->rets[j].calls[k];
+
+				if (!(c->sign & SIGN_WHOLE))
+					continue;
+				for (m = funcs_first(idx, n, c->usr);
+				     m < n && !strcmp(idx[m]->usr, c->usr); m++)
+					if (!(idx[m]->facts &
+					      (DOC_MASK | DOC_STATUS)) &&
+					    (idx[m]->flags & RV_ONE) &&
+					    (idx[m]->flags & RV_NEG))
+						idx[m]->facts |= DOC_TRISTATE;
+			}
 	}
 	free(idx);
 }
@@ -343,6 +468,8 @@ void defs_learn(struct rc_config *cfg, struct rc_result *res)
 	learn_nouns(cfg, res);
 	inherit_docs(res);
 	pass_status_down(res);
+	spread_status(res);
+	pass_tristate_down(res);
 	for (i = 0; i < res->nfuncs; i++)
 		for (j = 0; j < res->funcs[i]->ncounted; j++) {
 			counted = xrealloc(counted, (ncounted + 1) *

@@ -237,35 +237,47 @@ static enum CXChildVisitResult lib_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-/* Whether the constant @e is spelled as a name of a library the body
- * calls: its macro or enumerator, not a number. */
-static bool foreign(struct fn_ctx *fx, CXCursor e)
+/* Whether the constant @e is spelled as a name (its macro or enumerator,
+ * not a number) that @test accepts. */
+static bool spelled_as(struct fn_ctx *fx, CXCursor e,
+		       bool (*test)(struct fn_ctx *fx, const char *name))
 {
 	CXSourceRange r = clang_getCursorExtent(e);
 	CXToken *toks = NULL;
 	unsigned n = 0;
 	bool hit = false;
-	char word[32];
 
-	if (!fx->libs_read) {
-		clang_visitChildren(fx->body, lib_visit, fx);
-		fx->libs_read = true;
-	}
-	if (!fx->libs.n)
-		return false;
 	clang_tokenize(fx->tu, clang_getRange(
 		expanded(fx->tu, clang_getRangeStart(r)),
 		expanded(fx->tu, clang_getRangeEnd(r))), &toks, &n);
 	if (n && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
 		CXString s = clang_getTokenSpelling(fx->tu, toks[0]);
 
-		hit = first_word(clang_getCString(s), word, sizeof(word)) &&
-		      words_has(&fx->libs, word);
+		hit = test(fx, clang_getCString(s));
 		clang_disposeString(s);
 	}
 	if (toks)
 		clang_disposeTokens(fx->tu, toks, n);
 	return hit;
+}
+
+static bool library_name(struct fn_ctx *fx, const char *name)
+{
+	char word[32];
+
+	return first_word(name, word, sizeof(word)) &&
+	       words_has(&fx->libs, word);
+}
+
+/* Whether the constant @e is spelled as a name of a library the body
+ * calls: its macro or enumerator, not a number. */
+static bool foreign(struct fn_ctx *fx, CXCursor e)
+{
+	if (!fx->libs_read) {
+		clang_visitChildren(fx->body, lib_visit, fx);
+		fx->libs_read = true;
+	}
+	return fx->libs.n && spelled_as(fx, e, library_name);
 }
 
 /* A comparison with a library's constant answers that library's question. */
@@ -729,9 +741,9 @@ static bool wraps_negative(CXCursor e)
 	       clang_Type_getSizeOf(from) >= clang_Type_getSizeOf(to);
 }
 
-/* The members of an enumeration: whether one is above 1, one below 0. */
+/* The members of an enumeration: whether one is above 1. */
 struct members {
-	bool above_one, negative;
+	bool above_one;
 };
 
 static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent,
@@ -745,23 +757,87 @@ static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent,
 		return CXChildVisit_Continue;
 	v = clang_getEnumConstantDeclValue(c);
 	m->above_one |= v > 1;
-	m->negative |= v < 0;
 	return CXChildVisit_Continue;
 }
 
 /* Whether @e names a member of an enumeration of answers, a verdict or a
- * state among several: one above 1 and none negative (an enumeration
- * with errors, SSH_ERROR = -1, is a status of its own kind). */
+ * state among several: one above 1, with an error among them or not
+ * (PATH_IS_ERROR = -1, NOT_VALID, VALID, MAYBE_VALID: each value is read
+ * by its name, and !x or x < 0 is not how its callers tell them apart).
+ * An enumeration of 0 and errors (SSH_OK, SSH_ERROR = -1, SSH_AGAIN = -2)
+ * is a status of the convention's shape, and is read as one. */
 static bool enum_verdict(CXCursor e)
 {
 	CXCursor ref = clang_getCursorReferenced(peel(e));
-	struct members m = { false, false };
+	struct members m = { false };
 
 	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
 		return false;
 	clang_visitChildren(clang_getCursorSemanticParent(ref), member_visit,
 			    &m);
-	return m.above_one && !m.negative;
+	return m.above_one;
+}
+
+/* Whether a word of @name (split at '_') is one of @words, in any
+ * case. */
+static bool has_word_of(const char *name, const char *const *words,
+			size_t nwords)
+{
+	char w[32];
+	size_t i, n;
+
+	for (; *name; name += n + (name[n] == '_')) {
+		n = strcspn(name, "_");
+		if (!n || n >= sizeof(w))
+			continue;
+		for (i = 0; i < n; i++)
+			w[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ?
+				      name[i] - 'A' + 'a' : name[i]);
+		w[n] = '\0';
+		if (str_among(w, words, nwords))
+			return true;
+	}
+	return false;
+}
+
+/* A failure's name: err, error, fail, failed, failure. */
+static bool failure_word(struct fn_ctx *fx, const char *name)
+{
+	static const char *const words[] = {
+		"err", "error", "fail", "failed", "failure",
+	};
+
+	(void)fx;
+	return has_word_of(name, words, sizeof(words) / sizeof(words[0]));
+}
+
+/* A success's name: ok, success. */
+static bool success_word(struct fn_ctx *fx, const char *name)
+{
+	static const char *const words[] = { "ok", "success" };
+
+	(void)fx;
+	return has_word_of(name, words, sizeof(words) / sizeof(words[0]));
+}
+
+/*
+ * What the positive constant @e is spelled as, a macro or an
+ * enumerator: a failure's name (return JIM_ERR;, return EXIT_FAILURE;,
+ * return AUTH_STATUS_ERROR;), where 0 is success and the failures are
+ * positive codes of the project's own: RV_CODE; a success's (return
+ * SUDO_RC_OK;, 1 beside SUDO_RC_ERROR = -1, a plugin API's documented
+ * success): RV_OKCODE.  Its 1 is a code of that set, not true, and not
+ * a success taken for the convention's 0 by mistake.  (A success named
+ * beside a failure named 0, NET_SUCCESS and NET_FAIL, is a boolean's
+ * success by another spelling: the house style, rule A's.)
+ */
+static unsigned status_code(struct fn_ctx *fx, CXCursor e, unsigned flags)
+{
+	if (!(flags & (RV_ONE | RV_POS)))
+		return 0;
+	if (spelled_as(fx, e, failure_word))
+		return RV_CODE;
+	return spelled_as(fx, e, success_word) ? RV_OKCODE : 0;
 }
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
@@ -791,6 +867,8 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 	if (eval_const(e, ev)) {
 		if (foreign(fx, e) || enum_verdict(e))
 			ev->flags |= RV_FOREIGN;
+		else
+			ev->flags |= status_code(fx, e, const_values(e));
 		return;
 	}
 	for (i = 0; i < sizeof(evaluators) / sizeof(evaluators[0]); i++) {

@@ -64,6 +64,8 @@ static const char usage_text[] =
 "  --style            report rule A where the project's style is bool\n"
 "  -j N               parse with N processes (default: one per CPU)\n"
 "  --no-pch           parse every file whole, sharing no precompiled header\n"
+"  --one-configuration\n"
+"                     read only the #if branches the parse selects\n"
 "  -h, --help         this text\n"
 "  --version          print the version\n";
 
@@ -77,6 +79,7 @@ enum {
 	OPT_SCOPE,
 	OPT_VERSION,
 	OPT_NO_PCH,
+	OPT_ONE_CONFIG,
 	OPT_TREE,
 	OPT_STYLE,
 };
@@ -90,6 +93,7 @@ static const struct option long_opts[] = {
 	{ "static", no_argument, NULL, OPT_STATIC },
 	{ "scope", required_argument, NULL, OPT_SCOPE },
 	{ "no-pch", no_argument, NULL, OPT_NO_PCH },
+	{ "one-configuration", no_argument, NULL, OPT_ONE_CONFIG },
 	{ "tree", required_argument, NULL, OPT_TREE },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "style", no_argument, NULL, OPT_STYLE },
@@ -161,6 +165,9 @@ static int one_option(struct options *o, int c)
 		return 0;
 	case OPT_NO_PCH:
 		o->no_pch = true;
+		return 0;
+	case OPT_ONE_CONFIG:
+		worker_one_configuration = true;
 		return 0;
 	case OPT_STYLE:
 		o->style = true;
@@ -279,11 +286,19 @@ static void tree_say(const struct options *o)
 	if (t->nskipped)
 		fprintf(stderr, " (%zu more over the bound left out)",
 			t->nskipped);
+	for (i = 0; i < t->nothers && i < 3; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "; for Linux, not ",
+			t->others[i]);
+	if (t->nothers > 3)
+		fprintf(stderr, " and %zu more", t->nothers - 3);
 	fputc('\n', stderr);
 	if (!o->verbose)
 		return;
 	for (i = 0; i < t->nincdirs; i++)
 		fprintf(stderr, "retconv: tree: -I%s\n", t->incdirs[i]);
+	for (i = 0; i < t->nothers; i++)
+		fprintf(stderr, "retconv: tree: not %s (another system's)\n",
+			t->others[i]);
 	for (i = 0; i < t->ncontext; i++)
 		fprintf(stderr, "retconv: tree: callees from %s\n",
 			t->context[i]);

@@ -231,10 +231,24 @@ static bool subject_first(const struct rc_config *cfg, char **v)
 	return !words_has(&cfg->verbs, v[0]) || is_noun_too(v[0]);
 }
 
+/* A verb that is no noun among @v's words from @from to @to. */
+static bool command_among(const struct rc_config *cfg, char **v, size_t from,
+			  size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++)
+		if (words_has(&cfg->verbs, v[i]) && !is_noun_too(v[i]))
+			return true;
+	return false;
+}
+
 /*
  * "match" last after its subject is the verb of a question (name_match:
  * does the name match?), unless a word before it makes it a noun (the
- * best_match, find_match) or a verb starts the name (check_match).
+ * best_match, find_match), a verb starts the name (check_match) or
+ * commands after the subject: the match is its object, a thing added or
+ * registered (tail_match_add_match, fc_register_match).
  */
 static bool is_match(const struct rc_config *cfg, char **v, size_t n)
 {
@@ -244,7 +258,7 @@ static bool is_match(const struct rc_config *cfg, char **v, size_t n)
 	};
 
 	return n > 1 && !strcmp(v[n - 1], "match") && subject_first(cfg, v) &&
-	       !AMONG(v[n - 2], nouns);
+	       !AMONG(v[n - 2], nouns) && !command_among(cfg, v, 1, n - 1);
 }
 
 /*
@@ -313,14 +327,16 @@ static bool is_category(const char *w)
 	       !strcmp(w, "kind") || !strcmp(w, "class");
 }
 
-/* A trylock by another spelling: try_spin_lock, try_tree_lock. */
+/* A trylock by another spelling: try_spin_lock, try_tree_lock, and a
+ * mutex's try_acquire, whose 1 means it took the lock. */
 static bool is_trylock(char **v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; n > 1 && i + 1 < n; i++)
 		if (!strcmp(v[i], "try"))
-			return !strcmp(v[n - 1], "lock");
+			return !strcmp(v[n - 1], "lock") ||
+			       !strcmp(v[n - 1], "acquire");
 	return false;
 }
 
@@ -469,6 +485,19 @@ static bool looks_up(char **v, size_t n)
 	return false;
 }
 
+/* A word that makes a state so, among the first @n of @v. */
+static bool setter_among(char **v, size_t n)
+{
+	static const char *const setters[] = { "set", "clear", "mark",
+					       "make", "invalidate" };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (AMONG(v[i], setters))
+			return true;
+	return false;
+}
+
 /*
  * A switch's state (enabled, disabled, allowed) last asks whether what
  * comes before it is switched on, even a verb that names a behaviour:
@@ -485,6 +514,11 @@ static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
 	static const char *const setters[] = { "set", "clear" };
 	size_t i;
 
+	/* "valid" last judges what the words before it name, an operation
+	 * too (list_add_valid: is this add valid?), unless a setter makes
+	 * it so (mark_valid, set_entry_valid). */
+	if (!strcmp(v[n - 1], "valid"))
+		return setter_among(v, n - 1);
 	if (!AMONG(v[n - 1], switches))
 		return verb_among(cfg, v + 1, n - 2);
 	for (i = 1; i + 1 < n; i++)
@@ -524,6 +558,30 @@ static bool is_predicative(const char *w)
 	return !strcmp(w, "ok") || !strcmp(w, "okay");
 }
 
+/*
+ * One noun between a verb and the state last is the state's own noun,
+ * and the two name what the verb acts on: write_image_ok writes the
+ * image_ok flag, set_image_ok sets it, where attrs_add_ok asks whether
+ * adding is, and add_l3_attrs_ok or send_to_client_ok whether adding
+ * the attributes, or sending to the client, is (more words, a plural, a
+ * preposition: the object of the verb, not a flag's name).
+ */
+static bool verb_then_noun(const struct rc_config *cfg, char **v, size_t n)
+{
+	return n > 2 && words_has(&cfg->verbs, v[n - 3]) &&
+	       !words_has(&cfg->verbs, v[n - 2]) && !is_plural(cfg, v[n - 2]) &&
+	       !is_preposition(v[n - 2]);
+}
+
+/* Words that say how much of a set a state holds for: all_set, any_clear
+ * ask whether the bits are set, as a state, not to set them. */
+static bool is_quantifier(const char *w)
+{
+	static const char *const q[] = { "all", "any", "none", "some" };
+
+	return AMONG(w, q);
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
 	enum rc_kind before;
@@ -559,11 +617,18 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
 	if (state && is_predicative(v[n - 1]))
-		return KIND_PREDICATE;
+		return verb_then_noun(cfg, v, n) ? KIND_ACTION : KIND_PREDICATE;
 	if (state)
 		return acts_on_state(cfg, v, n) ? KIND_ACTION : KIND_PREDICATE;
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
-	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]))
+	    is_quantifier(v[n - 2]))
+		return KIND_PREDICATE;
+	/* A verb last after a preposition is a noun (address_on_link), and
+	 * after "no" it names an option (conf_get_no_verify): neither
+	 * commands. */
+	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
+	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]) &&
+	    !is_preposition(v[n - 2]) && strcmp(v[n - 2], "no"))
 		return KIND_ACTION;
 	if (n > 1 && is_adjective(v[n - 1]) && !is_preposition(v[n - 2]) &&
 	    !verb_among(cfg, v, n - 1))

@@ -183,9 +183,9 @@ unsigned values_restrict(unsigned f, unsigned sign)
 	if (sign & SIGN_ZERO)
 		out |= f & RV_ZERO;
 	if (sign & SIGN_ONE)
-		out |= f & RV_ONE;
+		out |= f & (RV_ONE | RV_CODE | RV_OKCODE);
 	if (sign & SIGN_MORE)
-		out |= f & RV_POS;
+		out |= f & (RV_POS | RV_CODE | RV_OKCODE);
 	out |= restrict_unbounded(f, sign);
 	if (out & (RV_ZERO | RV_ONE))
 		out |= f & RV_BOOL;
@@ -233,7 +233,7 @@ void resolve_calls(struct rc_result *res)
 
 static enum rc_class signed_class(unsigned flags)
 {
-	unsigned f = flags & ~RV_BOOL;
+	unsigned f = flags & ~(RV_BOOL | RV_CODE | RV_OKCODE);
 	bool positive = f & (RV_ONE | RV_POS | RV_NONNEG);
 
 	if (f & RV_FOREIGN)

@@ -39,6 +39,12 @@ enum rc_value {
 	RV_BOOL = 1U << 7,	/* a bool, a comparison or a logical operator */
 	RV_FOREIGN = 1U << 8,	/* by another convention: a library's constant,
 				 * or a value whose failure goes elsewhere */
+	RV_CODE = 1U << 9,	/* beside RV_ONE or RV_POS: that constant is
+				 * spelled as a failure's name (JIM_ERR,
+				 * EXIT_FAILURE): a status code, not true */
+	RV_OKCODE = 1U << 10,	/* ... as a success's name (SUDO_RC_OK = 1):
+				 * a status set's success, beside its own
+				 * negative errors */
 };
 
 /* The declared return type, as far as the rules care. */
@@ -144,6 +150,9 @@ struct rc_return {
 #define SITE_ZERO_ONLY	(1U << 22)
 /* D: the test is written against 0 ("fd != 0"), not "if (fd)" or "!fd". */
 #define SITE_VS_ZERO	(1U << 23)
+/* The constant is written as a name (a macro, an enumerator), whose value
+ * another configuration's reading may not share (inactive.c). */
+#define SITE_NAMED	(1U << 24)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
@@ -192,6 +201,17 @@ struct rc_site {
  * failure", "0 or EINVAL"): a status whose failures carry no sign.  It
  * leaves the kind to the name, so it is not in DOC_MASK. */
 #define DOC_STATUS	(1U << 12)
+/* Documented: a negative result ("< 0 on error", "-EIO"), whatever else
+ * the section says.  Callers that test for it follow the contract, even
+ * where the body no longer gives one. */
+#define DOC_NEGATIVE	(1U << 13)
+/* DOC_STATUS came down from a documented caller that returns this
+ * function's result (defs.c), not from its own words: rule A still reads
+ * its returns. */
+#define FACT_STATUS_PASSED	(1U << 14)
+/* Another configuration's reading of a function (inactive.c): only its
+ * call sites on the lines that reading made live count, not its returns. */
+#define FACT_ALTERNATE	(1U << 31)
 
 struct rc_func {
 	char *usr;
@@ -237,6 +257,9 @@ struct rc_result {
 	size_t nnotes;
 	size_t *included;		/* walked headers a file included */
 	size_t nincluded;
+	struct rc_func **alts;		/* FACT_ALTERNATE readings: call sites
+					 * only */
+	size_t nalts;
 };
 
 /* One translation unit to parse, with its compiler arguments. */
@@ -423,10 +446,27 @@ struct rc_tree {
 	char **context;		/* files defining what FILE... calls */
 	size_t ncontext;
 	size_t nskipped;	/* more such files, over the bound */
+	char **others;		/* folders of other systems, left out */
+	size_t nothers;
 };
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
 void tree_free(struct rc_tree *t);
+
+/* systems.c: the folders of a tree that are for other systems than Linux */
+struct rc_systems {
+	char **others;		/* another system's folders */
+	bool *passed;		/* of those, one a lookup passed over */
+	size_t nothers;
+	char **ours;		/* the folders for Linux beside them */
+	size_t nours;
+};
+void systems_find(struct rc_systems *sys, char *const *dirs, size_t ndirs);
+bool systems_other(struct rc_systems *sys, const char *dir, size_t len);
+bool systems_before(const struct rc_systems *sys, const char *a, size_t alen,
+		    const char *b, size_t blen);
+char **systems_passed(struct rc_systems *sys, size_t *n);
+void systems_free(struct rc_systems *sys);
 
 /* incpath.c: tree mode's include path, narrowed for each folder of files */
 struct rc_incpath {
@@ -446,6 +486,8 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res);
 int worker_default_count(void);
+/* --one-configuration: no second reading of skipped #if branches */
+extern bool worker_one_configuration;
 const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
 char *worker_first_error(struct CXTranslationUnitImpl *tu);

@@ -56,6 +56,17 @@ static void rule_a(struct rc_func *fn, struct rc_findings *out)
 	const char *w = what(fn, KIND_ACTION);
 	unsigned f = fn->flags;
 
+	/* Documented "0, or non-zero on failure", or a 1 spelled as a
+	 * failure's name (return JIM_ERR;): its 1 is a failure its callers
+	 * see, neither true nor success (defs.c, infer.c). */
+	if (fn->type != RT_BOOL &&
+	    (((fn->facts & DOC_STATUS) &&
+	      !(fn->facts & FACT_STATUS_PASSED)) || (f & RV_CODE)))
+		return;
+	/* A 1 spelled as a success's name beside negative errors is a
+	 * status set's own success (SUDO_RC_OK = 1, SUDO_RC_ERROR = -1). */
+	if ((f & RV_OKCODE) && (f & RV_NEG))
+		return;
 	if (fn->type == RT_BOOL)
 		add(out, fn, 'A', ~0U, xasprintf(
 		    "%s '%s' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name",

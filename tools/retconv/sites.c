@@ -199,6 +199,20 @@ static bool sure_definition(const struct rc_result *res,
 	return true;
 }
 
+/*
+ * A signed function documented to give a negative value ("returns 0 if
+ * pushed, < 0 if there was some horrible error, > 0 if there was no
+ * room") whose body gives only 0 and 1: its callers' tests for a sign
+ * follow the contract they were given, and the body is no surer a guide
+ * than the words.  Its class is not taken from the body.  (A body that
+ * gives a count is told once, at the callee: struct contract.)
+ */
+static bool documented_negative(const struct rc_func *def, enum cclass cls)
+{
+	return def->type == RT_SIGNED && (def->facts & DOC_NEGATIVE) &&
+	       cls == CC_BOOLEAN;
+}
+
 static void callee_class(const struct rc_result *res,
 			 struct rc_func **byusr, size_t n,
 			 const struct rc_table *table,
@@ -212,6 +226,8 @@ static void callee_class(const struct rc_result *res,
 	c->outcome = false;
 	c->source = NULL;
 	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
+	if (def && documented_negative(def, c->cls))
+		c->cls = CC_NONE;
 	c->def = def;
 	c->sure = true;
 	if (c->cls != CC_NONE) {
@@ -331,6 +347,11 @@ static void add(struct ctx *cx, char rule, char *msg)
 	if (*x->why)
 		add_note(&f, cx->fn->file, x->wline, x->wcol,
 			 xasprintf("the branch %s", x->why));
+	/* A build that does not compile the line should say why it is
+	 * reported (inactive.c). */
+	if (cx->fn->facts & FACT_ALTERNATE)
+		add_note(&f, cx->fn->file, x->line, x->col, xstrdup(
+			 "in a branch of #if that the configuration read here skips; checked with that branch taken"));
 	findings_add(cx->out, &f);
 }
 
@@ -811,6 +832,7 @@ static bool errno_body(const struct ctx *cx)
 {
 	static const char *const lookups[] = {
 		"find", "lookup", "search", "locate", "exists", "match",
+		"get",
 	};
 	const char *name = cx->x->callee;
 	size_t i;
@@ -997,8 +1019,10 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 	struct contracts broken = { .n = 0 };
 	size_t i, j;
 
-	for (i = 0; i < res->nfuncs; i++) {
-		struct rc_func *fn = res->funcs[i];
+	/* The functions, then other configurations' readings of them. */
+	for (i = 0; i < res->nfuncs + res->nalts; i++) {
+		struct rc_func *fn = i < res->nfuncs ? res->funcs[i] :
+				     res->alts[i - res->nfuncs];
 		bool entry = is_entry(fn);
 
 		for (j = 0; fn->report && j < fn->nsites; j++) {

@@ -224,6 +224,13 @@ static int read_fact(struct rc_result *res, char **f, size_t n)
 		return -EPROTO;
 	if (f[0][0] == 'D') {
 		fn->facts = num(f[1]);
+		/* Another configuration's sites: kept apart (inactive.c). */
+		if (fn->facts & FACT_ALTERNATE) {
+			res->alts = xrealloc(res->alts, (res->nalts + 1) *
+					     sizeof(*res->alts));
+			res->alts[res->nalts++] = fn;
+			res->nfuncs--;
+		}
 		return 0;
 	}
 	fn->counted = xrealloc(fn->counted,
@@ -329,6 +336,9 @@ void result_free(struct rc_result *res)
 	for (i = 0; i < res->nfuncs; i++)
 		func_free(res->funcs[i]);
 	free(res->funcs);
+	for (i = 0; i < res->nalts; i++)
+		func_free(res->alts[i]);
+	free(res->alts);
 	for (i = 0; i < res->nerrors; i++) {
 		free(res->errors[i].file);
 		free(res->errors[i].msg);

@@ -14,6 +14,8 @@
  * include/ come first, then the folders that resolve the most #include
  * lines, up to a bound:
  * a huge tree must not give clang a search path it spends its time in.
+ * A folder for another system (include/windows) is left out, and a Linux
+ * one beside it is preferred, as the Linux build the rules assume would.
  * Everything is walked and ordered by name, so a run is the same every
  * time.  A header no folder of the tree holds (config.h, a generated
  * one) stays missing, and worker.c parses the file past it.
@@ -103,6 +105,7 @@ struct walk {
 	size_t ntails;
 	struct table score;	/* dir -> #include lines it resolves */
 	struct table names;	/* an #include's name -> resolved before */
+	struct rc_systems sys;	/* the folders of other systems */
 };
 
 static char *join(const char *root, const char *rel)
@@ -201,6 +204,16 @@ static void index_headers(struct walk *w)
 	}
 }
 
+static bool has_dir(const struct walk *w, const char *d)
+{
+	size_t i;
+
+	for (i = 0; i < w->ndirs; i++)
+		if (!strcmp(w->dirs[i], d))
+			return true;
+	return false;
+}
+
 /* How many leading folders @a and @b share, in characters. */
 static size_t common_prefix(const char *a, const char *b)
 {
@@ -277,10 +290,12 @@ static void resolve(struct walk *w, const char *from, const char *name,
 	for (t = e ? e->val : -1; t >= 0; t = w->next[t]) {
 		f = w->files[w->tailfile[t]];
 		dlen = w->tailoff[t] ? w->tailoff[t] - 1 : 0;
+		if (systems_other(&w->sys, f, dlen))
+			continue;
 		cp = common_prefix(from, f);
 		if (!best || cp > bestcp ||
-		    (cp == bestcp && (dlen < bestlen ||
-		     (dlen == bestlen && strncmp(f, best, dlen) < 0)))) {
+		    (cp == bestcp &&
+		     systems_before(&w->sys, f, dlen, best, bestlen))) {
 			best = f;
 			bestcp = cp;
 			bestlen = dlen;
@@ -355,16 +370,6 @@ static void scan_includes(struct walk *w, size_t i)
 	free(buf);
 }
 
-static bool has_dir(const struct walk *w, const char *d)
-{
-	size_t i;
-
-	for (i = 0; i < w->ndirs; i++)
-		if (!strcmp(w->dirs[i], d))
-			return true;
-	return false;
-}
-
 struct scored {
 	const char *dir;
 	long score;
@@ -418,7 +423,8 @@ static void choose_dirs(struct rc_tree *t, struct walk *w)
 		choose(t, w->root, "include");
 	for (i = 0; i < w->ndirs; i++) {
 		slash = strchr(w->dirs[i], '/');
-		if (slash && !strcmp(slash, "/include"))
+		if (slash && !strcmp(slash, "/include") &&
+		    !systems_other(&w->sys, w->dirs[i], strlen(w->dirs[i])))
 			choose(t, w->root, w->dirs[i]);
 	}
 	for (i = 0; i < w->score.cap; i++)
@@ -682,6 +688,7 @@ static void walk_free(struct walk *w)
 		free(w->files[i]);
 	for (i = 0; i < w->ndirs; i++)
 		free(w->dirs[i]);
+	systems_free(&w->sys);
 	free(w->names.v);
 	free(w->score.v);
 	free(w->exact.v);
@@ -712,10 +719,12 @@ int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 		return -ENOTDIR;
 	}
 	walk_dir(&w, "");
+	systems_find(&w.sys, w.dirs, w.ndirs);
 	index_headers(&w);
 	for (i = 0; i < w.nfiles; i++)
 		scan_includes(&w, i);
 	choose_dirs(t, &w);
+	t->others = systems_passed(&w.sys, &t->nothers);
 	if (nfiles)
 		choose_context(t, &w, files, nfiles);
 	walk_free(&w);
@@ -730,6 +739,9 @@ void tree_free(struct rc_tree *t)
 		free(t->incdirs[i]);
 	for (i = 0; i < t->ncontext; i++)
 		free(t->context[i]);
+	for (i = 0; i < t->nothers; i++)
+		free(t->others[i]);
+	free(t->others);
 	free(t->incdirs);
 	free(t->context);
 	memset(t, 0, sizeof(*t));

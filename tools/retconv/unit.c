@@ -20,6 +20,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "inactive.h"
 #include "ast.h"
 
 static char *file_name(CXFile file)
@@ -229,6 +230,8 @@ struct unit_walk {
 	char **invalid;		/* names of invalid declarations at file scope,
 				 * sorted */
 	size_t ninvalid;
+	const struct rc_lines *live;	/* another configuration's reading:
+					 * its live lines (inactive.c) */
 };
 
 static void recovered(struct unit_walk *u, CXCursor c, CXFile file,
@@ -297,6 +300,27 @@ static void seen_free(struct seen *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* Whether another configuration's reading of the main file's function
+ * @c holds a live line (inactive.c). */
+static bool alt_wanted(struct unit_walk *u, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile file = NULL;
+	unsigned from, to;
+	size_t j;
+
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return false;
+	clang_getExpansionLocation(clang_getRangeStart(r), &file, &from,
+				   NULL, NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &file, &to, NULL,
+				   NULL);
+	for (j = 0; j < u->live->n; j++)
+		if (u->live->v[j][0] <= to && from <= u->live->v[j][1])
+			return true;
+	return false;
+}
+
 /* One function definition's summary, written to the worker's output. */
 static void summarize(struct unit_walk *u, CXCursor c)
 {
@@ -309,7 +333,7 @@ static void summarize(struct unit_walk *u, CXCursor c)
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), &file,
 				   &line, &col, NULL);
-	if (!file)
+	if (!file || (u->live && !alt_wanted(u, c)))
 		return;
 	body = first_child(c, CXCursor_CompoundStmt);
 	if (clang_Cursor_isNull(body))
@@ -335,7 +359,8 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	if (u->ninvalid)
 		invalid_names_used(u, c);
 	recovered(u, c, file, fn);
-	summary_write_func(u->out, fn);
+	if (!u->live || inactive_keep(fn, u->live))
+		summary_write_func(u->out, fn);
 	func_free(fn);
 }
 
@@ -853,6 +878,32 @@ int worker_summarize(CXTranslationUnit tu, const char *display,
 	seen_free(&w.seen);
 	if (headers && headers->n)
 		clang_getInclusions(tu, inclusion_visit, &u);
+	free(u.flaws);
+	for (i = 0; i < u.ninvalid; i++)
+		free(u.invalid[i]);
+	free(u.invalid);
+	return ferror(out) ? -EIO : 0;
+}
+
+/*
+ * Another configuration's reading of the main file (inactive.c): only its
+ * functions that hold a line @live makes live, with only the call sites on
+ * such lines, marked FACT_ALTERNATE.  Nothing else of the unit is sent: the
+ * first reading said it.
+ */
+int worker_summarize_alt(CXTranslationUnit tu, const char *display,
+			 const struct rc_jobs *headers,
+			 const struct rc_lines *live, FILE *out)
+{
+	struct unit_walk u = {
+		.tu = tu, .display = display, .headers = headers, .out = out,
+		.live = live,
+	};
+	size_t i;
+
+	ast_unit(tu);
+	collect_flaws(&u);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), unit_visit, &u);
 	free(u.flaws);
 	for (i = 0; i < u.ninvalid; i++)
 		free(u.invalid[i]);

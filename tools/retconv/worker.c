@@ -40,6 +40,7 @@
 
 #include "retconv.h"
 #include "ast.h"
+#include "inactive.h"
 
 #ifndef RETCONV_RESOURCE_DIR
 #define RETCONV_RESOURCE_DIR ""
@@ -317,6 +318,12 @@ static void trace_parse(const struct rc_job *job, enum how how,
 	damage_free(&dm);
 }
 
+/* The main file's text for the next parse, in place of the file's own
+ * (inactive.c's other configuration), or NULL. */
+static const char *main_text;
+
+bool worker_one_configuration;
+
 /* With PRELUDE, @standins (or NULL) follow the prelude's text. */
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 			       enum how how, const char *standins,
@@ -326,11 +333,17 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 	const char *rdir = worker_resource_dir();
 	char *text = standins ? xasprintf("%s%s", prelude_text, standins) :
 				NULL;
-	struct CXUnsavedFile pre = {
+	struct CXUnsavedFile pre[2] = { {
 		.Filename = PRELUDE_NAME,
 		.Contents = text ? text : prelude_text,
 		.Length = strlen(text ? text : prelude_text),
-	};
+	}, {
+		.Filename = job->path,
+		.Contents = main_text,
+		.Length = main_text ? strlen(main_text) : 0,
+	} };
+	struct CXUnsavedFile *files = how == PRELUDE ? pre : pre + 1;
+	unsigned nfiles = (how == PRELUDE) + (main_text != NULL);
 	CXTranslationUnit tu = NULL;
 	double since = tracing ? cpu_now() : 0;
 	int argc = 0;
@@ -355,12 +368,15 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 	argv[argc++] = "-w";
 	argv[argc++] = "-ferror-limit=0";
 	argv[argc++] = "-fno-spell-checking";
+	/* The preprocessing record is what says which lines were skipped
+	 * (inactive.c). */
 	*ec = clang_parseTranslationUnit2(idx, job->path, argv, argc,
-		&pre, how == PRELUDE ? 1 : 0,
+		nfiles ? files : NULL, nfiles,
 		CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
 		CXTranslationUnit_KeepGoing | (how == PRECOMPILE ?
 		CXTranslationUnit_Incomplete |
-		CXTranslationUnit_ForSerialization : 0), &tu);
+		CXTranslationUnit_ForSerialization :
+		CXTranslationUnit_DetailedPreprocessingRecord), &tu);
 	free(argv);
 	free(text);
 	if (*ec != CXError_Success)
@@ -503,6 +519,46 @@ static int build_job(const struct rc_job *job, FILE *out)
 }
 
 /*
+ * The main file read again with the branches of its conditionals that the
+ * parse skipped taken (inactive.c), for the call sites on their lines.
+ */
+static int other_configuration(CXIndex idx, const struct rc_job *job,
+			       CXTranslationUnit tu, const char *standins,
+			       FILE *out)
+{
+	struct rc_lines live;
+	CXTranslationUnit tu2;
+	enum CXErrorCode ec;
+	char *text;
+	int err = 0;
+
+	if (worker_one_configuration)
+		return 0;
+	text = inactive_text(tu, &live);
+	if (!text)
+		return 0;
+	/* Read as the kept reading was: with the stand-ins it needed, or
+	 * with its PCH, which only stands for headers the file includes
+	 * first (a flipped #include is read anyway). */
+	main_text = text;
+	if (standins)
+		tu2 = parse(idx, job, PRELUDE, standins, &ec);
+	else
+		tu2 = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL,
+			    &ec);
+	if (!tu2 && job->pch && !standins)
+		tu2 = parse(idx, job, PLAIN, NULL, &ec);
+	main_text = NULL;
+	if (tu2) {
+		err = worker_summarize_alt(tu2, job->file, walked, &live, out);
+		clang_disposeTranslationUnit(tu2);
+	}
+	free(live.v);
+	free(text);
+	return err;
+}
+
+/*
  * Parse past errors.  A file whose PCH is refused is parsed again without
  * it, and so is one with an error, parsed with it, in a header it may
  * have read twice (pch_twice()): other errors are those of its own lines
@@ -518,7 +574,8 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	struct damage dm = { 0 }, dm2 = { 0 }, dm3 = { 0 };
 	CXTranslationUnit tu, tu2, tu3 = NULL;
 	enum CXErrorCode ec;
-	char *msg, *standins = NULL, *more;
+	char *msg, *standins = NULL, *more, *used = NULL;
+	CXTranslationUnit with_standins;
 	double since;
 	int err, round;
 
@@ -566,10 +623,12 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 			damage_of(tu3, &dm3);
 			more = prelude_standins(tu3, standins);
 		}
-		free(standins);
+		free(used);
+		used = standins;
 		standins = more;
 	}
 	free(standins);
+	with_standins = tu3;
 	better(&tu, &dm, tu3, &dm3, true);
 	msg = damage_note(&dm, job);
 	if (msg)
@@ -578,6 +637,10 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	damage_free(&dm);
 	since = tracing ? cpu_now() : 0;
 	err = worker_summarize(tu, job->file, walked, out);
+	if (!err)
+		err = other_configuration(idx, job, tu, tu == with_standins &&
+					  used ? used : NULL, out);
+	free(used);
 	clang_disposeTranslationUnit(tu);
 	if (tracing)
 		fprintf(stderr, "retconv: trace: %s: summary, %.1f ms\n",

@@ -3,9 +3,12 @@
 // the enumeration's convention: returning it is no boolean and no
 // success code, though its value is 0 or 1 (return XDP_DROP, 1, where
 // XDP_PASS is 2).  An enumeration of two, a success and a failure, is a
-// status by another spelling: an action returning its 1 still mixes; and
-// one with a negative member has errors of its own (KNOWN_ERROR = -1), a
-// predicate's name returning it still returns a negative value.
+// status by another spelling: its 1 named for a failure (OUTCOME_FAIL)
+// is a failure its callers see, no boolean (prec-status.c), where a bare
+// 1 still reads as one (stop_engine).  One
+// that lists more besides an error (KNOWN_ERROR = -1, KNOWN_NOT,
+// KNOWN_OK, KNOWN_CHANGED) is a verdict among several too, compared by
+// value: a predicate's name returning its error is no misread "true".
 #include <errno.h>
 
 enum verdict { VERDICT_ABORTED, VERDICT_DROP, VERDICT_PASS, VERDICT_TX };
@@ -52,9 +55,5 @@ int host_is_known(int x)
 		return KNOWN_ERROR;
 	return x ? KNOWN_OK : KNOWN_NOT;
 }
-// expect: enum-verdict.c:37:5: warning: action 'start_engine' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: enum-verdict.c:39:2: note: returns 0 or 1
-// expect: enum-verdict.c:42:5: warning: action 'stop_engine' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: enum-verdict.c:44:2: note: returns 0 or 1
-// expect: enum-verdict.c:49:5: warning: predicate 'host_is_known' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
-// expect: enum-verdict.c:52:3: note: returns a negative errno
+// expect: enum-verdict.c:45:5: warning: action 'stop_engine' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: enum-verdict.c:47:2: note: returns 0 or 1
