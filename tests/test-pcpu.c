@@ -15,6 +15,11 @@
  *   the exchange is made on CPU A's queue, the worker that frees a slot
  *   finds the tail moved with no link and waits, and the link comes from
  *   CPU B; the item runs once, after the link.
+ * - the pass (pass_pushed_locked() in worker.c): a worker ending an item
+ *   while another queue's item waits on the pool's worklist gives its slot
+ *   to CPU B's last pushed item and queues it behind, taking it off CPU B's
+ *   queue (a pass that unlinked it from the first queue waits there for
+ *   ever for a link); the item runs once.
  *
  * Needs two CPUs; white-box (kwq__pop_last_hook, the pwq's push queues),
  * so this links libkwq.a and add.o built with KWQ_TEST_HOOKS.
@@ -253,6 +258,76 @@ static void test_migrating_push(void)
 	destroy_workqueue(wq);
 }
 
+/* --- the pass of CPU B's last item ------------------------------------- */
+
+#define PASS_ROUNDS	100	/* at most: the first pass ends them */
+
+static struct workqueue_struct *other_wq;
+static struct work_struct other;
+static int other_runs;		/* A */
+static int pass_calls;		/* A */
+static int pass_behind;		/* A: in the hook, items on the worklist */
+
+static void other_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&other_runs);
+}
+
+/* In the window of CPU B's last item taken, with the pool lock held. */
+static void pass_hook(struct kwq__pwq *pwq)
+{
+	if (pwq->wq != wq || INC(&pass_calls) != 1)
+		return;
+	STORE(&pass_behind, !kwq__list_empty(&pwq->pool->worklist));
+}
+
+/* Returns -1 when an item did not run once, else whether it was passed. */
+static int pass_round(void)
+{
+	int behind;
+	bool once;
+
+	hold_slots();
+	STORE(&other_runs, 0);
+	STORE(&pass_calls, 0);
+	STORE(&pass_behind, 0);
+	INIT_WORK(&other, other_fn);
+	add_from(1, 0, 1);
+	/*
+	 * The same pool's worklist: its two running workers hold the slots,
+	 * so the item waits there, unless a third takes it first (then the
+	 * finisher hands CPU B's item over, and the round shows no pass).
+	 */
+	if (add_work_to_q(other_wq, &other))
+		bail_out("could not add the other queue's item");
+	kwq__pop_last_hook = pass_hook;
+	gate_open(&gate);
+	once = wait_for(&nr_runs, 1, 10000) && wait_for(&other_runs, 1, 10000);
+	kwq__pop_last_hook = NULL;
+	sleep_ms(10);
+	behind = LOAD(&pass_behind);
+	once = once && LOAD(&nr_runs) == 1 && LOAD(&other_runs) == 1 &&
+	       each_ran_once(0, 1) && LOAD(&pass_calls) == 1;
+	destroy_workqueue(wq);
+	return once ? behind : -1;
+}
+
+static void test_pass(void)
+{
+	int passes = 0, r;
+
+	other_wq = alloc_workqueue("pcpu-other", WQ_UNBOUND, 0);
+	if (!other_wq)
+		bail_out("alloc_workqueue: %s", strerror(errno));
+	for (r = 0; r < PASS_ROUNDS && passes == 0; r++)
+		passes = pass_round();
+	destroy_workqueue(other_wq);
+	ok(passes > 0, "CPU %d's last item passed the slot behind another "
+	   "queue's item: taken off CPU %d's queue, each item ran once, "
+	   "the pass in round %d", cpus[1], cpus[1], passes > 0 ? r : -1);
+}
+
 int main(void)
 {
 	cpu_set_t all;
@@ -261,9 +336,9 @@ int main(void)
 	tap_watchdog(60);
 	if (sched_getaffinity(0, sizeof(all), &all))
 		bail_out("sched_getaffinity: %s", strerror(errno));
-	plan(4);
+	plan(5);
 	if (allowed_cpus(cpus, 2) < 2) {
-		skip(4, "one CPU: nothing to push from a second");
+		skip(5, "one CPU: nothing to push from a second");
 		return done_testing();
 	}
 	/* With either mode on, adds take the locked path: nothing is pushed. */
@@ -273,11 +348,11 @@ int main(void)
 	nr_push = wq->dfl_pwq->push_mask + 1;
 	destroy_workqueue(wq);
 	if (kwq__any_mode()) {
-		skip(4, "KWQ_DEBUG or statistics on: adds are not pushed");
+		skip(5, "KWQ_DEBUG or statistics on: adds are not pushed");
 		return done_testing();
 	}
 	if (nr_push == 1) {
-		skip(4, "no rseq area (valgrind?): one push queue per pwq");
+		skip(5, "no rseq area (valgrind?): one push queue per pwq");
 		return done_testing();
 	}
 	test_turns();
@@ -287,5 +362,8 @@ int main(void)
 	if (sched_setaffinity(0, sizeof(all), &all))
 		bail_out("sched_setaffinity: %s", strerror(errno));
 	test_migrating_push();
+	if (sched_setaffinity(0, sizeof(all), &all))
+		bail_out("sched_setaffinity: %s", strerror(errno));
+	test_pass();
 	return done_testing();
 }
