@@ -171,6 +171,7 @@ $(B)/tests/hooks/%.o: src/%.c
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(LIB_CFLAGS) -DKWQ_TEST_HOOKS -c -o $@ $<
 $(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel \
+	$(B)/tests/test-pcpu \
 	$(B)/tests/test-manager-spawn $(B)/tests/test-hand-over: \
 		$(B)/tests/hooks/add.o
 # The release's hook is in an inline of internal.h that worker.c calls,
@@ -422,7 +423,8 @@ endif
 # and writes the table, build/bench/*.csv, the chart and the report
 # build/bench/report.md.  BENCH_DOCS=1 also writes docs/benchmarks.md (and
 # its chart and CSV); BENCH_QUICK=1 is a short run for development.
-# `make bench-goals` runs only the goal programs.  Never part of `make check`.
+# `make bench-goals` runs only the goal programs, `make bench-producers`
+# only the rows of one and two producers.  Never part of `make check`.
 
 BENCH_PKGS := libuv glib-2.0 apr-util-1 apr-1
 # Recursive (=): pkg-config is asked only once deps.sh has run.  The peers'
@@ -472,7 +474,12 @@ bench: bench-build
 bench-goals: bench-build
 	$(Q)$(BENCH_ENV) perl bench/run.pl --goals
 
-.PHONY: bench bench-deps bench-build bench-goals
+# One and two producers on the unbound, bound and ordered queues, five
+# repetitions (issue 24 §2).
+bench-producers: bench-build
+	$(Q)$(BENCH_ENV) perl bench/run.pl --producers
+
+.PHONY: bench bench-deps bench-build bench-goals bench-producers
 
 # --- install ---------------------------------------------------------------
 # What `make install` puts under $(DESTDIR): the headers, libkwq.a,

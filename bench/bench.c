@@ -4,8 +4,13 @@
  * prints its figures ("metric,impl,param,value", see bench.h), which
  * bench/run.pl collects, alternating the libraries over many runs.
  *
- *   bench tp    IMPL PRODUCERS ITEMS   add->run throughput, items/s, and
- *                                      context switches and CPU per item
+ *   bench tp    IMPL PRODUCERS ITEMS   add->run throughput, items/s, the
+ *                                      adds' own rate, and context switches
+ *                                      and CPU per item;
+ *                                      with several producers, how often
+ *                                      they shared a CPU; BENCH_PRODUCER_CPUS
+ *                                      (a list, "0,1"): producer i stays on
+ *                                      its i-th CPU, to hold one mode
  *   bench rt    IMPL SAMPLES GAP_NS    idle round trip percentiles, ns, and
  *                                      context switches and CPU per trip
  *   bench hol   IMPL SLEEP_NS          head-of-line blocking, ns
@@ -125,27 +130,84 @@ static void impl_stop(void)
 
 /* --- throughput --------------------------------------------------------- */
 
+/* A line each: a producer writes its CPU while the others read theirs. */
 struct producer {
 	pthread_t thread;
 	char *items;
 	size_t count;
 	size_t errors;
-};
+	uint64_t added_ns;	/* when its last add returned */
+	int cpu;		/* where it was at its last look */
+	size_t looks, shared;	/* looks, and those that found another here */
+} __attribute__((aligned(64)));
 
 static uint32_t tp_ready;
 static uint32_t tp_go;
+static struct producer *tp_prod;
+static int tp_nprod;
+
+/*
+ * Where the producers ran: every 4,096 adds a producer reads its CPU and
+ * counts whether another one was last seen there.  Two producers run in
+ * one of two ways, taking turns on one CPU or at once on two, at different
+ * costs; this says which way a run went (issue 24 §2).
+ */
+static void producer_look(struct producer *p)
+{
+	int cpu = sched_getcpu();
+
+	__atomic_store_n(&p->cpu, cpu, __ATOMIC_RELAXED);
+	p->looks++;
+	for (int i = 0; i < tp_nprod; i++)
+		if (&tp_prod[i] != p &&
+		    __atomic_load_n(&tp_prod[i].cpu, __ATOMIC_RELAXED) == cpu) {
+			p->shared++;
+			break;
+		}
+}
+
+/*
+ * BENCH_PRODUCER_CPUS: producer @i stays on the @i-th CPU of the list (in
+ * turn), so that a run holds the mode it is asked for ("0,0" one CPU,
+ * "0,1" two) where the scheduler would pick one per run.
+ */
+static void producer_pin(int i)
+{
+	const char *list = getenv("BENCH_PRODUCER_CPUS");
+	int cpus[64], n = 0;
+	cpu_set_t set;
+
+	while (list && *list && n < 64) {
+		cpus[n++] = atoi(list);
+		list = strchr(list, ',');
+		list = list ? list + 1 : NULL;
+	}
+	if (!n)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpus[i % n], &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("BENCH_PRODUCER_CPUS: cannot run on CPU %d", cpus[i % n]);
+}
 
 static void *producer_main(void *arg)
 {
 	struct producer *p = arg;
 
+	producer_pin((int)(p - tp_prod));
 	if (im->producer_begin)
 		im->producer_begin();
 	bsig_add(&tp_ready, 1);
 	bsig_wait(&tp_go, 1, -1);
-	for (size_t i = 0; i < p->count; i++)
+	for (size_t i = 0; i < p->count; i++) {
 		if (im->add(item_at(im, p->items, i)))
 			p->errors++;
+		if (tp_nprod > 1 && !(i & 4095))
+			producer_look(p);
+	}
+	p->added_ns = now_ns();
+	/* Done: a producer that runs on here later shares no CPU with it. */
+	__atomic_store_n(&p->cpu, -1, __ATOMIC_RELAXED);
 	if (im->producer_end)
 		im->producer_end();
 	return NULL;
@@ -158,15 +220,21 @@ static void *producer_main(void *arg)
  */
 static void run_tp(int nprod, size_t n, int nthreads)
 {
-	struct producer *p = calloc((size_t)nprod, sizeof(*p));
+	struct producer *p = aligned_alloc(64, (size_t)nprod * sizeof(*p));
 	char *items = items_alloc(im, n, count_item);
-	size_t errors = 0;
+	size_t errors = 0, looks = 0, shared = 0;
+	uint64_t added = 0;
 	struct usage u0;
 	uint64_t t0, t1;
 	uint32_t ticket;
 
 	if (!p)
 		die("out of memory");
+	memset(p, 0, (size_t)nprod * sizeof(*p));
+	for (int i = 0; i < nprod; i++)
+		p[i].cpu = -1;
+	tp_prod = p;
+	tp_nprod = nprod;
 	impl_start(nthreads);
 	ticket = arm_runs(n);
 	for (int i = 0; i < nprod; i++) {
@@ -184,6 +252,10 @@ static void run_tp(int nprod, size_t n, int nthreads)
 	for (int i = 0; i < nprod; i++) {
 		pthread_join(p[i].thread, NULL);
 		errors += p[i].errors;
+		looks += p[i].looks;
+		shared += p[i].shared;
+		if (p[i].added_ns > added)
+			added = p[i].added_ns;
 	}
 	t1 = now_ns();
 	usage_result(&u0, n);
@@ -194,6 +266,10 @@ static void run_tp(int nprod, size_t n, int nthreads)
 	result("producers", "%d", nprod);
 	result("wall_ns", "%llu", (unsigned long long)(t1 - t0));
 	result("items_per_s", "%.0f", (double)n * 1e9 / (double)(t1 - t0));
+	/* The adds alone: until the last producer's last add returned. */
+	result("adds_per_s", "%.0f", (double)n * 1e9 / (double)(added - t0));
+	if (looks)
+		result("shared_cpu", "%.3f", (double)shared / (double)looks);
 	free(items);
 	free(p);
 }

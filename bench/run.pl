@@ -14,8 +14,10 @@
 # docs/benchmarks.md, its chart and docs/benchmarks.csv, the reference later
 # runs are compared with for regressions.
 #
-# Usage: run.pl [--goals]  (--goals: the goal programs alone, `make
-# bench-goals`).  Environment: BENCH_BUILD (the build directory, default
+# Usage: run.pl [--goals | --producers]  (--goals: the goal programs
+# alone, `make bench-goals`; --producers: one and two producers on kwq's
+# unbound, bound and ordered queues alone, five repetitions, `make
+# bench-producers`, issue 24 §2).  Environment: BENCH_BUILD (the build directory, default
 # build), BENCH_QUICK=1 (fewer and shorter runs), BENCH_REPS (repetitions),
 # BENCH_DOCS=1 (write docs/), BENCH_REF (the reference CSV, default
 # docs/benchmarks.csv).  Perl only, with core modules: it runs on a fresh
@@ -29,6 +31,7 @@ my $build = $ENV{BENCH_BUILD} || 'build';
 my $quick = $ENV{BENCH_QUICK} ? 1 : 0;
 my $docs = $ENV{BENCH_DOCS} ? 1 : 0;
 my $only_goals = grep { $_ eq '--goals' } @ARGV;
+my $only_producers = grep { $_ eq '--producers' } @ARGV;
 my $out = "$build/bench";
 my $bin = "$out/bench";
 my $binmem = "$out/bench-mem";
@@ -41,9 +44,11 @@ my %cfg = $quick
     : (reps => 7, items => 1_000_000, samples => 10_000, gap_ns => 100_000,
        hol_ns => 2_000_000_000, ipa_adds => 10_000, ebusy_adds => 1_000,
        wpi_adds => 100_000, mem_items => 100_000);
+$cfg{reps} = 5 if $only_producers;
 $cfg{reps} = $ENV{BENCH_REPS} if $ENV{BENCH_REPS};
-die "run.pl: BENCH_DOCS=1 needs a full run (not BENCH_QUICK, not --goals)\n"
-    if $docs && ($quick || $only_goals);
+die "run.pl: BENCH_DOCS=1 needs a full run (not BENCH_QUICK, not --goals, "
+    . "not --producers)\n"
+    if $docs && ($quick || $only_goals || $only_producers);
 
 # The libraries: kwq's general queues and their peers (sized to the CPUs),
 # kwq's serial queues and the serial peers (one worker).
@@ -52,6 +57,8 @@ my @peers = qw(baseline libuv glib apr);
 my @kserial = qw(kwq-ordered kwq-unbound-ma1 kwq-unbound-ma2 kwq-bound-ma1);
 my @speers = qw(baseline-serial glib-serial);
 my @main = (@kwq, @peers);
+# The queue kinds whose two producers must not be slower than one.
+my @pkinds = qw(kwq-unbound kwq-bound kwq-ordered);
 my @all = (@kwq, @kserial, @peers, @speers);
 my %label = (
     'kwq-bound' => 'kwq, bound queue', 'kwq-unbound' => 'kwq, WQ_UNBOUND',
@@ -86,6 +93,11 @@ my @metrics = (
       unit => 'M items/s', better => 'higher', scale => 1e-6, fmt => '%.2f' },
     { id => 'tp2csw', title => 'context switches per item, 2 producers',
       unit => 'switches', better => 'lower', scale => 1, fmt => '%.4f' },
+    { id => 'tp2cpu', title => 'CPU time per item, 2 producers',
+      unit => 'ns', better => 'lower', scale => 1, fmt => '%.0f' },
+    { id => 'tp2shared', title => 'two producers: share of looks that found '
+      . 'the other on the same CPU',
+      unit => 'fraction', better => 'neither', scale => 1, fmt => '%.3f' },
     { id => 'rt50', title => "idle round trip p50, $cfg{samples} samples",
       unit => 'us', better => 'lower', scale => 1e-3, fmt => '%.1f' },
     { id => 'rt99', title => 'idle round trip p99',
@@ -227,9 +239,30 @@ sub run_tp {
             or next;
         record("tp$p", $impl, $r->{items_per_s});
         record("tp${p}csw", $impl, $r->{csw_per_item});
-        record("tp${p}cpu", $impl, $r->{cpu_ns_per_item}) if $p == 1;
+        record("tp${p}cpu", $impl, $r->{cpu_ns_per_item})
+            if $p == 1 || $is_kwq{$impl};
+        record('tp2shared', $impl, $r->{shared_cpu}) if $p == 2;
     }
     progress("tp$p", "tp$p", $rep, @impls);
+}
+
+# One and two producers on each kind of @pkinds, the six runs in an order
+# rotated by $rep (issue 24 §2: two producers at least as fast as one, in
+# every repetition).
+sub run_producers {
+    my ($rep) = @_;
+    for my $run (rotation($rep, map { my $k = $_; map { [ $k, $_ ] } 1, 2 }
+                                    @pkinds)) {
+        my ($impl, $p) = @$run;
+        my $r = run($rep, 120, "tp$p", $bin, 'tp', $impl, $p, $items)
+            or next;
+        record("tp$p", $impl, $r->{items_per_s});
+        record("tp${p}csw", $impl, $r->{csw_per_item});
+        record("tp${p}cpu", $impl, $r->{cpu_ns_per_item});
+        record('tp2shared', $impl, $r->{shared_cpu}) if $p == 2;
+    }
+    progress('tp1', 'tp1', $rep, @pkinds);
+    progress('tp2', 'tp2', $rep, @pkinds);
 }
 
 sub run_goal_programs {
@@ -245,11 +278,15 @@ sub run_goal_programs {
 sub run_reps {
     for my $rep (1 .. $cfg{reps}) {
         print STDERR "repetition $rep/$cfg{reps}\n";
+        if ($only_producers) {
+            run_producers($rep);
+            next;
+        }
         # The goal programs first in odd repetitions, last in even ones.
         run_goal_programs($rep) if $rep % 2 || $only_goals;
         next if $only_goals;
         run_tp($rep, 1, @all);
-        run_tp($rep, 2, @main);
+        run_tp($rep, 2, @main, 'kwq-ordered');
         for my $impl (rotation($rep, @all)) {
             my $r = run($rep, 120, 'rt', $bin, 'rt', $impl, $cfg{samples},
                         $cfg{gap_ns}) or next;
@@ -573,6 +610,44 @@ sub goals_14 {
              defined $ag && defined $au ? $ag >= 2 && $au >= 3 : undef);
     }
     goals_regression();
+}
+
+# Issue 24 §2: two producers at least as fast as one, in every repetition.
+# The runs of one repetition are paired (the same minutes of the machine);
+# each pair's ratio is listed, with where the producers ran.
+sub goals_24 {
+    $section = 'two producers, one mode (issue 24 §2)';
+    for my $k (@pkinds) {
+        my ($one, $two) = ($val{tp1}{$k}, $val{tp2}{$k});
+        unless ($one && $two && @$one == @$two) {
+            goal("$label{$k}: 2 producers against 1", 'n/a',
+                 '>= 1 producer\'s, every repetition', undef);
+            next;
+        }
+        my @r = map { $two->[$_] / $one->[$_] } 0 .. $#$one;
+        my $sh = $val{tp2shared}{$k} || [];
+        my $met = grep { $_ >= 1 } @r;
+        goal("$label{$k}: 2 producers against 1",
+             sprintf('2: %s M/s; 1: %s M/s; per repetition 2/1: %s; '
+                     . 'producers on one CPU: %s', cell('tp2', $k),
+                     cell('tp1', $k), join(' ', map { sprintf('%.2f', $_) }
+                                           @r),
+                     join(' ', map { sprintf('%.0f%%', 100 * $_) } @$sh)),
+             '>= 1 producer\'s, every repetition',
+             $met == @r);
+        $goals[-1][4] .= " ($met/" . @r . ' runs)';
+        # Beside it, what a loaded machine does not move: the CPU an item
+        # costs the process, two producers against one, per repetition.
+        my ($c1, $c2) = ($val{tp1cpu}{$k}, $val{tp2cpu}{$k});
+        next unless $c1 && $c2 && @$c1 == @$c2;
+        goal("$label{$k}: CPU per item, 2 producers against 1",
+             sprintf('2: %s ns; 1: %s ns; per repetition 2/1: %s',
+                     cell('tp2cpu', $k), cell('tp1cpu', $k),
+                     join(' ', map { sprintf('%.2f', $c2->[$_] / $c1->[$_]) }
+                          0 .. $#$c1)),
+             'shown beside the goal above', 'not judged: the cost the '
+             . 'wall-time goal rests on');
+    }
 }
 
 # The reference run (BENCH_REF): { id => { impl => [ med, min, max ] } }.
@@ -1241,7 +1316,8 @@ sub snapshot_kwq {
 
 # --- main ----------------------------------------------------------------
 
-for my $p ($bin, $binmem, "$out/bench-timers", "$out/bench-manager") {
+for my $p ($only_producers ? ($bin)
+           : ($bin, $binmem, "$out/bench-timers", "$out/bench-manager")) {
     die "run.pl: $p not built (make bench builds it)\n" unless -x $p;
 }
 snapshot_kwq();
@@ -1249,15 +1325,18 @@ my $m = machine();
 $extra{machine} = "$m->{nproc} CPUs, $m->{cpu}, $m->{kernel}, $m->{date}";
 my $t0 = time;
 print STDERR "kwq benchmarks" . ($quick ? ' (quick)' : '')
-    . ($only_goals ? ' (goal programs only)' : '') . ": $extra{machine}\n";
+    . ($only_goals ? ' (goal programs only)' : '')
+    . ($only_producers ? ' (one and two producers only)' : '')
+    . ": $extra{machine}\n";
 run_reps();
-run_callgrind() unless $only_goals;
-run_stepped() unless $only_goals;
+run_callgrind() unless $only_goals || $only_producers;
+run_stepped() unless $only_goals || $only_producers;
 $m->{load1} = loadavg();
 summarise();
-goals_14() unless $only_goals;
-goals_5() unless $only_goals;
-goals_3();
+goals_14() unless $only_goals || $only_producers;
+goals_24() unless $only_goals;
+goals_5() unless $only_goals || $only_producers;
+goals_3() unless $only_producers;
 # The sections of @file that no run writes, to keep when it is rewritten:
 # each "## " section whose heading says "hand-written", to the next heading
 # of its level.
@@ -1272,13 +1351,13 @@ sub hand_written {
     return join('', map { "\n$_" =~ s/\n+\z/\n/r } @kept);
 }
 
-goals_7();
+goals_7() unless $only_producers;
 print "\nkwq benchmarks: $extra{machine}; $cfg{reps} runs each, median "
     . "[min..max]; load average $m->{load0} -> $m->{load1}\n"
     . terminal_table();
 write_csv("$out/results.csv");
 write_raw();
-write_chart() unless $only_goals;
+write_chart() unless $only_goals || $only_producers;
 write_file("$out/report.md", report($m, 'ratios.png'));
 if ($docs) {
     write_file('docs/benchmarks.md', report($m, 'benchmarks.png')

@@ -116,29 +116,24 @@ insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
 }
 
 /*
- * Take every item pushed on @pwq (see kwq__pwq) and insert them in the
- * order of their pushes, kicking the pool if one is ready to run.  One
- * consumer at a time: the pool lock is held.
+ * Take every item pushed on @q, a push queue of @pwq, and insert them in
+ * the order of their pushes; true when the pool needs a kick.
  */
-void kwq__pwq_splice_locked(struct kwq__pwq *pwq)
+static bool splice_one_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 {
-	struct kwq__pool *pool = pwq->pool;
 	struct kwq_list_node *n, *next, *last;
 	bool kick = false;
 
-	kwq__assert_locked(pool);
-	if (__atomic_load_n(&pwq->push_tail, __ATOMIC_ACQUIRE) ==
-	    &pwq->push_head)
-		return;
+	if (__atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) == &q->head)
+		return false;
 	/*
 	 * Unlink the first before the tail goes back to the head: only a
 	 * pusher that finds the tail at the head writes head.next.
 	 */
-	n = pushed_next(&pwq->push_head);
-	__atomic_store_n(&pwq->push_head.next, NULL, __ATOMIC_RELAXED);
+	n = pushed_next(&q->head);
+	__atomic_store_n(&q->head.next, NULL, __ATOMIC_RELAXED);
 	kwq__test_hook(splice, pwq);
-	last = __atomic_exchange_n(&pwq->push_tail, &pwq->push_head,
-				   __ATOMIC_ACQ_REL);
+	last = __atomic_exchange_n(&q->tail, &q->head, __ATOMIC_ACQ_REL);
 	for (;;) {
 		/* Read before the insertion rewrites the links. */
 		next = n == last ? NULL : pushed_next(n);
@@ -147,24 +142,96 @@ void kwq__pwq_splice_locked(struct kwq__pwq *pwq)
 			break;
 		n = next;
 	}
-	if (kick)
-		kwq__kick_locked(pool);
+	return kick;
 }
 
 /*
- * Push @w, whose PENDING bit the caller owns, on @pwq without the pool
- * lock, its word naming @pwq from @data.  Returns true when the queue was
- * empty: the caller must then see to it that somebody settles it
- * (add_push()).
+ * Take every item pushed on @pwq (see kwq__pwq) and insert them, each
+ * push queue's in the order of its pushes, kicking the pool if one is
+ * ready to run.  The queues of a pwq with one per CPU go in CPU order:
+ * their adds were concurrent, or came from a producer that moved between
+ * CPUs, and such a queue promises no order between them.  One consumer
+ * at a time: the pool lock is held.
  */
-static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
-			unsigned long data)
+void kwq__pwq_splice_locked(struct kwq__pwq *pwq)
 {
+	bool kick = false;
+
+	kwq__assert_locked(pwq->pool);
+	for (unsigned int i = 0; i <= pwq->push_mask; i++)
+		kick |= splice_one_locked(pwq, &pwq->push[i]);
+	if (kick)
+		kwq__kick_locked(pwq->pool);
+}
+
+/*
+ * How many push queues @wq's pwqs have: one per CPU (a power of two, at
+ * most KWQ_PUSHQ_MAX, CPUs beyond sharing them) for an unbound queue that
+ * promises no order (not ordered, max_active above 1), so that producers
+ * on two CPUs exchange no tail and link no item of the other's; one
+ * otherwise, since the order of adds is the promise of the others, and a
+ * bound pwq takes the adds of its own CPU.  And one where an add cannot
+ * read its CPU in one load (no rseq area: valgrind, an older glibc), since
+ * every add would take the same queue.
+ */
+unsigned int kwq__wq_push_queues(const struct workqueue_struct *wq)
+{
+	unsigned int n = 1;
+
+	if (!(wq->flags & WQ_UNBOUND) || wq->ordered || wq->max_active < 2 ||
+	    kwq__rseq_cpu() < 0)
+		return 1;
+	while (n < (unsigned int)kwq__g.nr_cpu_ids && n < KWQ_PUSHQ_MAX)
+		n <<= 1;
+	return n;
+}
+
+/* A new pwq's push queues, @pwq->push_mask + 1 of them, empty. */
+void kwq__pwq_init_push(struct kwq__pwq *pwq)
+{
+	pwq->push_turn = pwq->push;
+	pwq->push_left = KWQ_PUSHQ_TURN;
+	for (unsigned int i = 0; i <= pwq->push_mask; i++) {
+		pwq->push[i].tail = &pwq->push[i].head;
+		pwq->push[i].add_pool = pwq->pool;
+	}
+}
+
+/*
+ * kwq__pwq_linked_locked()'s other case: the queue of the turn links no
+ * item, or its turn is over.  The next queue after it that
+ * links one becomes the turn; NULL when none does.
+ */
+struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq)
+{
+	unsigned int i = (unsigned int)(pwq->push_turn - pwq->push);
+
+	for (unsigned int n = pwq->push_mask + 1; n; n--) {
+		i = (i + 1) & pwq->push_mask;
+		if (__atomic_load_n(&pwq->push[i].head.next,
+				    __ATOMIC_RELAXED)) {
+			pwq->push_turn = &pwq->push[i];
+			pwq->push_left = KWQ_PUSHQ_TURN;
+			return pwq->push_turn;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Push @w, whose PENDING bit the caller owns and whose word was @old, on
+ * @q, a push queue of @pwq, without the pool lock, its word then naming
+ * @pwq.  Returns true when the queue was empty: the caller must then see
+ * to it that somebody settles it (add_push()).
+ */
+static inline bool push(struct kwq__pwq *pwq, struct kwq__pushq *q,
+			struct work_struct *w, unsigned long old)
+{
+	unsigned long data = work_pwq_data(pwq, old & WORK_DELAYED);
 	struct kwq_list_node *prev;
 
 	__atomic_store_n(&w->entry.next, NULL, __ATOMIC_RELAXED);
-	prev = __atomic_exchange_n(&pwq->push_tail, &w->entry,
-				   __ATOMIC_SEQ_CST);
+	prev = __atomic_exchange_n(&q->tail, &w->entry, __ATOMIC_SEQ_CST);
 	kwq__test_hook(link, pwq);
 	/*
 	 * Named only now: whoever finds the pwq in the word, locks it and
@@ -174,7 +241,7 @@ static inline bool push(struct kwq__pwq *pwq, struct work_struct *w,
 	 */
 	set_work_pwq(w, data);
 	__atomic_store_n(&prev->next, &w->entry, __ATOMIC_RELEASE);
-	return prev == &pwq->push_head;
+	return prev == &q->head;
 }
 
 /*
@@ -199,20 +266,20 @@ static inline void kick_unless_taken_locked(struct kwq__pool *pool)
 }
 
 /*
- * Take the first item pushed on @pwq off the push queue, which the caller
- * has seen is not empty.  Only the worker that frees a slot pops, one item
- * per slot: the rest stay pushed, untouched, until their turn.  A splice
- * would walk every item at once, and a producer far ahead of its worker
- * would leave a list longer than the caches, each item then read twice
- * from memory.
+ * Take the first item pushed on @q, a push queue of @pwq, off it: the
+ * caller has seen it is not empty.  Only the worker that frees a slot
+ * pops, one item per slot: the rest stay pushed, untouched, until their
+ * turn.  A splice would walk every item at once, and a producer far ahead
+ * of its worker would leave a list longer than the caches, each item then
+ * read twice from memory.
  */
 static inline __attribute__((always_inline)) struct kwq_list_node *
-unlink_first_locked(struct kwq__pwq *pwq)
+unlink_first_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 {
 	struct kwq_list_node *n, *next;
 
 	kwq__assert_locked(pwq->pool);
-	n = pushed_next(&pwq->push_head);
+	n = pushed_next(&q->head);
 	next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE);
 	if (!next) {
 		/*
@@ -222,51 +289,54 @@ unlink_first_locked(struct kwq__pwq *pwq)
 		 */
 		struct kwq_list_node *expect = n;
 
-		__atomic_store_n(&pwq->push_head.next, NULL,
-				 __ATOMIC_RELAXED);
+		__atomic_store_n(&q->head.next, NULL, __ATOMIC_RELAXED);
 		kwq__test_hook(pop_last, pwq);
-		if (!__atomic_compare_exchange_n(&pwq->push_tail, &expect,
-						 &pwq->push_head, false,
-						 __ATOMIC_ACQ_REL,
+		if (!__atomic_compare_exchange_n(&q->tail, &expect, &q->head,
+						 false, __ATOMIC_ACQ_REL,
 						 __ATOMIC_ACQUIRE))
-			__atomic_store_n(&pwq->push_head.next, pushed_next(n),
+			__atomic_store_n(&q->head.next, pushed_next(n),
 					 __ATOMIC_RELAXED);
 	} else {
-		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
+		__atomic_store_n(&q->head.next, next, __ATOMIC_RELAXED);
 	}
 	return n;
 }
 
 /*
- * Take the first item pushed on @pwq and insert it, kicking the pool if
- * it is ready to run.  Inline in kwq__pwq_dec_locked(): a serial queue's
- * worker comes here per item.
+ * Take the first item pushed on @q, a push queue of @pwq, and insert it,
+ * kicking the pool if it is ready to run.  Inline in kwq__pwq_dec_locked():
+ * a serial queue's worker comes here per item.
  */
 static inline __attribute__((always_inline)) void
-pop_locked(struct kwq__pwq *pwq)
+pop_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 {
-	if (insert_pushed_locked(pwq, unlink_first_locked(pwq)))
+	if (insert_pushed_locked(pwq, unlink_first_locked(pwq, q)))
 		kick_unless_taken_locked(pwq->pool);
 }
 
 /*
  * In a fork()ed child: the parent's pushed items idle here, like its
  * inactive ones.  A push that was half done in another parent thread has
- * no link yet: the walk stops there, and that item stays pending.
+ * no link yet: the walk of its queue stops there, and that item and
+ * those pushed behind it on that queue stay pending.
  */
 void kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
 {
-	struct kwq_list_node *n = pwq->push_head.next, *next;
-	struct kwq_list_node *last = pwq->push_tail;
+	for (unsigned int i = 0; i <= pwq->push_mask; i++) {
+		struct kwq__pushq *q = &pwq->push[i];
+		struct kwq_list_node *n = q->head.next, *next;
+		struct kwq_list_node *last = q->tail;
 
-	while (n) {
-		next = n == last ? NULL : n->next;
-		kwq__list_init(n);
-		kwq__forget(kwq__list_entry(n, struct work_struct, entry));
-		n = next;
+		while (n) {
+			next = n == last ? NULL : n->next;
+			kwq__list_init(n);
+			kwq__forget(kwq__list_entry(n, struct work_struct,
+						    entry));
+			n = next;
+		}
+		q->head.next = NULL;
+		q->tail = &q->head;
 	}
-	pwq->push_head.next = NULL;
-	pwq->push_tail = &pwq->push_head;
 }
 
 /*
@@ -384,25 +454,16 @@ static __attribute__((noinline)) int add_locked(struct kwq__pwq *pwq,
 }
 
 /*
- * kwq__add_won()'s insertion where the item would wait for a slot: pushed
- * without the lock, for the worker that frees a slot to take (see
- * kwq__pwq).  An ordered queue's producer then writes no line its worker
- * writes, and its worker takes the lock without a transfer per item.
+ * add_push()'s first pusher, who found @pwq's push queue empty: if no
+ * slot is free, the worker freeing one settles it, since
+ * kwq__pwq_dec_locked() looks at every queue after it lowers nr_active,
+ * and so does a thaw after it raises the limit.  The exchange in push()
+ * and these loads, against those stores and looks, all sequentially
+ * consistent: one of the two sees the other.  Its own function, so that
+ * every other push saves no register.
  */
-static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
-					      struct work_struct *w,
-					      unsigned long old)
+static __attribute__((noinline)) int push_first(struct kwq__pwq *pwq)
 {
-	kwq__test_hook(push, pwq, KWQ__PUSH_BEFORE);
-	if (!push(pwq, w, work_pwq_data(pwq, old & WORK_DELAYED)))
-		return 0;	/* the first pusher saw to the queue */
-	/*
-	 * The queue was empty: if no slot is free, the worker freeing one
-	 * settles it, since kwq__pwq_dec_locked() looks at the queue after
-	 * it lowers nr_active, and so does a thaw after it raises the limit.
-	 * The exchange in push() and these loads, against those stores and
-	 * looks, all sequentially consistent: one of the two sees the other.
-	 */
 	if (__atomic_load_n(&pwq->nr_active, __ATOMIC_SEQ_CST) >=
 	    __atomic_load_n(&pwq->limit, __ATOMIC_SEQ_CST)) {
 		kwq__test_hook(push, pwq, KWQ__PUSH_LEFT);
@@ -412,6 +473,23 @@ static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
 	kwq__pwq_splice_locked(pwq);
 	kwq__unlock(pwq->pool);
 	return 0;
+}
+
+/*
+ * kwq__add_won()'s insertion where the item would wait for a slot: pushed
+ * on @q without the lock, for the worker that frees a slot to take (see
+ * kwq__pwq).  An ordered queue's producer then writes no line its worker
+ * writes, and its worker takes the lock without a transfer per item.
+ */
+static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
+					      struct work_struct *w,
+					      unsigned long old,
+					      struct kwq__pushq *q)
+{
+	kwq__test_hook(push, pwq, KWQ__PUSH_BEFORE);
+	if (!push(pwq, q, w, old))
+		return 0;	/* the first pusher saw to the queue */
+	return push_first(pwq);
 }
 
 /*
@@ -440,12 +518,20 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 	 */
 	unsigned long old = work_data(w);
 	struct kwq__pwq *pwq;
+	struct kwq__pushq *q;
 	struct kwq__pool *pool, *last;
 
 	if (wq->flags & WQ_UNBOUND) {
+		/*
+		 * Its CPU's push queue, where it has one per CPU: any is
+		 * correct, its own writes no line another CPU's adds write.
+		 * Without rseq the CPU reads negative, and there is one.
+		 */
 		pwq = wq->dfl_pwq;
+		q = wq->push_qs[(unsigned int)kwq__add_cpu() %
+				KWQ_PUSHQ_MAX];
 	} else if (cpu == WORK_CPU_ANY) {
-		cpu = kwq__rseq_cpu();
+		cpu = kwq__add_cpu();
 		if (unlikely((unsigned int)cpu >=
 			     (unsigned int)kwq__g.nr_cpu_ids ||
 			     !wq->cpu_pwqs[cpu])) {
@@ -461,8 +547,10 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 				return add_won_local(wq, w);
 		}
 		pwq = wq->cpu_pwqs[cpu];
+		q = pwq->push;
 	} else {
 		pwq = wq->cpu_pwqs[cpu];
+		q = pwq->push;
 	}
 	/*
 	 * Tested here rather than before the fetch-or, to keep the test off
@@ -480,18 +568,20 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 	 * last it ran on.  A fresh item names none, and that costs one test.
 	 */
 	kwq__assert(!(old & WORK_PWQ));
-	pool = pwq->add_pool;
+	pool = q->add_pool;
 	if (old & ~WORK_FLAG_MASK) {
 		last = (struct kwq__pool *)(old & ~WORK_FLAG_MASK);
 		if (unlikely(last != pool))
 			return kwq__queue_owned(cpu, wq, w, old, 0);
 	}
-	/* Behind pushed items, or where it would wait for a slot: pushed. */
-	if (unlikely(__atomic_load_n(&pwq->push_tail, __ATOMIC_RELAXED) !=
-		     &pwq->push_head ||
+	/*
+	 * Behind pushed items, or where it would wait for a slot: pushed.
+	 * Items on another CPU's queue it may pass: that pwq keeps no order.
+	 */
+	if (unlikely(__atomic_load_n(&q->tail, __ATOMIC_RELAXED) != &q->head ||
 		     __atomic_load_n(&pwq->nr_active, __ATOMIC_RELAXED) >=
 		     __atomic_load_n(&pwq->limit, __ATOMIC_RELAXED)))
-		return add_push(pwq, w, old);
+		return add_push(pwq, w, old, q);
 	if (unlikely(!kwq__trylock(pool)))
 		return add_locked(pwq, w, old, false);
 	if (unlikely(!kwq__list_empty(&pool->waits)))
@@ -569,12 +659,13 @@ static __attribute__((noinline)) void flushed_locked(struct kwq__pwq *pwq)
 }
 
 /*
- * kwq__pwq_release_locked()'s pop: its look after the store found pushed
- * items.  Out of line, so that the inline release saves no register.
+ * kwq__pwq_release_locked()'s pop: its look after the store found items
+ * pushed on @q; or kwq__pwq_free_slot_locked()'s, @q linking one.  Out
+ * of line, so that the inline release saves no register.
  */
-void kwq__pwq_pop_locked(struct kwq__pwq *pwq)
+void kwq__pwq_pop_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 {
-	pop_locked(pwq);
+	pop_locked(pwq, q);
 }
 
 /*
@@ -582,9 +673,10 @@ void kwq__pwq_pop_locked(struct kwq__pwq *pwq)
  * the last pushed, whose unlinking puts the tail back
  * (unlink_first_locked()).
  */
-struct kwq_list_node *kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq)
+struct kwq_list_node *kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq,
+						 struct kwq__pushq *q)
 {
-	return unlink_first_locked(pwq);
+	return unlink_first_locked(pwq, q);
 }
 
 /*

@@ -88,7 +88,7 @@ static void thaw_pwq(struct kwq__pwq *pwq, void *arg)
 	/*
 	 * An add that pushed since the settle read the limit 0, and left its
 	 * item to whoever frees a slot: with nothing active, nobody will.
-	 * So thaw looks at the push queue again after this store, as
+	 * So thaw looks at the push queues again after this store, as
 	 * kwq__pwq_dec_locked() does after it lowers nr_active: the push's
 	 * exchange and its re-read of the limit (add_push()) against this
 	 * store and that look, all sequentially consistent, so one of the
@@ -101,8 +101,7 @@ static void thaw_pwq(struct kwq__pwq *pwq, void *arg)
 		kwq__pwq_activate_locked(pwq,
 			kwq__list_entry(pwq->inactive.next,
 					struct work_struct, entry));
-	if (__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=
-	    &pwq->push_head)
+	if (kwq__pwq_look_pushed(pwq))
 		kwq__pwq_splice_locked(pwq);
 	kwq__unlock(pwq->pool);
 }

@@ -520,6 +520,29 @@ struct kwq__pwq_stats {
 	unsigned long long run_max;
 };
 
+/*
+ * One push queue of a pwq (see kwq__pwq): a multi-producer queue of the
+ * items' entry.next links, taken by the pool's workers under its lock.
+ * The tail is the pushers' line, the head the worker's: only a push to an
+ * empty queue writes the head.
+ */
+struct kwq__pushq {
+	struct kwq_list_node *tail	/* A: last pushed, or &head */
+		__attribute__((aligned(64)));
+	/*
+	 * The pwq's pool, for the add: read where the add writes anyway, not
+	 * in the pwq's first line, which the worker writes per item.
+	 */
+	struct kwq__pool *add_pool;	/* I */
+	struct kwq_list_node head	/* A: .next, the first pushed */
+		__attribute__((aligned(64)));
+};
+
+/* At most this many push queues per pwq: a release looks at every tail. */
+#define KWQ_PUSHQ_MAX 8
+/* Takes from a pwq's push queue after which the next one has its turn. */
+#define KWQ_PUSHQ_TURN 64
+
 struct kwq__pwq {
 	/*
 	 * What every add and every start and end of an item write, the
@@ -539,25 +562,25 @@ struct kwq__pwq {
 	const char *name;		/* I: its queue's, for the probes */
 	char mayday;			/* L: its rescuer is called to help */
 	struct kwq_list_node inactive;	/* L: waiting for an active slot */
+	/* Beside inactive, which the end of every item reads too. */
+	unsigned int push_mask;		/* I: push queues - 1 (a power of 2) */
+	struct kwq__pushq *push_turn;	/* L: the push queue taken from */
+	unsigned int push_left;		/* L: takes left to its turn */
 	/*
 	 * Items added while every slot is taken, pushed without the pool
-	 * lock (a multi-producer queue of their entry.next links): they
-	 * would only wait on the inactive list, and an add then writes no
-	 * line a worker writes.  Whoever frees a slot takes the first
-	 * (pop_locked() in add.c); whoever locks the pool to look at the
-	 * pwq moves them all to the lists at once (kwq__pwq_settle_locked()),
-	 * in the order of the adds.  The tail is the pushers' line, the head
-	 * the worker's: only a push to an empty queue writes the head.
+	 * lock: they would only wait on the inactive list, and an add then
+	 * writes no line a worker writes.  Whoever frees a slot takes the
+	 * first (pop_locked() in add.c), or starts it itself (the hand-over,
+	 * kwq__pwq_hand_over_locked()); whoever locks the pool to look at
+	 * the pwq moves them all to the lists at once
+	 * (kwq__pwq_settle_locked()).  One queue keeps the order of adds,
+	 * which an ordered or max_active 1 queue promises, and a bound pwq
+	 * takes its own CPU's adds; an unbound queue with more slots promises
+	 * no order and has one per CPU (kwq__wq_push_queues()), so that
+	 * producers on two CPUs write no common line.  Its workers take from
+	 * one queue, in turn (kwq__pwq_linked_locked()).
 	 */
-	struct kwq_list_node *push_tail	/* A: last pushed, or &push_head */
-		__attribute__((aligned(64)));
-	/*
-	 * @pool again, for the add: read where the add writes anyway, not
-	 * in the line above that the worker writes per item.
-	 */
-	struct kwq__pool *add_pool;	/* I */
-	struct kwq_list_node push_head	/* A: .next, the first pushed */
-		__attribute__((aligned(64)));
+	struct kwq__pushq push[];
 } __attribute__((aligned(WORK_ALIGN)));
 
 struct workqueue_struct {
@@ -576,6 +599,12 @@ struct workqueue_struct {
 	unsigned long long st_rejected;	/* A: -EBUSY adds, while enabled */
 	struct kwq__completion *flush_done; /* F: the flusher's event */
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
+	/*
+	 * An unbound queue's push queues, by the adding CPU modulo
+	 * KWQ_PUSHQ_MAX (see kwq__wq_push_queues()): the add's choice in
+	 * one load, wherever its CPU number falls.
+	 */
+	struct kwq__pushq *push_qs[KWQ_PUSHQ_MAX]; /* I */
 	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
 	struct kwq__rescuer *rescuer;	/* I: WQ_MEM_RECLAIM's own worker */
 	struct kwq_list_node node;	/* on the registry (registry.c) */
@@ -591,6 +620,7 @@ struct kwq__global {
 	int first_cpu;			/* I */
 	int nr_cpu_ids;			/* I: highest CPU + 1 */
 	int rdpid;			/* I: RDPID gives the CPU (thread.c) */
+	long rseq_offset;		/* I: glibc's __rseq_offset, or 0 */
 	struct kwq__pool **cpu_pools[2]; /* I: [highpri][cpu], NULL if none */
 	struct kwq__pool *unbound_pools[2]; /* I: [highpri] */
 	unsigned int idle_timeout_ms;	/* A: before an extra worker retires */
@@ -649,6 +679,22 @@ static inline int kwq__rseq_cpu(void)
 #ifdef KWQ_HAVE_RSEQ
 	const struct rseq *rs = (const struct rseq *)(void *)
 		((char *)__builtin_thread_pointer() + __rseq_offset);
+
+	return (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
+#else
+	return -1;
+#endif
+}
+
+/*
+ * kwq__rseq_cpu() for an add, which comes after kwq__init(): the offset
+ * read from kwq__g, one load where glibc's, through the GOT, takes two.
+ */
+static inline int kwq__add_cpu(void)
+{
+#ifdef KWQ_HAVE_RSEQ
+	const struct rseq *rs = (const struct rseq *)(void *)
+		((char *)__builtin_thread_pointer() + kwq__g.rseq_offset);
 
 	return (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
 #else
@@ -770,10 +816,14 @@ KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 					 struct work_struct *w);
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
-KWQ_HIDDEN void kwq__pwq_pop_locked(struct kwq__pwq *pwq);
+KWQ_HIDDEN void kwq__pwq_pop_locked(struct kwq__pwq *pwq,
+				    struct kwq__pushq *q);
 KWQ_HIDDEN struct kwq_list_node *
-kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq);
+kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq, struct kwq__pushq *q);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
+KWQ_HIDDEN unsigned int kwq__wq_push_queues(const struct workqueue_struct *wq);
+KWQ_HIDDEN void kwq__pwq_init_push(struct kwq__pwq *pwq);
+KWQ_HIDDEN struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq);
 /*
  * Hooks of the test build (KWQ_TEST_HOOKS): white-box tests link add.o
  * and freeze.o compiled with them ahead of libkwq.a (the Makefile's
@@ -835,8 +885,55 @@ KWQ_HIDDEN extern void (*kwq__spawn_hook)(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
 
 /*
+ * A push queue of @pwq whose tail is not its head, or NULL: the look after
+ * a store that lowers nr_active or raises the limit (see add_push()), each
+ * load sequentially consistent, so that none passes that store.
+ */
+static inline struct kwq__pushq *kwq__pwq_look_pushed(struct kwq__pwq *pwq)
+{
+	struct kwq__pushq *q = pwq->push, *last;
+
+	/* One queue: a serial queue's release of every item looks. */
+	if (likely(!pwq->push_mask))
+		return __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) != &q->head ?
+			q : NULL;
+	for (last = q + pwq->push_mask;; q++) {
+		if (__atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) != &q->head)
+			return q;
+		if (q == last)
+			return NULL;
+	}
+}
+
+/*
+ * The push queue of @pwq whose first item (head.next, which stays linked
+ * while the pool lock is held) a freed slot goes to, or NULL when none
+ * links one.  With one queue, that one; with one per
+ * CPU, the queue of the turn while it links items, so that a producer's
+ * worker looks at one line per item, and the next that does once this
+ * has answered KWQ_PUSHQ_TURN times (kwq__pwq_next_linked_locked()), so
+ * that a producer that keeps its CPU's queue full holds another's items
+ * back for that many takes at most, not for as long as it adds.
+ */
+static inline __attribute__((always_inline)) struct kwq__pushq *
+kwq__pwq_linked_locked(struct kwq__pwq *pwq)
+{
+	struct kwq__pushq *q = pwq->push;
+
+	if (likely(!pwq->push_mask))
+		return __atomic_load_n(&q->head.next, __ATOMIC_RELAXED) ? q : NULL;
+	q = pwq->push_turn;
+	if (!q)
+		__builtin_unreachable();	/* one of push[], never NULL */
+	if (likely(__atomic_load_n(&q->head.next, __ATOMIC_RELAXED)) &&
+	    likely(--pwq->push_left))
+		return q;
+	return kwq__pwq_next_linked_locked(pwq);
+}
+
+/*
  * Free a slot of @pwq when nothing waits for it on the lists: lower
- * nr_active, then look at the push queue, and take its first item if an
+ * nr_active, then look at the push queues, and take a first item if an
  * add pushed one meanwhile.  The adds that found no slot rely on this look
  * after the store (see add_push()): both sequentially consistent, so that
  * the load cannot pass the store.  Inline: nearly every item ends here,
@@ -845,27 +942,31 @@ KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
  */
 static inline void kwq__pwq_release_locked(struct kwq__pwq *pwq)
 {
+	struct kwq__pushq *q;
+
 	kwq__assert_locked(pwq->pool);
 	kwq__test_hook(release, pwq);
 	__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1, __ATOMIC_SEQ_CST);
-	if (unlikely(__atomic_load_n(&pwq->push_tail, __ATOMIC_SEQ_CST) !=
-		     &pwq->push_head))
-		kwq__pwq_pop_locked(pwq);
+	q = kwq__pwq_look_pushed(pwq);
+	if (unlikely(q))
+		kwq__pwq_pop_locked(pwq, q);
 }
 
 /*
  * The slot of an item of @pwq that ended, with no inactive item waiting
- * for it: to the first pushed item if one is linked (no look after the
- * store is needed then: the queue stays in the care of whoever frees the
+ * for it: to a first pushed item if one is linked (no look after the
+ * store is needed then: the queues stay in the care of whoever frees the
  * next slot), else released.  From kwq__pwq_dec_locked() and the worker's
  * loop alike.
  */
 static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
 {
-	if (__atomic_load_n(&pwq->push_head.next, __ATOMIC_RELAXED)) {
+	struct kwq__pushq *q = kwq__pwq_linked_locked(pwq);
+
+	if (q) {
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_RELAXED);
-		kwq__pwq_pop_locked(pwq);
+		kwq__pwq_pop_locked(pwq, q);
 	} else {
 		kwq__pwq_release_locked(pwq);
 	}
@@ -1563,40 +1664,45 @@ kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
 }
 
 /*
- * Take @first, the first item pushed on @pwq, which the caller has seen
- * linked, off the push queue: an item with a successor in one store, as
- * pop_locked() in add.c does; the last, which puts the tail back, there.
- * Inline: a worker that passes its slot on takes every item here.
+ * Take @first, the first item pushed on @q, a push queue of @pwq, which
+ * the caller has seen linked (kwq__pwq_linked_locked()), off it: an item
+ * with a successor in one store, as pop_locked() in add.c does; the last,
+ * which puts the tail back, there.  Inline: a worker that hands its slot
+ * over or passes it on takes every item here.
  */
 static inline __attribute__((always_inline)) struct work_struct *
-kwq__pwq_unlink_first_locked(struct kwq__pwq *pwq, struct kwq_list_node *first)
+kwq__pwq_unlink_first_locked(struct kwq__pwq *pwq, struct kwq__pushq *q,
+			     struct kwq_list_node *first)
 {
 	struct kwq_list_node *next = __atomic_load_n(&first->next,
 						     __ATOMIC_ACQUIRE);
 
 	kwq__assert_locked(pwq->pool);
 	if (unlikely(!next))
-		first = kwq__pwq_unlink_last_locked(pwq);
+		first = kwq__pwq_unlink_last_locked(pwq, q);
 	else
-		__atomic_store_n(&pwq->push_head.next, next, __ATOMIC_RELAXED);
+		__atomic_store_n(&q->head.next, next, __ATOMIC_RELAXED);
 	return kwq__list_entry(first, struct work_struct, entry);
 }
 
 /*
  * The hand-over: an item of @pwq has ended, and the worker that ran it
- * starts the first pushed item next, in the same hold of the lock
- * (takes_pushed_locked() in worker.c says when), @first, which it has
- * seen linked.  The ended item's slot goes to it as it is: nr_active
- * stays, where a pop would lower it and the insertion raise it again.  It
- * stays PENDING until the caller starts it, so that meanwhile an add gets
- * -EBUSY and a cancel, which needs this lock to take a queued item, waits
- * and then finds it started.
+ * starts a first pushed item next, in the same hold of the lock
+ * (takes_pushed_locked() in worker.c says when): @first, the head of
+ * push queue @q, which kwq__pwq_linked_locked() has found linked.  The
+ * ended item's slot goes to it as it is: nr_active stays, where a pop
+ * would lower it and the insertion raise it again.  It stays PENDING
+ * until the caller starts it, so that meanwhile an add gets -EBUSY and a
+ * cancel, which needs this lock to take a queued item, waits and then
+ * finds it started.
  */
 static inline __attribute__((always_inline)) struct work_struct *
-kwq__pwq_hand_over_locked(struct kwq__pwq *pwq, struct kwq_list_node *first)
+kwq__pwq_hand_over_locked(struct kwq__pwq *pwq, struct kwq__pushq *q,
+			  struct kwq_list_node *first)
 {
 	return kwq__pwq_handed_locked(pwq,
-				      kwq__pwq_unlink_first_locked(pwq, first));
+				      kwq__pwq_unlink_first_locked(pwq, q,
+								   first));
 }
 
 /*
@@ -1609,9 +1715,17 @@ kwq__pwq_hand_over_locked(struct kwq__pwq *pwq, struct kwq_list_node *first)
  */
 static inline void kwq__pwq_settle_locked(struct kwq__pwq *pwq)
 {
-	if (unlikely(__atomic_load_n(&pwq->push_tail, __ATOMIC_ACQUIRE) !=
-		     &pwq->push_head))
-		kwq__pwq_splice_locked(pwq);
+	struct kwq__pushq *q = pwq->push, *last = q + pwq->push_mask;
+
+	for (;; q++) {
+		if (unlikely(__atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) !=
+			     &q->head)) {
+			kwq__pwq_splice_locked(pwq);
+			return;
+		}
+		if (q == last)
+			return;
+	}
 }
 
 /* Lock @pwq's pool, with the pwq's pushed items settled. */

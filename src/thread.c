@@ -100,6 +100,9 @@ int kwq__read_cpus(void)
 		kwq__g.nr_cpu_ids = cpu + 1;
 	}
 	kwq__g.rdpid = rdpid_works();
+#ifdef KWQ_HAVE_RSEQ
+	kwq__g.rseq_offset = __rseq_offset;
+#endif
 	if (__atomic_load_n(&kwq__g.idle_timeout_set, __ATOMIC_RELAXED))
 		return 0;
 	kwq__g.idle_timeout_ms = env_idle_timeout();

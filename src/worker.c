@@ -194,18 +194,19 @@ passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
 
 /*
  * The slot of an item of @pwq, of flush color @color, that has ended goes
- * as it is to @first, the first item pushed on @pwq, queued behind the
- * items on the worklist as its pop and insertion would queue it, in the
- * same hold of the lock: nr_active and the flush count stay (the ended
- * item's color is the pwq's), where the pop would lower them and the
- * insertion raise them again.  Behind other items, the kick's only
- * question is whether the pool is below its target.
+ * as it is to @first, the first item pushed on @q, a push queue of @pwq,
+ * queued behind the items on the worklist as its pop and insertion would
+ * queue it, in the same hold of the lock: nr_active and the flush count
+ * stay (the ended item's color is the pwq's), where the pop would lower
+ * them and the insertion raise them again.  Behind other items, the
+ * kick's only question is whether the pool is below its target.
  */
 static inline __attribute__((always_inline)) void
 pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
-		   struct kwq_list_node *first, int color)
+		   struct kwq__pushq *q, struct kwq_list_node *first,
+		   int color)
 {
-	struct work_struct *w = kwq__pwq_unlink_first_locked(pwq, first);
+	struct work_struct *w = kwq__pwq_unlink_first_locked(pwq, q, first);
 	unsigned long data = kwq__pushed_data(pwq, w);
 	struct kwq__worker *other;
 
@@ -222,10 +223,12 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 
 /*
  * The end of an item of @pwq, of flush color @color, by @worker: returns
- * the item it starts next, when an item pushed on @pwq takes the slot and
- * takes_pushed_locked() says the worker would take it next anyway (@hand:
- * the loop's own items, that may); else NULL, the slot released or
- * passed to a pushed item queued behind others (passes_pushed_locked()).
+ * the item it starts next, when the first item of a push queue of @pwq
+ * (the turn's, or the next that links one: kwq__pwq_linked_locked())
+ * takes the slot and takes_pushed_locked() says the worker would take it
+ * next anyway (@hand: the loop's own items, that may); else NULL, the
+ * slot released or passed to that item queued behind others
+ * (passes_pushed_locked()).
  * The handed item skips its insertion, the kicks' tests (which would find
  * the finisher taking it) and the loop's tests of it: the lock is held
  * from the end of one item to the start of the next, so no add, cancel or
@@ -236,11 +239,12 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 		const bool pooled, const bool hand)
 {
 	struct kwq__pool *pool = worker->pool;
+	struct kwq__pushq *q = hand ? kwq__pwq_linked_locked(pwq) : NULL;
 	/* Linked: its pusher has written the item before (see push()). */
-	struct kwq_list_node *n = __atomic_load_n(&pwq->push_head.next,
-						  __ATOMIC_ACQUIRE);
+	struct kwq_list_node *n = q ? __atomic_load_n(&q->head.next,
+						      __ATOMIC_ACQUIRE) : NULL;
 
-	if (hand && n && kwq__list_empty(&pwq->inactive) &&
+	if (n && kwq__list_empty(&pwq->inactive) &&
 	    pwq->flush_color != color) {
 		/*
 		 * The slot and the flush count go to the pushed item as they
@@ -252,9 +256,9 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 		kwq__assert((int)pwq->color == color);
 		if (takes_pushed_locked(worker, pwq, kwq__list_entry(n,
 						struct work_struct, entry)))
-			return kwq__pwq_hand_over_locked(pwq, n);
+			return kwq__pwq_hand_over_locked(pwq, q, n);
 		if (passes_pushed_locked(pool, pwq)) {
-			pass_pushed_locked(pool, pwq, n, color);
+			pass_pushed_locked(pool, pwq, q, n, color);
 			return NULL;
 		}
 	}

@@ -32,19 +32,21 @@ static const unsigned int known_flags = WQ_UNBOUND | WQ_FREEZABLE |
 static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 				  struct kwq__pool *pool)
 {
-	struct kwq__pwq *pwq = kwq__zalloc_aligned(sizeof(*pwq));
+	unsigned int nr_push = kwq__wq_push_queues(wq);
+	struct kwq__pwq *pwq = kwq__zalloc_aligned(sizeof(*pwq) +
+		nr_push * sizeof(pwq->push[0]));
 
 	if (!pwq)
 		return NULL;
 	pwq->pool = pool;
-	pwq->add_pool = pool;
+	pwq->push_mask = nr_push - 1;
 	pwq->wq = wq;
 	pwq->max_active = wq->max_active;
 	pwq->limit = wq->max_active;
 	pwq->name = wq->name;
 	pwq->flush_color = -1;
 	kwq__list_init(&pwq->inactive);
-	pwq->push_tail = &pwq->push_head;
+	kwq__pwq_init_push(pwq);
 	if (kwq__debugging())
 		kwq__debug_pwq(pwq, true);
 	return pwq;
@@ -89,6 +91,9 @@ static int wq_alloc_pwqs(struct workqueue_struct *wq)
 		wq->dfl_pwq = pwq_alloc(wq, kwq__g.unbound_pools[hi]);
 		if (!wq->dfl_pwq)
 			return -ENOMEM;
+		for (int i = 0; i < KWQ_PUSHQ_MAX; i++)
+			wq->push_qs[i] = &wq->dfl_pwq->push[
+				(unsigned int)i & wq->dfl_pwq->push_mask];
 		kwq__pool_user(wq->dfl_pwq->pool, wq, 1);
 		return kwq__pool_get_worker(wq->dfl_pwq->pool);
 	}

@@ -3,7 +3,9 @@
  * fork(): a child of a busy kwq process gets a working kwq of its own (its
  * own workers; the parent's queued and armed items idle in it, free to be
  * added again), and the parent goes on unaffected: everything it had queued
- * or armed still runs there exactly once.
+ * or armed still runs there exactly once.  The parent's queued items wait
+ * on an ordered queue's push queue and on an unordered queue's push
+ * queues of two CPUs (src/add.c).
  */
 #include "util.h"
 
@@ -12,8 +14,10 @@
 #include <sys/wait.h>
 
 #define NR 32
+#define NR_U 8		/* items of the unordered queue, from each CPU */
 
-static int runs[NR], delayed_runs, child_runs;
+static int runs[NR + 2 * NR_U], delayed_runs, child_runs;
+static struct workqueue_struct *unb;	/* unbound, max_active 2 */
 
 struct item {
 	struct work_struct work;
@@ -58,6 +62,14 @@ static int in_child(struct workqueue_struct *ord, struct item *items,
 	flush_workqueue(ord);
 	for (int i = 0; i < NR; i++)
 		bad |= (LOAD(&runs[i]) != 1) << 4;
+	/* Those pushed on the unordered queue's two CPUs' queues too. */
+	for (int i = NR; i < NR + 2 * NR_U; i++)
+		bad |= work_pending(&items[i].work) << 10;
+	for (int i = NR; i < NR + 2 * NR_U; i++)
+		bad |= (add_work_to_q(unb, &items[i].work) != 0) << 11;
+	flush_workqueue(unb);
+	for (int i = NR; i < NR + 2 * NR_U; i++)
+		bad |= (LOAD(&runs[i]) != 1) << 12;
 	/* The system queue and new queues work, with new workers. */
 	INIT_WORK(&w, child_fn);
 	bad |= (add_work(&w) != 0) << 5;
@@ -144,10 +156,12 @@ static void test_fork_from_item(void)
 int main(void)
 {
 	struct workqueue_struct *ord;
-	struct item items[NR];
+	struct item items[NR + 2 * NR_U];
 	struct delayed_work dw;
-	struct tw blocker;
-	struct gate gate;
+	struct tw blocker, ublockers[2];
+	struct gate gate, ugate;
+	cpu_set_t all;
+	int cpus[2];
 	int status, all_once = 1;
 	pid_t pid;
 
@@ -174,6 +188,29 @@ int main(void)
 	}
 	INIT_DELAYED_WORK(&dw, delayed_fn);
 	add_delayed_work_to_q(ord, &dw, 3600 * HZ);
+	/* Both slots of the unordered queue held; pushed from two CPUs. */
+	unb = new_wq("forked-unordered", WQ_UNBOUND, 2);
+	memset(&ugate, 0, sizeof(ugate));
+	for (int i = 0; i < 2; i++) {
+		tw_init(&ublockers[i]);
+		ublockers[i].gate = &ugate;
+		add_work_to_q(unb, &ublockers[i].work);
+	}
+	if (!wait_for(&ugate.entered, 2, 10000))
+		bail_out("the unordered queue's blockers did not start");
+	if (sched_getaffinity(0, sizeof(all), &all))
+		bail_out("sched_getaffinity: %s", strerror(errno));
+	cpus[0] = allowed_cpus(cpus, 1) ? cpus[0] : 0;
+	cpus[1] = last_allowed_cpu();
+	for (int i = NR; i < NR + 2 * NR_U; i++) {
+		if (i == NR || i == NR + NR_U)
+			pin_self(cpus[i >= NR + NR_U]);
+		items[i].id = i;
+		INIT_WORK(&items[i].work, item_fn);
+		add_work_to_q(unb, &items[i].work);
+	}
+	if (sched_setaffinity(0, sizeof(all), &all))
+		bail_out("sched_setaffinity: %s", strerror(errno));
 
 	pid = fork();
 	if (pid < 0)
@@ -188,14 +225,17 @@ int main(void)
 	       "in the child, kwq works and the parent's work was idle");
 
 	gate_open(&gate);
+	gate_open(&ugate);
 	flush_workqueue(ord);
-	for (int i = 0; i < NR; i++)
+	flush_workqueue(unb);
+	for (int i = 0; i < NR + 2 * NR_U; i++)
 		all_once &= LOAD(&runs[i]) == 1;
 	ok(all_once, "in the parent, every queued item ran exactly once");
 	wait_for_delayed_work(&dw);
 	is_int(LOAD(&delayed_runs), 1, "and the armed item too, once");
 	is_int(LOAD(&child_runs), 0, "nothing of the child ran in the parent");
 	destroy_workqueue(ord);
+	destroy_workqueue(unb);
 	test_fork_from_item();
 	return done_testing();
 }

@@ -306,9 +306,12 @@ int main(void)
 	}
 	/* First, while kwq's unbound pool may run a worker per CPU. */
 	busy_case();
-	/* The bound kinds' items and the adds: one CPU's pwq. */
+	/*
+	 * The bound kinds' items and the adds: one CPU's pwq; the last, so
+	 * that the unordered kind's go to a push queue beyond the first.
+	 */
 	CPU_ZERO(&one);
-	CPU_SET(sched_getcpu() < 0 ? 0 : sched_getcpu(), &one);
+	CPU_SET(last_allowed_cpu(), &one);
 	if (sched_setaffinity(0, sizeof(one), &one))
 		bail_out("sched_setaffinity: %s", strerror(errno));
 	for (size_t k = 0; k < nr_kinds; k++) {

@@ -47,15 +47,13 @@ static bool serial(void)
 /*
  * A bound queue's max_active holds per CPU (design.md, guarantee 6): its
  * adds go to the pwq of the adder's CPU, so an adder that migrated would
- * fill two pwqs, each serial on its own.  The adders of bound kinds stay on
- * one CPU, so that the order and the limit are those of one pwq.
+ * fill two pwqs, each serial on its own.  The adders stay on one CPU, so
+ * that the order and the limit are those of one pwq; the last, so that an
+ * unordered unbound kind's adds go to a push queue beyond the first.
  */
 static void pin_adder(void)
 {
-	int cpu;
-
-	if (kind->max_active && !(kind->flags & WQ_UNBOUND) &&
-	    (allowed_cpus(&cpu, 1) != 1 || pin_self(cpu)))
+	if (pin_self(last_allowed_cpu()))
 		bail_out("cannot pin the adder");
 }
 

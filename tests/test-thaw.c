@@ -208,9 +208,12 @@ int main(void)
 	tap_watchdog(120);
 	if (sched_getaffinity(0, sizeof(all), &all))
 		bail_out("sched_getaffinity: %s", strerror(errno));
-	/* The bound kinds' adds from this thread: one CPU's pwq. */
+	/*
+	 * The bound kinds' adds from this thread: one CPU's pwq; the last,
+	 * so that the unordered kind's go to a push queue beyond the first.
+	 */
 	CPU_ZERO(&one);
-	CPU_SET(sched_getcpu() < 0 ? 0 : sched_getcpu(), &one);
+	CPU_SET(last_allowed_cpu(), &one);
 	if (sched_setaffinity(0, sizeof(one), &one))
 		bail_out("sched_setaffinity: %s", strerror(errno));
 	plan((int)nr_kinds * 3);

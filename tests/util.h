@@ -323,6 +323,18 @@ static inline int allowed_cpus(int *cpus, int max)
 	return n;
 }
 
+/*
+ * The last CPU this process may run on: a test that pins its adds there
+ * puts them on a push queue other than the first where an unbound queue
+ * has one per CPU (src/add.c), so that a look at the first alone fails.
+ */
+static inline int last_allowed_cpu(void)
+{
+	static int cpus[CPU_SETSIZE];
+
+	return cpus[allowed_cpus(cpus, CPU_SETSIZE) - 1];
+}
+
 /* Pin the calling thread to @cpu. */
 static inline int pin_self(int cpu)
 {

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The push queues of an unordered unbound queue, one per CPU (src/add.c,
+ * kwq__wq_push_queues(); docs/internals.md §2).  Each window a producer
+ * on one CPU can open against a worker that takes another CPU's items:
+ *
+ * - every CPU's queue is taken from, in turn: items pushed from two CPUs
+ *   behind held slots all run once the slots free, without a flush (which
+ *   would settle them), and a CPU's items wait for 64 takes of the
+ *   other's at most, not for all of them;
+ * - an add on CPU A while a worker takes CPU B's last item (a hook in
+ *   that window, the pool lock held): the add pushes without the lock,
+ *   and every item runs once;
+ * - a producer that moves between CPUs between its exchange and its link:
+ *   the exchange is made on CPU A's queue, the worker that frees a slot
+ *   finds the tail moved with no link and waits, and the link comes from
+ *   CPU B; the item runs once, after the link.
+ * - the pass (pass_pushed_locked() in worker.c): a worker ending an item
+ *   while another queue's item waits on the pool's worklist gives its slot
+ *   to CPU B's last pushed item and queues it behind, taking it off CPU B's
+ *   queue (a pass that unlinked it from the first queue waits there for
+ *   ever for a link); the item runs once.
+ *
+ * Needs two CPUs; white-box (kwq__pop_last_hook, the pwq's push queues),
+ * so this links libkwq.a and add.o built with KWQ_TEST_HOOKS.
+ */
+#include "../src/internal.h"
+#include "util.h"
+
+#define NR_MAX		256	/* items pushed from each CPU, at most */
+#define NR_LONG		200	/* from CPU A, ahead of two from CPU B */
+
+struct item {
+	struct work_struct work;
+	int id;			/* CPU slot (0 or 1) * 1000 + number */
+};
+
+static struct workqueue_struct *wq;
+static struct gate gate;
+static struct item blockers[2], items[2][NR_MAX];
+static int run_log[2 * NR_MAX];
+static int nr_runs;		/* A */
+static int runs_of[2][NR_MAX];	/* A */
+static int cpus[2];
+
+static void item_fn(struct work_struct *work)
+{
+	struct item *it = container_of(work, struct item, work);
+	int n = INC(&nr_runs) - 1;
+
+	if (n < (int)ARRAY_SIZE(run_log))
+		STORE(&run_log[n], it->id);
+	INC(&runs_of[it->id / 1000][it->id % 1000]);
+}
+
+static void blocker_fn(struct work_struct *work)
+{
+	(void)work;
+	gate_wait(&gate);
+}
+
+static struct kwq__pushq *pushq_of(int slot)
+{
+	return wq->push_qs[(unsigned int)cpus[slot] % KWQ_PUSHQ_MAX];
+}
+
+static bool pushed_on(int slot)
+{
+	struct kwq__pushq *q = pushq_of(slot);
+
+	return __atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) != &q->head;
+}
+
+/* A fresh unbound queue with max_active 2, both slots held at the gate. */
+static void hold_slots(void)
+{
+	memset(&gate, 0, sizeof(gate));
+	memset(runs_of, 0, sizeof(runs_of));
+	STORE(&nr_runs, 0);
+	wq = alloc_workqueue("pcpu", WQ_UNBOUND, 2);
+	if (!wq)
+		bail_out("alloc_workqueue: %s", strerror(errno));
+	if (pushq_of(0) == pushq_of(1))
+		bail_out("CPUs %d and %d share a push queue", cpus[0], cpus[1]);
+	for (int i = 0; i < 2; i++) {
+		INIT_WORK(&blockers[i].work, blocker_fn);
+		if (add_work_to_q(wq, &blockers[i].work))
+			bail_out("could not add a blocker");
+	}
+	if (!wait_for(&gate.entered, 2, 10000))
+		bail_out("the blockers did not start");
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < NR_MAX; i++) {
+			items[s][i].id = s * 1000 + i;
+			INIT_WORK(&items[s][i].work, item_fn);
+		}
+}
+
+/* Add items[@slot][@from .. @to) from the CPU of @slot. */
+static void add_from(int slot, int from, int to)
+{
+	if (pin_self(cpus[slot]))
+		bail_out("cannot run on CPU %d", cpus[slot]);
+	for (int i = from; i < to; i++)
+		if (add_work_to_q(wq, &items[slot][i].work))
+			bail_out("add %d on CPU %d", i, cpus[slot]);
+}
+
+static bool each_ran_once(int nr0, int nr1)
+{
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < NR_MAX; i++)
+			if (LOAD(&runs_of[s][i]) != (i < (s ? nr1 : nr0)))
+				return false;
+	return true;
+}
+
+/* --- every CPU's queue is taken from, in turn --------------------------- */
+
+static void test_turns(void)
+{
+	bool both_pushed, once;
+	int last_b = -1;
+
+	hold_slots();
+	add_from(0, 0, NR_LONG);
+	add_from(1, 0, 2);
+	both_pushed = pushed_on(0) && pushed_on(1);
+	gate_open(&gate);
+	/* No flush: it would settle the queues itself. */
+	once = wait_for(&nr_runs, NR_LONG + 2, 10000);
+	sleep_ms(10);
+	once = once && LOAD(&nr_runs) == NR_LONG + 2 &&
+	       each_ran_once(NR_LONG, 2);
+	/*
+	 * The queue of the turn changes after KWQ_PUSHQ_TURN takes at most:
+	 * CPU B's two start among the first KWQ_PUSHQ_TURN + 2 items, and
+	 * would come last were the turn kept while CPU A's links items.  A
+	 * few more for a worker's look that took nothing.
+	 */
+	for (int n = 0; n < LOAD(&nr_runs) && n < (int)ARRAY_SIZE(run_log); n++)
+		if (LOAD(&run_log[n]) / 1000)
+			last_b = n;
+	ok(both_pushed && once,
+	   "items pushed on CPUs %d and %d behind held slots all run once, "
+	   "no flush needed (%d runs)", cpus[0], cpus[1], LOAD(&nr_runs));
+	ok(last_b >= 0 && last_b < KWQ_PUSHQ_TURN + 8,
+	   "the CPUs' queues are taken from in turn: CPU %d's last of two "
+	   "started %d-th, behind %d from CPU %d", cpus[1], last_b + 1,
+	   NR_LONG, cpus[0]);
+	destroy_workqueue(wq);
+}
+
+/* --- an add on CPU A while a worker takes CPU B's last item ------------- */
+
+static int hook_calls;		/* A */
+static int helper_go;		/* A */
+static int helper_rc;		/* A: its add's return */
+static int helper_done;		/* A: the add has returned */
+static int hook_saw_add;	/* A: the add returned inside the window */
+
+static void *helper(void *arg)
+{
+	(void)arg;
+	if (pin_self(cpus[0]))
+		bail_out("cannot run on CPU %d", cpus[0]);
+	while (!LOAD(&helper_go))
+		sleep_us(50);
+	STORE(&helper_rc, add_work_to_q(wq, &items[0][NR_LONG].work));
+	STORE(&helper_done, 1);
+	return NULL;
+}
+
+/* In the window of CPU B's last item taken, with the pool lock held. */
+static void pop_hook(struct kwq__pwq *pwq)
+{
+	if (pwq->wq != wq || pushed_on(1) == false ||
+	    __atomic_load_n(&pushq_of(1)->head.next, __ATOMIC_ACQUIRE) ||
+	    INC(&hook_calls) != 1)
+		return;
+	STORE(&helper_go, 1);
+	/* Its push takes no lock: a lock taken would time this out. */
+	STORE(&hook_saw_add, wait_for(&helper_done, 1, 2000) &&
+	      LOAD(&helper_rc) == 0);
+}
+
+static void test_add_while_popping(void)
+{
+	pthread_t t;
+	bool once;
+
+	hold_slots();
+	STORE(&hook_calls, 0);
+	STORE(&helper_go, 0);
+	STORE(&helper_rc, -1);
+	STORE(&helper_done, 0);
+	STORE(&hook_saw_add, 0);
+	/*
+	 * CPU A's queue still links items when the turn passes to CPU B's,
+	 * after KWQ_PUSHQ_TURN takes: the add behind them pushes.
+	 */
+	add_from(0, 0, NR_LONG);
+	add_from(1, 0, 1);
+	if (pthread_create(&t, NULL, helper, NULL))
+		bail_out("pthread_create");
+	kwq__pop_last_hook = pop_hook;
+	gate_open(&gate);
+	once = wait_for(&nr_runs, NR_LONG + 2, 10000);
+	kwq__pop_last_hook = NULL;
+	STORE(&helper_go, 1);
+	pthread_join(t, NULL);
+	sleep_ms(10);
+	once = once && LOAD(&nr_runs) == NR_LONG + 2 &&
+	       each_ran_once(NR_LONG + 1, 1);
+	ok(LOAD(&hook_calls) == 1 && LOAD(&hook_saw_add) && once,
+	   "an add on CPU %d while CPU %d's last item is taken: pushed "
+	   "without the lock (%d), each item ran once (%d runs)", cpus[0],
+	   cpus[1], LOAD(&hook_saw_add), LOAD(&nr_runs));
+	destroy_workqueue(wq);
+}
+
+/* --- a producer that moves between its exchange and its link ------------ */
+
+static void test_migrating_push(void)
+{
+	struct kwq__pwq *pwq;
+	struct kwq__pushq *q;
+	struct work_struct *w;
+	struct kwq_list_node *prev;
+	bool early, once;
+
+	hold_slots();
+	pwq = wq->dfl_pwq;
+	w = &items[0][0].work;
+	/* An add's first half on CPU 0: PENDING won, the exchange made. */
+	if (pin_self(cpus[0]))
+		bail_out("cannot run on CPU %d", cpus[0]);
+	if (test_and_set_work_pending(w) & WORK_PENDING)
+		bail_out("a fresh item was pending");
+	q = pushq_of(0);
+	__atomic_store_n(&w->entry.next, NULL, __ATOMIC_RELAXED);
+	prev = __atomic_exchange_n(&q->tail, &w->entry, __ATOMIC_SEQ_CST);
+	set_work_pwq(w, work_pwq_data(pwq, 0));
+	/* The slots stay held (no free slot to re-read): a release settles. */
+	gate_open(&gate);
+	sleep_ms(30);
+	early = LOAD(&nr_runs) != 0;
+	/* Moved to CPU 1, the producer links. */
+	if (pin_self(cpus[1]))
+		bail_out("cannot run on CPU %d", cpus[1]);
+	__atomic_store_n(&prev->next, &w->entry, __ATOMIC_RELEASE);
+	once = wait_for(&nr_runs, 1, 10000);
+	sleep_ms(10);
+	once = once && LOAD(&nr_runs) == 1 && each_ran_once(1, 0);
+	ok(prev == &q->head && !early && once,
+	   "a push exchanged on CPU %d and linked from CPU %d: the worker "
+	   "waits for the link, the item runs once", cpus[0], cpus[1]);
+	destroy_workqueue(wq);
+}
+
+/* --- the pass of CPU B's last item ------------------------------------- */
+
+#define PASS_ROUNDS	100	/* at most: the first pass ends them */
+
+static struct workqueue_struct *other_wq;
+static struct work_struct other;
+static int other_runs;		/* A */
+static int pass_calls;		/* A */
+static int pass_behind;		/* A: in the hook, items on the worklist */
+
+static void other_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&other_runs);
+}
+
+/* In the window of CPU B's last item taken, with the pool lock held. */
+static void pass_hook(struct kwq__pwq *pwq)
+{
+	if (pwq->wq != wq || INC(&pass_calls) != 1)
+		return;
+	STORE(&pass_behind, !kwq__list_empty(&pwq->pool->worklist));
+}
+
+/* Returns -1 when an item did not run once, else whether it was passed. */
+static int pass_round(void)
+{
+	int behind;
+	bool once;
+
+	hold_slots();
+	STORE(&other_runs, 0);
+	STORE(&pass_calls, 0);
+	STORE(&pass_behind, 0);
+	INIT_WORK(&other, other_fn);
+	add_from(1, 0, 1);
+	/*
+	 * The same pool's worklist: its two running workers hold the slots,
+	 * so the item waits there, unless a third takes it first (then the
+	 * finisher hands CPU B's item over, and the round shows no pass).
+	 */
+	if (add_work_to_q(other_wq, &other))
+		bail_out("could not add the other queue's item");
+	kwq__pop_last_hook = pass_hook;
+	gate_open(&gate);
+	once = wait_for(&nr_runs, 1, 10000) && wait_for(&other_runs, 1, 10000);
+	kwq__pop_last_hook = NULL;
+	sleep_ms(10);
+	behind = LOAD(&pass_behind);
+	once = once && LOAD(&nr_runs) == 1 && LOAD(&other_runs) == 1 &&
+	       each_ran_once(0, 1) && LOAD(&pass_calls) == 1;
+	destroy_workqueue(wq);
+	return once ? behind : -1;
+}
+
+static void test_pass(void)
+{
+	int passes = 0, r;
+
+	other_wq = alloc_workqueue("pcpu-other", WQ_UNBOUND, 0);
+	if (!other_wq)
+		bail_out("alloc_workqueue: %s", strerror(errno));
+	for (r = 0; r < PASS_ROUNDS && passes == 0; r++)
+		passes = pass_round();
+	destroy_workqueue(other_wq);
+	ok(passes > 0, "CPU %d's last item passed the slot behind another "
+	   "queue's item: taken off CPU %d's queue, each item ran once, "
+	   "the pass in round %d", cpus[1], cpus[1], passes > 0 ? r : -1);
+}
+
+int main(void)
+{
+	cpu_set_t all;
+	unsigned int nr_push;
+
+	tap_watchdog(60);
+	if (sched_getaffinity(0, sizeof(all), &all))
+		bail_out("sched_getaffinity: %s", strerror(errno));
+	plan(5);
+	if (allowed_cpus(cpus, 2) < 2) {
+		skip(5, "one CPU: nothing to push from a second");
+		return done_testing();
+	}
+	/* With either mode on, adds take the locked path: nothing is pushed. */
+	wq = alloc_workqueue("pcpu-probe", WQ_UNBOUND, 2);
+	if (!wq)
+		bail_out("alloc_workqueue: %s", strerror(errno));
+	nr_push = wq->dfl_pwq->push_mask + 1;
+	destroy_workqueue(wq);
+	if (kwq__any_mode()) {
+		skip(5, "KWQ_DEBUG or statistics on: adds are not pushed");
+		return done_testing();
+	}
+	if (nr_push == 1) {
+		skip(5, "no rseq area (valgrind?): one push queue per pwq");
+		return done_testing();
+	}
+	test_turns();
+	if (sched_setaffinity(0, sizeof(all), &all))
+		bail_out("sched_setaffinity: %s", strerror(errno));
+	test_add_while_popping();
+	if (sched_setaffinity(0, sizeof(all), &all))
+		bail_out("sched_setaffinity: %s", strerror(errno));
+	test_migrating_push();
+	if (sched_setaffinity(0, sizeof(all), &all))
+		bail_out("sched_setaffinity: %s", strerror(errno));
+	test_pass();
+	return done_testing();
+}
