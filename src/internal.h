@@ -954,15 +954,16 @@ static inline void kwq__pwq_release_locked(struct kwq__pwq *pwq)
 
 /*
  * The slot of an item of @pwq that ended, with no inactive item waiting
- * for it: to a first pushed item if one is linked (no look after the
- * store is needed then: the queues stay in the care of whoever frees the
- * next slot), else released.  From kwq__pwq_dec_locked() and the worker's
- * loop alike.
+ * for it: to the first item of @q, the push queue that
+ * kwq__pwq_linked_locked() answered (no look after the store is needed
+ * then: the queues stay in the care of whoever frees the next slot), or
+ * released if it answered NULL.  The worker's loop, which has asked
+ * already, passes its answer: asking again would count a take of the
+ * turn twice.
  */
-static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
+static inline void kwq__pwq_give_slot_locked(struct kwq__pwq *pwq,
+					     struct kwq__pushq *q)
 {
-	struct kwq__pushq *q = kwq__pwq_linked_locked(pwq);
-
 	if (q) {
 		__atomic_store_n(&pwq->nr_active, pwq->nr_active - 1,
 				 __ATOMIC_RELAXED);
@@ -970,6 +971,12 @@ static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
 	} else {
 		kwq__pwq_release_locked(pwq);
 	}
+}
+
+/* The same, from kwq__pwq_dec_locked(), which has not asked. */
+static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
+{
+	kwq__pwq_give_slot_locked(pwq, kwq__pwq_linked_locked(pwq));
 }
 
 /* --- worker.c: the workers, their loop, an item's run -------------------- */

@@ -134,22 +134,6 @@ static inline void clear_pending_unlock(struct work_struct *w,
 }
 
 /*
- * The end of an item of @pwq, of flush color @color: its slot is free.
- * Inline, the usual case, where no item waits for the slot on the lists
- * and no flusher for the color; kwq__pwq_dec_locked() does the rest.
- */
-static inline void release_slot_locked(struct kwq__pwq *pwq, int color)
-{
-	if (likely(kwq__list_empty(&pwq->inactive) &&
-		   pwq->flush_color != color)) {
-		kwq__pwq_free_slot_locked(pwq);
-		pwq->nr_in_flight[color]--;
-	} else {
-		kwq__pwq_dec_locked(pwq, color);
-	}
-}
-
-/*
  * Would @worker, ending an item of @pwq, take @w, the first item pushed
  * on @pwq, from the worklist next, were the slot given to it there?  Yes
  * when nothing would come first (an item on the worklist, on the
@@ -239,13 +223,27 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 		const bool pooled, const bool hand)
 {
 	struct kwq__pool *pool = worker->pool;
-	struct kwq__pushq *q = hand ? kwq__pwq_linked_locked(pwq) : NULL;
-	/* Linked: its pusher has written the item before (see push()). */
-	struct kwq_list_node *n = q ? __atomic_load_n(&q->head.next,
-						      __ATOMIC_ACQUIRE) : NULL;
+	struct kwq__pushq *q;
+	struct kwq_list_node *n;
 
-	if (n && kwq__list_empty(&pwq->inactive) &&
-	    pwq->flush_color != color) {
+	/*
+	 * A pool's worker goes back to the worklist from here, with the lock
+	 * held; a rescuer (on no pool's list) does not.
+	 */
+	if (unlikely(!kwq__list_empty(&pwq->inactive) ||
+		     pwq->flush_color == color)) {
+		if (pooled)
+			pool->finisher = worker;
+		kwq__pwq_dec_locked(pwq, color);
+		pool->finisher = NULL;
+		return NULL;
+	}
+	/* The usual case: no item waits for the slot on the lists and no
+	 * flusher for the color. */
+	q = kwq__pwq_linked_locked(pwq);
+	/* Linked: its pusher has written the item before (see push()). */
+	n = hand && q ? __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE) : NULL;
+	if (n) {
 		/*
 		 * The slot and the flush count go to the pushed item as they
 		 * are: it is counted in the pwq's color, which is the ended
@@ -262,13 +260,10 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 			return NULL;
 		}
 	}
-	/*
-	 * A pool's worker goes back to the worklist from here, with the lock
-	 * held; a rescuer (on no pool's list) does not.
-	 */
 	if (pooled)
 		pool->finisher = worker;
-	release_slot_locked(pwq, color);
+	kwq__pwq_give_slot_locked(pwq, q);
+	pwq->nr_in_flight[color]--;
 	pool->finisher = NULL;
 	return NULL;
 }
