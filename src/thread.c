@@ -9,9 +9,9 @@
  * Nothing here calls the rest of kwq: the bootstrap (init.c) fills kwq__g
  * from kwq__read_cpus() and the files that own the threads call kwq__spawn().
  * Each thread it starts is made independent of the thread that asked for
- * it: explicit CPU affinity and scheduling policy, every signal blocked,
- * and its own nice value set first thing (kwq__thread_prio()); and it runs
- * the program's thread hooks, if any, before and after its work.
+ * it: its own CPU affinity and the normal scheduling policy, every signal
+ * blocked, and its own nice value set first thing (kwq__thread_prio()); and
+ * it runs the program's thread hooks, if any, before and after its work.
  */
 #include "internal.h"
 
@@ -20,6 +20,11 @@
 #include <sys/resource.h>
 #ifdef __x86_64__
 #include <cpuid.h>
+#endif
+
+/* pthread_attr_setsigmask_np(): glibc 2.32 and later. */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
+#define KWQ_HAVE_ATTR_SIGMASK 1
 #endif
 
 #define DFL_IDLE_TIMEOUT_MS 5000U
@@ -197,25 +202,39 @@ void kwq__thread_short_slice(void)
 /*
  * Attributes that make a kwq thread independent of the thread creating it:
  * the CPUs of @cpu, or all the process's CPUs, and the normal scheduling
- * policy, never an inherited real-time one.
+ * policy, never an inherited real-time one.  Each is set only where the
+ * creator's own differs, which it rarely does (a bound worker is mostly
+ * created by one of its pool, the manager has the process's CPUs): given
+ * either, glibc starts the thread stopped and applies it from the creator
+ * (a system call on the new thread, then a futex wake-up), which made a
+ * worker cost a third more to create than a bare thread (issue 24 §3).
+ * Asking costs the creator two cheap system calls.
  */
 static int set_attrs(pthread_attr_t *attr, int cpu)
 {
 	struct sched_param param = { .sched_priority = 0 };
-	cpu_set_t one, *set = &kwq__g.cpus;
-	int err;
+	cpu_set_t one, mine, *set = &kwq__g.cpus;
+	int err, policy;
 
 	if (cpu >= 0) {
 		CPU_ZERO(&one);
 		CPU_SET(cpu, &one);
 		set = &one;
 	}
-	err = kwq__fault(FAULT_AFFINITY) ? -EINVAL :
-		-pthread_attr_setaffinity_np(attr, sizeof(*set), set);
-	if (err)
-		return err;
+	if (kwq__fault(FAULT_AFFINITY))
+		return -EINVAL;
+	if (sched_getaffinity(0, sizeof(mine), &mine) ||
+	    !CPU_EQUAL(&mine, set)) {
+		err = -pthread_attr_setaffinity_np(attr, sizeof(*set), set);
+		if (err)
+			return err;
+	}
 	if (kwq__fault(FAULT_ATTR))
 		return -EINVAL;
+	/* SCHED_RESET_ON_FORK or not, a SCHED_OTHER creator passes it on. */
+	policy = sched_getscheduler(0);
+	if (policy >= 0 && (policy & ~SCHED_RESET_ON_FORK) == SCHED_OTHER)
+		return 0;
 	err = -pthread_attr_setinheritsched(attr, PTHREAD_EXPLICIT_SCHED);
 	if (!err)
 		err = -pthread_attr_setschedpolicy(attr, SCHED_OTHER);
@@ -296,6 +315,39 @@ static void *hooked_main(void *p)
 	return ret;
 }
 
+/* Create the thread, every signal blocked in it from its first instruction. */
+#ifdef KWQ_HAVE_ATTR_SIGMASK
+static int create_masked(pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+{
+	pthread_t tid;
+	sigset_t all;
+	int err;
+
+	/* Given to the thread at its start: two system calls fewer. */
+	sigfillset(&all);
+	err = -pthread_attr_setsigmask_np(attr, &all);
+	if (err)
+		return err;
+	return kwq__fault(FAULT_THREAD) ? -EAGAIN :
+		-pthread_create(&tid, attr, fn, arg);
+}
+#else
+static int create_masked(pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+{
+	sigset_t all, old;
+	pthread_t tid;
+	int err;
+
+	/* The new thread inherits the creator's mask. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = kwq__fault(FAULT_THREAD) ? -EAGAIN :
+		-pthread_create(&tid, attr, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return err;
+}
+#endif
+
 /*
  * Start a detached thread running @fn(@arg), pinned to @cpu, or free to
  * run on the process's CPUs if it is negative.  It blocks every signal, so
@@ -307,8 +359,6 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 {
 	struct hooked *h = NULL;
 	pthread_attr_t attr;
-	sigset_t all, old;
-	pthread_t tid;
 	int err;
 
 	if (hooks_close()) {
@@ -334,13 +384,8 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 			goto out_attr;
 	}
 	err = set_attrs(&attr, cpu);
-	if (err)
-		goto out_attr;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = kwq__fault(FAULT_THREAD) ? -EAGAIN :
-		-pthread_create(&tid, &attr, fn, arg);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!err)
+		err = create_masked(&attr, fn, arg);
 out_attr:
 	pthread_attr_destroy(&attr);
 out_free:

@@ -2,11 +2,15 @@
 /*
  * kwq's threads belong to the process, not to the thread that happened to
  * use kwq first.  Here that thread is pinned to the last CPU and runs at
- * nice 19; afterwards add_work_on() to the first CPU still works, every kwq
- * thread but the bound workers may run on all the process's CPUs (a bound
- * worker on its own CPU only), and each has nice 0, or -20 in the
- * high-priority pools (where the process may lower nice values: it may
- * here when it has CAP_SYS_NICE, or RLIMIT_NICE allows it).
+ * nice 19 under SCHED_BATCH; afterwards add_work_on() to the first CPU
+ * still works, every kwq thread but the bound workers may run on all the
+ * process's CPUs (a bound worker on its own CPU only), each has the normal
+ * policy, SCHED_OTHER, and nice 0, or -20 in the high-priority pools (where
+ * the process may lower nice values: it may here when it has
+ * CAP_SYS_NICE, or RLIMIT_NICE allows it).  Among them are the workers of
+ * a burst of blocking items on the first CPU, which kwq's own threads
+ * create (the manager, and each new worker one more): a creator passes on
+ * only what is right for the new thread (src/thread.c, set_attrs()).
  */
 #include "util.h"
 
@@ -17,7 +21,11 @@
 
 static int cpus[CPU_SETSIZE], nr_cpus;
 static cpu_set_t process_cpus;
+#define BURST 16
+
 static struct tw on_first, unbound, high, high_unbound;
+static struct work_struct burst_items[BURST];
+static int burst_started, burst_release;
 static struct delayed_work dw;
 static int add_on_ret = 1, setup_ret = 1;
 
@@ -26,14 +34,41 @@ static void dw_fn(struct work_struct *work)
 	(void)work;
 }
 
-/* The first user of kwq: pinned to the last CPU, at nice 19. */
+/* Blocks until all of the burst have started: kwq must start a worker each. */
+static void burst_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&burst_started);
+	wait_for(&burst_release, 1, 30000);
+}
+
+/* The burst, on the first CPU's pool; 0 once every item has started. */
+static int burst(void)
+{
+	int all;
+
+	for (int i = 0; i < BURST; i++) {
+		INIT_WORK(&burst_items[i], burst_fn);
+		if (add_work_on(cpus[0], &burst_items[i]))
+			return -1;
+	}
+	all = wait_for(&burst_started, BURST, 30000);
+	STORE(&burst_release, 1);
+	for (int i = 0; i < BURST; i++)
+		flush_work(&burst_items[i]);
+	return all ? 0 : -1;
+}
+
+/* The first user of kwq: pinned to the last CPU, at nice 19, batch. */
 static void *first_user(void *arg)
 {
+	struct sched_param batch = { .sched_priority = 0 };
 	struct workqueue_struct *wq_u, *wq_h, *wq_hu, *wq_r;
 
 	(void)arg;
 	if (pin_self(cpus[nr_cpus - 1]) ||
-	    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19))
+	    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19) ||
+	    sched_setscheduler(0, SCHED_BATCH, &batch))
 		return NULL;
 	add_on_ret = add_work_on(cpus[0], &on_first.work);
 	wq_u = alloc_workqueue("aff-u", WQ_UNBOUND, 0);
@@ -54,6 +89,8 @@ static void *first_user(void *arg)
 	flush_workqueue(wq_h);
 	flush_workqueue(wq_hu);
 	flush_delayed_work(&dw);
+	if (burst())
+		return NULL;
 	setup_ret = 0;
 	return NULL;
 }
@@ -73,6 +110,7 @@ struct kwq_thread {
 	int bound_cpu;		/* a bound worker's CPU, or -1 */
 	int highpri;
 	int nice;
+	int policy;
 	cpu_set_t cpus;
 };
 
@@ -111,7 +149,8 @@ static int kwq_threads(struct kwq_thread *t, int max)
 			t[n].highpri = 1;
 		errno = 0;
 		t[n].nice = getpriority(PRIO_PROCESS, (id_t)tid);
-		if (errno ||
+		t[n].policy = sched_getscheduler(tid);
+		if (errno || t[n].policy < 0 ||
 		    sched_getaffinity(tid, sizeof(t[n].cpus), &t[n].cpus))
 			continue;	/* it just exited */
 		n++;
@@ -136,22 +175,38 @@ static bool nice_ok(const struct kwq_thread *t)
 	return t->nice == (t->highpri ? -20 : 0);
 }
 
+static bool policy_ok(const struct kwq_thread *t)
+{
+	return t->policy == SCHED_OTHER;
+}
+
+static int bound_workers(const struct kwq_thread *t, int n)
+{
+	int nr = 0;
+
+	for (int i = 0; i < n; i++)
+		nr += t[i].bound_cpu == cpus[0];
+	return nr;
+}
+
 int main(void)
 {
 	struct kwq_thread t[256];
-	int n = 0, bad_cpus, bad_nice, may_lower = 0, found;
+	int n = 0, bad_cpus, bad_nice, bad_policy, may_lower = 0, found;
 	long long end;
 	pthread_t th;
 
 	tap_watchdog(60);
-	plan(6);
+	plan(8);
 	if (sched_getaffinity(getpid(), sizeof(process_cpus), &process_cpus))
 		bail_out("sched_getaffinity");
 	nr_cpus = allowed_cpus(cpus, CPU_SETSIZE);
 	if (nr_cpus < 2) {
-		skip(6, "one CPU: no other CPU to pin the first user to");
+		skip(8, "one CPU: no other CPU to pin the first user to");
 		return done_testing();
 	}
+	/* The burst's workers stay until they are counted. */
+	kwq_set_idle_timeout(60000);
 	tw_init(&on_first);
 	tw_init(&unbound);
 	tw_init(&high);
@@ -174,7 +229,7 @@ int main(void)
 	end = tap_now_ns() + 10 * 1000000000LL;
 	do {
 		n = kwq_threads(t, (int)ARRAY_SIZE(t));
-		bad_cpus = bad_nice = found = 0;
+		bad_cpus = bad_nice = bad_policy = found = 0;
 		for (int i = 0; i < n; i++) {
 			found |= !strcmp(t[i].comm, "kwq/timer") << 0 |
 				!strcmp(t[i].comm, "kwq/manager") << 1 |
@@ -183,15 +238,17 @@ int main(void)
 				!strncmp(t[i].comm, "kwq/R:", 6) << 4;
 			bad_cpus += !cpus_ok(&t[i]);
 			bad_nice += !nice_ok(&t[i]);
+			bad_policy += !policy_ok(&t[i]);
 		}
-		if (found == 0x1f && !bad_cpus && (!may_lower || !bad_nice))
+		if (found == 0x1f && !bad_cpus && !bad_policy &&
+		    (!may_lower || !bad_nice))
 			break;
 		sleep_ms(10);
 	} while (tap_now_ns() < end);
 	for (int i = 0; i < n; i++)
-		if (!cpus_ok(&t[i]) || !nice_ok(&t[i]))
-			diag("%s: nice %d, %d CPUs%s", t[i].comm, t[i].nice,
-			     CPU_COUNT(&t[i].cpus),
+		if (!cpus_ok(&t[i]) || !nice_ok(&t[i]) || !policy_ok(&t[i]))
+			diag("%s: policy %d, nice %d, %d CPUs%s", t[i].comm,
+			     t[i].policy, t[i].nice, CPU_COUNT(&t[i].cpus),
 			     CPU_ISSET(cpus[0], &t[i].cpus) ? "" :
 			     ", not the first");
 	is_int(found, 0x1f,
@@ -199,6 +256,10 @@ int main(void)
 	is_int(bad_cpus, 0,
 	       "each of the %d kwq threads may run on the process's CPUs (bound workers: on theirs)",
 	       n);
+	is_int(bad_policy, 0, "each has the normal policy, not its creator's");
+	ok(bound_workers(t, n) >= BURST,
+	   "the burst's workers are among them (%d bound to CPU %d)",
+	   bound_workers(t, n), cpus[0]);
 	if (may_lower)
 		is_int(bad_nice, 0,
 		       "each has nice 0, or -20 in the high-priority pools");
