@@ -168,16 +168,8 @@ void kwq__thread_prio(bool highpri)
 		setpriority(PRIO_PROCESS, tid, 20 - (int)rl.rlim_cur);
 }
 
-/*
- * Ask for a short scheduler slice (100 us; Linux 6.12 and later, for any
- * user; older kernels ignore it) for a kwq thread that runs for microseconds
- * each time it wakes and whose lateness is the program's: the timer thread
- * and the manager.  Under EEVDF a short slice is an early deadline, so the
- * thread preempts a CPU-bound one when it wakes instead of waiting up to
- * that thread's slice (several ms when both CPUs are busy); its own share
- * of the CPU does not change.  The nice value stays as it is.
- */
-void kwq__thread_short_slice(void)
+/* Set the calling thread's scheduler slice: @ns, or the default with 0. */
+static bool set_slice(uint64_t ns)
 {
 	/* sched_setattr(2)'s first version; glibc 2.36 has no wrapper. */
 	struct {
@@ -189,14 +181,32 @@ void kwq__thread_short_slice(void)
 	} attr = {
 		.size = sizeof(attr),
 		.sched_policy = SCHED_OTHER,
-		.sched_runtime = 100 * 1000,
+		.sched_runtime = ns,
 	};
 	id_t tid = (id_t)syscall(SYS_gettid);
 
 	errno = 0;
 	attr.sched_nice = getpriority(PRIO_PROCESS, tid);
-	if (!errno)
-		syscall(SYS_sched_setattr, 0, &attr, 0);
+	return !errno && !syscall(SYS_sched_setattr, 0, &attr, 0);
+}
+
+/* The calling kwq thread has a short slice: the threads it creates too. */
+static __thread bool short_slice;
+
+/*
+ * Ask for a short scheduler slice (100 us; Linux 6.12 and later, for any
+ * user; older kernels ignore it) for a kwq thread that runs for microseconds
+ * each time it wakes and whose lateness is the program's: the timer thread
+ * and the manager.  Under EEVDF a short slice is an early deadline, so the
+ * thread preempts a CPU-bound one when it wakes instead of waiting up to
+ * that thread's slice (several ms when both CPUs are busy); its own share
+ * of the CPU does not change.  The nice value stays as it is.  A thread
+ * created by this one inherits the slice (an explicit scheduling policy
+ * does not reset it), so kwq__spawn() has it give the slice back.
+ */
+void kwq__thread_short_slice(void)
+{
+	short_slice = set_slice(100 * 1000);
 }
 
 /*
@@ -294,21 +304,31 @@ static bool hooks_close(void)
 	return hook_start || hook_stop;
 }
 
-/* What a thread started with hooks runs, and the hooks it runs. */
-struct hooked {
+/*
+ * What a thread that must do something before its function starts with:
+ * give back a short slice inherited from its creator (the manager's
+ * workers), then run the program's hooks, if any, around the function.
+ */
+struct start {
 	void *(*fn)(void *);
 	void *arg;
+	bool hooks;
+	bool slice;
 };
 
-static void *hooked_main(void *p)
+static void *start_main(void *p)
 {
-	struct hooked h = *(struct hooked *)p;
+	struct start s = *(struct start *)p;
 	void *ret;
 
 	free(p);
+	if (s.slice)
+		set_slice(0);
+	if (!s.hooks)
+		return s.fn(s.arg);
 	if (hook_start)
 		hook_start();
-	ret = h.fn(h.arg);
+	ret = s.fn(s.arg);
 	kwq__self = NULL;	/* a worker's, freed as it left its pool */
 	if (hook_stop)
 		hook_stop();
@@ -353,21 +373,22 @@ static int create_masked(pthread_attr_t *attr, void *(*fn)(void *), void *arg)
  * run on the process's CPUs if it is negative.  It blocks every signal, so
  * that the program's signals go to the program's own threads, and must
  * call kwq__thread_prio() first thing.  With the program's thread hooks
- * set, it runs them around @fn (hooked_main()), which costs an allocation.
+ * set, it runs them around @fn, and created by a thread with a short slice
+ * it gives that slice back (start_main()); either costs an allocation.
  */
 int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 {
-	struct hooked *h = NULL;
+	bool hooks = hooks_close();
+	struct start *h = NULL;
 	pthread_attr_t attr;
 	int err;
 
-	if (hooks_close()) {
+	if (hooks || short_slice) {
 		h = kwq__zalloc(sizeof(*h));
 		if (!h)
 			return -ENOMEM;
-		h->fn = fn;
-		h->arg = arg;
-		fn = hooked_main;
+		*h = (struct start){ fn, arg, hooks, short_slice };
+		fn = start_main;
 		arg = h;
 	}
 

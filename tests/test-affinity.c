@@ -7,7 +7,9 @@
  * process's CPUs (a bound worker on its own CPU only), each has the normal
  * policy, SCHED_OTHER, and nice 0, or -20 in the high-priority pools (where
  * the process may lower nice values: it may here when it has
- * CAP_SYS_NICE, or RLIMIT_NICE allows it).  Among them are the workers of
+ * CAP_SYS_NICE, or RLIMIT_NICE allows it), and every worker the default
+ * scheduler slice, not the manager's short one (Linux 6.12 and later show a
+ * slice; older kernels, 0 for all).  Among them are the workers of
  * a burst of blocking items on the first CPU, which kwq's own threads
  * create (the manager, and each new worker one more): a creator passes on
  * only what is right for the new thread (src/thread.c, set_attrs()).
@@ -15,6 +17,7 @@
 #include "util.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -111,8 +114,29 @@ struct kwq_thread {
 	int highpri;
 	int nice;
 	int policy;
+	uint64_t slice;
 	cpu_set_t cpus;
 };
+
+/* sched_getattr(2)'s first version; glibc has no wrapper. */
+struct sched_attr0 {
+	uint32_t size, sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime, sched_deadline, sched_period;
+};
+
+/* The scheduler slice of thread @tid (its runtime, for SCHED_OTHER). */
+static int slice_of(pid_t tid, uint64_t *slice)
+{
+	struct sched_attr0 attr;
+
+	if (syscall(SYS_sched_getattr, tid, &attr, sizeof(attr), 0))
+		return -1;
+	*slice = attr.sched_runtime;
+	return 0;
+}
 
 /* Read the state of every kwq thread; return how many were read. */
 static int kwq_threads(struct kwq_thread *t, int max)
@@ -150,7 +174,7 @@ static int kwq_threads(struct kwq_thread *t, int max)
 		errno = 0;
 		t[n].nice = getpriority(PRIO_PROCESS, (id_t)tid);
 		t[n].policy = sched_getscheduler(tid);
-		if (errno || t[n].policy < 0 ||
+		if (errno || t[n].policy < 0 || slice_of(tid, &t[n].slice) ||
 		    sched_getaffinity(tid, sizeof(t[n].cpus), &t[n].cpus))
 			continue;	/* it just exited */
 		n++;
@@ -180,6 +204,16 @@ static bool policy_ok(const struct kwq_thread *t)
 	return t->policy == SCHED_OTHER;
 }
 
+/* The slice of a thread that never asked for one: the main thread's. */
+static uint64_t default_slice;
+
+/* The timer thread and the manager ask for a short one (src/thread.c). */
+static bool slice_ok(const struct kwq_thread *t)
+{
+	return !strcmp(t->comm, "kwq/timer") ||
+		!strcmp(t->comm, "kwq/manager") || t->slice == default_slice;
+}
+
 static int bound_workers(const struct kwq_thread *t, int n)
 {
 	int nr = 0;
@@ -192,19 +226,22 @@ static int bound_workers(const struct kwq_thread *t, int n)
 int main(void)
 {
 	struct kwq_thread t[256];
-	int n = 0, bad_cpus, bad_nice, bad_policy, may_lower = 0, found;
+	int n = 0, bad_cpus, bad_nice, bad_policy, bad_slice, may_lower = 0;
+	int found;
 	long long end;
 	pthread_t th;
 
 	tap_watchdog(60);
-	plan(8);
+	plan(9);
 	if (sched_getaffinity(getpid(), sizeof(process_cpus), &process_cpus))
 		bail_out("sched_getaffinity");
 	nr_cpus = allowed_cpus(cpus, CPU_SETSIZE);
 	if (nr_cpus < 2) {
-		skip(8, "one CPU: no other CPU to pin the first user to");
+		skip(9, "one CPU: no other CPU to pin the first user to");
 		return done_testing();
 	}
+	if (slice_of(0, &default_slice))
+		bail_out("sched_getattr");
 	/* The burst's workers stay until they are counted. */
 	kwq_set_idle_timeout(60000);
 	tw_init(&on_first);
@@ -229,7 +266,7 @@ int main(void)
 	end = tap_now_ns() + 10 * 1000000000LL;
 	do {
 		n = kwq_threads(t, (int)ARRAY_SIZE(t));
-		bad_cpus = bad_nice = bad_policy = found = 0;
+		bad_cpus = bad_nice = bad_policy = bad_slice = found = 0;
 		for (int i = 0; i < n; i++) {
 			found |= !strcmp(t[i].comm, "kwq/timer") << 0 |
 				!strcmp(t[i].comm, "kwq/manager") << 1 |
@@ -239,16 +276,20 @@ int main(void)
 			bad_cpus += !cpus_ok(&t[i]);
 			bad_nice += !nice_ok(&t[i]);
 			bad_policy += !policy_ok(&t[i]);
+			bad_slice += !slice_ok(&t[i]);
 		}
-		if (found == 0x1f && !bad_cpus && !bad_policy &&
+		if (found == 0x1f && !bad_cpus && !bad_policy && !bad_slice &&
 		    (!may_lower || !bad_nice))
 			break;
 		sleep_ms(10);
 	} while (tap_now_ns() < end);
 	for (int i = 0; i < n; i++)
-		if (!cpus_ok(&t[i]) || !nice_ok(&t[i]) || !policy_ok(&t[i]))
-			diag("%s: policy %d, nice %d, %d CPUs%s", t[i].comm,
-			     t[i].policy, t[i].nice, CPU_COUNT(&t[i].cpus),
+		if (!cpus_ok(&t[i]) || !nice_ok(&t[i]) || !policy_ok(&t[i]) ||
+		    !slice_ok(&t[i]))
+			diag("%s: policy %d, slice %llu ns, nice %d, %d CPUs%s",
+			     t[i].comm, t[i].policy,
+			     (unsigned long long)t[i].slice, t[i].nice,
+			     CPU_COUNT(&t[i].cpus),
 			     CPU_ISSET(cpus[0], &t[i].cpus) ? "" :
 			     ", not the first");
 	is_int(found, 0x1f,
@@ -257,6 +298,9 @@ int main(void)
 	       "each of the %d kwq threads may run on the process's CPUs (bound workers: on theirs)",
 	       n);
 	is_int(bad_policy, 0, "each has the normal policy, not its creator's");
+	is_int(bad_slice, 0,
+	       "each but the timer thread and the manager has the default slice (%llu ns)",
+	       (unsigned long long)default_slice);
 	ok(bound_workers(t, n) >= BURST,
 	   "the burst's workers are among them (%d bound to CPU %d)",
 	   bound_workers(t, n), cpus[0]);
