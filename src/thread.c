@@ -154,18 +154,18 @@ struct work_struct *current_work(void)
  */
 void kwq__thread_prio(bool highpri)
 {
-	id_t tid = (id_t)syscall(SYS_gettid);
 	int want = highpri ? -20 : 0, cur;
 	struct rlimit rl;
 
-	if (!setpriority(PRIO_PROCESS, tid, want))
+	/* Who 0 is the calling thread: Linux keeps nice values per thread. */
+	if (!setpriority(PRIO_PROCESS, 0, want))
 		return;
 	if (getrlimit(RLIMIT_NICE, &rl) || rl.rlim_cur > 40)
 		return;
 	errno = 0;
-	cur = getpriority(PRIO_PROCESS, tid);
+	cur = getpriority(PRIO_PROCESS, 0);
 	if (!errno && 20 - (int)rl.rlim_cur < cur)
-		setpriority(PRIO_PROCESS, tid, 20 - (int)rl.rlim_cur);
+		setpriority(PRIO_PROCESS, 0, 20 - (int)rl.rlim_cur);
 }
 
 /* Set the calling thread's scheduler slice: @ns, or the default with 0. */
@@ -183,10 +183,9 @@ static bool set_slice(uint64_t ns)
 		.sched_policy = SCHED_OTHER,
 		.sched_runtime = ns,
 	};
-	id_t tid = (id_t)syscall(SYS_gettid);
 
 	errno = 0;
-	attr.sched_nice = getpriority(PRIO_PROCESS, tid);
+	attr.sched_nice = getpriority(PRIO_PROCESS, 0);
 	return !errno && !syscall(SYS_sched_setattr, 0, &attr, 0);
 }
 
