@@ -1604,6 +1604,19 @@ static inline struct kwq__worker *kwq__kick_busy_locked(struct kwq__pool *pool)
 }
 
 /*
+ * Below its target with no idle worker, a pool whose kick has asked the
+ * manager for one already (need_worker) has nothing for another kick to
+ * do until the manager's next look: kwq__kick_prepare_locked() would
+ * find that after five tests and a call.  A pool with a producer ahead of
+ * its worker and items long enough for two of them (the unbound target's
+ * raise) was there for every start and every pass until the look.
+ */
+static inline bool kwq__kick_asked_locked(struct kwq__pool *pool)
+{
+	return pool->need_worker && kwq__list_empty(&pool->idle);
+}
+
+/*
  * A kick for the items behind the caller's on @pool's worklist (a worker
  * starting the head, a freed slot appending behind others): the worker
  * to wake, or NULL.  At the pool's target a kick could only poke a
@@ -1618,7 +1631,8 @@ static inline struct kwq__worker *kwq__kick_busy_locked(struct kwq__pool *pool)
 static inline struct kwq__worker *kwq__kick_more_locked(struct kwq__pool *pool)
 {
 	return pool->nr_running >= pool->target ||
-		kwq__list_empty(&pool->worklist) ? NULL :
+		kwq__list_empty(&pool->worklist) ||
+		kwq__kick_asked_locked(pool) ? NULL :
 		kwq__kick_prepare_locked(pool);
 }
 
@@ -1646,8 +1660,13 @@ static inline unsigned long kwq__pushed_data(struct kwq__pwq *pwq,
 {
 	unsigned long data = work_data(w);
 
-	/* Re-initialised or freed while pending: see kwq__bug(). */
-	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
+	/*
+	 * Re-initialised or freed while pending: see kwq__bug().  Its
+	 * pointer, WORK_PWQ and PENDING in one compare: a handed or passed
+	 * item's only check.
+	 */
+	kwq__bug_on((data & ~(WORK_FLAG_MASK & ~(WORK_PWQ | WORK_PENDING))) !=
+		    ((unsigned long)pwq | WORK_PWQ | WORK_PENDING));
 	return data;
 }
 

@@ -165,15 +165,19 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
  * pool's worklist, put the first item pushed on @pwq behind them, were the
  * slot freed and the item popped (pop_locked() in add.c)?  Yes, when the
  * insertion would make it active on the worklist: the pwq not frozen
- * below its slots, no item of the pool waiting for a run elsewhere, and
- * no mode on (statistics time a queued item).
+ * below its slots, and no item of the pool waiting for a run elsewhere.
+ * The modes were off when the ended item started (the caller's @hand):
+ * debug mode is set once, before any worker, and statistics that came on
+ * since leave this item's wait unsampled, as they leave an add's that
+ * tested them before (insert_locked() in add.c); the loop tests them
+ * again before it takes the item.
  */
 static inline __attribute__((always_inline)) bool
 passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
 {
 	return !kwq__list_empty(&pool->worklist) &&
 		pwq->nr_active <= pwq->limit &&
-		kwq__list_empty(&pool->waits) && !kwq__any_mode();
+		kwq__list_empty(&pool->waits);
 }
 
 /*
@@ -301,19 +305,21 @@ enum start { FROM_LIST, FROM_LOOP, FROM_HAND };
  */
 static inline __attribute__((always_inline)) struct work_struct *
 process_one(struct kwq__worker *worker, struct work_struct *w,
-	    const bool barrier, const bool pooled, const bool modes,
-	    const enum start from)
+	    unsigned long data, const bool barrier, const bool pooled,
+	    const bool modes, const enum start from)
 {
 	struct kwq__pool *pool = worker->pool;
-	unsigned long data = work_data(w);
 	struct kwq__pwq *pwq = (struct kwq__pwq *)(data & ~WORK_FLAG_MASK);
 	int color;
 	unsigned long long cpu = 0;
 	struct kwq__worker *other;
 
 	kwq__assert_locked(pool);
-	/* Queued: pending, its word naming its pwq (never NULL then). */
-	kwq__bug_on(from != FROM_HAND && (data & (WORK_PENDING | WORK_PWQ)) !=
+	/*
+	 * Queued: pending, its word naming its pwq (never NULL then); the
+	 * loop has tested that with its other bits.
+	 */
+	kwq__bug_on(from == FROM_LIST && (data & (WORK_PENDING | WORK_PWQ)) !=
 		    (WORK_PENDING | WORK_PWQ));
 	if (barrier)
 		color = -1;
@@ -378,7 +384,11 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	if (!barrier) {
 		struct work_struct *next;
 
-		kwq__stat_end_locked(worker, pwq, cpu);
+		/* Timed only from a start with the modes tested. */
+		if (modes)
+			kwq__stat_end_locked(worker, pwq, cpu);
+		else
+			pwq->st.finished++;
 		next = end_item_locked(worker, pwq, color, pooled,
 				       pooled && !modes);
 		if (next)
@@ -394,9 +404,11 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 	bool pooled = !kwq__list_empty(&worker->node);
 
 	if (kwq__is_barrier(w))
-		process_one(worker, w, true, pooled, true, FROM_LIST);
+		process_one(worker, w, work_data(w), true, pooled, true,
+			    FROM_LIST);
 	else
-		process_one(worker, w, false, pooled, true, FROM_LIST);
+		process_one(worker, w, work_data(w), false, pooled, true,
+			    FROM_LIST);
 }
 
 /*
@@ -537,6 +549,7 @@ static void *worker_main(void *arg)
 							struct work_struct,
 							entry);
 		struct kwq__worker *other;
+		unsigned long data;
 		/* Debug and statistics modes, both tested once an item. */
 		bool modes = kwq__any_mode();
 
@@ -552,16 +565,20 @@ static void *worker_main(void *arg)
 		/*
 		 * Alone, an item runs from where it is; with barriers linked,
 		 * they go to the scheduled list together, to run right after
-		 * it, and so does a barrier whose item was cancelled.
+		 * it, and so does a barrier whose item was cancelled.  The
+		 * test of its word is process_one()'s check of it too (a word
+		 * that fails it goes the general way, which checks it).
 		 */
-		if (likely(!(work_data(w) & WORK_LINKED) &&
-			   !kwq__is_barrier(w))) {
+		data = work_data(w);
+		if (likely((data & (WORK_PENDING | WORK_PWQ | WORK_LINKED)) ==
+			   (WORK_PENDING | WORK_PWQ) && !kwq__is_barrier(w))) {
 			if (likely(!modes)) {
 				/* Each end may hand over the next item. */
-				w = process_one(worker, w, false, true, false,
-						FROM_LOOP);
+				w = process_one(worker, w, data, false, true,
+						false, FROM_LOOP);
 				while (w)
-					w = process_one(worker, w, false,
+					w = process_one(worker, w,
+							work_data(w), false,
 							true, false,
 							FROM_HAND);
 			} else {
