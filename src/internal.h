@@ -362,10 +362,17 @@ static inline void kwq__list_add_head(struct kwq_list_node *n,
 	kwq__list_insert(n, h, h->next);
 }
 
-static inline void kwq__list_del_init(struct kwq_list_node *n)
+/* Unlink @n, its own links left as they were: for a node that is read
+ * again only once it is inserted somewhere. */
+static inline void kwq__list_del(struct kwq_list_node *n)
 {
 	n->prev->next = n->next;
 	n->next->prev = n->prev;
+}
+
+static inline void kwq__list_del_init(struct kwq_list_node *n)
+{
+	kwq__list_del(n);
 	kwq__list_init(n);
 }
 

@@ -135,9 +135,10 @@ static inline void clear_pending_unlock(struct work_struct *w,
 
 /*
  * Would @worker, ending an item of @pwq, take @w, the first item pushed
- * on @pwq, from the worklist next, were the slot given to it there?  Yes
- * when nothing would come first (an item on the worklist, on the
- * worker's scheduled list, a run on another pool to release) and the
+ * on @pwq, from the worklist next, were the slot given to it there?  The
+ * caller has found the worklist empty.  Yes when nothing else would come
+ * first (an item on the worker's scheduled list, a run on another pool
+ * to release) and the
  * loop would take it: the worker counted, within the pool's target and
  * named for it, no mode on (each checks or times a queued item), and @w
  * not running on another worker of the pool, after whose run it must
@@ -151,8 +152,7 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 {
 	struct kwq__pool *pool = worker->pool;
 
-	return kwq__list_empty(&pool->worklist) &&
-		kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
+	return kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
 		worker->counted && pool->nr_running <= pool->target &&
 		worker->name_gen == pool->name_gen && !kwq__any_mode() &&
 		pwq->nr_active <= pwq->limit &&
@@ -161,8 +161,9 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 }
 
 /*
- * Would @worker, ending an item of @pwq while other items wait on the
- * pool's worklist, put the first item pushed on @pwq behind them, were the
+ * Would a worker, ending an item of @pwq while other items wait on the
+ * pool's worklist (the caller has looked), put the first item pushed on
+ * @pwq behind them, were the
  * slot freed and the item popped (pop_locked() in add.c)?  Yes, when the
  * insertion would make it active on the worklist: the pwq not frozen
  * below its slots, and no item of the pool waiting for a run elsewhere.
@@ -175,8 +176,7 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 static inline __attribute__((always_inline)) bool
 passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
 {
-	return !kwq__list_empty(&pool->worklist) &&
-		pwq->nr_active <= pwq->limit &&
+	return pwq->nr_active <= pwq->limit &&
 		kwq__list_empty(&pool->waits);
 }
 
@@ -201,8 +201,9 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	pwq->st.added++;
 	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
 	KWQ_TRACE(activate, w, w->func, pwq->name);
-	set_work_pwq(w, work_pwq_data(pwq, (unsigned long)color * WORK_COLOR |
-				      (data & WORK_DELAYED)));
+	/* Pushed with no color (push() in add.c): only color 1 is written. */
+	if (color)
+		set_work_pwq(w, data | WORK_COLOR);
 	kwq__list_add_before(&w->entry, &pool->worklist);
 	other = kwq__kick_more_locked(pool);
 	if (other)
@@ -242,12 +243,22 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 		pool->finisher = NULL;
 		return NULL;
 	}
-	/* The usual case: no item waits for the slot on the lists and no
-	 * flusher for the color. */
-	q = kwq__pwq_linked_locked(pwq);
-	/* Linked: its pusher has written the item before (see push()). */
-	n = hand && q ? __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE) : NULL;
-	if (n) {
+	/*
+	 * The usual case: no item waits for the slot on the lists and no
+	 * flusher for the color.  Linked: its pusher has written the item
+	 * before (see push()).  One push queue: its head is the answer,
+	 * read once.
+	 */
+	if (likely(!pwq->push_mask)) {
+		q = pwq->push;
+		n = __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE);
+		if (!n)
+			q = NULL;
+	} else {
+		q = kwq__pwq_linked_locked(pwq);
+		n = q ? __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE) : NULL;
+	}
+	if (hand && n) {
 		/*
 		 * The slot and the flush count go to the pushed item as they
 		 * are: it is counted in the pwq's color, which is the ended
@@ -256,10 +267,12 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 		 * color (flush_color), and flushes take turns.
 		 */
 		kwq__assert((int)pwq->color == color);
-		if (takes_pushed_locked(worker, pwq, kwq__list_entry(n,
+		if (kwq__list_empty(&pool->worklist)) {
+			if (takes_pushed_locked(worker, pwq,
+						kwq__list_entry(n,
 						struct work_struct, entry)))
-			return kwq__pwq_hand_over_locked(pwq, q, n);
-		if (passes_pushed_locked(pool, pwq)) {
+				return kwq__pwq_hand_over_locked(pwq, q, n);
+		} else if (passes_pushed_locked(pool, pwq)) {
 			pass_pushed_locked(pool, pwq, q, n, color);
 			return NULL;
 		}
@@ -327,7 +340,14 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		color = (int)pwq->color;
 	else
 		color = !!(data & WORK_COLOR);
-	if (from != FROM_HAND)
+	/*
+	 * A started item's links are read again only once an add inserts
+	 * or pushes it (a handed one starts with its push's): the loop's
+	 * item is unlinked without re-initialising them.
+	 */
+	if (from == FROM_LOOP)
+		kwq__list_del(&w->entry);
+	else if (from == FROM_LIST)
 		kwq__list_del_init(&w->entry);
 	worker->current_work = w;
 	worker->current_func = w->func;
