@@ -398,9 +398,6 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	if (from != FROM_HAND)
 		color = worker->current_color;
 	kwq__busy_del_locked(pool, worker);
-	worker->current_work = NULL;
-	worker->current_func = NULL;
-	worker->current_pwq = NULL;
 	if (!barrier) {
 		struct work_struct *next;
 
@@ -411,9 +408,17 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 			pwq->st.finished++;
 		next = end_item_locked(worker, pwq, color, pooled,
 				       pooled && !modes);
+		/*
+		 * Its start records the handed item over the ended one's:
+		 * nobody reads the record of a worker out of the busy hash
+		 * but the worker itself and holders of this lock, held on.
+		 */
 		if (next)
 			return next;
 	}
+	worker->current_work = NULL;
+	worker->current_func = NULL;
+	worker->current_pwq = NULL;
 	if (unlikely(worker->wait_pool))
 		release_waiter_locked(worker);
 	return NULL;
