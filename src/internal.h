@@ -914,13 +914,18 @@ static inline struct kwq__pushq *kwq__pwq_look_pushed(struct kwq__pwq *pwq)
 
 /*
  * The push queue of @pwq whose first item (head.next, which stays linked
- * while the pool lock is held) a freed slot goes to, or NULL when none
- * links one.  With one queue, that one; with one per
- * CPU, the queue of the turn while it links items, so that a producer's
- * worker looks at one line per item, and the next that does once this
- * has answered KWQ_PUSHQ_TURN times (kwq__pwq_next_linked_locked()), so
- * that a producer that keeps its CPU's queue full holds another's items
- * back for that many takes at most, not for as long as it adds.
+ * while the pool lock is held) a freed slot goes to, or NULL for the
+ * release (kwq__pwq_release_locked()).  With one queue, that one if it
+ * links an item; with one per CPU, the queue of the turn while it links
+ * items, so that a producer's worker looks at one line per item, and the
+ * next that does once this has answered KWQ_PUSHQ_TURN times
+ * (kwq__pwq_next_linked_locked()), so that a producer that keeps its
+ * CPU's queue full holds another's items back for that many takes at
+ * most, not for as long as it adds.  When the turn's queue links
+ * nothing, the usual case of a worker that keeps up, NULL: the release's
+ * look after its store, which it makes anyway, looks at every queue once
+ * and pops from the one that has items, which becomes the turn
+ * (kwq__pwq_pop_locked()); a look here first walked them all twice.
  */
 static inline __attribute__((always_inline)) struct kwq__pushq *
 kwq__pwq_linked_locked(struct kwq__pwq *pwq)
@@ -932,8 +937,9 @@ kwq__pwq_linked_locked(struct kwq__pwq *pwq)
 	q = pwq->push_turn;
 	if (!q)
 		__builtin_unreachable();	/* one of push[], never NULL */
-	if (likely(__atomic_load_n(&q->head.next, __ATOMIC_RELAXED)) &&
-	    likely(--pwq->push_left))
+	if (!__atomic_load_n(&q->head.next, __ATOMIC_RELAXED))
+		return NULL;
+	if (likely(--pwq->push_left))
 		return q;
 	return kwq__pwq_next_linked_locked(pwq);
 }
