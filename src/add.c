@@ -198,9 +198,9 @@ void kwq__pwq_init_push(struct kwq__pwq *pwq)
 }
 
 /*
- * kwq__pwq_linked_locked()'s other case: the queue of the turn links no
- * item, or its turn is over.  The next queue after it that
- * links one becomes the turn; NULL when none does.
+ * kwq__pwq_linked_locked()'s other case: the turn of a queue that links
+ * items is over.  The next queue after it that links one becomes the
+ * turn, the same again when no other does.
  */
 struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq)
 {
@@ -660,11 +660,17 @@ static __attribute__((noinline)) void flushed_locked(struct kwq__pwq *pwq)
 
 /*
  * kwq__pwq_release_locked()'s pop: its look after the store found items
- * pushed on @q; or kwq__pwq_free_slot_locked()'s, @q linking one.  Out
- * of line, so that the inline release saves no register.
+ * pushed on @q, which becomes the queue of the turn (see
+ * kwq__pwq_linked_locked()); or kwq__pwq_free_slot_locked()'s, @q the
+ * turn's, linking one.  Out of line, so that the inline release saves no
+ * register.
  */
 void kwq__pwq_pop_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 {
+	if (unlikely(pwq->push_turn != q)) {
+		pwq->push_turn = q;
+		pwq->push_left = KWQ_PUSHQ_TURN;
+	}
 	pop_locked(pwq, q);
 }
 

@@ -362,10 +362,17 @@ static inline void kwq__list_add_head(struct kwq_list_node *n,
 	kwq__list_insert(n, h, h->next);
 }
 
-static inline void kwq__list_del_init(struct kwq_list_node *n)
+/* Unlink @n, its own links left as they were: for a node that is read
+ * again only once it is inserted somewhere. */
+static inline void kwq__list_del(struct kwq_list_node *n)
 {
 	n->prev->next = n->next;
 	n->next->prev = n->prev;
+}
+
+static inline void kwq__list_del_init(struct kwq_list_node *n)
+{
+	kwq__list_del(n);
 	kwq__list_init(n);
 }
 
@@ -907,13 +914,18 @@ static inline struct kwq__pushq *kwq__pwq_look_pushed(struct kwq__pwq *pwq)
 
 /*
  * The push queue of @pwq whose first item (head.next, which stays linked
- * while the pool lock is held) a freed slot goes to, or NULL when none
- * links one.  With one queue, that one; with one per
- * CPU, the queue of the turn while it links items, so that a producer's
- * worker looks at one line per item, and the next that does once this
- * has answered KWQ_PUSHQ_TURN times (kwq__pwq_next_linked_locked()), so
- * that a producer that keeps its CPU's queue full holds another's items
- * back for that many takes at most, not for as long as it adds.
+ * while the pool lock is held) a freed slot goes to, or NULL for the
+ * release (kwq__pwq_release_locked()).  With one queue, that one if it
+ * links an item; with one per CPU, the queue of the turn while it links
+ * items, so that a producer's worker looks at one line per item, and the
+ * next that does once this has answered KWQ_PUSHQ_TURN times
+ * (kwq__pwq_next_linked_locked()), so that a producer that keeps its
+ * CPU's queue full holds another's items back for that many takes at
+ * most, not for as long as it adds.  When the turn's queue links
+ * nothing, the usual case of a worker that keeps up, NULL: the release's
+ * look after its store, which it makes anyway, looks at every queue once
+ * and pops from the one that has items, which becomes the turn
+ * (kwq__pwq_pop_locked()); a look here first walked them all twice.
  */
 static inline __attribute__((always_inline)) struct kwq__pushq *
 kwq__pwq_linked_locked(struct kwq__pwq *pwq)
@@ -925,8 +937,9 @@ kwq__pwq_linked_locked(struct kwq__pwq *pwq)
 	q = pwq->push_turn;
 	if (!q)
 		__builtin_unreachable();	/* one of push[], never NULL */
-	if (likely(__atomic_load_n(&q->head.next, __ATOMIC_RELAXED)) &&
-	    likely(--pwq->push_left))
+	if (!__atomic_load_n(&q->head.next, __ATOMIC_RELAXED))
+		return NULL;
+	if (likely(--pwq->push_left))
 		return q;
 	return kwq__pwq_next_linked_locked(pwq);
 }
@@ -1604,6 +1617,19 @@ static inline struct kwq__worker *kwq__kick_busy_locked(struct kwq__pool *pool)
 }
 
 /*
+ * Below its target with no idle worker, a pool whose kick has asked the
+ * manager for one already (need_worker) has nothing for another kick to
+ * do until the manager's next look: kwq__kick_prepare_locked() would
+ * find that after five tests and a call.  A pool with a producer ahead of
+ * its worker and items long enough for two of them (the unbound target's
+ * raise) was there for every start and every pass until the look.
+ */
+static inline bool kwq__kick_asked_locked(struct kwq__pool *pool)
+{
+	return pool->need_worker && kwq__list_empty(&pool->idle);
+}
+
+/*
  * A kick for the items behind the caller's on @pool's worklist (a worker
  * starting the head, a freed slot appending behind others): the worker
  * to wake, or NULL.  At the pool's target a kick could only poke a
@@ -1618,7 +1644,8 @@ static inline struct kwq__worker *kwq__kick_busy_locked(struct kwq__pool *pool)
 static inline struct kwq__worker *kwq__kick_more_locked(struct kwq__pool *pool)
 {
 	return pool->nr_running >= pool->target ||
-		kwq__list_empty(&pool->worklist) ? NULL :
+		kwq__list_empty(&pool->worklist) ||
+		kwq__kick_asked_locked(pool) ? NULL :
 		kwq__kick_prepare_locked(pool);
 }
 
@@ -1646,8 +1673,13 @@ static inline unsigned long kwq__pushed_data(struct kwq__pwq *pwq,
 {
 	unsigned long data = work_data(w);
 
-	/* Re-initialised or freed while pending: see kwq__bug(). */
-	kwq__bug_on(!(data & WORK_PENDING) || data_pwq(data) != pwq);
+	/*
+	 * Re-initialised or freed while pending: see kwq__bug().  Its
+	 * pointer, WORK_PWQ and PENDING in one compare: a handed or passed
+	 * item's only check.
+	 */
+	kwq__bug_on((data & ~(WORK_FLAG_MASK & ~(WORK_PWQ | WORK_PENDING))) !=
+		    ((unsigned long)pwq | WORK_PWQ | WORK_PENDING));
 	return data;
 }
 

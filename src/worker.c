@@ -135,9 +135,10 @@ static inline void clear_pending_unlock(struct work_struct *w,
 
 /*
  * Would @worker, ending an item of @pwq, take @w, the first item pushed
- * on @pwq, from the worklist next, were the slot given to it there?  Yes
- * when nothing would come first (an item on the worklist, on the
- * worker's scheduled list, a run on another pool to release) and the
+ * on @pwq, from the worklist next, were the slot given to it there?  The
+ * caller has found the worklist empty.  Yes when nothing else would come
+ * first (an item on the worker's scheduled list, a run on another pool
+ * to release) and the
  * loop would take it: the worker counted, within the pool's target and
  * named for it, no mode on (each checks or times a queued item), and @w
  * not running on another worker of the pool, after whose run it must
@@ -151,8 +152,7 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 {
 	struct kwq__pool *pool = worker->pool;
 
-	return kwq__list_empty(&pool->worklist) &&
-		kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
+	return kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
 		worker->counted && pool->nr_running <= pool->target &&
 		worker->name_gen == pool->name_gen && !kwq__any_mode() &&
 		pwq->nr_active <= pwq->limit &&
@@ -161,19 +161,23 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 }
 
 /*
- * Would @worker, ending an item of @pwq while other items wait on the
- * pool's worklist, put the first item pushed on @pwq behind them, were the
+ * Would a worker, ending an item of @pwq while other items wait on the
+ * pool's worklist (the caller has looked), put the first item pushed on
+ * @pwq behind them, were the
  * slot freed and the item popped (pop_locked() in add.c)?  Yes, when the
  * insertion would make it active on the worklist: the pwq not frozen
- * below its slots, no item of the pool waiting for a run elsewhere, and
- * no mode on (statistics time a queued item).
+ * below its slots, and no item of the pool waiting for a run elsewhere.
+ * The modes were off when the ended item started (the caller's @hand):
+ * debug mode is set once, before any worker, and statistics that came on
+ * since leave this item's wait unsampled, as they leave an add's that
+ * tested them before (insert_locked() in add.c); the loop tests them
+ * again before it takes the item.
  */
 static inline __attribute__((always_inline)) bool
 passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
 {
-	return !kwq__list_empty(&pool->worklist) &&
-		pwq->nr_active <= pwq->limit &&
-		kwq__list_empty(&pool->waits) && !kwq__any_mode();
+	return pwq->nr_active <= pwq->limit &&
+		kwq__list_empty(&pool->waits);
 }
 
 /*
@@ -197,8 +201,9 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	pwq->st.added++;
 	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
 	KWQ_TRACE(activate, w, w->func, pwq->name);
-	set_work_pwq(w, work_pwq_data(pwq, (unsigned long)color * WORK_COLOR |
-				      (data & WORK_DELAYED)));
+	/* Pushed with no color (push() in add.c): only color 1 is written. */
+	if (color)
+		set_work_pwq(w, data | WORK_COLOR);
 	kwq__list_add_before(&w->entry, &pool->worklist);
 	other = kwq__kick_more_locked(pool);
 	if (other)
@@ -238,12 +243,22 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 		pool->finisher = NULL;
 		return NULL;
 	}
-	/* The usual case: no item waits for the slot on the lists and no
-	 * flusher for the color. */
-	q = kwq__pwq_linked_locked(pwq);
-	/* Linked: its pusher has written the item before (see push()). */
-	n = hand && q ? __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE) : NULL;
-	if (n) {
+	/*
+	 * The usual case: no item waits for the slot on the lists and no
+	 * flusher for the color.  Linked: its pusher has written the item
+	 * before (see push()).  One push queue: its head is the answer,
+	 * read once.
+	 */
+	if (likely(!pwq->push_mask)) {
+		q = pwq->push;
+		n = __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE);
+		if (!n)
+			q = NULL;
+	} else {
+		q = kwq__pwq_linked_locked(pwq);
+		n = q ? __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE) : NULL;
+	}
+	if (hand && n) {
 		/*
 		 * The slot and the flush count go to the pushed item as they
 		 * are: it is counted in the pwq's color, which is the ended
@@ -252,10 +267,12 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 		 * color (flush_color), and flushes take turns.
 		 */
 		kwq__assert((int)pwq->color == color);
-		if (takes_pushed_locked(worker, pwq, kwq__list_entry(n,
+		if (kwq__list_empty(&pool->worklist)) {
+			if (takes_pushed_locked(worker, pwq,
+						kwq__list_entry(n,
 						struct work_struct, entry)))
-			return kwq__pwq_hand_over_locked(pwq, q, n);
-		if (passes_pushed_locked(pool, pwq)) {
+				return kwq__pwq_hand_over_locked(pwq, q, n);
+		} else if (passes_pushed_locked(pool, pwq)) {
 			pass_pushed_locked(pool, pwq, q, n, color);
 			return NULL;
 		}
@@ -301,19 +318,21 @@ enum start { FROM_LIST, FROM_LOOP, FROM_HAND };
  */
 static inline __attribute__((always_inline)) struct work_struct *
 process_one(struct kwq__worker *worker, struct work_struct *w,
-	    const bool barrier, const bool pooled, const bool modes,
-	    const enum start from)
+	    unsigned long data, const bool barrier, const bool pooled,
+	    const bool modes, const enum start from)
 {
 	struct kwq__pool *pool = worker->pool;
-	unsigned long data = work_data(w);
 	struct kwq__pwq *pwq = (struct kwq__pwq *)(data & ~WORK_FLAG_MASK);
 	int color;
 	unsigned long long cpu = 0;
 	struct kwq__worker *other;
 
 	kwq__assert_locked(pool);
-	/* Queued: pending, its word naming its pwq (never NULL then). */
-	kwq__bug_on(from != FROM_HAND && (data & (WORK_PENDING | WORK_PWQ)) !=
+	/*
+	 * Queued: pending, its word naming its pwq (never NULL then); the
+	 * loop has tested that with its other bits.
+	 */
+	kwq__bug_on(from == FROM_LIST && (data & (WORK_PENDING | WORK_PWQ)) !=
 		    (WORK_PENDING | WORK_PWQ));
 	if (barrier)
 		color = -1;
@@ -321,7 +340,14 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		color = (int)pwq->color;
 	else
 		color = !!(data & WORK_COLOR);
-	if (from != FROM_HAND)
+	/*
+	 * A started item's links are read again only once an add inserts
+	 * or pushes it (a handed one starts with its push's): the loop's
+	 * item is unlinked without re-initialising them.
+	 */
+	if (from == FROM_LOOP)
+		kwq__list_del(&w->entry);
+	else if (from == FROM_LIST)
 		kwq__list_del_init(&w->entry);
 	worker->current_work = w;
 	worker->current_func = w->func;
@@ -372,18 +398,27 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	if (from != FROM_HAND)
 		color = worker->current_color;
 	kwq__busy_del_locked(pool, worker);
-	worker->current_work = NULL;
-	worker->current_func = NULL;
-	worker->current_pwq = NULL;
 	if (!barrier) {
 		struct work_struct *next;
 
-		kwq__stat_end_locked(worker, pwq, cpu);
+		/* Timed only from a start with the modes tested. */
+		if (modes)
+			kwq__stat_end_locked(worker, pwq, cpu);
+		else
+			pwq->st.finished++;
 		next = end_item_locked(worker, pwq, color, pooled,
 				       pooled && !modes);
+		/*
+		 * Its start records the handed item over the ended one's:
+		 * nobody reads the record of a worker out of the busy hash
+		 * but the worker itself and holders of this lock, held on.
+		 */
 		if (next)
 			return next;
 	}
+	worker->current_work = NULL;
+	worker->current_func = NULL;
+	worker->current_pwq = NULL;
 	if (unlikely(worker->wait_pool))
 		release_waiter_locked(worker);
 	return NULL;
@@ -394,9 +429,11 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 	bool pooled = !kwq__list_empty(&worker->node);
 
 	if (kwq__is_barrier(w))
-		process_one(worker, w, true, pooled, true, FROM_LIST);
+		process_one(worker, w, work_data(w), true, pooled, true,
+			    FROM_LIST);
 	else
-		process_one(worker, w, false, pooled, true, FROM_LIST);
+		process_one(worker, w, work_data(w), false, pooled, true,
+			    FROM_LIST);
 }
 
 /*
@@ -537,6 +574,7 @@ static void *worker_main(void *arg)
 							struct work_struct,
 							entry);
 		struct kwq__worker *other;
+		unsigned long data;
 		/* Debug and statistics modes, both tested once an item. */
 		bool modes = kwq__any_mode();
 
@@ -552,16 +590,20 @@ static void *worker_main(void *arg)
 		/*
 		 * Alone, an item runs from where it is; with barriers linked,
 		 * they go to the scheduled list together, to run right after
-		 * it, and so does a barrier whose item was cancelled.
+		 * it, and so does a barrier whose item was cancelled.  The
+		 * test of its word is process_one()'s check of it too (a word
+		 * that fails it goes the general way, which checks it).
 		 */
-		if (likely(!(work_data(w) & WORK_LINKED) &&
-			   !kwq__is_barrier(w))) {
+		data = work_data(w);
+		if (likely((data & (WORK_PENDING | WORK_PWQ | WORK_LINKED)) ==
+			   (WORK_PENDING | WORK_PWQ) && !kwq__is_barrier(w))) {
 			if (likely(!modes)) {
 				/* Each end may hand over the next item. */
-				w = process_one(worker, w, false, true, false,
-						FROM_LOOP);
+				w = process_one(worker, w, data, false, true,
+						false, FROM_LOOP);
 				while (w)
-					w = process_one(worker, w, false,
+					w = process_one(worker, w,
+							work_data(w), false,
 							true, false,
 							FROM_HAND);
 			} else {

@@ -29,7 +29,9 @@
  * bound pool, whose one running worker is the finisher, the item it
  * added first waits on the worklist, and its end is over before the
  * manager could start a second worker (at least two looks, a
- * millisecond apart).
+ * millisecond apart).  The pass again on a queue in its second flush
+ * color: the pass writes that color in the item's word, which its push
+ * wrote with none (a pass that does not hangs the round's flush).
  *
  * A producer hits such a window about once in a million adds, so this
  * test opens each every time, on every serial and small-max_active kind
@@ -191,12 +193,20 @@ static void adder_fn(struct work_struct *work)
 	STORE(&kwq__pop_last_hook, hook);
 }
 
-/* Returns -1 when the round went wrong, else whether the hook saw the pass. */
-static int pass_round(const struct wq_kind *k)
+/*
+ * Returns -1 when the round went wrong, else whether the hook saw the
+ * pass.  @flip: flush the new queue first, so that its pwqs are in their
+ * second color, which the pass must write in the word its push wrote
+ * without one: else the passed item's end leaves that color's count, and
+ * the round's flush waits for ever.
+ */
+static int pass_round(const struct wq_kind *k, bool flip)
 {
 	int behind;
 
 	wq = new_kind_wq("pass", k);
+	if (flip && flush_workqueue(wq))
+		bail_out("flush_workqueue failed");
 	STORE(&nr_runs, 0);
 	STORE(&hook_calls, 0);
 	STORE(&hook_ebusy, 0);
@@ -244,8 +254,8 @@ int main(void)
 	if (sched_setaffinity(0, sizeof(one), &one))
 		bail_out("sched_setaffinity: %s", strerror(errno));
 	for (size_t k = 0; k < nr_kinds; k++)
-		pass_kinds += kinds[k].max_active == 2 && !(kinds[k].flags &
-							      WQ_UNBOUND);
+		pass_kinds += 2 * (kinds[k].max_active == 2 &&
+				   !(kinds[k].flags & WQ_UNBOUND));
 	plan((int)nr_kinds * 2 + pass_kinds);
 	/*
 	 * With debug mode or statistics on, every add takes the locked path
@@ -271,14 +281,19 @@ int main(void)
 		if (kinds[k].max_active != 2 || (kinds[k].flags & WQ_UNBOUND))
 			continue;
 		/* Each round in order; the pass itself in one at least. */
-		for (int r = 0; r < ROUNDS && passes >= 0; r++) {
-			int behind = pass_round(&kinds[k]);
+		for (int flip = 0; flip <= 1; flip++) {
+			passes = 0;
+			for (int r = 0; r < ROUNDS && passes >= 0; r++) {
+				int behind = pass_round(&kinds[k], flip);
 
-			passes = behind < 0 ? -1 : passes + behind;
+				passes = behind < 0 ? -1 : passes + behind;
+			}
+			ok(passes > 0, "%s%s: items pushed in the pass's window "
+			   "run once, after the item passed the slot and the "
+			   "one before it, %d rounds, the pass in %d",
+			   kinds[k].name, flip ? ", second color" : "", ROUNDS,
+			   passes);
 		}
-		ok(passes > 0, "%s: items pushed in the pass's window run once, "
-		   "after the item passed the slot and the one before it, "
-		   "%d rounds, the pass in %d", kinds[k].name, ROUNDS, passes);
 	}
 	return done_testing();
 }
