@@ -550,8 +550,11 @@ static void scan_if(struct scan *s, CXCursor c)
 		judged = true;
 	}
 	/* Neither way handles an error: a signed result read only for
-	 * being 0 still sends its negative values one way (SITE_TRUTH). */
-	if (have && !judged && o.ctype == RT_SIGNED && zero_only(s, &o))
+	 * being 0 still sends its negative values one way (SITE_TRUTH).
+	 * "if (f()) ;" discards the result on purpose. */
+	if (have && !judged && o.ctype == RT_SIGNED && zero_only(s, &o) &&
+	    !(all.n == 2 &&
+	      clang_getCursorKind(all.v[1]) == CXCursor_NullStmt))
 		add_site(s, all.v[0], 'D', form | vs | SITE_TRUTH |
 			 SITE_ZERO_ONLY, &o, xstrdup(""), xstrdup(""),
 			 clang_getNullCursor());
