@@ -41,6 +41,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "callsite.h"
 
@@ -378,6 +379,62 @@ static void scan_compare(struct scan *s, CXCursor c)
 	scan_shape(s, c, &k, op);
 }
 
+/* The word @name ends with, from its last underscore or its last capital
+ * after a small letter (CURLE_OK: "OK", CborNoError: "Error"). */
+static const char *last_word(const char *name)
+{
+	const char *p, *w = name;
+
+	for (p = name; *p; p++)
+		if (*p == '_' && p[1])
+			w = p + 1;
+		else if (p > name && isupper((unsigned char)*p) &&
+			 islower((unsigned char)p[-1]))
+			w = p;
+	return w;
+}
+
+/* Whether the name of an enumerator spells success: its last word is OK
+ * or SUCCESS, or it ends in "no error" (CborNoError, ERR_NONE is not). */
+static bool success_name(const char *name)
+{
+	const char *w = last_word(name);
+	size_t n = strlen(name);
+
+	return !strcasecmp(w, "ok") || !strcasecmp(w, "success") ||
+	       (n >= 7 && !strcasecmp(name + n - 7, "noerror")) ||
+	       (n >= 8 && !strcasecmp(name + n - 8, "no_error"));
+}
+
+static enum CXChildVisitResult okenum_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	bool *ok = data;
+	CXString str;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl ||
+	    clang_getEnumConstantDeclValue(c) != 0)
+		return CXChildVisit_Continue;
+	str = clang_getCursorSpelling(c);
+	*ok = success_name(clang_getCString(str));
+	clang_disposeString(str);
+	return CXChildVisit_Break;
+}
+
+/* SITE_OKENUM when @x is of an enumeration whose 0 is named for success:
+ * the enumeration is a status, and its 0 is the success of an action. */
+static unsigned okenum(CXCursor x)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(peel(x)));
+	bool ok = false;
+
+	if (t.kind != CXType_Enum)
+		return 0;
+	clang_visitChildren(clang_getTypeDeclaration(t), okenum_visit, &ok);
+	return ok ? SITE_OKENUM : 0;
+}
+
 /* The value an if tests and the way it tests it: SITE_ON_*. */
 static unsigned if_form(struct scan *s, CXCursor stmt, CXCursor cond,
 			CXCursor *x)
@@ -456,7 +513,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	unsigned form, vs, i;
 	CXCursor x, at;
 	char *why;
-	bool have, failing;
+	bool have, failing, judged = false;
 
 	clang_visitChildren(c, kid_visit, &all);
 	if (all.n < 2 || all.n > 3) {
@@ -488,8 +545,19 @@ static void scan_if(struct scan *s, CXCursor c)
 		add_site(s, all.v[0], 'D', on | vs |
 			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0) |
 			 (on == SITE_ON_ZERO && zero_only(s, &o) ?
-			  SITE_ZERO_ONLY : 0), &o, xstrdup(""), why, at);
+			  SITE_ZERO_ONLY : 0) | okenum(x), &o, xstrdup(""),
+			 why, at);
+		judged = true;
 	}
+	/* Neither way handles an error: a signed result read only for
+	 * being 0 still sends its negative values one way (SITE_TRUTH).
+	 * "if (f()) ;" discards the result on purpose. */
+	if (have && !judged && o.ctype == RT_SIGNED && zero_only(s, &o) &&
+	    !(all.n == 2 &&
+	      clang_getCursorKind(all.v[1]) == CXCursor_NullStmt))
+		add_site(s, all.v[0], 'D', form | vs | SITE_TRUTH |
+			 SITE_ZERO_ONLY, &o, xstrdup(""), xstrdup(""),
+			 clang_getNullCursor());
 	/* A return of the holder under if (ret) passes on a non-zero value. */
 	failing = tests_failure(s, all.v[0]);
 	s->failing += failing;
@@ -551,6 +619,29 @@ static bool positive_errno(struct scan *s, CXCursor ret, CXCursor e)
 	return true;
 }
 
+/* "return false;": a bool constant from a signed function, which the
+ * parent weighs against its other returns. */
+static bool bool_constant(struct scan *s, CXCursor ret, CXCursor e)
+{
+	struct origin o = { .usr = "", .holder = "" };
+	long long v;
+	char *name;
+	bool is;
+
+	e = peel(e);
+	if (!const_value(e, &v) || v != 0)
+		return false;
+	name = first_token(s->tu, e);
+	is = name && (!strcmp(name, "false") || !strcmp(name, "FALSE"));
+	if (is) {
+		o.callee = name;
+		add_site(s, ret, 'E', SITE_BOOLCONST, &o, xstrdup(""),
+			 xstrdup(""), clang_getNullCursor());
+	}
+	free(name);
+	return is;
+}
+
 /* "return -err;" of a result: the parent knows whether it was negative
  * already. */
 static bool negated(struct scan *s, CXCursor ret, CXCursor e)
@@ -584,7 +675,8 @@ static void scan_return(struct scan *s, CXCursor c)
 	expr_kids(c, &k);
 	if (k.n != 1 || s->fn->type != RT_SIGNED)
 		return;
-	if (positive_errno(s, c, k.v[0]) || negated(s, c, k.v[0]))
+	if (positive_errno(s, c, k.v[0]) || bool_constant(s, c, k.v[0]) ||
+	    negated(s, c, k.v[0]))
 		return;
 	if (!origin_of(s, k.v[0], &o))
 		return;

@@ -153,6 +153,17 @@ struct rc_return {
 /* The constant is written as a name (a macro, an enumerator), whose value
  * another configuration's reading may not share (inactive.c). */
 #define SITE_NAMED	(1U << 24)
+/* D: the result is tested only for being 0 and neither way handles an
+ * error ("if (sscanf(...)) use();"): a count whose failure is negative
+ * takes the way of its successes. */
+#define SITE_TRUTH	(1U << 28)
+/* E: "return false;" (or FALSE), a bool constant, from a signed
+ * function. */
+#define SITE_BOOLCONST	(1U << 29)
+/* D: the tested value is of an enumeration whose 0 enumerator is named
+ * for success (CURLE_OK, HAL_OK, LIBUSB_SUCCESS): a status, 0 on
+ * success. */
+#define SITE_OKENUM	(1U << 30)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

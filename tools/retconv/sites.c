@@ -856,6 +856,42 @@ static bool errno_body(const struct ctx *cx)
 	return true;
 }
 
+/*
+ * A count or a length whose failure is negative (the table's value and
+ * mixed classes), tested only for being 0 where neither way handles an
+ * error: "if (sscanf(s, "%d", &n)) use(n);" takes EOF for a match, as
+ * "if (read(fd, b, n))" takes -1 for bytes read.
+ */
+static void rule_d_truth(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+
+	if (!c->table || x->ctype != RT_SIGNED ||
+	    (c->cls != CC_VALUE && c->cls != CC_MIXED) ||
+	    !(x->form & SITE_ZERO_ONLY))
+		return;
+	add(cx, 'D', xasprintf(
+	    "'%s' %s (class %s, from %s): it is tested only for being 0, so its failure, negative, goes the way of a success; test it for > 0, or for the count it must reach",
+	    x->callee, returns(x, c), cclass_names[c->cls], c->source));
+}
+
+/*
+ * An enumeration whose 0 is named for success (CURLE_OK): the branch
+ * taken on 0 handles an error.  No definition or table gives the class of
+ * an enumeration; its own names do.
+ */
+static void rule_d_okenum(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+
+	if (!(x->form & SITE_ON_ZERO) || (x->form & SITE_TRUTH))
+		return;
+	add(cx, 'D', xasprintf(
+	    "'%s' returns an enumeration whose 0 is named for success: 0 is success, but the branch taken on 0 handles an error",
+	    x->callee));
+}
+
 static void rule_d(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -874,6 +910,10 @@ static void rule_d(struct ctx *cx)
 		      !((x->form & SITE_ASSERTS) &&
 			strstr(x->callee, "trylock"));
 
+	if (x->form & SITE_TRUTH) {
+		rule_d_truth(cx);
+		return;
+	}
 	if (rule_d_zero(cx))
 		return;
 
@@ -954,6 +994,29 @@ static void rule_e_positive(struct ctx *cx)
 	add(cx, 'E', xasprintf(
 	    "'%s' fails with a negative value elsewhere, but returns %s here, a positive errno its callers' failure tests (< 0) miss; return -%s",
 	    cx->fn->name, x->callee, x->callee));
+}
+
+/*
+ * "return false;" in a signed function that fails with negative values
+ * elsewhere and gives no 1 or truth value: false is 0, its success, where
+ * the words say failure.  A function that returns true too is a
+ * tri-state (1, 0 or a negative error), whose false is an answer.
+ */
+static void rule_e_bool(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct rc_func *fn = cx->fn;
+	size_t i;
+
+	if (!fails_negative(fn, x))
+		return;
+	for (i = 0; i < fn->nrets; i++)
+		if ((fn->rets[i].line != x->line || fn->rets[i].col != x->col) &&
+		    (fn->rets[i].resolved & (RV_ONE | RV_BOOL)))
+			return;
+	add(cx, 'E', xasprintf(
+	    "'%s' fails with a negative value elsewhere, but returns %s here, which is 0, its success; return its failure value (-1, a negative errno) if this is one",
+	    fn->name, x->callee));
 }
 
 /* "return -err;" of an errno that is negative already, or a positive
@@ -1037,6 +1100,16 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			if (cx.x->rule == 'E' &&
 			    (cx.x->form & SITE_POSERRNO)) {
 				rule_e_positive(&cx);
+				continue;
+			}
+			if (cx.x->rule == 'E' &&
+			    (cx.x->form & SITE_BOOLCONST)) {
+				rule_e_bool(&cx);
+				continue;
+			}
+			if (cx.x->rule == 'D' &&
+			    (cx.x->form & SITE_OKENUM)) {
+				rule_d_okenum(&cx);
 				continue;
 			}
 			callee_class(res, byusr, res->nfuncs, table, fn,
