@@ -194,9 +194,32 @@ static bool sentence_starts(const char *s, const char *p)
 	return p == s || p[-1] == '.';
 }
 
+/* Whether a value follows @p: " true", " 0", " -1", " non-zero".  A
+ * "return" before one is the verb ("..., return true if found"). */
+static bool gives_value(const char *p)
+{
+	static const char *const values[] = {
+		"true", "false", "non-zero", "nonzero", "zero", "negative",
+	};
+	size_t i, n;
+
+	if (*p++ != ' ')
+		return false;
+	if (isdigit((unsigned char)*p) ||
+	    (*p == '-' && isdigit((unsigned char)p[1])))
+		return true;
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		n = strlen(values[i]);
+		if (!strncasecmp(p, values[i], n) &&
+		    !isalnum((unsigned char)p[n]))
+			return true;
+	}
+	return false;
+}
+
 /* Whether @s says "returns" or "returned" as a word, "Return" as a
- * sentence's verb, or "return value" (a bare "return" is as often the
- * noun: "reaches the return"). */
+ * sentence's verb, "return value", or "return" before a value (a bare
+ * "return" is as often the noun: "reaches the return"). */
 static bool mentions_return(const char *s)
 {
 	const char *p;
@@ -211,7 +234,8 @@ static bool mentions_return(const char *s)
 		if (n && !isalpha((unsigned char)p[n]))
 			return true;
 		if (!strncasecmp(p, "return value", 12) ||
-		    (!strncmp(p, "Return ", 7) && sentence_starts(s, p)))
+		    (!strncmp(p, "Return ", 7) && sentence_starts(s, p)) ||
+		    gives_value(p + 6))
 			return true;
 	}
 	return false;
@@ -318,9 +342,33 @@ struct said {
 	bool cond;		/* a condition: "if", "when", "whether" */
 	bool named;		/* a constant whose sign the text does not say,
 				 * or "non-zero" */
+	bool constant;		/* a constant by name (named, not "non-zero") */
+	bool yes;		/* "non-zero if" a condition: an answer */
+	bool errors;		/* says "error" or "fail" anywhere */
 	bool failure;		/* a constant named for a failure (LIBUSB_ERROR_*,
 				 * X_FAIL), or "other" values that are errors */
 };
+
+/* A short word in capitals with no type prefix, underscore or digit is
+ * an abbreviation of the prose (a MAC table, the CPU, a DMA buffer), not a
+ * constant, unless it has an errno's E (EIO, EOF), says failure or is an
+ * answer's name (YES, NO). */
+static bool is_abbreviation(const char *w, size_t n, bool prefixed)
+{
+	size_t i;
+
+	static const char *const answers[] = { "YES", "NO", "ON", "OFF" };
+
+	if (prefixed || n > 4 || w[0] == 'E' || !strncmp(w, "FAIL", 4))
+		return false;
+	for (i = 0; i < sizeof(answers) / sizeof(answers[0]); i++)
+		if (strlen(answers[i]) == n && !strncmp(w, answers[i], n))
+			return false;
+	for (i = 0; i < n; i++)
+		if (w[i] == '_' || isdigit((unsigned char)w[i]))
+			return false;
+	return true;
+}
 
 /* A constant's name (Z_STREAM_ERROR, EINVAL, or with a short lower-case
  * prefix for its type: pdPASS, errQUEUE_FULL), not TRUE, FALSE, OK, NULL,
@@ -339,7 +387,7 @@ static bool is_constant(const char *w, size_t n)
 		w += i;
 		n -= i;
 	}
-	if (n < 2)
+	if (n < 2 || is_abbreviation(w, n, i > 0))
 		return false;
 	for (i = 0; i < n; i++)
 		if (!isupper((unsigned char)w[i]) && w[i] != '_' &&
@@ -418,6 +466,7 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 		s->neg = true;
 	else if (!minus && is_constant(w, n)) {
 		s->named = true;
+		s->constant = true;
 		s->failure |= names_failure(w, n);
 	}
 	else if (word_is(w, n, "negative") || word_is(w, n, "negated"))
@@ -468,6 +517,25 @@ static bool commented_code(const char *sec)
 
 static unsigned doc_said(const struct said *sp, bool code);
 
+/* "nonzero if ...", "nonzero when ...": the result says whether a
+ * condition holds, where "nonzero on failure" is a status. */
+static bool answers_if(const char *sec)
+{
+	const char *p, *q;
+
+	for (p = sec; (p = strcasestr(p, "nonzero")) != NULL; p++) {
+		if (p > sec && isalpha((unsigned char)p[-1]))
+			continue;
+		for (q = p + 7; *q == ' ' || *q == ','; q++)
+			;
+		if ((!strncasecmp(q, "if", 2) || !strncasecmp(q, "when", 4)) &&
+		    !isalpha((unsigned char)q[q[0] == 'i' || q[0] == 'I' ?
+					       2 : 4]))
+			return true;
+	}
+	return false;
+}
+
 /* The documented class (DOC_*) of a section on the result, and whether
  * it names a negative result (DOC_NEGATIVE). */
 static unsigned doc_class(char *sec)
@@ -480,6 +548,10 @@ static unsigned doc_class(char *sec)
 	 * it too. */
 	for (p = sec; (p = strcasestr(p, "non-zero")) != NULL; p++)
 		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
+	for (p = sec; (p = strcasestr(p, "non zero")) != NULL; p++)
+		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
+	s.yes = answers_if(sec);
+	s.errors = strcasestr(sec, "error") || strcasestr(sec, "fail");
 	for (p = sec; (p = strstr(p, "!=")) != NULL; p++) {
 		w = p + 2 + (p[2] == ' ');
 		if (*w == '0' && !isalnum((unsigned char)w[1])) {
@@ -524,6 +596,10 @@ static unsigned doc_said(const struct said *sp, bool code)
 	if (s.neg && s.zero)
 		return DOC_ERRNO;
 	if ((s.one || s.truth) && !s.named)
+		return DOC_BOOL;
+	/* "Non-zero if the tick elapsed, FALSE if not": a yes or no, when
+	 * nothing in the section speaks of errors or names a constant. */
+	if (s.yes && !s.neg && !s.constant && !s.value && !s.errors && !code)
 		return DOC_BOOL;
 	/* Only the project's own named results (pdPASS or pdFAIL,
 	 * FOO_SUCCESS): a status of its own, documented, not a mix. */
