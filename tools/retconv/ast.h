@@ -63,6 +63,10 @@ bool const_value(CXCursor e, long long *v);
 void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn);
 
+/* doc.c: the class a definition's documentation gives its result (DOC_*). */
+unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
+		  CXFile file);
+
 /* contract.c: a definition's documented class, setter and counted calls. */
 void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn);

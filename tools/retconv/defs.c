@@ -174,6 +174,36 @@ static bool tristate_by_use(const struct rc_func *fn, char *const *told,
 	       among_usrs(told, ntold, fn->usr);
 }
 
+/*
+ * A name that reads as a predicate only for a state its function can put
+ * its object in, or a match it can find (mmc_go_idle, mark_disabled,
+ * status_ready, dedupe_match: naming.c), whose definition returns only 0
+ * and negative errnos, is an action in the 0/-errno convention: it brings
+ * the state about, or finds the match, and says how that went; it never
+ * answers yes.  A bool keeps its name's question, and so does one that
+ * can return anything else, or a state only ever observed (buffer_full).
+ */
+static bool names_state_only(const struct rc_config *cfg,
+			     const struct rc_func *fn, int kind)
+{
+	const unsigned yes = RV_ONE | RV_POS | RV_NONNEG | RV_PTR | RV_BOOL |
+			     RV_FOREIGN;
+	size_t i;
+
+	if (kind < 0)
+		kind = naming_classify_words(cfg, fn->name);
+	if (kind != KIND_PREDICATE || fn->type != RT_SIGNED ||
+	    (fn->flags & yes) || !(fn->flags & RV_ZERO) ||
+	    !(fn->flags & RV_NEG) || !naming_made_state(cfg, fn->name))
+		return false;
+	/* A value nothing bounds only as another call's result, passed on
+	 * ("return close_safe(&fd);"), not a mask or a field of its own. */
+	for (i = 0; i < fn->nrets; i++)
+		if ((fn->rets[i].flags & RV_UNKNOWN) && !fn->rets[i].ncalls)
+			return false;
+	return true;
+}
+
 /* The kind @fn's own definition settles, or -1. */
 static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		   char *const *counted, size_t ncounted, char *const *told,
@@ -201,6 +231,8 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		return KIND_ACTION;
 	if (fn->facts & FACT_CLASSIFIER)
 		return KIND_PREDICATE;
+	if (names_state_only(cfg, fn, kind))
+		return KIND_ACTION;
 	if (kind >= 0)
 		return kind;
 	if (naming_inspects(cfg, fn->name))
@@ -436,6 +468,52 @@ static void pass_tristate_down(struct rc_result *res)
 	free(idx);
 }
 
+/*
+ * A function documented as 0 or a negative errno that returns another's
+ * result as it is gives that result as its own: an undocumented callee
+ * that returns only 0 and negative values has the same contract, whatever
+ * its name asks (a public crypt_token_is_assigned(), documented "0 if
+ * assigned, -ENOENT if not", returns an internal ..._is_assigned()'s
+ * result), through a few levels at most.
+ */
+static void pass_errno_down(struct rc_result *res)
+{
+	struct rc_func **idx = funcs_by_usr(res);
+	size_t i, j, k, m, n = res->nfuncs, round;
+	bool grew = true;
+
+	for (round = 0; round < 4 && grew; round++) {
+		grew = false;
+		for (i = 0; i < n; i++) {
+			const struct rc_func *fn = res->funcs[i];
+
+			if (!(fn->facts & DOC_ERRNO))
+				continue;
+			for (j = 0; j < fn->nrets; j++)
+				for (k = 0; k < fn->rets[j].ncalls; k++) {
+					const struct rc_call *c =
+						&fn->rets[j].calls[k];
+
+					if (!(c->sign & SIGN_WHOLE))
+						continue;
+					for (m = funcs_first(idx, n, c->usr);
+					     m < n &&
+					     !strcmp(idx[m]->usr, c->usr); m++) {
+						struct rc_func *d = idx[m];
+
+						if ((d->facts &
+						     (DOC_MASK | DOC_STATUS)) ||
+						    resolve_class(d) != RC_ERRNO)
+							continue;
+						d->facts |= DOC_ERRNO;
+						grew = true;
+					}
+				}
+		}
+	}
+	free(idx);
+}
+
 /* Sorted, one per name; two definitions that disagree give neither. */
 static void learned_settle(struct rc_config *cfg)
 {
@@ -470,6 +548,7 @@ void defs_learn(struct rc_config *cfg, struct rc_result *res)
 	pass_status_down(res);
 	spread_status(res);
 	pass_tristate_down(res);
+	pass_errno_down(res);
 	for (i = 0; i < res->nfuncs; i++)
 		for (j = 0; j < res->funcs[i]->ncounted; j++) {
 			counted = xrealloc(counted, (ncounted + 1) *

@@ -582,6 +582,23 @@ static bool is_quantifier(const char *w)
 	return AMONG(w, q);
 }
 
+/*
+ * A test joined to an action (test_and_set, test_and_clear_bit,
+ * atomic_dec_and_test) does both at once and returns what the test
+ * found: the old bit, or whether the count reached zero.  It answers.
+ */
+static bool tests_and_acts(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (!strcmp(v[i + 1], "and") &&
+		    (!strcmp(v[i], "test") ||
+		     (i + 2 < n && !strcmp(v[i + 2], "test"))))
+			return true;
+	return false;
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
 	enum rc_kind before;
@@ -601,6 +618,8 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		}
 	if (is_hook(cfg, v, n) || inspects(cfg, v, n))
 		return KIND_NEITHER;
+	if (tests_and_acts(v, n))
+		return KIND_PREDICATE;
 	if (commands(cfg, v, n))
 		return KIND_ACTION;
 	if (asks(cfg, v, n))
@@ -726,6 +745,50 @@ bool naming_inspects(const struct rc_config *cfg, const char *name)
 	while (w.n > first + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
 		w.n--;
 	return w.n > first && inspects(cfg, w.v + first, w.n - first);
+}
+
+/* Whether @name compares for order (key_cmp, entry_compare): its result
+ * is less than, equal to or greater than 0, and none of them an error. */
+bool naming_orders(const char *name)
+{
+	struct words w;
+
+	split(name, &w);
+	return w.n && orders(w.v, w.n);
+}
+
+/*
+ * Whether @name, read as a predicate, only names a state its function can
+ * put its object in (mmc_go_idle, version_mark_disabled, status_ready,
+ * key_registered) or a match it can find (dedupe_match), with no word
+ * that asks (is, has, can, a verb in the third person after its subject:
+ * map_uses_hugepages).  A state that is only ever observed (full, empty,
+ * pending, stalled, supported) is a question whatever the words before.
+ */
+bool naming_made_state(const struct rc_config *cfg, const char *name)
+{
+	static const char *const made[] = {
+		"idle", "ready", "enabled", "disabled", "active", "inactive",
+		"registered", "unregistered", "attached", "detached",
+		"suspended", "online", "offline", "connected", "disconnected",
+		"initialized", "initialised", "writable", "readable", "closed",
+		"match",
+	};
+	struct words w;
+	size_t first = 0, i;
+
+	split(name, &w);
+	while (first < w.n && words_has(&cfg->prefixes, w.v[first]))
+		first++;
+	while (w.n > first + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
+		w.n--;
+	if (w.n <= first || !AMONG(w.v[w.n - 1], made))
+		return false;
+	for (i = first; i < w.n; i++)
+		if (is_pred_word(cfg, w.v + first, w.n - first, i - first) ||
+		    asks_third(cfg, w.v + first, w.n - first, i - first))
+			return false;
+	return true;
 }
 
 /*

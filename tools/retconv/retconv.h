@@ -435,6 +435,8 @@ int naming_classify_after(const struct rc_config *cfg, const char *name,
 			  size_t skip);
 size_t naming_type_words(const char *name, const char *type);
 bool naming_inspects(const struct rc_config *cfg, const char *name);
+bool naming_made_state(const struct rc_config *cfg, const char *name);
+bool naming_orders(const char *name);
 enum rc_kind naming_learned(const struct rc_config *cfg, const char *name,
 			    bool *found);
 

@@ -226,7 +226,10 @@ static void callee_class(const struct rc_result *res,
 	c->outcome = false;
 	c->source = NULL;
 	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
-	if (def && documented_negative(def, c->cls))
+	/* A comparison for order has no failure: its negative result is
+	 * "less than", whatever its body returns. */
+	if (def && (documented_negative(def, c->cls) ||
+		    naming_orders(x->callee)))
 		c->cls = CC_NONE;
 	c->def = def;
 	c->sure = true;

@@ -1,0 +1,659 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A definition's documentation: what its comment says of the result.
+ *
+ * A name is a promise, but a written contract is a better one.  The
+ * comment above a definition (or the documentation comment clang attaches
+ * to any of its declarations, or the block comment that opens its body)
+ * is searched for its section on the result: kernel-doc's "Return:" and
+ * "Returns", Doxygen's @return, @returns, \return and @retval lines, and
+ * "Returned Value:" sections.  What that section names gives the
+ * function's documented class: 0 or a negative errno; a boolean (true or
+ * false, 1 or 0, non-zero); 1, 0 or a negative errno together, a
+ * tri-state that is the function's contract and not a mix; 0 or any other
+ * value on failure, a status whose errors have no sign; or a value (a
+ * count, a length, an index, a pointer) or an error.  contract.c adds the
+ * class to the definition's facts, and defs.c lets it settle the
+ * function's kind.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+#include "ast.h"
+
+#define MAX_DOC 8192
+
+/* Where the line holding @at starts. */
+static size_t line_start(const char *text, size_t at)
+{
+	while (at && text[at - 1] != '\n')
+		at--;
+	return at;
+}
+
+/* The run of "//" lines that ends at @end, or NULL. */
+static char *line_comments(const char *text, size_t end)
+{
+	size_t start = line_start(text, end), at;
+	const char *p;
+
+	for (at = start;; at = line_start(text, at - 1)) {
+		for (p = text + at; *p == ' ' || *p == '\t'; p++)
+			;
+		if (p[0] != '/' || p[1] != '/')
+			break;
+		start = at;
+		if (!at || end - at > MAX_DOC)
+			break;
+	}
+	p = text + start;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (p[0] != '/' || p[1] != '/')
+		return NULL;
+	return strndup(text + start, end - start);
+}
+
+/* The comment that ends just before @off, with only blanks between: a
+ * block comment, or a run of line comments on the lines just above (a
+ * blank line parts them from the definition). */
+static char *comment_before(const char *text, size_t off)
+{
+	size_t end = off, start;
+
+	while (end && isspace((unsigned char)text[end - 1]))
+		end--;
+	if (end < 4)
+		return NULL;
+	if (text[end - 1] != '/' || text[end - 2] != '*')
+		return memchr(text + end, '\n', off - end) ==
+		       memrchr(text + end, '\n', off - end) ?
+		       line_comments(text, end) : NULL;
+	for (start = end - 2; start >= 2; start--)
+		if (text[start - 2] == '/' && text[start - 1] == '*')
+			break;
+	if (start < 2)
+		return NULL;
+	start -= 2;
+	if (end - start > MAX_DOC)
+		start = end - MAX_DOC;
+	return strndup(text + start, end - start);
+}
+
+/*
+ * Where a declaration's line starts, above the conditionals that guard it
+ * alone: a header documents a prototype inside "#if ( configUSE_X == 1 )"
+ * with the comment above the "#if".
+ */
+static size_t past_guards(const char *text, size_t off)
+{
+	size_t at = line_start(text, off), prev;
+	const char *p;
+
+	while (at) {
+		prev = line_start(text, at - 1);
+		for (p = text + prev; *p == ' ' || *p == '\t'; p++)
+			;
+		if (*p != '#')
+			break;
+		for (p++; *p == ' ' || *p == '\t'; p++)
+			;
+		if (strncmp(p, "if", 2))
+			break;
+		at = prev;
+	}
+	return at;
+}
+
+/* The comment just above @decl, in @file or, with @file NULL, in its own. */
+static char *comment_of(CXTranslationUnit tu, CXCursor decl, CXFile file)
+{
+	CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(decl));
+	CXFile where = NULL;
+	const char *text;
+	unsigned off = 0;
+	size_t size = 0;
+
+	clang_getExpansionLocation(at, &where, NULL, NULL, &off);
+	if (!where || (file && !clang_File_isEqual(where, file)))
+		return NULL;
+	text = file_text(tu, where, &size);
+	if (!text || off > size)
+		return NULL;
+	return comment_before(text, past_guards(text, off));
+}
+
+static char *doc_text(CXTranslationUnit tu, CXCursor func, CXFile file)
+{
+	CXString raw = clang_Cursor_getRawCommentText(func);
+	const char *s = clang_getCString(raw);
+	char *doc = s && *s ? xstrdup(s) : NULL;
+	CXCursor first = clang_getCanonicalCursor(func);
+
+	clang_disposeString(raw);
+	if (!doc)
+		doc = comment_of(tu, func, file);
+	/* Its prototype's, in a header (a comment clang did not attach). */
+	if (!doc && !clang_equalCursors(first, func))
+		doc = comment_of(tu, first, NULL);
+	return doc;
+}
+
+/* A line's text, without the comment's leaders: slashes, stars, "!". */
+static const char *strip(const char *line)
+{
+	while (*line == ' ' || *line == '\t' || *line == '/' ||
+	       *line == '*' || *line == '!')
+		line++;
+	return line;
+}
+
+static bool starts(const char *s, const char *word)
+{
+	return !strncasecmp(s, word, strlen(word));
+}
+
+/* Whether a line opens the section on the result. */
+static bool opens_return(const char *l)
+{
+	static const char *const marks[] = {
+		"return:", "returns:", "return value:", "return values:",
+		"returned value:", "returned values:", "@return", "\\return",
+		"@retval", "\\retval", "@ret ", "@ret\t", "returns ",
+		"return ",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (starts(l, marks[i]))
+			return true;
+	return false;
+}
+
+/* Whether a line opens another section: "@param", "Context:". */
+static bool opens_other(const char *l)
+{
+	const char *p = l;
+
+	if ((*l == '@' || *l == '\\') && !starts(l + 1, "ret"))
+		return true;
+	if (!isupper((unsigned char)*p))
+		return false;
+	while (isalpha((unsigned char)*p) || *p == ' ')
+		p++;
+	return *p == ':' && p - l < 32 && !opens_return(l);
+}
+
+/* A sentence begins at @p: "Return TRUE if ..." is the verb. */
+static bool sentence_starts(const char *s, const char *p)
+{
+	while (p > s && p[-1] == ' ')
+		p--;
+	return p == s || p[-1] == '.';
+}
+
+/* Whether a value follows @p: " true", " 0", " -1", " non-zero".  A
+ * "return" before one is the verb ("..., return true if found"). */
+static bool gives_value(const char *p)
+{
+	static const char *const values[] = {
+		"true", "false", "non-zero", "nonzero", "zero", "negative",
+	};
+	size_t i, n;
+
+	if (*p++ != ' ')
+		return false;
+	if (isdigit((unsigned char)*p) ||
+	    (*p == '-' && isdigit((unsigned char)p[1])))
+		return true;
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		n = strlen(values[i]);
+		if (!strncasecmp(p, values[i], n) &&
+		    !isalnum((unsigned char)p[n]))
+			return true;
+	}
+	return false;
+}
+
+/* Whether @s says "returns" or "returned" as a word, "Return" as a
+ * sentence's verb, "return value", or "return" before a value (a bare
+ * "return" is as often the noun: "reaches the return"). */
+static bool mentions_return(const char *s)
+{
+	const char *p;
+
+	size_t n;
+
+	for (p = s; (p = strcasestr(p, "return")) != NULL; p++) {
+		if (p > s && isalpha((unsigned char)p[-1]))
+			continue;
+		n = !strncasecmp(p, "returns", 7) ? 7 :
+		    !strncasecmp(p, "returned", 8) ? 8 : 0;
+		if (n && !isalpha((unsigned char)p[n]))
+			return true;
+		if (!strncasecmp(p, "return value", 12) ||
+		    (!strncmp(p, "Return ", 7) && sentence_starts(s, p)) ||
+		    gives_value(p + 6))
+			return true;
+	}
+	return false;
+}
+
+struct section {
+	char *out;
+	size_t o;
+	size_t start;		/* where the paragraph began in out */
+	enum { PARA_NONE, PARA_RETURN, PARA_OTHER, PARA_PLAIN } st;
+	bool said;		/* the return paragraph has said something */
+};
+
+/* A plain paragraph counts only if it speaks of what is returned. */
+static void para_end(struct section *x)
+{
+	if (x->st == PARA_PLAIN && !mentions_return(x->out + x->start)) {
+		x->o = x->start;
+		x->out[x->o] = '\0';
+	}
+	x->st = PARA_NONE;
+}
+
+/* A line that opens the section on the result with a sentence ("returns
+ * 0 if ..."), not a mark ("@return", "Return:"). */
+static bool opens_by_sentence(const char *l)
+{
+	return starts(l, "returns ") || starts(l, "return ");
+}
+
+/* Whether a line of @doc opens the section on the result with a mark. */
+static bool has_return_mark(const char *doc)
+{
+	const char *l = doc, *t;
+
+	for (; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		t = strip(l);
+		if (opens_return(t) && !opens_by_sentence(t))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The section on the result, or NULL: each line without its leaders.
+ * That is the paragraph a return mark opens, up to a blank line or the
+ * next section (a line of another section that starts "return" goes on
+ * with that section); where no line opens one, any paragraph of plain text that
+ * says what is returned ("Given a unit, returns 1 if ...").  A marked
+ * section is the contract: the prose above it tells what the function
+ * does ("the length of the data is returned in @data"), not its result.
+ */
+static char *return_section(const char *doc)
+{
+	struct section x = { .o = 0, .st = PARA_NONE };
+	char *copy = xstrdup(doc), *line, *rest;
+	bool marked = has_return_mark(doc);
+
+	x.out = xmalloc(strlen(doc) + 2);
+	x.out[0] = '\0';
+	for (rest = copy; (line = strsep(&rest, "\n")) != NULL;) {
+		const char *l = strip(line);
+
+		/* A sentence inside another section ("@flags: ... the call
+		 * will\n return EEXIST if ...") goes on saying what that
+		 * section says. */
+		if (x.st != PARA_RETURN && opens_return(l) &&
+		    !(x.st == PARA_OTHER && opens_by_sentence(l))) {
+			para_end(&x);
+			x.st = PARA_RETURN;
+			x.said = false;
+			x.start = x.o;
+		} else if (opens_other(l)) {
+			para_end(&x);
+			x.st = PARA_OTHER;
+		} else if (!*l) {
+			if (x.st != PARA_RETURN || x.said)
+				para_end(&x);
+			continue;
+		} else if (x.st == PARA_NONE) {
+			x.st = marked ? PARA_OTHER : PARA_PLAIN;
+			x.start = x.o;
+		}
+		if (x.st == PARA_OTHER)
+			continue;
+		if (x.st == PARA_RETURN)
+			x.said |= strchr(l, ':') ?
+				  l[strcspn(l, ":") + 1] != '\0' : true;
+		x.o += (size_t)sprintf(x.out + x.o, "%s ", l);
+	}
+	para_end(&x);
+	free(copy);
+	if (!x.o) {
+		free(x.out);
+		return NULL;
+	}
+	return x.out;
+}
+
+struct said {
+	bool neg, zero, one, truth, value;
+	bool prior;		/* a state it had: "previous mode" */
+	bool state;		/* a state it has: "the comparator state" */
+	bool cond;		/* a condition: "if", "when", "whether" */
+	bool named;		/* a constant whose sign the text does not say,
+				 * or "non-zero" */
+	bool constant;		/* a constant by name (named, not "non-zero") */
+	bool yes;		/* "non-zero if" a condition: an answer */
+	bool errors;		/* says "error" or "fail" anywhere */
+	bool failure;		/* a constant named for a failure (LIBUSB_ERROR_*,
+				 * X_FAIL), or "other" values that are errors */
+};
+
+/* A short word in capitals with no type prefix, underscore or digit is
+ * an abbreviation of the prose (a MAC table, the CPU, a DMA buffer), not a
+ * constant, unless it has an errno's E (EIO, EOF), says failure or is an
+ * answer's name (YES, NO). */
+static bool is_abbreviation(const char *w, size_t n, bool prefixed)
+{
+	size_t i;
+
+	static const char *const answers[] = { "YES", "NO", "ON", "OFF" };
+
+	if (prefixed || n > 4 || w[0] == 'E' || !strncmp(w, "FAIL", 4))
+		return false;
+	for (i = 0; i < sizeof(answers) / sizeof(answers[0]); i++)
+		if (strlen(answers[i]) == n && !strncmp(w, answers[i], n))
+			return false;
+	for (i = 0; i < n; i++)
+		if (w[i] == '_' || isdigit((unsigned char)w[i]))
+			return false;
+	return true;
+}
+
+/* A constant's name (Z_STREAM_ERROR, EINVAL, or with a short lower-case
+ * prefix for its type: pdPASS, errQUEUE_FULL), not TRUE, FALSE, OK, NULL,
+ * nor a word written in capitals for emphasis ("is NOT overwritten"). */
+static bool is_constant(const char *w, size_t n)
+{
+	static const char *const known[] = {
+		"TRUE", "FALSE", "OK", "NULL",
+		"NOT", "AND", "OR", "ALL", "ANY", "NEVER", "MUST", "ONLY",
+	};
+	size_t i;
+
+	for (i = 0; i < 3 && i + 2 < n && islower((unsigned char)w[i]); i++)
+		;
+	if (i && isupper((unsigned char)w[i])) {
+		w += i;
+		n -= i;
+	}
+	if (n < 2 || is_abbreviation(w, n, i > 0))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isupper((unsigned char)w[i]) && w[i] != '_' &&
+		    !isdigit((unsigned char)w[i]))
+			return false;
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strlen(known[i]) == n && !strncmp(w, known[i], n))
+			return false;
+	return true;
+}
+
+/* Whether a constant's name says failure: ..._ERROR_..., ..._FAIL. */
+static bool names_failure(const char *w, size_t n)
+{
+	char buf[64];
+
+	if (n >= sizeof(buf))
+		return false;
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	return strstr(buf, "ERR") || strstr(buf, "FAIL");
+}
+
+/*
+ * Whether the section gives a third kind of value beside the ones it
+ * lists, as errors: "0: ignore; 1: decoded; other: error", "any other
+ * value on failure".  "Otherwise" is the second of two, not a third.
+ */
+static bool other_errors(const char *sec)
+{
+	static const char *const others[] = {
+		"other:", "other value", "others", "anything else",
+	};
+	size_t i;
+
+	if (!strcasestr(sec, "error") && !strcasestr(sec, "fail"))
+		return false;
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		if (strcasestr(sec, others[i]))
+			return true;
+	return false;
+}
+
+static bool word_is(const char *w, size_t n, const char *what)
+{
+	return strlen(what) == n && !strncasecmp(w, what, n);
+}
+
+static void read_word(struct said *s, const char *w, size_t n, bool minus)
+{
+	static const char *const values[] = {
+		"number", "count", "bytes", "length", "index", "pointer",
+		"positive", "amount",
+	};
+	/* What a result is when it reports a state, not how the call went. */
+	static const char *const before[] = {
+		"previous", "previously", "old", "former",
+	};
+	static const char *const states[] = { "state", "level", "mode" };
+	static const char *const conds[] = {
+		"if", "when", "whether", "unless", "once",
+	};
+	size_t i;
+
+	if (isdigit((unsigned char)*w)) {
+		if (minus && !word_is(w, n, "0"))
+			s->neg = true;
+		else if (word_is(w, n, "0"))
+			s->zero = true;
+		else if (word_is(w, n, "1"))
+			s->one = true;
+		return;
+	}
+	if (minus && ((n > 1 && w[0] == 'E' && isupper((unsigned char)w[1])) ||
+		      word_is(w, n, "errno")))
+		s->neg = true;
+	else if (!minus && is_constant(w, n)) {
+		s->named = true;
+		s->constant = true;
+		s->failure |= names_failure(w, n);
+	}
+	else if (word_is(w, n, "negative") || word_is(w, n, "negated"))
+		s->neg = true;
+	else if (word_is(w, n, "zero") || word_is(w, n, "ok"))
+		s->zero = true;
+	else if (word_is(w, n, "true") || word_is(w, n, "false") ||
+		 word_is(w, n, "whether"))
+		s->truth = true;
+	else if (word_is(w, n, "nonzero"))
+		s->named = true;	/* any value but 0: no boolean */
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
+		if (word_is(w, n, values[i]))
+			s->value = true;
+	for (i = 0; i < sizeof(before) / sizeof(before[0]); i++)
+		s->prior |= word_is(w, n, before[i]);
+	for (i = 0; i < sizeof(states) / sizeof(states[0]); i++)
+		s->state |= word_is(w, n, states[i]);
+	for (i = 0; i < sizeof(conds) / sizeof(conds[0]); i++)
+		s->cond |= word_is(w, n, conds[i]);
+}
+
+/* "< 0", "<0" (or "> 0"): a negative (a positive) value. */
+static bool against_zero(const char *p, char op)
+{
+	if (*p++ != op || *p == '=')
+		return false;
+	if (*p == ' ')
+		p++;
+	return *p == '0' && !isalnum((unsigned char)p[1]);
+}
+
+/* Whether a section is code commented out, not prose: "return NAME;". */
+static bool commented_code(const char *sec)
+{
+	const char *p;
+
+	for (p = sec; (p = strstr(p, "return ")) != NULL; p++) {
+		const char *q = p + 7;
+
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		if (q > p + 7 && *q == ';')
+			return true;
+	}
+	return false;
+}
+
+static unsigned doc_said(const struct said *sp, bool code);
+
+/* "nonzero if ...", "nonzero when ...": the result says whether a
+ * condition holds, where "nonzero on failure" is a status. */
+static bool answers_if(const char *sec)
+{
+	const char *p, *q;
+
+	for (p = sec; (p = strcasestr(p, "nonzero")) != NULL; p++) {
+		if (p > sec && isalpha((unsigned char)p[-1]))
+			continue;
+		for (q = p + 7; *q == ' ' || *q == ','; q++)
+			;
+		if ((!strncasecmp(q, "if", 2) || !strncasecmp(q, "when", 4)) &&
+		    !isalpha((unsigned char)q[q[0] == 'i' || q[0] == 'I' ?
+					       2 : 4]))
+			return true;
+	}
+	return false;
+}
+
+/* The documented class (DOC_*) of a section on the result, and whether
+ * it names a negative result (DOC_NEGATIVE). */
+static unsigned doc_class(char *sec)
+{
+	struct said s = { .neg = false };
+	bool code = commented_code(sec);
+	char *p, *w;
+
+	/* "non-zero" is one word, not a minus before a zero; "!= 0" says
+	 * it too. */
+	for (p = sec; (p = strcasestr(p, "non-zero")) != NULL; p++)
+		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
+	for (p = sec; (p = strcasestr(p, "non zero")) != NULL; p++)
+		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
+	s.yes = answers_if(sec);
+	s.errors = strcasestr(sec, "error") || strcasestr(sec, "fail");
+	for (p = sec; (p = strstr(p, "!=")) != NULL; p++) {
+		w = p + 2 + (p[2] == ' ');
+		if (*w == '0' && !isalnum((unsigned char)w[1])) {
+			*w = ' ';
+			s.named = true;
+		}
+	}
+	s.failure = other_errors(sec);
+	p = sec;
+	while (*p) {
+		bool minus;
+
+		if (!isalnum((unsigned char)*p)) {
+			s.neg |= against_zero(p, '<');
+			s.value |= against_zero(p, '>');
+			p++;
+			continue;
+		}
+		minus = p > sec && p[-1] == '-' &&
+			(p - 1 == sec || !isalnum((unsigned char)p[-2]));
+		for (w = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+		read_word(&s, w, (size_t)(p - w), minus);
+	}
+	return doc_said(&s, code) | (s.neg ? DOC_NEGATIVE : 0);
+}
+
+/* The documented class (DOC_*) of what a section said. */
+static unsigned doc_said(const struct said *sp, bool code)
+{
+	struct said s = *sp;
+
+	if ((s.value && (s.neg || s.zero)) || ((s.prior || (s.state && !s.cond)) && !s.neg && !s.zero &&
+	     !s.one && !s.truth))
+		return DOC_VALUE;
+	if (s.neg && (s.one || s.truth))
+		return DOC_TRISTATE;
+	/* 1, 0 and errors by name or as "other" values: a tri-state too
+	 * ("\\returns 0 if none, 1 if active, LIBUSB_ERROR_* on failure"). */
+	if (s.failure && s.zero && (s.one || s.truth))
+		return DOC_TRISTATE;
+	if (s.neg && s.zero)
+		return DOC_ERRNO;
+	if ((s.one || s.truth) && !s.named)
+		return DOC_BOOL;
+	/* "Non-zero if the tick elapsed, FALSE if not": a yes or no, when
+	 * nothing in the section speaks of errors or names a constant. */
+	if (s.yes && !s.neg && !s.constant && !s.value && !s.errors && !code)
+		return DOC_BOOL;
+	/* Only the project's own named results (pdPASS or pdFAIL,
+	 * FOO_SUCCESS): a status of its own, documented, not a mix. */
+	if (s.named && !s.neg && !s.zero && !s.truth && !code)
+		return DOC_VALUE;
+	/* 0, else "non-zero" or constants written without a sign: its
+	 * callers are told to test for non-zero, so an errno of either
+	 * sign is a failure they see. */
+	if (s.named && s.zero && !s.neg && !s.one && !s.truth && !s.value &&
+	    !code)
+		return DOC_STATUS;
+	return 0;
+}
+
+/* The block comment that opens @body, before its first statement: some
+ * write the contract there ("Return: 1(dirty), 0 (clean), -1(error)"). */
+static char *body_comment(CXTranslationUnit tu, CXCursor body)
+{
+	CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(body));
+	CXFile where = NULL;
+	const char *text, *p, *end;
+	unsigned off = 0;
+	size_t size = 0;
+
+	clang_getExpansionLocation(at, &where, NULL, NULL, &off);
+	text = where ? file_text(tu, where, &size) : NULL;
+	if (!text || off >= size || text[off] != '{')
+		return NULL;
+	for (p = text + off + 1; p < text + size && isspace((unsigned char)*p);
+	     p++)
+		;
+	if (p + 4 > text + size || p[0] != '/' || p[1] != '*')
+		return NULL;
+	end = memmem(p, (size_t)(text + size - p), "*/", 2);
+	if (!end || end - p > MAX_DOC)
+		return NULL;
+	return strndup(p, (size_t)(end + 2 - p));
+}
+
+unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
+		  CXFile file)
+{
+	char *doc = doc_text(tu, func, file), *sec;
+	unsigned facts = 0;
+
+	sec = doc ? return_section(doc) : NULL;
+	if (!sec) {
+		free(doc);
+		doc = body_comment(tu, body);
+		sec = doc && has_return_mark(doc) ? return_section(doc) : NULL;
+	}
+	if (sec)
+		facts = doc_class(sec);
+	free(sec);
+	free(doc);
+	return facts;
+}
