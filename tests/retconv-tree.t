@@ -164,6 +164,90 @@ tap_check $? "another system's folders are passed over and said; a Linux sibling
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- folders of other processors --------------------------------------------
+
+# A tree for several processors keeps each one's headers under arch/NAME;
+# a build here takes this machine's: of the folders holding asm/io.h,
+# arch/x86's wins over arch/arm's (the shorter name, first by name) and
+# arch/riscv's, and arch/common (all processors') is no processor's.
+if [ "$(uname -m)" = x86_64 ]; then
+	p=$tmp/arch
+	mkdir -p "$p/arch/arm/include/asm" "$p/arch/riscv/include/asm" \
+		"$p/arch/x86/include/asm" "$p/arch/common/include" "$p/core"
+	printf 'int dev_ready(void);\n' >"$p/arch/arm/include/asm/io.h"
+	printf 'typedef long xlen_t;\nint dev_ready(void);\n' \
+		>"$p/arch/riscv/include/asm/io.h"
+	printf '#include <stdbool.h>\n\nbool dev_ready(void);\n' \
+		>"$p/arch/x86/include/asm/io.h"
+	printf '#define DEV_ERR (-5)\n' >"$p/arch/common/include/devcfg.h"
+	cat >"$p/core/main.c" <<'EOF2'
+#include <asm/io.h>
+#include <devcfg.h>
+
+int dev_start(void)
+{
+	if (dev_ready() < 0)
+		return DEV_ERR;
+	return 0;
+}
+EOF2
+	(cd "$p" && "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	[ $st -eq 1 ] &&
+		grep -q "^./core/main.c:6:6: warning: 'dev_ready' returns only 0 or 1" "$tmp/out" &&
+		grep -q '^retconv: tree: -Iarch/x86/include$' "$tmp/err" &&
+		grep -q '^retconv: tree: -Iarch/common/include$' "$tmp/err" &&
+		! grep -q 'parsed with errors' "$tmp/err"
+	tap_check $? "this machine's arch/ folder wins over other processors'"
+	tap_diag "$tmp/out"
+	tap_diag "$tmp/err"
+else
+	tap_skip "this machine's arch/ folder (the case is written for x86_64)"
+fi
+
+# --- a configuration's #error ----------------------------------------------
+
+# A header's chain of choices that ends in #error (no backend selected) is
+# read as a build would have it configured: the chain's first branch, and
+# an #error that stops a missing setting (#ifndef ... #error) not taken.
+# The file is not dropped: the type the first branch defines makes the
+# finding, and the note says which #error was read past.
+p=$tmp/cfgerr
+mkdir -p "$p/include" "$p/src"
+cat >"$p/include/backend.h" <<'EOF2'
+#ifndef CFG_PAGE
+#error "CFG_PAGE not set"
+#endif
+#if defined(USE_FAST)
+#include <stdbool.h>
+typedef bool ok_t;
+#elif defined(USE_SLOW)
+typedef int ok_t;
+#else
+#error "no backend selected"
+#endif
+
+ok_t be_ready(void);
+EOF2
+cat >"$p/src/use.c" <<'EOF2'
+#include "backend.h"
+
+int be_start(void)
+{
+	if (be_ready() < 0)
+		return -5;
+	return 0;
+}
+EOF2
+(cd "$p" && "$rc" --no-config --tree . src/use.c) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	grep -q "^src/use.c:5:6: warning: 'be_ready' returns only 0 or 1" "$tmp/out" &&
+	grep -q '^retconv: src/use.c: note: parsed with errors: 2 configuration #errors read past (include/backend.h:[0-9]*, \.\.\.); checked only where types are known$' "$tmp/err"
+tap_check $? "a configuration's #error in a header: read as the build would choose"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- each folder's include path ---------------------------------------------
 # A folder's files get only the include folders their #include lines reach,
 # through the headers those reach (src/ needs lib/ for what top.h includes,

@@ -42,7 +42,7 @@ struct group {
 };
 
 /* The directive word of a line ("if", "ifdef", ...), or NULL. */
-static const char *directive(const char *s, size_t *len)
+const char *inactive_directive(const char *s, size_t *len)
 {
 	while (*s == ' ' || *s == '\t')
 		s++;
@@ -225,7 +225,7 @@ char *inactive_flip(const char *text, size_t size,
 	}
 	stack = xcalloc(nlines + 1, sizeof(*stack));
 	for (i = 0; i < nlines; i++) {
-		const char *w = directive(lines[i], &len);
+		const char *w = inactive_directive(lines[i], &len);
 		struct branch b = { .line = i + 1, .end = i + 1 };
 		size_t j;
 

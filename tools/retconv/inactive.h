@@ -22,6 +22,7 @@ struct rc_lines {
 	size_t n;
 };
 
+const char *inactive_directive(const char *s, size_t *len);
 char *inactive_flip(const char *text, size_t size,
 		    const unsigned (*sk)[2], size_t nsk, struct rc_lines *live);
 char *inactive_text(CXTranslationUnit tu, struct rc_lines *live);

@@ -473,11 +473,14 @@ struct rc_systems {
 	size_t nothers;
 	char **ours;		/* the folders for Linux beside them */
 	size_t nours;
+	bool host_arch;		/* the tree has an arch/ folder for this CPU */
 };
 void systems_find(struct rc_systems *sys, char *const *dirs, size_t ndirs);
 bool systems_other(struct rc_systems *sys, const char *dir, size_t len);
 bool systems_before(const struct rc_systems *sys, const char *a, size_t alen,
 		    const char *b, size_t blen);
+bool systems_other_arch(const struct rc_systems *sys, const char *dir,
+			size_t len);
 char **systems_passed(struct rc_systems *sys, size_t *n);
 void systems_free(struct rc_systems *sys);
 

@@ -11,6 +11,14 @@
  * only one in the tree, they came before /usr/include and every file read
  * Windows' headers.  tree.c credits nothing in them, and of two sibling
  * folders holding the same header it takes the one for Linux beside them.
+ *
+ * Likewise a tree built for several processors keeps each one's headers
+ * under arch/NAME (arch/riscv/include, arch/x86/include, each with its
+ * own arch_types.h).  A build takes one, and on this machine that is
+ * this machine's: where the tree has arch/ folders for it, another
+ * processor's folders come after every other folder, and lose to this
+ * one's when both hold a header.  A tree for other processors only (an
+ * ARM firmware) keeps its order: it has no build here to follow.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +33,8 @@ static bool other_system(const char *name)
 	static const char *const names[] = {
 		"aix", "cygwin", "darwin", "dragonfly", "dragonflybsd",
 		"freebsd", "haiku", "hpux", "illumos", "macos", "macosx",
-		"mingw", "msvc", "netbsd", "openbsd", "osx", "qnx", "solaris",
-		"sunos", "win32", "win64", "windows", "xcode",
+		"mingw", "msvc", "netbsd", "openbsd", "os400", "osx", "qnx",
+		"solaris", "sunos", "vms", "win32", "win64", "windows", "xcode",
 	};
 	size_t i;
 
@@ -34,6 +42,75 @@ static bool other_system(const char *name)
 		if (!strcasecmp(name, names[i]))
 			return true;
 	return false;
+}
+
+/* This machine's processor as arch/ folders name it. */
+static bool host_arch(const char *name, size_t len)
+{
+	static const char *const names[] = {
+#if defined(__x86_64__) || defined(__i386__)
+		"x86", "x86_64", "x86-64", "amd64", "x64", "i386", "ia32",
+#elif defined(__aarch64__)
+		"arm64", "aarch64",
+#elif defined(__riscv)
+		"riscv", "riscv64",
+#endif
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(*names); i++)
+		if (len == strlen(names[i]) && !strncmp(name, names[i], len))
+			return true;
+	return false;
+}
+
+/* A folder under arch/ that all processors share. */
+static bool shared_arch(const char *name, size_t len)
+{
+	static const char *const names[] = {
+		"common", "generic", "include", "shared", "all",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(*names); i++)
+		if (len == strlen(names[i]) && !strncmp(name, names[i], len))
+			return true;
+	return false;
+}
+
+/*
+ * The processor folder @dir (@len characters) lies in, the component
+ * after its first arch/, or NULL; its length in @alen.
+ */
+static const char *arch_of(const char *dir, size_t len, size_t *alen)
+{
+	const char *p = dir, *end = dir + len, *slash;
+
+	while (p < end) {
+		slash = memchr(p, '/', (size_t)(end - p));
+		if (!slash)
+			return NULL;
+		if (slash - p == 4 && !strncmp(p, "arch", 4)) {
+			p = slash + 1;
+			slash = memchr(p, '/', (size_t)(end - p));
+			*alen = (size_t)((slash ? slash : end) - p);
+			return *alen ? p : NULL;
+		}
+		p = slash + 1;
+	}
+	return NULL;
+}
+
+bool systems_other_arch(const struct rc_systems *sys, const char *dir,
+			size_t len)
+{
+	const char *a;
+	size_t alen;
+
+	if (!sys->host_arch)
+		return false;
+	a = arch_of(dir, len, &alen);
+	return a && !host_arch(a, alen) && !shared_arch(a, alen);
 }
 
 static bool in_list(char *const *v, size_t n, const char *s)
@@ -75,6 +152,9 @@ void systems_find(struct rc_systems *sys, char *const *dirs, size_t ndirs)
 	memset(sys, 0, sizeof(*sys));
 	for (i = 0; i < ndirs; i++) {
 		d = dirs[i];
+		slash = arch_of(d, strlen(d), &parent);
+		if (slash && host_arch(slash, parent))
+			sys->host_arch = true;
 		slash = strrchr(d, '/');
 		parent = slash ? (size_t)(slash - d) + 1 : 0;
 		if (!other_system(d + parent))
@@ -126,7 +206,10 @@ bool systems_before(const struct rc_systems *sys, const char *a, size_t alen,
 	bool la = under(sys->ours, sys->nours, a, alen) >= 0;
 	bool lb = under(sys->ours, sys->nours, b, blen) >= 0;
 	size_t pa = parent_len(a, alen), pb = parent_len(b, blen);
+	bool oa = systems_other_arch(sys, a, alen);
 
+	if (oa != systems_other_arch(sys, b, blen))
+		return !oa;
 	if (la != lb && pa == pb && !strncmp(a, b, pa))
 		return la;
 	if (alen != blen)

@@ -12,7 +12,7 @@
  * credits the folder D of the tree that holds D/a/b.h, the one nearest to
  * the including file when several do.  include/ and each top folder's
  * include/ come first, then the folders that resolve the most #include
- * lines, up to a bound:
+ * lines (another processor's last, systems.c), up to a bound:
  * a huge tree must not give clang a search path it spends its time in.
  * A folder for another system (include/windows) is left out, and a Linux
  * one beside it is preferred, as the Linux build the rules assume would.
@@ -373,12 +373,15 @@ static void scan_includes(struct walk *w, size_t i)
 struct scored {
 	const char *dir;
 	long score;
+	bool late;		/* another processor's */
 };
 
 static int by_score(const void *pa, const void *pb)
 {
 	const struct scored *a = pa, *b = pb;
 
+	if (a->late != b->late)
+		return a->late ? 1 : -1;
 	if (a->score != b->score)
 		return a->score > b->score ? -1 : 1;
 	return strcmp(a->dir, b->dir);
@@ -412,7 +415,8 @@ static void choose(struct rc_tree *t, const char *root, const char *rel)
 	t->incdirs[t->nincdirs++] = path;
 }
 
-/* include/, then X/include, then by the #include lines each resolves. */
+/* include/, then X/include, then by the #include lines each resolves,
+ * another processor's folders last. */
 static void choose_dirs(struct rc_tree *t, struct walk *w)
 {
 	struct scored *v = xcalloc(w->score.n + 1, sizeof(*v));
@@ -430,6 +434,8 @@ static void choose_dirs(struct rc_tree *t, struct walk *w)
 	for (i = 0; i < w->score.cap; i++)
 		if (w->score.v[i].key) {
 			v[n].dir = w->score.v[i].key;
+			v[n].late = systems_other_arch(&w->sys, v[n].dir,
+						       strlen(v[n].dir));
 			v[n++].score = w->score.v[i].val;
 		}
 	if (n)

@@ -40,6 +40,7 @@
 
 #include "retconv.h"
 #include "ast.h"
+#include "confpick.h"
 #include "inactive.h"
 
 #ifndef RETCONV_RESOURCE_DIR
@@ -215,12 +216,30 @@ static void damage_of(CXTranslationUnit tu, struct damage *dm)
 	}
 }
 
+/* The headers this file is read with past a configuration's #error
+ * (confpick.c), for every parse of it after the one that met it. */
+static struct rc_picks picks;
+
+/* "1 configuration #error passed (a.h:44: ...)", or NULL. */
+static char *picks_said(void)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < picks.n; i++)
+		n += picks.v[i].nlines;
+	if (!n)
+		return NULL;
+	return xasprintf("%zu configuration #error%s read past (%s:%u%s)",
+			 n, n > 1 ? "s" : "", picks.v[0].path,
+			 picks.v[0].lines[0], n > 1 ? ", ..." : "");
+}
+
 /* The one note a file parsed with errors gets, or NULL. */
 static char *damage_note(const struct damage *dm, const struct rc_job *job)
 {
-	char *headers = NULL, *other = NULL, *msg;
+	char *headers = NULL, *other = NULL, *msg, *picked = picks_said();
 
-	if (!dm->nmissing && !dm->nother)
+	if (!dm->nmissing && !dm->nother && !picked)
 		return NULL;
 	if (dm->nmissing)
 		headers = xasprintf("%u header%s not found (%s%s)%s",
@@ -230,9 +249,11 @@ static char *damage_note(const struct damage *dm, const struct rc_job *job)
 	if (dm->nother)
 		other = xasprintf("%u other error%s, the first: %s",
 			dm->nother, dm->nother > 1 ? "s" : "", dm->first);
-	msg = xasprintf("parsed with errors: %s%s%s; checked only where types are known",
+	msg = xasprintf("parsed with errors: %s%s%s%s%s; checked only where types are known",
+		picked ? picked : "", picked && (headers || other) ? "; " : "",
 		headers ? headers : "", headers && other ? "; " : "",
 		other ? other : "");
+	free(picked);
 	free(headers);
 	free(other);
 	return msg;
@@ -322,6 +343,7 @@ static void trace_parse(const struct rc_job *job, enum how how,
  * (inactive.c's other configuration), or NULL. */
 static const char *main_text;
 
+
 bool worker_one_configuration;
 
 /* With PRELUDE, @standins (or NULL) follow the prelude's text. */
@@ -333,22 +355,31 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 	const char *rdir = worker_resource_dir();
 	char *text = standins ? xasprintf("%s%s", prelude_text, standins) :
 				NULL;
-	struct CXUnsavedFile pre[2] = { {
-		.Filename = PRELUDE_NAME,
-		.Contents = text ? text : prelude_text,
-		.Length = strlen(text ? text : prelude_text),
-	}, {
-		.Filename = job->path,
-		.Contents = main_text,
-		.Length = main_text ? strlen(main_text) : 0,
-	} };
-	struct CXUnsavedFile *files = how == PRELUDE ? pre : pre + 1;
-	unsigned nfiles = (how == PRELUDE) + (main_text != NULL);
+	struct CXUnsavedFile *files = xcalloc(picks.n + 2, sizeof(*files));
+	unsigned nfiles = 0;
 	CXTranslationUnit tu = NULL;
 	double since = tracing ? cpu_now() : 0;
 	int argc = 0;
 	size_t i;
 
+	if (how == PRELUDE)
+		files[nfiles++] = (struct CXUnsavedFile){
+			.Filename = PRELUDE_NAME,
+			.Contents = text ? text : prelude_text,
+			.Length = strlen(text ? text : prelude_text),
+		};
+	if (main_text)
+		files[nfiles++] = (struct CXUnsavedFile){
+			.Filename = job->path,
+			.Contents = main_text,
+			.Length = strlen(main_text),
+		};
+	for (i = 0; how != PRECOMPILE && i < picks.n; i++)
+		files[nfiles++] = (struct CXUnsavedFile){
+			.Filename = picks.v[i].path,
+			.Contents = picks.v[i].text,
+			.Length = strlen(picks.v[i].text),
+		};
 	if (rdir) {
 		argv[argc++] = "-resource-dir";
 		argv[argc++] = rdir;
@@ -378,6 +409,7 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 		CXTranslationUnit_ForSerialization :
 		CXTranslationUnit_DetailedPreprocessingRecord), &tu);
 	free(argv);
+	free(files);
 	free(text);
 	if (*ec != CXError_Success)
 		tu = NULL;
@@ -543,6 +575,8 @@ static int other_configuration(CXIndex idx, const struct rc_job *job,
 	main_text = text;
 	if (standins)
 		tu2 = parse(idx, job, PRELUDE, standins, &ec);
+	else if (picks.n)
+		tu2 = parse(idx, job, PLAIN, NULL, &ec);
 	else
 		tu2 = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL,
 			    &ec);
@@ -556,6 +590,42 @@ static int other_configuration(CXIndex idx, const struct rc_job *job,
 	free(live.v);
 	free(text);
 	return err;
+}
+
+/* Rounds of confpick.c's choices at most: a header a choice reaches may
+ * have an #error of its own. */
+#define PICK_ROUNDS 3
+
+/*
+ * A file that met a configuration's #error in a header is parsed again
+ * with the header as the build would have chosen (confpick.c), kept when
+ * it has fewer errors; the choices stay for the file's later parses.
+ */
+static void pick_configuration(CXIndex idx, const struct rc_job *job,
+			       CXTranslationUnit *tu, struct damage *dm)
+{
+	struct rc_picks kept;
+	struct damage dm2 = { 0 };
+	CXTranslationUnit tu2;
+	enum CXErrorCode ec;
+	int round;
+
+	for (round = 0; round < PICK_ROUNDS; round++) {
+		confpick_copy(&kept, &picks);
+		if (!confpick_find(*tu, job->path, &picks))
+			break;
+		tu2 = parse(idx, job, PLAIN, NULL, &ec);
+		if (tu2)
+			damage_of(tu2, &dm2);
+		better(tu, dm, tu2, &dm2, false);
+		if (*tu != tu2)
+			break;
+		confpick_free(&kept);
+	}
+	if (round < PICK_ROUNDS) {
+		confpick_free(&picks);
+		picks = kept;
+	}
 }
 
 /*
@@ -595,6 +665,8 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		free(msg);
 		return -EINVAL;
 	}
+	if (dm.nother)
+		pick_configuration(idx, job, &tu, &dm);
 	/*
 	 * What the prelude does not stand in for, from the first parse's
 	 * errors, goes into the first parse with the prelude: a parse with
@@ -641,6 +713,7 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		err = other_configuration(idx, job, tu, tu == with_standins &&
 					  used ? used : NULL, out);
 	free(used);
+	confpick_free(&picks);
 	clang_disposeTranslationUnit(tu);
 	if (tracing)
 		fprintf(stderr, "retconv: trace: %s: summary, %.1f ms\n",
