@@ -127,13 +127,18 @@ static int by_result(const struct rc_func *fn)
 }
 
 /* A call site that is true only for a positive result: "ret > 0",
- * "ret == 1", "case 1:". */
+ * "ret == 1", "case 1:"; or that tells 1 from 0 the other way round,
+ * "ret != 1" (true for every 0, never for 1: "if (ret != 1) log the
+ * failure" after "if (ret != 0) return ret;" knows 1 for "try again"). */
 static bool asks_positive(const struct rc_site *x)
 {
-	unsigned may = SITE_MAY_OF(x->form);
+	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
 
-	return x->rule == 'C' && (x->form & SITE_SHAPE) &&
-	       !(x->form & SITE_NE) && may && !(may & ~SIGN_POS);
+	if (x->rule != 'C' || !(x->form & SITE_SHAPE))
+		return false;
+	if (x->form & SITE_NE)
+		return (all & SIGN_ZERO) && !(may & SIGN_ONE);
+	return may && !(may & ~SIGN_POS);
 }
 
 /* The USRs of callees some call site asks for a positive result. */
