@@ -1180,6 +1180,12 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 		flow_maybe(f, k.v[1], s);
 		flow_maybe(f, k.v[2], s);
 		return;
+	} else if (kind == CXCursor_StmtExpr) {
+		/* GNU ({ ... }), as glibc's assert() is: statements, whose
+		 * if lets a call that never returns end one way only. */
+		w.stmts = true;
+		clang_visitChildren(e, flow_kid, &w);
+		return;
 	} else if (kind == CXCursor_VarDecl && clang_equalCursors(e, f->var)) {
 		eval_free(&s->ev);
 		s->ev.flags = 0;

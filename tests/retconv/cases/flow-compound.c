@@ -3,8 +3,10 @@
 // else r holds, and "||" likewise on the side where both parts are false;
 // a variable read inside what a return computes ("return r == -ENODEV ?
 // 0 : r;") holds what reaches that read in the order the body runs, not
-// every value ever stored in it.  Where a 1 does reach the return, it is
-// still rule A's.
+// every value ever stored in it.  A GNU statement expression, as glibc's
+// assert() is, holds statements: its call that never returns ends one
+// way only.  Where a 1 does reach the return, it is still rule A's.
+#include <assert.h>
 #include <errno.h>
 
 struct dev {
@@ -57,8 +59,8 @@ int probe_dev(struct dev *d)
 		return r;
 	return 0;
 }
-// expect: flow-compound.c:52:5: warning: action 'probe_dev' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: flow-compound.c:57:3: note: returns 1 or a negative errno
+// expect: flow-compound.c:54:5: warning: action 'probe_dev' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: flow-compound.c:59:3: note: returns 1 or a negative errno
 
 int reset_dev(struct dev *d)
 {
@@ -68,8 +70,8 @@ int reset_dev(struct dev *d)
 		r = remove_dev(d);
 	return r == -ENODEV ? 0 : r;
 }
-// expect: flow-compound.c:63:5: warning: action 'reset_dev' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: flow-compound.c:69:2: note: returns 1 or a negative errno
+// expect: flow-compound.c:65:5: warning: action 'reset_dev' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: flow-compound.c:71:2: note: returns 1 or a negative errno
 
 /* User space: -1 on failure; the && side that needs both parts. */
 static int read_flag(int fd)
@@ -96,5 +98,22 @@ int load_any(int fd, int strict)
 		return ret;
 	return 0;
 }
-// expect: flow-compound.c:91:5: warning: action 'load_any' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: flow-compound.c:96:3: note: returns 1 or a negative errno
+// expect: flow-compound.c:93:5: warning: action 'load_any' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: flow-compound.c:98:3: note: returns 1 or a negative errno
+
+int open_dev(struct dev *d, const char *name)
+{
+	int err;
+
+	assert(d && name);
+	if (name[0]) {
+		if (!d->flags)
+			return -ENODEV;
+	} else {
+		err = dev_status(d);
+		if (err < 0)
+			return err;
+	}
+	err = remove_dev(d);
+	return err;
+}
