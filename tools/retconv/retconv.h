@@ -153,6 +153,11 @@ struct rc_return {
 /* The constant is written as a name (a macro, an enumerator), whose value
  * another configuration's reading may not share (inactive.c). */
 #define SITE_NAMED	(1U << 24)
+/* The signs (SIGN_NEG, SIGN_ZERO, SIGN_ONE, SIGN_MORE) of the holder's
+ * value that tests between the store and this use handled already: an if
+ * above it that leaves, or whose else holds it. */
+#define SITE_TAKEN(signs)	((unsigned)(signs) << 25)
+#define SITE_TAKEN_OF(f)	(((f) >> 25) & 0xfU)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
