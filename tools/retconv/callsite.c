@@ -379,7 +379,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	unsigned form, vs, i;
 	CXCursor x, at;
 	char *why;
-	bool have, failing;
+	bool have, failing, told;
 
 	clang_visitChildren(c, kid_visit, &all);
 	if (all.n < 2 || all.n > 3) {
@@ -392,6 +392,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	vs = form & SITE_VS_ZERO;
 	form &= ~SITE_VS_ZERO;
 	have = form && origin_of(s, x, &o);
+	told = false;
 	for (i = 1; have && i < all.n; i++) {
 		unsigned on = i == 1 ? form :
 			      form ^ (SITE_ON_ZERO | SITE_ON_NONZERO);
@@ -412,7 +413,13 @@ static void scan_if(struct scan *s, CXCursor c)
 			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0) |
 			 (on == SITE_ON_ZERO && zero_only(s, &o) ?
 			  SITE_ZERO_ONLY : 0), &o, xstrdup(""), why, at);
+		told = true;
 	}
+	/* Its negative values handled above, a test for 0 tells the 0 from
+	 * the positive ones, neither way an error: a use, for defs.c. */
+	if (have && !told && (taken_above(s, &o, all.v[0]) & SIGN_NEG))
+		add_site(s, all.v[0], 'U', form, &o, xstrdup(""), xstrdup(""),
+			 clang_getNullCursor());
 	/* A return of the holder under if (ret) passes on a non-zero value. */
 	failing = tests_failure(s, all.v[0]);
 	s->failing += failing;

@@ -141,6 +141,14 @@ static bool asks_positive(const struct rc_site *x)
 	return may && !(may & ~SIGN_POS);
 }
 
+/* A use: a caller that, its negative values handled above, tells the
+ * callee's 0 from its positive values in a test that handles no error
+ * ("if (err < 0) goto fail; if (err == 0) continue;"). */
+static bool tells_zero(const struct rc_site *x)
+{
+	return x->rule == 'U';
+}
+
 /* The USRs of callees some call site asks for a positive result. */
 static char **told_apart(const struct rc_result *res, size_t *n)
 {
@@ -150,7 +158,8 @@ static char **told_apart(const struct rc_result *res, size_t *n)
 	*n = 0;
 	for (i = 0; i < res->nfuncs; i++)
 		for (j = 0; j < res->funcs[i]->nsites; j++) {
-			if (!asks_positive(&res->funcs[i]->sites[j]))
+			if (!asks_positive(&res->funcs[i]->sites[j]) &&
+			    !tells_zero(&res->funcs[i]->sites[j]))
 				continue;
 			v = xrealloc(v, (*n + 1) * sizeof(*v));
 			v[(*n)++] = res->funcs[i]->sites[j].usr;

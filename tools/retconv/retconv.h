@@ -166,7 +166,9 @@ struct rc_return {
  * whose last store before the use is the call.
  */
 struct rc_site {
-	char rule;		/* 'C', 'D' or 'E' */
+	char rule;		/* 'C', 'D' or 'E'; 'U', a use that is no
+				 * finding: a test for 0 after the negative
+				 * values were handled (defs.c) */
 	unsigned form;		/* SITE_* */
 	unsigned line;		/* the test or the return */
 	unsigned col;

@@ -1038,7 +1038,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				.c = &c, .out = out, .broken = &broken,
 			};
 
-			if (cx.x->rule == 'E' && entry)
+			if ((cx.x->rule == 'E' && entry) || cx.x->rule == 'U')
 				continue;
 			if (cx.x->rule == 'E' &&
 			    (cx.x->form & SITE_POSERRNO)) {
