@@ -174,6 +174,37 @@ static bool among_usrs(char *const *v, size_t n, const char *usr)
 	return n && bsearch(&usr, v, n, sizeof(*v), by_string);
 }
 
+static bool is_wrapper(const struct rc_func *fn);
+
+/* A pass-through wrapper of callees whose 1 their callers tell apart
+ * gives that 1 as it is: its own is told apart too, so that it is not
+ * reported in its callee's place. */
+static char **told_wrappers(const struct rc_result *res, char **v, size_t *n)
+{
+	size_t i, j, round, was = 0;
+
+	for (round = 0; round < 4 && *n != was; round++) {
+		was = *n;
+		for (i = 0; i < res->nfuncs; i++) {
+			const struct rc_func *fn = res->funcs[i];
+
+			if (among_usrs(v, was, fn->usr) || !is_wrapper(fn))
+				continue;
+			for (j = 0; j < fn->nrets; j++)
+				if (fn->rets[j].ncalls &&
+				    !among_usrs(v, was, fn->rets[j].calls[0].usr))
+					break;
+			if (j < fn->nrets)
+				continue;
+			v = xrealloc(v, (*n + 1) * sizeof(*v));
+			v[(*n)++] = fn->usr;
+		}
+		if (*n)
+			qsort(v, *n, sizeof(*v), by_string);
+	}
+	return v;
+}
+
 /*
  * An action that returns 1 beside negative values, whose callers ask
  * for its positive result ("if (res > 0)", "== 1"), has a status of its
@@ -225,8 +256,6 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		return KIND_NEITHER;
 	return -1;
 }
-
-static bool is_wrapper(const struct rc_func *fn);
 
 /* The documented class of every definition of @usr, if they agree. */
 static unsigned doc_of(struct rc_func **idx, size_t n, const char *usr)
@@ -493,6 +522,7 @@ void defs_learn(struct rc_config *cfg, struct rc_result *res)
 	if (ncounted)
 		qsort(counted, ncounted, sizeof(*counted), by_string);
 	told = told_apart(res, &ntold);
+	told = told_wrappers(res, told, &ntold);
 	for (i = 0; i < res->nfuncs; i++) {
 		const struct rc_func *fn = res->funcs[i];
 		int kind = settled(cfg, fn, counted, ncounted, told, ntold);
