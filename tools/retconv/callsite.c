@@ -84,6 +84,7 @@ static void add_site(struct scan *s, CXCursor at, char rule, unsigned form,
 		x.form |= SITE_KWQ;
 	if (o->wraps)
 		x.form |= SITE_WRAPS;
+	x.form |= SITE_TAKEN(taken_above(s, o, at));
 	if (!clang_Cursor_isNull(whyc))
 		line_col(whyc, &x.wline, &x.wcol);
 	s->fn->sites = xrealloc(s->fn->sites,
@@ -110,70 +111,6 @@ static bool const_is(CXCursor e, long long want)
 	return const_value(e, &v) && v == want;
 }
 
-/* The signs of the values from @lo to @hi: SIGN_*. */
-static unsigned signs_between(long long lo, long long hi)
-{
-	unsigned signs = 0;
-
-	if (lo > hi)
-		return 0;
-	if (lo < 0)
-		signs |= SIGN_NEG;
-	if (lo <= 0 && hi >= 0)
-		signs |= SIGN_ZERO;
-	if (lo <= 1 && hi >= 1)
-		signs |= SIGN_ONE;
-	if (hi >= 2)
-		signs |= SIGN_MORE;
-	return signs;
-}
-
-/*
- * The signs "x OP k" is true for: some value of each sign (*may), every
- * value of each sign (*all).  Only a sign whose values are all one value
- * (0, 1) can be wholly true of an ==; a != is wholly true of every other.
- */
-static bool shape_of(const char *op, long long k, unsigned *may,
-		     unsigned *all)
-{
-	long long lo = LLONG_MIN, hi = LLONG_MAX;
-	unsigned point;
-
-	if (k == LLONG_MIN || k == LLONG_MAX)
-		return false;
-	point = signs_between(k, k);
-	if (!strcmp(op, "==") || !strcmp(op, "!=")) {
-		bool ne = op[0] == '!';
-		unsigned whole = k == 0 || k == 1 ? point : 0;
-
-		*may = ne ? (SIGN_ALL & ~whole) : point;
-		*all = ne ? (SIGN_ALL & ~point) : whole;
-		return true;
-	}
-	if (!strcmp(op, "<"))
-		hi = k - 1;
-	else if (!strcmp(op, "<="))
-		hi = k;
-	else if (!strcmp(op, ">"))
-		lo = k + 1;
-	else if (!strcmp(op, ">="))
-		lo = k;
-	else
-		return false;
-	*may = signs_between(lo, hi);
-	/* A sign is wholly inside when both its ends are. */
-	*all = 0;
-	if (lo == LLONG_MIN && hi >= -1)
-		*all |= SIGN_NEG;
-	if (lo <= 0 && hi >= 0)
-		*all |= SIGN_ZERO;
-	if (lo <= 1 && hi >= 1)
-		*all |= SIGN_ONE;
-	if (lo <= 2 && hi == LLONG_MAX)
-		*all |= SIGN_MORE;
-	return true;
-}
-
 /*
  * An explicit cast to a signed type no wider than its unsigned operand
  * ("(long long)ull < 0" after strtoull(), "(int)len < 0" on a size_t)
@@ -193,20 +130,6 @@ static bool signed_view(CXCursor x)
 	return type_class(to) == RT_SIGNED &&
 	       type_class(from) == RT_UNSIGNED &&
 	       clang_Type_getSizeOf(to) <= clang_Type_getSizeOf(from);
-}
-
-/* The operator @op with its operands swapped: "1 < x" is "x > 1". */
-static const char *mirror(const char *op)
-{
-	if (!strcmp(op, "<"))
-		return ">";
-	if (!strcmp(op, ">"))
-		return "<";
-	if (!strcmp(op, "<="))
-		return ">=";
-	if (!strcmp(op, ">="))
-		return "<=";
-	return op;
 }
 
 /* Whether "x OP k" orders at the line between a failure and a success
@@ -513,7 +436,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	unsigned form, vs, i;
 	CXCursor x, at;
 	char *why;
-	bool have, failing, judged = false;
+	bool have, failing, told;
 
 	clang_visitChildren(c, kid_visit, &all);
 	if (all.n < 2 || all.n > 3) {
@@ -526,6 +449,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	vs = form & SITE_VS_ZERO;
 	form &= ~SITE_VS_ZERO;
 	have = form && origin_of(s, x, &o);
+	told = false;
 	for (i = 1; have && i < all.n; i++) {
 		unsigned on = i == 1 ? form :
 			      form ^ (SITE_ON_ZERO | SITE_ON_NONZERO);
@@ -547,14 +471,21 @@ static void scan_if(struct scan *s, CXCursor c)
 			 (on == SITE_ON_ZERO && zero_only(s, &o) ?
 			  SITE_ZERO_ONLY : 0) | okenum(x), &o, xstrdup(""),
 			 why, at);
-		judged = true;
+		told = true;
 	}
-	/* Neither way handles an error: a signed result read only for
-	 * being 0 still sends its negative values one way (SITE_TRUTH).
-	 * "if (f()) ;" discards the result on purpose. */
-	if (have && !judged && o.ctype == RT_SIGNED && zero_only(s, &o) &&
-	    !(all.n == 2 &&
-	      clang_getCursorKind(all.v[1]) == CXCursor_NullStmt))
+	/*
+	 * Neither way handles an error.  Its negative values handled above,
+	 * a test for 0 tells the 0 from the positive ones: a use, for defs.c.
+	 * Else a signed result read only for being 0 still sends its
+	 * negative values one way (SITE_TRUTH); "if (f()) ;" discards the
+	 * result on purpose.
+	 */
+	if (have && !told && (taken_above(s, &o, all.v[0]) & SIGN_NEG))
+		add_site(s, all.v[0], 'U', form, &o, xstrdup(""), xstrdup(""),
+			 clang_getNullCursor());
+	else if (have && !told && o.ctype == RT_SIGNED && zero_only(s, &o) &&
+		 !(all.n == 2 &&
+		   clang_getCursorKind(all.v[1]) == CXCursor_NullStmt))
 		add_site(s, all.v[0], 'D', form | vs | SITE_TRUTH |
 			 SITE_ZERO_ONLY, &o, xstrdup(""), xstrdup(""),
 			 clang_getNullCursor());

@@ -89,6 +89,11 @@ bool wraps(const struct origin *o, CXType holder);
 bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 	       enum rc_type *type, bool *kwq, long long *size);
 
+/* above.c */
+bool shape_of(const char *op, long long k, unsigned *may, unsigned *all);
+const char *mirror(const char *op);
+unsigned taken_above(struct scan *s, const struct origin *o, CXCursor use);
+
 /* errpath.c */
 char *branch_error(struct scan *s, CXCursor branch, CXCursor *at);
 bool passed_on_later(struct scan *s, CXCursor c, const struct origin *o);

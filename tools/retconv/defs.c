@@ -127,13 +127,26 @@ static int by_result(const struct rc_func *fn)
 }
 
 /* A call site that is true only for a positive result: "ret > 0",
- * "ret == 1", "case 1:". */
+ * "ret == 1", "case 1:"; or that tells 1 from 0 the other way round,
+ * "ret != 1" (true for every 0, never for 1: "if (ret != 1) log the
+ * failure" after "if (ret != 0) return ret;" knows 1 for "try again"). */
 static bool asks_positive(const struct rc_site *x)
 {
-	unsigned may = SITE_MAY_OF(x->form);
+	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
 
-	return x->rule == 'C' && (x->form & SITE_SHAPE) &&
-	       !(x->form & SITE_NE) && may && !(may & ~SIGN_POS);
+	if (x->rule != 'C' || !(x->form & SITE_SHAPE))
+		return false;
+	if (x->form & SITE_NE)
+		return (all & SIGN_ZERO) && !(may & SIGN_ONE);
+	return may && !(may & ~SIGN_POS);
+}
+
+/* A use: a caller that, its negative values handled above, tells the
+ * callee's 0 from its positive values in a test that handles no error
+ * ("if (err < 0) goto fail; if (err == 0) continue;"). */
+static bool tells_zero(const struct rc_site *x)
+{
+	return x->rule == 'U';
 }
 
 /* The USRs of callees some call site asks for a positive result. */
@@ -145,7 +158,8 @@ static char **told_apart(const struct rc_result *res, size_t *n)
 	*n = 0;
 	for (i = 0; i < res->nfuncs; i++)
 		for (j = 0; j < res->funcs[i]->nsites; j++) {
-			if (!asks_positive(&res->funcs[i]->sites[j]))
+			if (!asks_positive(&res->funcs[i]->sites[j]) &&
+			    !tells_zero(&res->funcs[i]->sites[j]))
 				continue;
 			v = xrealloc(v, (*n + 1) * sizeof(*v));
 			v[(*n)++] = res->funcs[i]->sites[j].usr;
@@ -158,6 +172,37 @@ static char **told_apart(const struct rc_result *res, size_t *n)
 static bool among_usrs(char *const *v, size_t n, const char *usr)
 {
 	return n && bsearch(&usr, v, n, sizeof(*v), by_string);
+}
+
+static bool is_wrapper(const struct rc_func *fn);
+
+/* A pass-through wrapper of callees whose 1 their callers tell apart
+ * gives that 1 as it is: its own is told apart too, so that it is not
+ * reported in its callee's place. */
+static char **told_wrappers(const struct rc_result *res, char **v, size_t *n)
+{
+	size_t i, j, round, was = 0;
+
+	for (round = 0; round < 4 && *n != was; round++) {
+		was = *n;
+		for (i = 0; i < res->nfuncs; i++) {
+			const struct rc_func *fn = res->funcs[i];
+
+			if (among_usrs(v, was, fn->usr) || !is_wrapper(fn))
+				continue;
+			for (j = 0; j < fn->nrets; j++)
+				if (fn->rets[j].ncalls &&
+				    !among_usrs(v, was, fn->rets[j].calls[0].usr))
+					break;
+			if (j < fn->nrets)
+				continue;
+			v = xrealloc(v, (*n + 1) * sizeof(*v));
+			v[(*n)++] = fn->usr;
+		}
+		if (*n)
+			qsort(v, *n, sizeof(*v), by_string);
+	}
+	return v;
 }
 
 /*
@@ -243,8 +288,6 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		return KIND_NEITHER;
 	return -1;
 }
-
-static bool is_wrapper(const struct rc_func *fn);
 
 /* The documented class of every definition of @usr, if they agree. */
 static unsigned doc_of(struct rc_func **idx, size_t n, const char *usr)
@@ -558,6 +601,7 @@ void defs_learn(struct rc_config *cfg, struct rc_result *res)
 	if (ncounted)
 		qsort(counted, ncounted, sizeof(*counted), by_string);
 	told = told_apart(res, &ntold);
+	told = told_wrappers(res, told, &ntold);
 	for (i = 0; i < res->nfuncs; i++) {
 		const struct rc_func *fn = res->funcs[i];
 		int kind = settled(cfg, fn, counted, ncounted, told, ntold);

@@ -470,11 +470,19 @@ static void eval_ref(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		     int depth)
 {
 	CXCursor ref = clang_getCursorReferenced(e);
+	const struct eval *held;
 
-	if (clang_getCursorKind(ref) == CXCursor_VarDecl && is_local_var(ref))
-		eval_var(fx, ref, ev, depth);
-	else
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl || !is_local_var(ref)) {
 		ev->flags |= type_flags(clang_getCursorType(e));
+		return;
+	}
+	/* What reaches this read in the order the body runs ("return r ==
+	 * -ENODEV ? 0 : r;" after r was overwritten), else every value. */
+	held = flow_at(fx, ref, e);
+	if (held)
+		eval_merge(ev, held);
+	else
+		eval_var(fx, ref, ev, depth);
 }
 
 /*
@@ -599,6 +607,64 @@ static bool field_of(struct fn_ctx *fx, CXCursor e, char *buf)
 	return ok;
 }
 
+static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g);
+
+static bool same_subject(const struct guard *a, const struct guard *b)
+{
+	if (clang_Cursor_isNull(a->var) || clang_Cursor_isNull(b->var))
+		return clang_Cursor_isNull(a->var) &&
+		       clang_Cursor_isNull(b->var) && *a->field &&
+		       !strcmp(a->field, b->field);
+	return clang_equalCursors(a->var, b->var);
+}
+
+static unsigned nbits(unsigned x)
+{
+	return (unsigned)__builtin_popcount(x);
+}
+
+/*
+ * "r < 0 && r != -ENODEV" is true only where both parts are, and false
+ * where either is false; "||" the other way round.  Two parts about one
+ * variable join their signs; of parts about different ones, the side that
+ * needs both ("&&" true, "||" false) keeps the narrower part's, and the
+ * other side says nothing of it (check_devices()-like "if (r < 0 && r !=
+ * -ENODEV) return r;" passes on negative values only).
+ */
+static bool guard_both(struct fn_ctx *fx, const struct kids *k, bool and,
+		       struct guard *g)
+{
+	struct guard a, b;
+	bool ha = guard_of(fx, k->v[0], &a), hb = guard_of(fx, k->v[1], &b);
+
+	if (!and) {		/* a || b is !(!a && !b) */
+		unsigned t = a.sign;
+
+		a.sign = a.nsign;
+		a.nsign = t;
+		t = b.sign;
+		b.sign = b.nsign;
+		b.nsign = t;
+	}
+	if (ha && hb && same_subject(&a, &b)) {
+		*g = a;
+		g->sign = a.sign & b.sign;
+		g->nsign = a.nsign | b.nsign;
+	} else if (ha || hb) {
+		*g = ha && (!hb || nbits(a.sign) <= nbits(b.sign)) ? a : b;
+		g->nsign = SIGN_ALL;
+	} else {
+		return false;
+	}
+	if (!and) {
+		unsigned t = g->sign;
+
+		g->sign = g->nsign;
+		g->nsign = t;
+	}
+	return g->sign && g->nsign;
+}
+
 /* What @cond being true says of one variable; false if nothing. */
 static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 {
@@ -625,6 +691,9 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 	}
 	if (kind != CXCursor_BinaryOperator || k.n != 2)
 		return false;
+	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
+	if (!strcmp(op, "&&") || !strcmp(op, "||"))
+		return guard_both(fx, &k, op[0] == '&', g);
 	g->var = cond_var(fx, k.v[0]);
 	bound = const_values(k.v[1]);
 	if (clang_Cursor_isNull(g->var) && !field_of(fx, k.v[0], g->field))
@@ -1111,6 +1180,12 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 		flow_maybe(f, k.v[1], s);
 		flow_maybe(f, k.v[2], s);
 		return;
+	} else if (kind == CXCursor_StmtExpr) {
+		/* GNU ({ ... }), as glibc's assert() is: statements, whose
+		 * if lets a call that never returns end one way only. */
+		w.stmts = true;
+		clang_visitChildren(e, flow_kid, &w);
+		return;
 	} else if (kind == CXCursor_VarDecl && clang_equalCursors(e, f->var)) {
 		eval_free(&s->ev);
 		s->ev.flags = 0;
@@ -1338,6 +1413,9 @@ static void flow_stmt(struct flow *f, CXCursor c, struct state *s)
 			f->failed = true;
 		return;
 	case CXCursor_ReturnStmt:
+		/* Reads in what it returns: "return r == -ENODEV ? 0 : r;". */
+		clang_visitChildren(c, flow_kid, &(struct expr_walk){
+					    .f = f, .s = s });
 		if (s->live) {
 			p = point_at(&f->rets, &f->nrets, c);
 			joined_and_grew(&p->st, s);

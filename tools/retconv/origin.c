@@ -147,6 +147,46 @@ static bool errno_callee(CXTranslationUnit tu, CXCursor e, char **usr,
 }
 
 /* The function @e calls, when it is a direct call written as one. */
+/*
+ * A scanf whose literal format assigns nothing ("%n" alone, "%*d", plain
+ * text) returns 0 when it matched and EOF when the input failed: no
+ * count, so "!= 0" is its failure test, and its tests are not judged.
+ */
+static bool counts_nothing(CXTranslationUnit tu, CXCursor call,
+			   const char *name)
+{
+	static const char *const scanfs[] = {
+		"scanf", "sscanf", "fscanf", "vscanf", "vsscanf", "vfscanf",
+	};
+	CXCursor fmt;
+	const char *p;
+	char *text;
+	bool none = true;
+	int at;
+
+	if (!AMONG(name, scanfs))
+		return false;
+	at = !strcmp(name, "scanf") || !strcmp(name, "vscanf") ? 0 : 1;
+	if (clang_Cursor_getNumArguments(call) <= at)
+		return false;
+	fmt = peel(clang_Cursor_getArgument(call, (unsigned)at));
+	if (clang_getCursorKind(fmt) != CXCursor_StringLiteral)
+		return false;
+	text = spelling(tu, fmt);
+	for (p = strchr(text, '%'); p && none; p = strchr(p, '%')) {
+		p++;
+		if (*p == '%' || *p == '*') {
+			p++;
+			continue;
+		}
+		while (*p && strchr("0123456789hljztLq", *p))
+			p++;
+		none = *p == 'n';
+	}
+	free(text);
+	return none;
+}
+
 bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 	       enum rc_type *type, bool *kwq, long long *size)
 {
@@ -171,6 +211,10 @@ bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 	written = tok && !strcmp(tok, clang_getCString(str));
 	free(tok);
 	if (!written) {
+		clang_disposeString(str);
+		return false;
+	}
+	if (counts_nothing(tu, e, clang_getCString(str))) {
 		clang_disposeString(str);
 		return false;
 	}

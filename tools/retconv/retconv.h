@@ -23,6 +23,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define RETCONV_VERSION "0.1.0"
@@ -164,6 +165,12 @@ struct rc_return {
  * for success (CURLE_OK, HAL_OK, LIBUSB_SUCCESS): a status, 0 on
  * success. */
 #define SITE_OKENUM	(1U << 30)
+/* The signs (SIGN_NEG, SIGN_ZERO, SIGN_ONE, SIGN_MORE) of the holder's
+ * value that tests between the store and this use handled already: an if
+ * above it that leaves, or whose else holds it.  Above the 32 bits, which
+ * the one-bit forms fill. */
+#define SITE_TAKEN(signs)	((uint64_t)(signs) << 32)
+#define SITE_TAKEN_OF(f)	((unsigned)((f) >> 32) & 0xfU)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
@@ -172,8 +179,10 @@ struct rc_return {
  * whose last store before the use is the call.
  */
 struct rc_site {
-	char rule;		/* 'C', 'D' or 'E' */
-	unsigned form;		/* SITE_* */
+	char rule;		/* 'C', 'D' or 'E'; 'U', a use that is no
+				 * finding: a test for 0 after the negative
+				 * values were handled (defs.c) */
+	uint64_t form;		/* SITE_* */
 	unsigned line;		/* the test or the return */
 	unsigned col;
 	char *usr;		/* the callee's */

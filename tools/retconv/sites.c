@@ -570,7 +570,8 @@ static bool rule_c_zero(struct ctx *cx)
 		    "'%s' %s (class descriptor, from %s): %s takes descriptor 0 for a failure; test it for < 0",
 		    x->callee, returns(x, c), c->source, t));
 		free(t);
-	} else if (c->cls == CC_POSITIVE && !splits) {
+	} else if (c->cls == CC_POSITIVE && !splits &&
+		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO)) {
 		t = quoted(x);
 		add(cx, 'C', xasprintf(
 		    "'%s' %s (class positive, from %s): %s takes its failure 0 for a success; test it for <= 0",
@@ -746,7 +747,8 @@ static void rule_c(struct ctx *cx)
 		free(t);
 	} else if ((x->form & SITE_UNSIGNED) && x->ctype == RT_SIGNED) {
 		rule_c_unsigned(cx);
-	} else if (c->cls == CC_POSITIVE && !(x->form & SITE_UNSIGNED)) {
+	} else if (c->cls == CC_POSITIVE && !(x->form & SITE_UNSIGNED) &&
+		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO)) {
 		/* "rc < 0", "rc >= 0": 0 falls with the successes. */
 		t = quoted(x);
 		add(cx, 'C', xasprintf(
@@ -781,6 +783,10 @@ static bool rule_d_zero(struct ctx *cx)
 		    x->callee, returns(x, c), c->source));
 		return true;
 	}
+	/* Its successes handled above ("if (n == 1) ...; if (n)"), the
+	 * test asks what is left: a failure. */
+	if (SITE_TAKEN_OF(x->form) & SIGN_POS)
+		return (x->form & SITE_ON_NONZERO) != 0;
 	if ((c->cls == CC_DESCRIPTOR || c->cls == CC_VALUE ||
 	     c->cls == CC_MIXED) && (x->form & SITE_ON_NONZERO)) {
 		add(cx, 'D', xasprintf(
@@ -925,7 +931,7 @@ static void rule_d(struct ctx *cx)
 	if ((c->cls == CC_MIXED || c->cls == CC_VALUE) &&
 	    x->ctype == RT_SIGNED &&
 	    (x->form & SITE_ON_ZERO) && (x->form & SITE_ZERO_ONLY) &&
-	    counts(c) && c->sure)
+	    !(SITE_TAKEN_OF(x->form) & SIGN_NEG) && counts(c) && c->sure)
 		add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too",
 		    x->callee, returns(x, c), cclass_names[c->cls],
@@ -1098,7 +1104,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				.c = &c, .out = out, .broken = &broken,
 			};
 
-			if (cx.x->rule == 'E' && entry)
+			if ((cx.x->rule == 'E' && entry) || cx.x->rule == 'U')
 				continue;
 			if (cx.x->rule == 'E' &&
 			    (cx.x->form & SITE_POSERRNO)) {

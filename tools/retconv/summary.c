@@ -23,6 +23,7 @@
  * B lines let the parent name the file a crashed worker was parsing.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,8 +40,8 @@ static void put_field(FILE *out, const char *s)
 
 static void write_site(FILE *out, const struct rc_site *x)
 {
-	fprintf(out, "S\t%c\t%u\t%u\t%u\t%d\t%u\t%u\t%u\t%u\t", x->rule,
-		x->form, x->line, x->col, (int)x->ctype, x->hline, x->hcol,
+	fprintf(out, "S\t%c\t%" PRIu64 "\t%u\t%u\t%d\t%u\t%u\t%u\t%u\t",
+		x->rule, x->form, x->line, x->col, (int)x->ctype, x->hline, x->hcol,
 		x->wline, x->wcol);
 	put_field(out, x->usr);
 	fputc('\t', out);
@@ -190,7 +191,7 @@ static int read_site(struct rc_result *res, char **f, size_t n)
 	fn->sites = xrealloc(fn->sites, (fn->nsites + 1) * sizeof(*fn->sites));
 	x = &fn->sites[fn->nsites++];
 	x->rule = f[1][0];
-	x->form = num(f[2]);
+	x->form = strtoull(f[2], NULL, 10);
 	x->line = num(f[3]);
 	x->col = num(f[4]);
 	x->ctype = (enum rc_type)num(f[5]);
