@@ -515,7 +515,8 @@ int worker_default_count(void);
 extern bool worker_one_configuration;
 const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
-char *worker_first_error(struct CXTranslationUnitImpl *tu);
+/* damage.c: a parse's first error, as one line; NULL when it is clean */
+char *damage_first_error(struct CXTranslationUnitImpl *tu);
 /* unit.c, in a worker: the summary of an open translation unit */
 int worker_summarize(struct CXTranslationUnitImpl *tu, const char *display,
 		     const struct rc_jobs *headers, FILE *out);

@@ -41,6 +41,7 @@
 #include "retconv.h"
 #include "ast.h"
 #include "confpick.h"
+#include "damage.h"
 #include "inactive.h"
 
 #ifndef RETCONV_RESOURCE_DIR
@@ -116,106 +117,6 @@ const char *worker_resource_dir(void)
 	return found[0] ? found : NULL;
 }
 
-/* The first error, as one line; NULL when the parse is clean. */
-char *worker_first_error(CXTranslationUnit tu)
-{
-	unsigned i, n = clang_getNumDiagnostics(tu);
-	char *msg = NULL;
-
-	for (i = 0; i < n && !msg; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			CXString s = clang_formatDiagnostic(d,
-				CXDiagnostic_DisplaySourceLocation |
-				CXDiagnostic_DisplayColumn);
-
-			msg = xstrdup(clang_getCString(s));
-			clang_disposeString(s);
-		}
-		clang_disposeDiagnostic(d);
-	}
-	return msg;
-}
-
-/* What a parse that went on past its errors was missing. */
-struct damage {
-	unsigned nmissing;	/* headers not found */
-	char *missing;		/* the first few, "a.h, b.h" */
-	unsigned nother;	/* every other error */
-	unsigned nmember;	/* of those, a member of a type not known */
-	char *first;		/* the first of those, as clang says it */
-};
-
-#define LIST_MISSING 3
-
-static void damage_free(struct damage *dm)
-{
-	free(dm->missing);
-	free(dm->first);
-	memset(dm, 0, sizeof(*dm));
-}
-
-/* clang says "'linux/uaccess.h' file not found": keep the name. */
-static bool missing_header(struct damage *dm, const char *text)
-{
-	const char *end = strstr(text, "' file not found");
-	char *old = dm->missing;
-
-	if (text[0] != '\'' || !end || end[16])
-		return false;
-	if (dm->nmissing < LIST_MISSING) {
-		dm->missing = xasprintf("%s%s%.*s", old ? old : "",
-					old ? ", " : "", (int)(end - text - 1),
-					text + 1);
-		free(old);
-	}
-	dm->nmissing++;
-	return true;
-}
-
-/*
- * A member of a structure whose definition is absent, or is a stand-in
- * (named in an expression or in an initializer's designator): an error
- * of that expression alone, which the declarations a stand-in makes
- * valid give in place of the ones clang did not report.
- */
-static bool member_error(const char *text)
-{
-	return !strncmp(text, "no member named '", 17) ||
-	       !strncmp(text, "incomplete definition of type '", 31) ||
-	       !strncmp(text, "field designator '", 18);
-}
-
-static void damage_of(CXTranslationUnit tu, struct damage *dm)
-{
-	unsigned i, n = clang_getNumDiagnostics(tu);
-
-	memset(dm, 0, sizeof(*dm));
-	for (i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		CXString s;
-
-		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
-			clang_disposeDiagnostic(d);
-			continue;
-		}
-		s = clang_getDiagnosticSpelling(d);
-		if (member_error(clang_getCString(s)))
-			dm->nmember++;
-		if (!missing_header(dm, clang_getCString(s)) &&
-		    !dm->nother++) {
-			clang_disposeString(s);
-			s = clang_formatDiagnostic(d,
-				CXDiagnostic_DisplaySourceLocation |
-				CXDiagnostic_DisplayColumn);
-			dm->first = xstrdup(clang_getCString(s));
-		}
-		clang_disposeString(s);
-		clang_disposeDiagnostic(d);
-	}
-}
-
 /* The headers this file is read with past a configuration's #error
  * (confpick.c), for every parse of it after the one that met it. */
 static struct rc_picks picks;
@@ -232,52 +133,6 @@ static char *picks_said(void)
 	return xasprintf("%zu configuration #error%s read past (%s:%u%s)",
 			 n, n > 1 ? "s" : "", picks.v[0].path,
 			 picks.v[0].lines[0], n > 1 ? ", ..." : "");
-}
-
-/* The one note a file parsed with errors gets, or NULL. */
-static char *damage_note(const struct damage *dm, const struct rc_job *job)
-{
-	char *headers = NULL, *other = NULL, *msg, *picked = picks_said();
-
-	if (!dm->nmissing && !dm->nother && !picked)
-		return NULL;
-	if (dm->nmissing)
-		headers = xasprintf("%u header%s not found (%s%s)%s",
-			dm->nmissing, dm->nmissing > 1 ? "s" : "",
-			dm->missing, dm->nmissing > LIST_MISSING ? ", ..." : "",
-			job->dir ? ": generated headers not built yet?" : "");
-	if (dm->nother)
-		other = xasprintf("%u other error%s, the first: %s",
-			dm->nother, dm->nother > 1 ? "s" : "", dm->first);
-	msg = xasprintf("parsed with errors: %s%s%s%s%s; checked only where types are known",
-		picked ? picked : "", picked && (headers || other) ? "; " : "",
-		headers ? headers : "", headers && other ? "; " : "",
-		other ? other : "");
-	free(picked);
-	free(headers);
-	free(other);
-	return msg;
-}
-
-/*
- * libclang's error codes in words, with the usual causes.  Error 4 is
- * what clang gives for two input files (a database entry whose source
- * argument was not recognised) and for a precompiled header it cannot
- * read: gcc's, or one not built yet.
- */
-static char *libclang_error(enum CXErrorCode ec)
-{
-	switch (ec) {
-	case CXError_Crashed:
-		return xstrdup("not parsed: libclang crashed on it");
-	case CXError_InvalidArguments:
-		return xstrdup("not parsed: libclang rejected the arguments");
-	case CXError_ASTReadError:
-		return xstrdup("not parsed: libclang error 4: the compiler arguments name a second input file, or a precompiled header or module clang cannot read (meson: -Db_pch=false; CMake: no target_precompile_headers)");
-	default:
-		return xasprintf("not parsed: libclang failed (error %d)",
-				 (int)ec);
-	}
 }
 
 
@@ -702,7 +557,7 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	free(standins);
 	with_standins = tu3;
 	better(&tu, &dm, tu3, &dm3, true);
-	msg = damage_note(&dm, job);
+	msg = damage_note(&dm, job, picks_said());
 	if (msg)
 		summary_write_note(out, job->file, msg);
 	free(msg);

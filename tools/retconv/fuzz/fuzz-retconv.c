@@ -73,7 +73,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /* A parse error is a note, as worker.c makes it; the file is checked on. */
 static void note_error(CXTranslationUnit tu, FILE *out)
 {
-	char *msg = worker_first_error(tu);
+	char *msg = damage_first_error(tu);
 
 	if (msg)
 		summary_write_note(out, FUZZ_FILE, msg);
