@@ -405,6 +405,14 @@ struct rc_findings {
 };
 
 /* util.c */
+/* A set of strings: open addressing, NULL for free. */
+struct rc_strset {
+	char **v;	
+	size_t cap;		/* a power of two */
+	size_t n;
+};
+bool strset_seen_before(struct rc_strset *t, const char *key);
+void strset_free(struct rc_strset *t);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
@@ -515,6 +523,8 @@ int worker_default_count(void);
 extern bool worker_one_configuration;
 const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
+/* taken.c: T records for the functions whose address a unit takes */
+void taken_scan(struct CXTranslationUnitImpl *tu, FILE *out);
 /* damage.c: a parse's first error, as one line; NULL when it is clean */
 char *damage_first_error(struct CXTranslationUnitImpl *tu);
 /* unit.c, in a worker: the summary of an open translation unit */

@@ -3,7 +3,8 @@
  * Small helpers the rest of retconv leans on: allocation that ends the run
  * when memory is gone (a checker has nothing useful to do without it, so
  * every caller would only pass the failure up to exit 2 anyway), growable
- * word lists for the naming vocabulary, the list of jobs to parse, and
+ * word lists for the naming vocabulary, a set of strings, the list of jobs
+ * to parse, and
  * the reading of line-based files (.retconv, --table).
  */
 #include <errno.h>
@@ -208,4 +209,48 @@ int read_lines(const char *path,
 	free(line);
 	fclose(f);
 	return err;
+}
+
+/* A set of strings (struct rc_strset), for what a walk met already. */
+static size_t strset_hash(const char *s)
+{
+	size_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+/* Whether @key is in @t already; it is from now on. */
+bool strset_seen_before(struct rc_strset *t, const char *key)
+{
+	size_t i, old = t->cap;
+	char **v = t->v;
+
+	if (2 * (t->n + 1) > t->cap) {
+		t->cap = old ? 2 * old : 1024;
+		t->v = xcalloc(t->cap, sizeof(*t->v));
+		t->n = 0;
+		for (i = 0; i < old; i++)
+			if (v[i])
+				strset_seen_before(t, v[i]);
+		free(v);
+	}
+	for (i = strset_hash(key) & (t->cap - 1); t->v[i];
+	     i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->v[i], key))
+			return true;
+	t->v[i] = xstrdup(key);
+	t->n++;
+	return false;
+}
+
+void strset_free(struct rc_strset *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->cap; i++)
+		free(t->v[i]);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
 }

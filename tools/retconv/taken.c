@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The functions whose address a unit takes, as T records.
+ *
+ * A function stored in a table, passed as a callback or assigned to an
+ * ops member returns what the code that calls it through the pointer
+ * expects, whatever its name says: rules.c reads it as a callback.  Found
+ * from every reference to a function that is not a call's callee, from
+ * the names in initializer tables clang could not type, and from names
+ * that only stand in as variables because the header that declared the
+ * function is missing.  unit.c's driver calls it once per unit.
+ */
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "retconv.h"
+#include "ast.h"
+
+/*
+ * Functions whose address the main file takes: every reference to a
+ * function that is not the callee of the call it starts.  A call is
+ * visited before its children, and its callee is the first reference
+ * after it, at the same place.
+ */
+struct taken_walk {
+	CXTranslationUnit tu;
+	FILE *out;
+	CXFile pending_file;	/* where the last call starts */
+	unsigned pending;
+	bool have_pending;
+	CXFile main;		/* the unit's main file */
+	struct rc_strset seen;	/* the USRs said taken */
+	char **listed;		/* names in tables clang could not type */
+	size_t nlisted;
+	char **statics;		/* the main file's static functions: name,
+				 * then USR */
+	size_t nstatics;
+};
+
+static void at_file(CXCursor c, CXFile *file, unsigned *off)
+{
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+			      file, NULL, NULL, off);
+}
+
+/*
+ * A name no header declared stands in as a variable (prelude.c) when the
+ * file uses it as a value: often the address of a function another file
+ * defines, which the missing header would have declared.  git's
+ * builtin/read-tree.c, without unpack-trees.h, stores bind_merge() as a
+ * merge callback so.  Taken for the function of that name with external
+ * linkage; a constant in capitals stands in as const and is not.
+ */
+static bool standin_var(CXCursor v)
+{
+	CXFile file = NULL;
+	CXString name;
+	bool in;
+
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    clang_isConstQualifiedType(clang_getCursorType(v)))
+		return false;
+	clang_getFileLocation(clang_getCursorLocation(v), &file, NULL, NULL,
+			      NULL);
+	if (!file)
+		return false;
+	name = clang_getFileName(file);
+	in = !strcmp(clang_getCString(name), PRELUDE_NAME);
+	clang_disposeString(name);
+	return in;
+}
+
+/* Says that @usr's address is taken, once; owns @usr. */
+static void taken_usr(struct taken_walk *w, char *usr)
+{
+	if (!strset_seen_before(&w->seen, usr))
+		fprintf(w->out, "T\t%s\n", usr);
+	free(usr);
+}
+
+static void taken_ref(struct taken_walk *w, CXCursor c)
+{
+	CXCursor fn = clang_getCursorReferenced(c);
+	CXFile file = NULL;
+	unsigned off = 0;
+	bool callee;
+	CXString s;
+	char *usr;
+
+	at_file(c, &file, &off);
+	callee = w->have_pending && off == w->pending &&
+		 file && clang_File_isEqual(file, w->pending_file);
+	w->have_pending = false;
+	if (callee)
+		return;
+	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+		s = clang_getCursorUSR(fn);
+		usr = xstrdup(clang_getCString(s));
+	} else if (standin_var(fn)) {
+		s = clang_getCursorSpelling(fn);
+		usr = xasprintf("c:@F@%s", clang_getCString(s));
+	} else {
+		return;
+	}
+	clang_disposeString(s);
+	taken_usr(w, usr);
+}
+
+/*
+ * A table whose element type clang could not complete (a missing header
+ * declares it) loses its initializer, and with it the functions it
+ * registers for an interpreter, a command parser or a bus to call:
+ * { "name", handler }.  Its tokens still name them: an identifier
+ * between "{", "," or "=" and "," or "}" is kept, and taken at the end
+ * of the walk if it names a function.
+ */
+#define TABLE_MAX 65536	/* bytes of an untyped table read at most */
+
+/* Whether "= {" follows @at in @text, past blanks and "[...]". */
+static bool braced_init(const char *text, size_t size, size_t at)
+{
+	for (;;) {
+		while (at < size && isspace((unsigned char)text[at]))
+			at++;
+		if (at >= size || text[at] != '[')
+			break;
+		while (at < size && text[at] != ']')
+			at++;
+		at++;
+	}
+	if (at >= size || text[at++] != '=')
+		return false;
+	while (at < size && isspace((unsigned char)text[at]))
+		at++;
+	return at < size && text[at] == '{';
+}
+
+static void untyped_table(struct taken_walk *w, CXCursor var)
+{
+	CXSourceRange ext = clang_getCursorExtent(var);
+	CXSourceLocation from = clang_getRangeStart(ext);
+	CXToken *tok = NULL;
+	unsigned n = 0, i, depth = 0, end = 0;
+	const char *text;
+	size_t size = 0;
+	CXFile file = NULL;
+
+	/* Its extent stops before the initializer: read on to its ";". */
+	clang_getFileLocation(from, &file, NULL, NULL, NULL);
+	clang_getFileLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &end);
+	text = file ? file_text(w->tu, file, &size) : NULL;
+	if (!text || end > size || !braced_init(text, size, end))
+		return;
+	if (size - end > TABLE_MAX)
+		size = end + TABLE_MAX;
+	clang_tokenize(w->tu, clang_getRange(from,
+		       clang_getLocationForOffset(w->tu, file,
+						  (unsigned)size)),
+		       &tok, &n);
+	for (i = 1; i + 1 < n; i++) {
+		CXString a, b, id;
+		bool before, after;
+
+		if (clang_getTokenKind(tok[i]) == CXToken_Punctuation) {
+			id = clang_getTokenSpelling(w->tu, tok[i]);
+			depth += !strcmp(clang_getCString(id), "{");
+			depth -= depth && !strcmp(clang_getCString(id), "}");
+			before = !depth && !strcmp(clang_getCString(id), ";");
+			clang_disposeString(id);
+			if (before)
+				break;
+			continue;
+		}
+		if (clang_getTokenKind(tok[i]) != CXToken_Identifier ||
+		    clang_getTokenKind(tok[i - 1]) != CXToken_Punctuation ||
+		    clang_getTokenKind(tok[i + 1]) != CXToken_Punctuation)
+			continue;
+		a = clang_getTokenSpelling(w->tu, tok[i - 1]);
+		b = clang_getTokenSpelling(w->tu, tok[i + 1]);
+		before = strchr("{,=", clang_getCString(a)[0]) &&
+			 !clang_getCString(a)[1];
+		after = strchr(",}", clang_getCString(b)[0]) &&
+			!clang_getCString(b)[1];
+		clang_disposeString(a);
+		clang_disposeString(b);
+		if (!before || !after)
+			continue;
+		id = clang_getTokenSpelling(w->tu, tok[i]);
+		w->listed = xrealloc(w->listed,
+				     (w->nlisted + 1) * sizeof(*w->listed));
+		w->listed[w->nlisted++] = xstrdup(clang_getCString(id));
+		clang_disposeString(id);
+	}
+	clang_disposeTokens(w->tu, tok, n);
+}
+
+/* A static function of the main file, by name, for untyped_table(). */
+static void note_static(struct taken_walk *w, CXCursor fn)
+{
+	CXString name, usr;
+
+	if (clang_getCursorLinkage(fn) != CXLinkage_Internal)
+		return;
+	name = clang_getCursorSpelling(fn);
+	usr = clang_getCursorUSR(fn);
+	w->statics = xrealloc(w->statics,
+			      (w->nstatics + 2) * sizeof(*w->statics));
+	w->statics[w->nstatics++] = xstrdup(clang_getCString(name));
+	w->statics[w->nstatics++] = xstrdup(clang_getCString(usr));
+	clang_disposeString(name);
+	clang_disposeString(usr);
+}
+
+/* The names untyped_table() kept: a static function's, or one with
+ * external linkage (a name that is no function's matches nothing). */
+static void taken_listed(struct taken_walk *w)
+{
+	size_t i, j;
+
+	for (i = 0; i < w->nlisted; i++) {
+		for (j = 0; j < w->nstatics; j += 2)
+			if (!strcmp(w->statics[j], w->listed[i]))
+				break;
+		taken_usr(w, j < w->nstatics ? xstrdup(w->statics[j + 1]) :
+			  xasprintf("c:@F@%s", w->listed[i]));
+		free(w->listed[i]);
+	}
+	for (j = 0; j < w->nstatics; j++)
+		free(w->statics[j]);
+	free(w->listed);
+	free(w->statics);
+}
+
+/*
+ * Whether @c is written in @file, or comes from a macro used there: a
+ * handler registered by __setup(), module_init() or a table-making macro
+ * has its address taken by the expansion, which clang places in the
+ * macro's file.
+ */
+static bool expanded_in(CXCursor c, CXFile file)
+{
+	CXFile at = NULL;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &at, NULL,
+				   NULL, NULL);
+	return at && file && clang_File_isEqual(at, file);
+}
+
+/*
+ * A call clang could not build, for an argument or a result of a type
+ * the file misses, is kept as an expression of unknown kind that starts
+ * with the callee's name, a "(" after it: still a call, not the
+ * function's address ("rc = f(p, ROLE);" where ROLE is of an enum the
+ * missing header would have completed).
+ */
+static bool recovered_callee(struct taken_walk *w, CXCursor ref,
+			     CXCursor parent)
+{
+	CXFile rf = NULL, pf = NULL;
+	unsigned ro = 0, po = 0;
+	char op[4];
+
+	if (clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
+		return false;
+	at_file(ref, &rf, &ro);
+	at_file(parent, &pf, &po);
+	if (ro != po || !rf || !clang_File_isEqual(rf, pf))
+		return false;
+	punct_after(w->tu, ref, parent, op, sizeof(op));
+	return !strcmp(op, "(");
+}
+
+/*
+ * A definition of a function a system header declares implements that
+ * header's interface: rdma-core's preload.c defines poll() for LD_PRELOAD,
+ * a libc defines read().  It returns what the interface says (a count, or
+ * -1 and errno), whatever this code base's own convention: recorded as a
+ * callback, bound by its callers' convention.
+ */
+static bool implements_system(CXCursor c)
+{
+	CXCursor first;
+
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c))
+		return false;
+	first = clang_getCanonicalCursor(c);
+	return !clang_equalCursors(first, c) &&
+	       clang_Location_isInSystemHeader(clang_getCursorLocation(first));
+}
+
+static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct taken_walk *w = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
+	    !expanded_in(c, w->main))
+		return CXChildVisit_Continue;
+	if (implements_system(c)) {
+		w->have_pending = false;
+		taken_ref(w, c);
+	}
+	if (kind == CXCursor_FunctionDecl)
+		note_static(w, c);
+	else if (kind == CXCursor_VarDecl && clang_isInvalidDeclaration(c))
+		untyped_table(w, c);
+	if (kind == CXCursor_CallExpr) {
+		at_file(c, &w->pending_file, &w->pending);
+		w->have_pending = true;
+	} else if (kind == CXCursor_DeclRefExpr) {
+		if (recovered_callee(w, c, parent))
+			w->have_pending = false;
+		else
+			taken_ref(w, c);
+	}
+	return CXChildVisit_Recurse;
+}
+
+void taken_scan(CXTranslationUnit tu, FILE *out)
+{
+	struct taken_walk w = { .tu = tu, .out = out };
+	CXString name = clang_getTranslationUnitSpelling(tu);
+
+	w.main = clang_getFile(tu, clang_getCString(name));
+	clang_disposeString(name);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), taken_visit,
+			    &w);
+	taken_listed(&w);
+	strset_free(&w.seen);
+}
