@@ -876,6 +876,9 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	}
 	if (sec)
 		fn->facts |= doc_class(sec);
+	/* "a positive errno value" (house.c): a status, not a value. */
+	if (house_doc(sec, doc))
+		fn->facts = (fn->facts & ~DOC_MASK) | house_doc(sec, doc);
 	free(sec);
 	free(doc);
 }
