@@ -854,6 +854,7 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 {
 	struct count_walk w = { .tu = tu, .fn = fn };
 	char *doc, *sec;
+	unsigned perrno;
 
 	clang_visitChildren(body, count_visit, &w);
 	if (fn->type == RT_VOID)
@@ -877,8 +878,9 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	if (sec)
 		fn->facts |= doc_class(sec);
 	/* "a positive errno value" (house.c): a status, not a value. */
-	if (house_doc(sec, doc))
-		fn->facts = (fn->facts & ~DOC_MASK) | house_doc(sec, doc);
+	perrno = house_doc(sec, doc);
+	if (perrno)
+		fn->facts = (fn->facts & ~DOC_MASK) | perrno;
 	free(sec);
 	free(doc);
 }
