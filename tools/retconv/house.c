@@ -108,6 +108,27 @@ int house_errno_const(CXTranslationUnit tu, CXCursor e, char **name)
 	return sign;
 }
 
+/* A negative errno under the project's own name (KNOT_ENOMEM, whose
+ * value is -ENOMEM): a macro or an enumerator, not a number, and not -1,
+ * which EOF and every "failed" share with -EPERM. */
+static bool named_negative(CXTranslationUnit tu, CXCursor e)
+{
+	long long v;
+	char *text;
+	bool named;
+
+	e = peel(e);
+	if (!const_value(e, &v) || v >= -1 || v < -4095 ||
+	    !strerrorname_np((int)-v))
+		return false;
+	text = written_text(tu, e);
+	named = isupper((unsigned char)*text) &&
+		text[strspn(text, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")] ==
+		'\0';
+	free(text);
+	return named;
+}
+
 /* What an errno constant that reaches a return says (infer.c). */
 unsigned house_spelled(CXTranslationUnit tu, CXCursor e)
 {
@@ -117,7 +138,7 @@ unsigned house_spelled(CXTranslationUnit tu, CXCursor e)
 	case -1:
 		return FACT_GIVES_NERRNO;
 	default:
-		return 0;
+		return named_negative(tu, e) ? FACT_GIVES_NERRNO : 0;
 	}
 }
 
