@@ -122,6 +122,19 @@ st=$?
 tap_check $? "--style: rule A reports the house style's actions too"
 [ $st -eq 1 ] || tap_diag "$tmp/got"
 
+# --style in a house of positive errnos: "return EIO;" beside a negative
+# value elsewhere is reported again (the kernel's convention as advice),
+# and the note says so.
+(cd "$cases" && "$rc" --no-config --style house-perrno.c) >"$tmp/got" \
+	2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	grep -q "^house-perrno.c:52:3: warning: 'conn_parse' fails with a negative value elsewhere, but returns EPROTO here.*\[retconv-E\]$" "$tmp/got" &&
+	grep -q "^house-perrno.c:73:3: warning: 'conn_send' gives a positive errno elsewhere .*\[retconv-E\]$" "$tmp/got" &&
+	grep -q "^retconv: note: house style: 11 of 11 functions that give an errno give it positive; .* is reported (--style)$" "$tmp/err"
+tap_check $? "--style: a house of positive errnos has its 'return EIO;' reported"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
+
 # --- SARIF -----------------------------------------------------------------
 
 # The SARIF log of a run must parse as JSON, say 2.1.0, and carry the same

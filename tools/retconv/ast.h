@@ -71,6 +71,13 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn);
 
+/* house.c, in the worker: an errno constant's sign as written, and
+ * the documentation of positive errnos (FACT_GIVES_*, DOC_PERRNO). */
+bool house_errno_name(const char *name, long long v);
+int house_errno_const(CXTranslationUnit tu, CXCursor e, char **name);
+unsigned house_spelled(CXTranslationUnit tu, CXCursor e);
+unsigned house_doc(const char *sec, const char *doc);
+
 /* unit.c: a file's identity, as the I and twice lists name it. */
 char *file_id(CXFile file);
 

@@ -502,50 +502,20 @@ static void scan_if(struct scan *s, CXCursor c)
 		origin_free(&o);
 }
 
-/*
- * Whether @name is the C library's name of the errno @v, or one of the
- * kernel's own (512 to 530: ERESTARTSYS, EPROBE_DEFER, ENOTSUPP, ...),
- * which no user-space header has: a project's constant of the same
- * spelling and another value is not one.
- */
-static bool errno_name(const char *name, long long v)
-{
-	const char *libc;
-	size_t i;
-
-	if (name[0] != 'E' || v < 1 || v > 4095)
-		return false;
-	for (i = 1; name[i]; i++)
-		if (!(name[i] >= 'A' && name[i] <= 'Z') &&
-		    !(name[i] >= '0' && name[i] <= '9') && name[i] != '_')
-			return false;
-	if (i < 3)
-		return false;
-	if (v >= 512 && v <= 530)
-		return true;
-	libc = strerrorname_np((int)v);
-	return libc && !strcmp(libc, name);
-}
-
-/* "return EIO;": an errno returned without its minus sign. */
-static bool positive_errno(struct scan *s, CXCursor ret, CXCursor e)
+/* "return EIO;", an errno returned without its minus sign; "return
+ * -EIO;", one with it, the odd one out where the function gives positive
+ * errnos (house.c). */
+static bool errno_constant(struct scan *s, CXCursor ret, CXCursor e)
 {
 	struct origin o = { .usr = "", .holder = "" };
-	long long v;
-	char *name;
+	char *name = NULL;
+	int sign = house_errno_const(s->tu, e, &name);
 
-	e = peel(e);
-	if (!const_value(e, &v) || v <= 0)
+	if (!sign)
 		return false;
-	/* The macro's name, where the text stands. */
-	name = first_token(s->tu, e);
-	if (!name || !errno_name(name, v)) {
-		free(name);
-		return false;
-	}
 	o.callee = name;
-	add_site(s, ret, 'E', SITE_POSERRNO, &o, xstrdup(""), xstrdup(""),
-		 clang_getNullCursor());
+	add_site(s, ret, 'E', sign > 0 ? SITE_POSERRNO : SITE_NEGERRNO, &o,
+		 xstrdup(""), xstrdup(""), clang_getNullCursor());
 	free(name);
 	return true;
 }
@@ -606,7 +576,7 @@ static void scan_return(struct scan *s, CXCursor c)
 	expr_kids(c, &k);
 	if (k.n != 1 || s->fn->type != RT_SIGNED)
 		return;
-	if (positive_errno(s, c, k.v[0]) || bool_constant(s, c, k.v[0]) ||
+	if (errno_constant(s, c, k.v[0]) || bool_constant(s, c, k.v[0]) ||
 	    negated(s, c, k.v[0]))
 		return;
 	if (!origin_of(s, k.v[0], &o))

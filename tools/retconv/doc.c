@@ -643,7 +643,7 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		  CXFile file)
 {
 	char *doc = doc_text(tu, func, file), *sec;
-	unsigned facts = 0;
+	unsigned facts = 0, perrno;
 
 	sec = doc ? return_section(doc) : NULL;
 	if (!sec) {
@@ -653,6 +653,10 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	}
 	if (sec)
 		facts = doc_class(sec);
+	/* "a positive errno value" (house.c): a status, not a value. */
+	perrno = house_doc(sec, doc);
+	if (perrno)
+		facts = (facts & ~DOC_MASK) | perrno;
 	free(sec);
 	free(doc);
 	return facts;

@@ -938,6 +938,8 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 			ev->flags |= RV_FOREIGN;
 		else
 			ev->flags |= status_code(fx, e, const_values(e));
+		/* An errno's name, of either sign: the house style's. */
+		fx->fn->facts |= house_spelled(fx->tu, e);
 		return;
 	}
 	for (i = 0; i < sizeof(evaluators) / sizeof(evaluators[0]); i++) {

@@ -614,6 +614,7 @@ static int final_status(const struct options *o, struct rc_config *cfg,
 	print_errors(&res);
 	resolve_calls(&res);
 	defs_learn(cfg, &res);
+	house_learn(cfg, &res, o->style, o->verbose);
 	if (o->format == FORMAT_CLASSES) {
 		report_classes(stdout, cfg, &res, o->min_scope);
 	} else {

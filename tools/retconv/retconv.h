@@ -154,6 +154,9 @@ struct rc_return {
 /* The constant is written as a name (a macro, an enumerator), whose value
  * another configuration's reading may not share (inactive.c). */
 #define SITE_NAMED	(1U << 24)
+/* E: "return -EIO;", an errno constant negated (the callee is its name):
+ * the odd one out where the function gives positive errnos (house.c). */
+#define SITE_NEGERRNO	(1U << 25)
 /* D: the result is tested only for being 0 and neither way handles an
  * error ("if (sscanf(...)) use();"): a count whose failure is negative
  * takes the way of its successes. */
@@ -229,6 +232,17 @@ struct rc_site {
  * function's result (defs.c), not from its own words: rule A still reads
  * its returns. */
 #define FACT_STATUS_PASSED	(1U << 14)
+/* house.c's, the positive-errno house style (high bits, so that other
+ * facts grow from below): an errno's name reaches one of its returns
+ * positive (return EIO;, err = EIO) or negated (-EIO), from the worker;
+ * in the parent, a positive one also when it returns errno or passes on
+ * a result of a function that gives one.  Documented: "a positive errno
+ * value" on failure.  And in the parent: callers read its result as 0
+ * or a positive errno (class perrno). */
+#define FACT_PERRNO_READ	(1U << 27)
+#define FACT_GIVES_PERRNO	(1U << 28)
+#define FACT_GIVES_NERRNO	(1U << 29)
+#define DOC_PERRNO		(1U << 30)
 /* Another configuration's reading of a function (inactive.c): only its
  * call sites on the lines that reading made live count, not its returns. */
 #define FACT_ALTERNATE	(1U << 31)
@@ -325,6 +339,9 @@ struct rc_config {
 	struct rc_words neither;	/* whole names outside the rule */
 	struct rc_named *learned;	/* defs.c's, sorted by name */
 	size_t nlearned;
+	bool house_perrno;		/* house.c: the project's functions give
+					 * positive errnos */
+	bool style;			/* --style: house styles' advice too */
 };
 
 enum rc_format {
@@ -461,6 +478,14 @@ enum rc_kind naming_learned(const struct rc_config *cfg, const char *name,
 void defs_learn(struct rc_config *cfg, struct rc_result *res);
 void defs_filter(const struct rc_config *cfg, const struct rc_result *res,
 		 struct rc_findings *found, bool style);
+
+/* house.c: the positive-errno house style */
+void house_learn(struct rc_config *cfg, struct rc_result *res, bool style,
+		 bool verbose);
+bool house_keeps_positive(const struct rc_config *cfg,
+			  const struct rc_func *fn);
+bool house_gives_positive(const struct rc_config *cfg,
+			  const struct rc_func *fn);
 
 /* inputs.c */
 int inputs_add_path(struct rc_jobs *jobs, const char *path,

@@ -233,6 +233,15 @@ static void callee_class(const struct rc_result *res,
 		c->cls = CC_NONE;
 	c->def = def;
 	c->sure = true;
+	/* 0 or a positive errno, by its words or the house style's. */
+	if (def && (def->facts & FACT_PERRNO_READ)) {
+		c->cls = CC_PERRNO;
+		c->source = xasprintf("its definition at %s:%u, %s", def->file,
+				      def->line, def->facts & DOC_PERRNO ?
+				      "documented so" :
+				      "in a project of positive errnos");
+		return;
+	}
 	if (c->cls != CC_NONE) {
 		c->sure = sure_definition(res, caller, def);
 		c->source = xasprintf("its definition at %s:%u", def->file,
@@ -998,7 +1007,7 @@ static void rule_e_positive(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 
-	if (!fails_negative(cx->fn, x))
+	if (house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
 		return;
 	add(cx, 'E', xasprintf(
 	    "'%s' fails with a negative value elsewhere, but returns %s here, a positive errno its callers' failure tests (< 0) miss; return -%s",
@@ -1028,6 +1037,21 @@ static void rule_e_bool(struct ctx *cx)
 	    fn->name, x->callee));
 }
 
+/* "return -EIO;" in a function that gives positive errnos, as it is
+ * documented to or as the project's functions do (house.c). */
+static void rule_e_negative(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+
+	if (!house_gives_positive(cx->cfg, cx->fn))
+		return;
+	add(cx, 'E', xasprintf(
+	    "'%s' gives a positive errno elsewhere (%s), but returns -%s here, a negative value its callers' comparisons with an errno (== %s) and messages miss; return %s",
+	    cx->fn->name, cx->fn->facts & DOC_PERRNO ? "documented so" :
+	    "as the project's functions do", x->callee, x->callee,
+	    x->callee));
+}
+
 /* "return -err;" of an errno that is negative already, or a positive
  * errno returned as it is, by a function that fails with negative
  * errnos. */
@@ -1048,7 +1072,8 @@ static void rule_e_convention(struct ctx *cx)
 		    "'%s' %s (class errno, from %s): '%s' returns '-%s', a positive value, where it fails with a negative value elsewhere; return '%s' as it is",
 		    x->callee, returns(x, c), c->source, cx->fn->name, what,
 		    what));
-	else if (!(x->form & SITE_NEGATED) && c->cls == CC_PERRNO)
+	else if (!(x->form & SITE_NEGATED) && c->cls == CC_PERRNO &&
+		 !house_keeps_positive(cx->cfg, cx->fn))
 		add(cx, 'E', xasprintf(
 		    "'%s' %s (class perrno, from %s), and '%s' returns '%s' as it is, where it fails with a negative value elsewhere: its callers' failure tests (< 0) miss this one; return it negated",
 		    x->callee, returns(x, c), c->source, cx->fn->name, what));
@@ -1119,6 +1144,11 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			if (cx.x->rule == 'D' &&
 			    (cx.x->form & SITE_OKENUM)) {
 				rule_d_okenum(&cx);
+				continue;
+			}
+			if (cx.x->rule == 'E' &&
+			    (cx.x->form & SITE_NEGERRNO)) {
+				rule_e_negative(&cx);
 				continue;
 			}
 			callee_class(res, byusr, res->nfuncs, table, fn,
