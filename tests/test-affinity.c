@@ -130,7 +130,7 @@ struct sched_attr0 {
 /* The scheduler slice of thread @tid (its runtime, for SCHED_OTHER). */
 static int slice_of(pid_t tid, uint64_t *slice)
 {
-	struct sched_attr0 attr;
+	struct sched_attr0 attr = { .size = sizeof(attr) };
 
 	if (syscall(SYS_sched_getattr, tid, &attr, sizeof(attr), 0))
 		return -1;
