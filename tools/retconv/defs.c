@@ -401,17 +401,6 @@ static bool all_have(struct rc_func **idx, size_t n, const char *usr,
 	return true;
 }
 
-/* Whether a definition of @usr has its status from a caller's words. */
-static bool any_passed(struct rc_func **idx, size_t n, const char *usr)
-{
-	size_t i = funcs_first(idx, n, usr);
-
-	for (; i < n && !strcmp(idx[i]->usr, usr); i++)
-		if (idx[i]->facts & FACT_STATUS_PASSED)
-			return true;
-	return false;
-}
-
 /*
  * Whether each return of @fn is 0, a positive constant (an error code of
  * the project's own: BOOT_EFLASH) or the result, as it is, of a function
@@ -435,7 +424,8 @@ static bool passes_status(struct rc_func **idx, size_t n,
 				continue;	/* only its 0 gets here */
 			if (!(sign & SIGN_WHOLE) ||
 			    !all_have(idx, n, r->calls[k].usr, DOC_STATUS) ||
-			    any_passed(idx, n, r->calls[k].usr))
+			    funcs_any_fact(idx, n, r->calls[k].usr,
+					   FACT_STATUS_PASSED))
 				return false;
 			passed++;
 		}

@@ -178,17 +178,6 @@ static bool returns_errno(const struct rc_func *fn)
 	return false;
 }
 
-/* Whether a definition of @usr gives a positive errno. */
-static bool gives(struct rc_func **idx, size_t n, const char *usr)
-{
-	size_t i = funcs_first(idx, n, usr);
-
-	for (; i < n && !strcmp(idx[i]->usr, usr); i++)
-		if (idx[i]->facts & FACT_GIVES_PERRNO)
-			return true;
-	return false;
-}
-
 /* Whether @fn passes on, as a positive value, a result of a function that
  * gives a positive errno. */
 static bool passes(struct rc_func **idx, size_t n, const struct rc_func *fn)
@@ -198,7 +187,8 @@ static bool passes(struct rc_func **idx, size_t n, const struct rc_func *fn)
 	for (i = 0; i < fn->nrets; i++)
 		for (k = 0; k < fn->rets[i].ncalls; k++)
 			if ((fn->rets[i].calls[k].sign & SIGN_MORE) &&
-			    gives(idx, n, fn->rets[i].calls[k].usr))
+			    funcs_any_fact(idx, n, fn->rets[i].calls[k].usr,
+					   FACT_GIVES_PERRNO))
 				return true;
 	return false;
 }

@@ -171,6 +171,19 @@ size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr)
 	return lo < n && !strcmp(idx[lo]->usr, usr) ? lo : n;
 }
 
+/* Whether a definition of @usr in @idx of @n has one of @facts. */
+bool funcs_any_fact(struct rc_func *const *idx, size_t n, const char *usr,
+		    unsigned facts)
+{
+	size_t i;
+
+	for (i = funcs_first(idx, n, usr); i < n && !strcmp(idx[i]->usr, usr);
+	     i++)
+		if (idx[i]->facts & facts)
+			return true;
+	return false;
+}
+
 /* What a value gives, once a guard (if (ret < 0)) has had its say. */
 unsigned values_restrict(unsigned f, unsigned sign)
 {
