@@ -1109,6 +1109,33 @@ static bool is_entry(const struct rc_func *fn)
 	return fn->scope != SCOPE_STATIC && !strcmp(fn->name, "main");
 }
 
+/*
+ * The sites whose form says what they are (a constant returned, a status
+ * enumeration tested), judged by their own rule, with no callee's class.
+ */
+static bool judged_by_form(struct ctx *cx)
+{
+	static const struct {
+		char rule;
+		uint64_t form;
+		void (*judge)(struct ctx *cx);
+	} forms[] = {
+		{ 'E', SITE_POSERRNO, rule_e_positive },
+		{ 'E', SITE_BOOLCONST, rule_e_bool },
+		{ 'D', SITE_OKENUM, rule_d_okenum },
+		{ 'E', SITE_NEGERRNO, rule_e_negative },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		if (cx->x->rule == forms[i].rule &&
+		    (cx->x->form & forms[i].form)) {
+			forms[i].judge(cx);
+			return true;
+		}
+	return false;
+}
+
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out)
 {
@@ -1131,26 +1158,8 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 
 			if ((cx.x->rule == 'E' && entry) || cx.x->rule == 'U')
 				continue;
-			if (cx.x->rule == 'E' &&
-			    (cx.x->form & SITE_POSERRNO)) {
-				rule_e_positive(&cx);
+			if (judged_by_form(&cx))
 				continue;
-			}
-			if (cx.x->rule == 'E' &&
-			    (cx.x->form & SITE_BOOLCONST)) {
-				rule_e_bool(&cx);
-				continue;
-			}
-			if (cx.x->rule == 'D' &&
-			    (cx.x->form & SITE_OKENUM)) {
-				rule_d_okenum(&cx);
-				continue;
-			}
-			if (cx.x->rule == 'E' &&
-			    (cx.x->form & SITE_NEGERRNO)) {
-				rule_e_negative(&cx);
-				continue;
-			}
 			callee_class(res, byusr, res->nfuncs, table, fn,
 				     &fn->sites[j], &c);
 			/* A signed result made unsigned needs no class. */
