@@ -280,6 +280,58 @@ static bool defined_away(const char *text, const char *name)
 	return found;
 }
 
+/*
+ * A typedef whose own type was missing ("typedef zip_int64_t (*cb)(...)",
+ * the width from a generated header) is no declaration of its name at
+ * all: clang takes the missing type for the name being declared.  The
+ * name's uses then say it is missing, and it gets a stand-in; once the
+ * missing type has one too, the tree's typedef parses and clashes with
+ * it, which drops the declarations that use the name.  The clash names
+ * the stand-in: it goes, and a mark keeps it from coming back.
+ */
+static const char clash_form[] = "typedef redefinition with different types (";
+
+static char *refused_mark(const char *name)
+{
+	return xasprintf("/* %s: the tree's own typedef */\n", name);
+}
+
+static bool refused(const char *text, const char *name)
+{
+	char *mark = refused_mark(name);
+	bool found = text && strstr(text, mark);
+
+	free(mark);
+	return found;
+}
+
+/* The stand-in a clash diagnostic says the tree defines, or NULL. */
+static char *clash_name(const char *text)
+{
+	const char *at = strstr(text, " vs 'struct __retconv_t_");
+	size_t len;
+
+	if (strncmp(text, clash_form, sizeof(clash_form) - 1) || !at)
+		return NULL;
+	at += strlen(" vs 'struct __retconv_t_");
+	len = strspn(at, "abcdefghijklmnopqrstuvwxyz"
+			 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	return len && at[len] == '\'' ? xasprintf("%.*s", (int)len, at) : NULL;
+}
+
+static void refuse(char **text, const char *name)
+{
+	char *line = standin_line(TYPEDEF, name), *mark = refused_mark(name);
+	char *at = *text ? strstr(*text, line) : NULL;
+	size_t n = strlen(line);
+
+	if (at)
+		memmove(at, at + n, strlen(at + n) + 1);
+	standin_add(text, mark);
+	free(mark);
+	free(line);
+}
+
 /* Whether the prelude defines @name (a macro, a typedef, an object): a
  * parse without the prelude reports it missing, and one with it will not. */
 static bool prelude_has(const char *name)
@@ -311,6 +363,10 @@ static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		CXString s = clang_getDiagnosticSpelling(d);
 
+		name = objects ? NULL : clash_name(clang_getCString(s));
+		if (name)
+			refuse(text, name);
+		free(name);
 		for (f = 0; f < sizeof(standin_forms) / sizeof(*standin_forms);
 		     f++) {
 			if ((standin_forms[f].kind == CONSTANT) != objects)
@@ -321,6 +377,7 @@ static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 				continue;
 			line = (objects && standin_type(*text, name)) ||
 			       defined_away(*text, name) ||
+			       refused(*text, name) ||
 			       prelude_has(name) ? NULL :
 			       standin_line(standin_forms[f].kind, name);
 			if (line)
