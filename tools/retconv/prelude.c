@@ -16,6 +16,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <clang-c/Index.h>
 
@@ -219,10 +220,60 @@ static bool macro_like(const char *name)
 	       strlen(name);
 }
 
+/*
+ * A missing type named for a fixed width ("zip_int64_t", "guint32",
+ * "u_int16_t", "apr_uint64_t"), the kind a generated header (zipconf.h,
+ * glibconfig.h) defines for the build's compiler, is that integer: as a
+ * structure, every comparison of a result of that type would be an error
+ * and the rules would lose the test.  The width ends the name; a "u"
+ * just before "int" (or before "_int") makes it unsigned.  NULL when the
+ * name is no such width.
+ */
+static const char *width_type(const char *name)
+{
+	static const char *const types[2][4] = {
+		{ "__INT8_TYPE__", "__INT16_TYPE__", "__INT32_TYPE__",
+		  "__INT64_TYPE__" },
+		{ "__UINT8_TYPE__", "__UINT16_TYPE__", "__UINT32_TYPE__",
+		  "__UINT64_TYPE__" },
+	};
+	static const char *const bits[] = { "8", "16", "32", "64" };
+	size_t n = strlen(name), i, at;
+	bool u;
+
+	if (n > 2 && !strcmp(name + n - 2, "_t"))
+		n -= 2;
+	for (i = 0; i < 4; i++) {
+		size_t b = strlen(bits[i]);
+
+		if (n < b + 3 || strncmp(name + n - b, bits[i], b))
+			continue;
+		at = n - b - 3;
+		if (strncasecmp(name + at, "int", 3))
+			return NULL;
+		if (at && ident_char(name[at - 1]) && name[at - 1] != '_' &&
+		    name[at - 1] != 'u' && name[at - 1] != 'U' &&
+		    !(name[at - 1] >= 'a' && name[at - 1] <= 'z' && at == 1))
+			return NULL;
+		u = (at >= 1 && (name[at - 1] == 'u' || name[at - 1] == 'U')) ||
+		    (at >= 2 && name[at - 1] == '_' &&
+		     (name[at - 2] == 'u' || name[at - 2] == 'U') &&
+		     (at == 2 || !ident_char(name[at - 3]) ||
+		      name[at - 3] == '_'));
+		return types[u][i];
+	}
+	return NULL;
+}
+
 static char *standin_line(enum standin kind, const char *name)
 {
+	const char *width;
+
 	switch (kind) {
 	case TYPEDEF:
+		width = width_type(name);
+		if (width)
+			return xasprintf("typedef %s %s;\n", width, name);
 		return xasprintf("typedef struct __retconv_t_%s { int __retconv_t; } %s;\n",
 				 name, name);
 	case STRUCT:
@@ -262,7 +313,10 @@ static void standin_add(char **text, const char *line)
 static bool standin_type(const char *text, const char *name)
 {
 	char *tail = xasprintf("} %s;\n", name);
-	bool found = text && strstr(text, tail);
+	char *width = xasprintf("_TYPE__ %s;\n", name);
+	bool found = text && (strstr(text, tail) || strstr(text, width));
+
+	free(width);
 
 	free(tail);
 	return found;
