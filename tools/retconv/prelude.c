@@ -373,14 +373,21 @@ static char *clash_name(const char *text)
 	return len && at[len] == '\'' ? xasprintf("%.*s", (int)len, at) : NULL;
 }
 
-static void refuse(char **text, const char *name)
+/* Take @line (a whole line, as made) out of @text. */
+static void drop_line(char *text, const char *line)
 {
-	char *line = standin_line(TYPEDEF, name), *mark = refused_mark(name);
-	char *at = *text ? strstr(*text, line) : NULL;
+	char *at = text ? strstr(text, line) : NULL;
 	size_t n = strlen(line);
 
 	if (at)
 		memmove(at, at + n, strlen(at + n) + 1);
+}
+
+static void refuse(char **text, const char *name)
+{
+	char *line = standin_line(TYPEDEF, name), *mark = refused_mark(name);
+
+	drop_line(*text, line);
 	standin_add(text, mark);
 	free(mark);
 	free(line);
@@ -407,6 +414,28 @@ static bool prelude_has(const char *name)
 /* One pass over the diagnostics: the types first, then the names, which
  * must not be declared again as objects where code also uses them as
  * types ("act2000_card *card" and "sizeof(act2000_card)"). */
+static bool starts_declaration(CXTranslationUnit tu, CXDiagnostic d,
+			       const char *name);
+
+/*
+ * The stand-in for @name, of @kind unless the code declares with it: a
+ * name "undeclared" where a declaration starts ("gint64 got = ...", the
+ * type's first use inside a function) is a type, and one already stood
+ * in as a variable by another use gives way to it.
+ */
+static char *standin_for(CXTranslationUnit tu, CXDiagnostic d,
+			 enum standin kind, const char *name, char **text)
+{
+	char *object;
+
+	if (kind != CONSTANT || !starts_declaration(tu, d, name))
+		return standin_line(kind, name);
+	object = standin_line(CONSTANT, name);
+	drop_line(*text, object);
+	free(object);
+	return standin_line(TYPEDEF, name);
+}
+
 static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu);
@@ -433,7 +462,8 @@ static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 			       defined_away(*text, name) ||
 			       refused(*text, name) ||
 			       prelude_has(name) ? NULL :
-			       standin_line(standin_forms[f].kind, name);
+			       standin_for(tu, d, standin_forms[f].kind, name,
+					   text);
 			if (line)
 				standin_add(text, line);
 			free(line);
@@ -564,6 +594,38 @@ static char *diag_line(CXTranslationUnit tu, CXDiagnostic d, size_t *col)
 		return NULL;
 	*col = c - 1;
 	return xasprintf("%.*s", (int)(end - s), s);
+}
+
+/*
+ * Whether @name, where diagnostic @d points, is followed by a declarator:
+ * "X y", "X y = ...", "X *y;".  No expression puts two names side by side;
+ * "X * y;" could be a product, so that form needs a name not in capitals.
+ */
+static bool starts_declaration(CXTranslationUnit tu, CXDiagnostic d,
+			       const char *name)
+{
+	size_t col = 0, len, stars;
+	char *line = diag_line(tu, d, &col);
+	const char *at;
+	bool decl = false;
+
+	if (line && !strncmp(line + col, name, strlen(name))) {
+		at = line + col + strlen(name);
+		at += strspn(at, " \t");
+		stars = strspn(at, "*");
+		at += stars;
+		at += strspn(at, " \t");
+		len = strspn(at, "abcdefghijklmnopqrstuvwxyz"
+				 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		if (len && !(*at >= '0' && *at <= '9')) {
+			at += len;
+			at += strspn(at, " \t");
+			decl = strchr("=;,[", *at) && *at &&
+			       (!stars || !macro_like(name));
+		}
+	}
+	free(line);
+	return decl;
 }
 
 /* The annotation diagnostic @d trips on, as a #define line, or NULL. */

@@ -121,5 +121,5 @@ static int foo_requeue2(struct foo_dev *fd)
 // expect: kernel-alone.c:86:5: warning: action 'foo_start' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: kernel-alone.c:89:3: note: returns a negative errno
 // expect: kernel-alone.c:90:2: note: returns 1
-// stderr: retconv: kernel-alone.c: note: parsed with errors: 4 headers not found (linux/interrupt.h, linux/uaccess.h, linux/workqueue.h, ...); 1 other error, the first: kernel-alone.c:108:14: error: expected ';' after expression; checked only where types are known
+// stderr: retconv: kernel-alone.c: note: parsed with errors: 4 headers not found (linux/interrupt.h, linux/uaccess.h, linux/workqueue.h, ...); 2 other errors, the first: kernel-alone.c:110:5: error: assigning to 'foo_status_t' (aka 'struct __retconv_t_foo_status_t') from incompatible type 'int'; checked only where types are known
 // stderr: retconv: 1 of 1 file parsed with errors, 0 not parsed

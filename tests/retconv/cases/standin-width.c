@@ -29,6 +29,20 @@ int skip(void *f, char *buf)
 		return -EIO;
 	return 0;
 }
+/*
+ * A type's first use inside a function starts a declaration, which clang
+ * reads as an undeclared name: it is a type all the same.
+ */
+int again(void *f, char *buf)
+{
+	guint32 got = zip_fread(f, buf, 16);
+
+	if (got < 0)
+		return -EIO;
+	return 0;
+}
+// expect: standin-width.c:40:6: warning: 'zip_fread' returns a signed value, negative on failure as far as its type says, but 'got' is unsigned: 'got < 0' is never true; keep it in a signed variable [retconv-C]
+// expect: standin-width.c:38:10: note: 'got' holds the result of 'zip_fread' from here
 // exit: 1
 // stderr: retconv: standin-width.c: note: parsed with errors: 1 header not found (standin-width-conf.h); checked only where types are known
 // stderr: retconv: 1 of 1 file parsed with errors, 0 not parsed
