@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * What a comparison of a result with a constant is true for, by sign, and
- * what the tests above a use of a result have taken of it already (for
- * callsite.c): "if (n == 1) goto fail; if (n) ..." asks its second
- * question of a value that can no longer be 1.
+ * what the tests around a use of a result say of it (for callsite.c):
+ * those above have taken values already ("if (n == 1) goto fail; if (n)
+ * ..." asks its second question of a value that can no longer be 1), and
+ * one just below may tell what this one left together ("if (r == -1)
+ * {...} if (r == 0) fail;" sends 0 to the failures after all), so the
+ * test alone is no misread.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "callsite.h"
@@ -87,63 +91,111 @@ const char *mirror(const char *op)
 	return op;
 }
 
+/* The local variable @e names or, for "(x = f())", stores to. */
+static CXCursor tested_local(struct scan *s, CXCursor e)
+{
+	struct kids k;
+	char op[8];
+
+	e = peel(e);
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator)
+		return local_of(e);
+	expr_kids(e, &k);
+	if (k.n != 2)
+		return clang_getNullCursor();
+	binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+	return strcmp(op, "=") ? clang_getNullCursor() : local_of(k.v[0]);
+}
+
+/* Whether @var is the local variable of USR @usr. */
+static bool is_var(CXCursor var, const char *usr)
+{
+	CXString str;
+	bool same;
+
+	if (clang_Cursor_isNull(var))
+		return false;
+	str = clang_getCursorUSR(var);
+	same = !strcmp(clang_getCString(str), usr);
+	clang_disposeString(str);
+	return same;
+}
+
+/*
+ * The signs "x OP k" is true for, as shape_of() says, but for -1: "x ==
+ * -1" stands for a value class's one failure, every negative value, and
+ * "x != -1" for its successes.
+ */
+static bool compare_signs(const char *op, long long v, unsigned *may,
+			  unsigned *all)
+{
+	if (v == -1 && (!strcmp(op, "==") || !strcmp(op, "!="))) {
+		*may = op[0] == '=' ? SIGN_NEG : SIGN_ZERO | SIGN_POS;
+		*all = *may;
+		return true;
+	}
+	return shape_of(op, v, may, all);
+}
+
 /*
  * Tests of a holder above its use, after the store (taken_above): the
- * signs an if's condition is wholly true for, when it tests the local
- * variable @usr against a constant or for being 0; the -1 of "x == -1"
- * stands for a value class's one failure.
+ * signs an if's condition is true for, some value of each (*may) and
+ * every value (the result), when it tests the local variable @usr
+ * against a constant or for being 0.  A condition that does not test it
+ * is true for anything: *may is every sign, the result none.
  */
-static unsigned cond_takes(struct scan *s, CXCursor cond, const char *usr)
+static unsigned cond_takes(struct scan *s, CXCursor cond, const char *usr,
+			   unsigned *may)
 {
-	unsigned may, all = 0, a;
+	unsigned all = 0, a, amay = SIGN_ALL;
 	CXCursor var, x;
 	struct kids k;
 	long long v;
-	CXString str;
 	char op[8];
 	bool left;
 
+	*may = SIGN_ALL;
 	cond = peel(cond);
-	var = local_of(cond);
+	var = tested_local(s, cond);
 	expr_kids(cond, &k);
 	if (clang_Cursor_isNull(var) &&
 	    clang_getCursorKind(cond) == CXCursor_UnaryOperator && k.n == 1) {
 		unary_op(s->tu, cond, k.v[0], op, sizeof(op));
 		var = strcmp(op, "!") ? clang_getNullCursor() :
-					local_of(k.v[0]);
+					tested_local(s, k.v[0]);
 		all = SIGN_ZERO;
 	} else if (clang_Cursor_isNull(var) &&
 		   clang_getCursorKind(cond) == CXCursor_BinaryOperator &&
 		   k.n == 2) {
 		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (!strcmp(op, "&&") || !strcmp(op, "||")) {
-			a = cond_takes(s, k.v[0], usr);
-			all = cond_takes(s, k.v[1], usr);
-			return op[0] == '&' ? a & all : a | all;
+			a = cond_takes(s, k.v[0], usr, &amay);
+			all = cond_takes(s, k.v[1], usr, may);
+			if (op[0] == '&') {
+				*may &= amay;
+				return a & all;
+			}
+			*may |= amay;
+			return a | all;
 		}
 		left = const_value(k.v[0], &v);
 		x = left ? k.v[1] : k.v[0];
 		if (!left && !const_value(k.v[1], &v))
 			return 0;
-		if (!shape_of(left ? mirror(op) : op, v, &may, &all))
+		if (!compare_signs(left ? mirror(op) : op, v, &amay, &all))
 			return 0;
-		if (v == -1 && !strcmp(op, "=="))
-			all |= SIGN_NEG;
-		var = local_of(x);
+		var = tested_local(s, x);
 	} else {
 		all = SIGN_NEG | SIGN_POS;
 	}
-	if (clang_Cursor_isNull(var))
+	if (!is_var(var, usr))
 		return 0;
-	str = clang_getCursorUSR(var);
-	if (strcmp(clang_getCString(str), usr))
-		all = 0;
-	clang_disposeString(str);
+	*may = all == SIGN_ZERO || all == (SIGN_NEG | SIGN_POS) ? all : amay;
 	return all;
 }
 
 /* Whether a statement always leaves: returns, or jumps. */
-static bool leaves(CXCursor c)
+static bool always_leaves(CXCursor c)
 {
 	struct kids all = { .n = 0 };
 
@@ -155,7 +207,7 @@ static bool leaves(CXCursor c)
 		return true;
 	case CXCursor_CompoundStmt:
 		clang_visitChildren(c, kid_visit, &all);
-		return all.n && all.n <= MAX_KIDS && leaves(all.v[all.n - 1]);
+		return all.n && all.n <= MAX_KIDS && always_leaves(all.v[all.n - 1]);
 	default:
 		return false;
 	}
@@ -173,7 +225,7 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 {
 	struct taken *t = data;
 	struct kids all = { .n = 0 };
-	unsigned signs;
+	unsigned signs, may;
 
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_FunctionDecl:
@@ -184,18 +236,24 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 	default:
 		return CXChildVisit_Recurse;
 	}
-	if (offset_of(c) <= t->from || offset_of(c) >= t->use)
+	if (offset_of(c) >= t->use)
 		return CXChildVisit_Recurse;
 	clang_visitChildren(c, kid_visit, &all);
-	if (all.n < 2 || all.n > 3 || end_of(all.v[0]) >= t->use)
+	/* Its condition must read the value stored: after the store, or
+	 * holding it ("if ((n = read(...)) <= 0)"). */
+	if (all.n < 2 || all.n > 3 || end_of(all.v[0]) >= t->use ||
+	    end_of(all.v[0]) <= t->from)
 		return CXChildVisit_Recurse;
-	signs = cond_takes(t->s, all.v[0], t->usr);
-	/* In its else, or after it where its then always leaves and its
-	 * block holds the use too: the values it took are gone. */
-	if (all.n == 3 && offset_of(all.v[2]) <= t->use &&
-	    t->use < end_of(all.v[2]))
+	signs = cond_takes(t->s, all.v[0], t->usr, &may);
+	/* In its then, the values it cannot be true for are gone; in its
+	 * else, or after it where its then always leaves and its block
+	 * holds the use too, the values it took are. */
+	if (offset_of(all.v[1]) <= t->use && t->use < end_of(all.v[1]))
+		t->signs |= SIGN_ALL & ~may;
+	else if (all.n == 3 && offset_of(all.v[2]) <= t->use &&
+		 t->use < end_of(all.v[2]))
 		t->signs |= signs;
-	else if (t->use >= end_of(c) && leaves(all.v[1]) &&
+	else if (t->use >= end_of(c) && always_leaves(all.v[1]) &&
 		 clang_getCursorKind(parent) == CXCursor_CompoundStmt &&
 		 t->use < end_of(parent))
 		t->signs |= signs;
@@ -218,4 +276,285 @@ unsigned taken_above(struct scan *s, const struct origin *o, CXCursor use)
 	t.usr = o->key + 2;
 	clang_visitChildren(s->body, taken_visit, &t);
 	return t.signs;
+}
+
+/* The reads of a holder after a test of it (settled_below). */
+struct below {
+	struct scan *s;
+	const char *usr;
+	unsigned from, to;
+	unsigned skip[2];	/* a branch the signs asked about never take */
+	unsigned sign, other;
+	int verdict;		/* 1 settled, -1 not, 0 not yet known */
+};
+
+/* Whether a test true for @may, and for every value of @all, sends the
+ * signs @a and @b different ways. */
+static bool separates(unsigned may, unsigned all, unsigned a, unsigned b)
+{
+	return ((all & a) == a && !(may & b)) || ((all & b) == b && !(may & a));
+}
+
+/*
+ * What the read of the holder as child @i of @parent says: the signs a
+ * test there is true for, or a use (a return of it is one: "if (n < 0)
+ * return -1; return n;" gives its 0 as a count).
+ */
+static void below_judge(struct below *b, CXCursor parent, unsigned i,
+			unsigned n)
+{
+	enum CXCursorKind kind = clang_getCursorKind(parent);
+	unsigned may = SIGN_NEG | SIGN_POS, all = may;
+	struct kids k;
+	long long v;
+	char op[8];
+
+	expr_kids(parent, &k);
+	if (((kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt ||
+	      kind == CXCursor_ConditionalOperator) && i == 0) ||
+	    (kind == CXCursor_DoStmt && i + 1 == n)) {
+		/* tested for being 0 or not */
+	} else if (kind == CXCursor_UnaryOperator && k.n == 1) {
+		unary_op(b->s->tu, parent, k.v[0], op, sizeof(op));
+		if (strcmp(op, "!")) {
+			b->verdict = -1;
+			return;
+		}
+		may = all = SIGN_ZERO;
+	} else if (kind == CXCursor_BinaryOperator && k.n == 2) {
+		binary_op(b->s->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+			/* tested for being 0 or not */
+		} else if (!const_value(k.v[1 - i], &v) ||
+			   !compare_signs(i ? mirror(op) : op, v, &may, &all)) {
+			b->verdict = -1;
+			return;
+		}
+	} else {
+		b->verdict = -1;
+		return;
+	}
+	if (separates(may, all, b->sign, b->other))
+		b->verdict = 1;
+}
+
+static bool below_var(struct below *b, CXCursor e)
+{
+	CXCursor var = local_of(e);
+
+	return clang_getCursorKind(peel(e)) == CXCursor_DeclRefExpr &&
+	       is_var(var, b->usr) && offset_of(e) > b->from &&
+	       offset_of(e) < b->to;
+}
+
+static void below_walk(struct below *b, CXCursor parent);
+
+static bool skipped(const struct below *b, CXCursor c)
+{
+	return offset_of(c) >= b->skip[0] && end_of(c) <= b->skip[1];
+}
+
+/* Past MAX_KIDS, a block's statements or a call's arguments: a read of
+ * the holder there is a use. */
+static enum CXChildVisitResult below_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct below *b = data;
+
+	(void)parent;
+	if (skipped(b, c))
+		return CXChildVisit_Continue;
+	if (below_var(b, c))
+		b->verdict = -1;
+	else
+		below_walk(b, c);
+	return b->verdict ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static void below_walk(struct below *b, CXCursor parent)
+{
+	struct kids all = { .n = 0 };
+	unsigned i;
+
+	clang_visitChildren(parent, kid_visit, &all);
+	if (all.n > MAX_KIDS) {
+		clang_visitChildren(parent, below_visit, b);
+		return;
+	}
+	for (i = 0; i < all.n && !b->verdict; i++) {
+		if (skipped(b, all.v[i]))
+			continue;
+		if (below_var(b, all.v[i]))
+			below_judge(b, parent, i, all.n);
+		else
+			below_walk(b, all.v[i]);
+	}
+}
+
+/*
+ * Whether a test of the holder of @o after the one ending at @from,
+ * before any other use of it or store to it, sends the signs @sign and
+ * @other different ways: "if (r == -1) {...} if (r == 0) return NULL;"
+ * settles 0 just below a test that left it with the successes.  The branch at @skip (its
+ * offsets; 0, 0 for none) is one that @sign never takes: what it reads
+ * and stores is no step of @sign's way.  Local variables only.
+ */
+bool settled_below(struct scan *s, const struct origin *o, unsigned from,
+		   const unsigned skip[2], unsigned sign, unsigned other)
+{
+	struct below b = {
+		.s = s, .from = from, .to = UINT_MAX,
+		.skip = { skip[0], skip[1] }, .sign = sign, .other = other,
+	};
+	size_t i;
+
+	if (!o->key || strncmp(o->key, "v:", 2))
+		return false;
+	b.usr = o->key + 2;
+	for (i = 0; i < s->nst; i++)
+		if (!strcmp(s->st[i].key, o->key) && s->st[i].offset > from &&
+		    s->st[i].offset < b.to &&
+		    (s->st[i].offset < skip[0] || s->st[i].offset >= skip[1]))
+			b.to = s->st[i].offset;
+	below_walk(&b, s->body);
+	return b.verdict > 0;
+}
+
+struct guard_find {
+	unsigned at;
+	CXCursor cond;
+	CXCursor body;
+};
+
+static enum CXChildVisitResult guard_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct guard_find *g = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k = { .n = 0 };
+	unsigned ci, bi;
+
+	(void)parent;
+	if (kind == CXCursor_FunctionDecl || kind == CXCursor_BlockExpr)
+		return CXChildVisit_Continue;
+	if (offset_of(c) > g->at || end_of(c) <= g->at)
+		return CXChildVisit_Continue;
+	if (kind != CXCursor_IfStmt && kind != CXCursor_WhileStmt &&
+	    kind != CXCursor_DoStmt)
+		return CXChildVisit_Recurse;
+	clang_visitChildren(c, kid_visit, &k);
+	if (k.n < 2 || k.n > 3)
+		return CXChildVisit_Recurse;
+	ci = kind == CXCursor_DoStmt ? 1 : 0;
+	bi = kind == CXCursor_DoStmt ? 0 : 1;
+	if (offset_of(k.v[ci]) <= g->at && g->at < end_of(k.v[ci])) {
+		g->cond = k.v[ci];
+		g->body = k.v[bi];
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Whether @cond holds only when @cmp does: @cmp is the whole of it, or
+ * one side of an && in it. */
+static bool only_when(struct scan *s, CXCursor cond, CXCursor cmp)
+{
+	struct kids k;
+	char op[8];
+
+	cond = peel(cond);
+	if (offset_of(cond) == offset_of(cmp) && end_of(cond) == end_of(cmp))
+		return true;
+	expr_kids(cond, &k);
+	if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || k.n != 2)
+		return false;
+	binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+	return !strcmp(op, "&&") &&
+	       (only_when(s, k.v[0], cmp) || only_when(s, k.v[1], cmp));
+}
+
+/*
+ * SITE_BELOW_ZERO when a test of the holder below the comparison @cmp,
+ * true for the signs @may, sends 0 apart from the positive values before
+ * any other use of it.  What runs only when @cmp holds is no
+ * way of 0's when @may has no 0 ("if (r == -1) { err = why(r); ... }").
+ */
+uint64_t below_zero(struct scan *s, CXCursor cmp,
+			   const struct origin *o, unsigned may)
+{
+	struct guard_find g = { .at = offset_of(cmp) };
+	unsigned skip[2] = { 0, 0 };
+
+	g.cond = clang_getNullCursor();
+	clang_visitChildren(s->body, guard_visit, &g);
+	if (!(may & SIGN_ZERO) && !clang_Cursor_isNull(g.cond) &&
+	    only_when(s, g.cond, cmp)) {
+		skip[0] = offset_of(g.body);
+		skip[1] = end_of(g.body);
+	}
+	return settled_below(s, o, end_of(cmp), skip, SIGN_ZERO, SIGN_POS) ?
+	       SITE_BELOW_ZERO : 0;
+}
+
+/* The first statement of @c, a block or one statement. */
+static CXCursor first_stmt(CXCursor c)
+{
+	struct kids k = { .n = 0 };
+
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return c;
+	clang_visitChildren(c, kid_visit, &k);
+	return k.n ? k.v[0] : clang_getNullCursor();
+}
+
+/* Whether the way the non-zero values take from the if @all (tested
+ * @form) leaves at once giving nothing: "return;", "return 0;". */
+static bool nonzero_drops(struct scan *s, const struct kids *all,
+			  unsigned form)
+{
+	CXCursor way = clang_getNullCursor();
+	struct kids k;
+
+	if (form == SITE_ON_NONZERO)
+		way = all->v[1];
+	else if (all->n == 3)
+		way = all->v[2];
+	else if (s->rest && s->rest->i + 1 < s->rest->n &&
+		 always_leaves(all->v[1]))
+		way = s->rest->v[s->rest->i + 1];
+	way = clang_Cursor_isNull(way) ? way : first_stmt(way);
+	if (clang_Cursor_isNull(way) ||
+	    clang_getCursorKind(way) != CXCursor_ReturnStmt)
+		return false;
+	expr_kids(way, &k);
+	return k.n == 0 || (k.n == 1 && is_zero_const(k.v[0]));
+}
+
+/*
+ * Whether a result tested only for being 0, where neither way handles an
+ * error, is read rightly all the same: its positive values taken above
+ * ("if (n <= 0) { if (n == 0) ... }"), its negative ones by the next test
+ * below ("if (n == 0) eof(); else if (n == -1 && errno == EAGAIN)"), or
+ * the way of the others leaving at once with nothing ("if (n == 0) goto
+ * close; return;": end of input picked out, no value read used).
+ */
+bool truth_right(struct scan *s, const struct kids *all,
+			unsigned form, const struct origin *o)
+{
+	unsigned skip[2] = { 0, 0 };
+	CXCursor other = clang_getNullCursor();
+
+	if ((taken_above(s, o, all->v[0]) & SIGN_POS) == SIGN_POS)
+		return true;
+	/* The branch no negative value takes. */
+	if (form == SITE_ON_ZERO)
+		other = all->v[1];
+	else if (all->n == 3)
+		other = all->v[2];
+	if (!clang_Cursor_isNull(other)) {
+		skip[0] = offset_of(other);
+		skip[1] = end_of(other);
+	}
+	return settled_below(s, o, end_of(all->v[0]), skip, SIGN_NEG,
+			     SIGN_POS) ||
+	       nonzero_drops(s, all, form);
 }

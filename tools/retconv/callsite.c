@@ -13,7 +13,11 @@
  *   D  if (!x), if (x == 0), if (x), if (x != 0) whose branch, at its top
  *      level, handles an error: returns a negative errno (or NULL from a
  *      function of pointers), goes to a label named for an error, logs
- *      one, or aborts; and whose other way does not (rest_fails());
+ *      one, or aborts; and whose other way does not (rest_fails()),
+ *      and which does not release what the call made through a pointer
+ *      argument (branch_uses_out(): a test that expects a failure);
+ *      if (x) where neither way does, unless the code around the test
+ *      tells the negative values apart (truth_right());
  *   E  return x or return -x, in a function returning a signed integer;
  *      return EIO, an errno without its sign.
  *
@@ -58,7 +62,7 @@ static bool suppressed(struct scan *s, CXCursor at, unsigned line, char rule)
 			SUPPRESS_RULE(rule));
 }
 
-static void add_site(struct scan *s, CXCursor at, char rule, unsigned form,
+static void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
 		     struct origin *o, char *op, char *why, CXCursor whyc)
 {
 	struct rc_site x = { .rule = rule, .form = form };
@@ -164,7 +168,9 @@ static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 		return;
 	}
 	add_site(s, at, 'C', form | SITE_SHAPE | SITE_MAY(may) |
-		 SITE_ALL(all), &o, text, xstrdup(""), clang_getNullCursor());
+		 SITE_ALL(all) | (form & SITE_CASE ? 0 :
+				  below_zero(s, at, &o, may)), &o, text,
+		 xstrdup(""), clang_getNullCursor());
 	origin_free(&o);
 }
 
@@ -293,7 +299,9 @@ static void scan_compare(struct scan *s, CXCursor c)
 		o.unsig = type_class(clang_getCursorType(peel(x))) ==
 			  RT_UNSIGNED;
 		add_site(s, c, 'C', (forms[i].never ? SITE_NEVER : 0) |
-			 named(s, konst), &o,
+			 named(s, konst) |
+			 below_zero(s, c, &o, forms[i].never ? SIGN_NEG :
+				    SIGN_ZERO | SIGN_POS), &o,
 			 xstrdup(forms[i].text), xstrdup(""),
 			 clang_getNullCursor());
 		origin_free(&o);
@@ -358,9 +366,10 @@ static unsigned okenum(CXCursor x)
 	return ok ? SITE_OKENUM : 0;
 }
 
-/* The value an if tests and the way it tests it: SITE_ON_*. */
+/* The value an if tests and the way it tests it: SITE_ON_*; whether the
+ * 0 it is compared with is written as a name (*named). */
 static unsigned if_form(struct scan *s, CXCursor stmt, CXCursor cond,
-			CXCursor *x)
+			CXCursor *x, bool *named0)
 {
 	struct kids k;
 	char op[8];
@@ -382,6 +391,7 @@ static unsigned if_form(struct scan *s, CXCursor stmt, CXCursor cond,
 			*x = k.v[1];
 		else
 			return 0;
+		*named0 = named(s, is_zero_const(k.v[1]) ? k.v[1] : k.v[0]);
 		return SITE_VS_ZERO |
 		       (strcmp(op, "==") ? SITE_ON_NONZERO : SITE_ON_ZERO);
 	}
@@ -436,7 +446,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	unsigned form, vs, i;
 	CXCursor x, at;
 	char *why;
-	bool have, failing, told;
+	bool have, failing, told, named0 = false;
 
 	clang_visitChildren(c, kid_visit, &all);
 	if (all.n < 2 || all.n > 3) {
@@ -445,7 +455,7 @@ static void scan_if(struct scan *s, CXCursor c)
 		return;
 	}
 	scan_stmt(s, all.v[0]);
-	form = if_form(s, c, all.v[0], &x);
+	form = if_form(s, c, all.v[0], &x, &named0);
 	vs = form & SITE_VS_ZERO;
 	form &= ~SITE_VS_ZERO;
 	have = form && origin_of(s, x, &o);
@@ -460,6 +470,11 @@ static void scan_if(struct scan *s, CXCursor c)
 			free(why);
 			why = NULL;
 		}
+		if (why && on == SITE_ON_ZERO &&
+		    branch_uses_out(s, all.v[i], at, &o)) {
+			free(why);
+			why = NULL;
+		}
 		if (!why)
 			continue;
 		if (both_fail(s, &all, i)) {
@@ -469,7 +484,8 @@ static void scan_if(struct scan *s, CXCursor c)
 		add_site(s, all.v[0], 'D', on | vs |
 			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0) |
 			 (on == SITE_ON_ZERO && zero_only(s, &o) ?
-			  SITE_ZERO_ONLY : 0) | okenum(x), &o, xstrdup(""),
+			  SITE_ZERO_ONLY : 0) | okenum(x) |
+			 (named0 ? SITE_ZERO_NAMED : 0), &o, xstrdup(""),
 			 why, at);
 		told = true;
 	}
@@ -485,7 +501,8 @@ static void scan_if(struct scan *s, CXCursor c)
 			 clang_getNullCursor());
 	else if (have && !told && o.ctype == RT_SIGNED && zero_only(s, &o) &&
 		 !(all.n == 2 &&
-		   clang_getCursorKind(all.v[1]) == CXCursor_NullStmt))
+		   clang_getCursorKind(all.v[1]) == CXCursor_NullStmt) &&
+		 !truth_right(s, &all, form, &o))
 		add_site(s, all.v[0], 'D', form | vs | SITE_TRUTH |
 			 SITE_ZERO_ONLY, &o, xstrdup(""), xstrdup(""),
 			 clang_getNullCursor());

@@ -44,6 +44,8 @@ struct origin {
 	unsigned hline;
 	unsigned hcol;
 	unsigned hend;		/* where the store's expression ends */
+	unsigned cstart;	/* where the call, or the store of it, starts */
+	unsigned cend;		/* and ends */
 	bool unsig;		/* the holder is unsigned */
 	bool wraps;		/* a signed holder that an unsigned result
 				 * as wide as it can make negative */
@@ -93,6 +95,12 @@ bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 bool shape_of(const char *op, long long k, unsigned *may, unsigned *all);
 const char *mirror(const char *op);
 unsigned taken_above(struct scan *s, const struct origin *o, CXCursor use);
+bool settled_below(struct scan *s, const struct origin *o, unsigned from,
+		   const unsigned skip[2], unsigned sign, unsigned other);
+uint64_t below_zero(struct scan *s, CXCursor cmp, const struct origin *o,
+		    unsigned may);
+bool truth_right(struct scan *s, const struct kids *all, unsigned form,
+		 const struct origin *o);
 
 /* errpath.c */
 char *branch_error(struct scan *s, CXCursor branch, CXCursor *at);
@@ -100,5 +108,7 @@ bool passed_on_later(struct scan *s, CXCursor c, const struct origin *o);
 bool both_fail(struct scan *s, const struct kids *all, unsigned i);
 bool branch_asserts(struct scan *s, CXCursor branch);
 bool zero_only(struct scan *s, const struct origin *o);
+bool branch_uses_out(struct scan *s, CXCursor branch, CXCursor at,
+		     const struct origin *o);
 
 #endif /* RETCONV_CALLSITE_H */

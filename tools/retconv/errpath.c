@@ -180,14 +180,16 @@ static char *error_handling(struct scan *s, CXCursor c)
 /*
  * A test that asserts a call fails reports its success as the error:
  * "if (read_entry(...) == 0) { fprintf(stderr, "read did not fail"); }".
- * A message that says the call succeeded, or did not fail, shows that
- * the branch reads 0 as success: it is no misread of the convention.
+ * A message that says the call succeeded, did not fail, or that what it
+ * was given was allowed, shows that the branch reads 0 as success: it is
+ * no misread of the convention.
  */
 static bool says_success(struct scan *s, CXCursor c)
 {
 	static const char *const phrases[] = {
 		"not fail", "n't fail", "should fail", "should have failed",
 		"must fail", "expected to fail", "succeed", "unexpected success",
+		"was allowed", "were allowed", "was accepted", "were accepted",
 	};
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	bool found = false;
@@ -369,6 +371,101 @@ bool both_fail(struct scan *s, const struct kids *all, unsigned i)
 		return false;
 	free(why);
 	return true;
+}
+
+#define MAX_OUTS 8
+
+/* The local variables a call is given the address of ("f(&handle)"),
+ * and a branch's statements before its error. */
+struct outs {
+	struct scan *s;
+	unsigned from, to;
+	char *usr[MAX_OUTS];
+	unsigned n;
+	bool used;
+};
+
+static enum CXChildVisitResult outs_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct outs *u = data;
+	struct kids k;
+	CXCursor var;
+	CXString str;
+	char op[8];
+
+	(void)parent;
+	if (offset_of(c) >= u->to || end_of(c) <= u->from)
+		return CXChildVisit_Continue;
+	expr_kids(c, &k);
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator || k.n != 1 ||
+	    offset_of(c) < u->from || u->n == MAX_OUTS)
+		return CXChildVisit_Recurse;
+	unary_op(u->s->tu, c, k.v[0], op, sizeof(op));
+	var = local_of(k.v[0]);
+	if (strcmp(op, "&") || clang_Cursor_isNull(var))
+		return CXChildVisit_Recurse;
+	str = clang_getCursorUSR(var);
+	u->usr[u->n++] = xstrdup(clang_getCString(str));
+	clang_disposeString(str);
+	return CXChildVisit_Continue;
+}
+
+static bool is_out(const struct outs *u, CXCursor e)
+{
+	CXCursor var = local_of(e);
+	CXString str;
+	bool found = false;
+	unsigned i;
+
+	if (clang_Cursor_isNull(var) ||
+	    clang_getCursorKind(peel(e)) != CXCursor_DeclRefExpr)
+		return false;
+	str = clang_getCursorUSR(var);
+	for (i = 0; i < u->n; i++)
+		if (!strcmp(u->usr[i], clang_getCString(str)))
+			found = true;
+	clang_disposeString(str);
+	return found;
+}
+
+/* A call, before the branch's error, given one of the variables. */
+static enum CXChildVisitResult used_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct outs *u = data;
+
+	if (offset_of(c) >= u->to)
+		return CXChildVisit_Break;
+	if (clang_getCursorKind(parent) == CXCursor_CallExpr && is_out(u, c))
+		u->used = true;
+	return u->used ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * Whether branch @branch, before its error at @at, hands a call what the
+ * call of @o returned through a pointer argument ("ret = init(&handle);
+ * if (!ret) { destroy(handle); goto fail; }"): it takes the object for
+ * made, so it reads 0 as the call having worked, as the convention has
+ * it.  A test that asserts a call fails releases what it made by
+ * mistake; code that misread 0 as a failure has nothing to release.
+ */
+bool branch_uses_out(struct scan *s, CXCursor branch, CXCursor at,
+		     const struct origin *o)
+{
+	struct outs u = { .s = s, .from = o->cstart, .to = o->cend };
+	unsigned i;
+
+	if (!o->cend)
+		return false;
+	clang_visitChildren(s->body, outs_visit, &u);
+	u.from = offset_of(branch);
+	u.to = offset_of(at);
+	if (u.n)
+		clang_visitChildren(branch, used_visit, &u);
+	for (i = 0; i < u.n; i++)
+		free(u.usr[i]);
+	return u.used;
 }
 
 /* A call that releases a lock, or one that aborts. */

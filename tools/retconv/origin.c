@@ -502,6 +502,8 @@ bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 		o->usr = o->own_usr;
 		o->callee = o->own_callee;
 		o->holder = xstrdup("");
+		o->cstart = offset_of(e);
+		o->cend = end_of(e);
 		return true;
 	}
 	expr_kids(e, &k);
@@ -520,7 +522,9 @@ bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 			   RT_UNSIGNED;
 		o->wraps = wraps(o, clang_getCursorType(k.v[0]));
 		line_col(e, &o->hline, &o->hcol);
+		o->cstart = offset_of(e);
 		o->hend = end_of(e);
+		o->cend = o->hend;
 		return true;
 	}
 	if (!holder_of(s, e, &o->key, &name))
@@ -539,7 +543,9 @@ bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	o->csize = last->csize;
 	o->hline = last->line;
 	o->hcol = last->col;
+	o->cstart = last->offset;
 	o->hend = last->end;
+	o->cend = o->hend;
 	o->unsig = type_class(clang_getCursorType(e)) == RT_UNSIGNED;
 	o->wraps = wraps(o, clang_getCursorType(e));
 	return true;

@@ -174,6 +174,13 @@ struct rc_return {
  * the one-bit forms fill. */
 #define SITE_TAKEN(signs)	((uint64_t)(signs) << 32)
 #define SITE_TAKEN_OF(f)	((unsigned)((f) >> 32) & 0xfU)
+/* C: a test of the holder just below this one, before any other use of
+ * it, sends 0 apart from the positive values (settled_below()): "if (r
+ * == -1) {...} if (r == 0) fail;". */
+#define SITE_BELOW_ZERO	(1ULL << 36)
+/* D: the 0 is written as a name ("status == UCS_OK"): the test says
+ * which value is success. */
+#define SITE_ZERO_NAMED	(1ULL << 37)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

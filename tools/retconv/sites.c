@@ -563,6 +563,10 @@ static bool rule_c_zero(struct ctx *cx)
 	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
 	bool splits = !!(may & SIGN_ZERO) != !!(may & SIGN_ONE) ||
 		      !!(all & SIGN_ZERO) != !!(all & SIGN_ONE);
+	/* 0 goes another way than the negative failures: "r == -1" and
+	 * "r != -1" do, "n != 8" (a count it must reach) does not. */
+	bool apart = !!(may & SIGN_ZERO) != !!(may & SIGN_NEG) ||
+		     !!(all & SIGN_ZERO) != !!(all & SIGN_NEG);
 	char *t;
 
 	if (c->cls != CC_DESCRIPTOR && c->cls != CC_POSITIVE)
@@ -579,8 +583,9 @@ static bool rule_c_zero(struct ctx *cx)
 		    "'%s' %s (class descriptor, from %s): %s takes descriptor 0 for a failure; test it for < 0",
 		    x->callee, returns(x, c), c->source, t));
 		free(t);
-	} else if (c->cls == CC_POSITIVE && !splits &&
-		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO)) {
+	} else if (c->cls == CC_POSITIVE && !splits && apart &&
+		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO) &&
+		   !(x->form & SITE_BELOW_ZERO)) {
 		t = quoted(x);
 		add(cx, 'C', xasprintf(
 		    "'%s' %s (class positive, from %s): %s takes its failure 0 for a success; test it for <= 0",
@@ -757,7 +762,8 @@ static void rule_c(struct ctx *cx)
 	} else if ((x->form & SITE_UNSIGNED) && x->ctype == RT_SIGNED) {
 		rule_c_unsigned(cx);
 	} else if (c->cls == CC_POSITIVE && !(x->form & SITE_UNSIGNED) &&
-		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO)) {
+		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO) &&
+		   !(x->form & SITE_BELOW_ZERO)) {
 		/* "rc < 0", "rc >= 0": 0 falls with the successes. */
 		t = quoted(x);
 		add(cx, 'C', xasprintf(
@@ -903,7 +909,10 @@ static void rule_d_okenum(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 
-	if (!(x->form & SITE_ON_ZERO) || (x->form & SITE_TRUTH))
+	/* "status == STATUS_OK" names its success: what its branch
+	 * returns is chosen, not misread ("busy", "cancelled"). */
+	if (!(x->form & SITE_ON_ZERO) || (x->form & SITE_TRUTH) ||
+	    (x->form & SITE_ZERO_NAMED))
 		return;
 	add(cx, 'D', xasprintf(
 	    "'%s' returns an enumeration whose 0 is named for success: 0 is success, but the branch taken on 0 handles an error",
