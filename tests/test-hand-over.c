@@ -20,7 +20,10 @@
  *   without one: the next flush ends (the start of a handed item, which
  *   does not write the color in the word);
  * - an item pushed while it still runs on another worker of the pool
- *   never runs twice at once (the busy hash).
+ *   never runs twice at once (the busy hash);
+ * - the worklist's head, which a worker that passed its slot behind it
+ *   starts itself (takes_head_locked() in worker.c), is not started
+ *   while it still runs on another worker of the pool.
  *
  * White-box: links libkwq.a, and add.o built with KWQ_TEST_HOOKS.
  */
@@ -68,13 +71,16 @@ static void hand_over_hook(struct kwq__pwq *pwq, struct work_struct *w)
 /*
  * Fill @k's slots with blockers: @nr items of @more at @more_gate, then
  * blocker.work, at the gate, holding the last.  @flip: flush the new
- * queue first, so that its pwqs are in their second color.
+ * queue first, so that its pwqs are in their second color.  @spin: the
+ * gates spin.
  */
 static void fill_flipped(const struct wq_kind *k, struct tw *more, int nr,
-			 struct gate *more_gate, bool flip)
+			 struct gate *more_gate, bool flip, bool spin)
 {
 	memset(&gate, 0, sizeof(gate));
 	memset(more_gate, 0, sizeof(*more_gate));
+	gate.spin = spin;
+	more_gate->spin = spin;
 	wq = new_kind_wq("hand-over", k);
 	if (flip && flush_workqueue(wq))
 		bail_out("flush_workqueue failed");
@@ -98,7 +104,7 @@ static void fill_flipped(const struct wq_kind *k, struct tw *more, int nr,
 static void fill(const struct wq_kind *k, struct tw *more, int nr,
 		 struct gate *more_gate)
 {
-	fill_flipped(k, more, nr, more_gate, false);
+	fill_flipped(k, more, nr, more_gate, false, false);
 }
 
 /*
@@ -230,7 +236,7 @@ static void color_case(const struct wq_kind *k)
 	bool done;
 
 	STORE(&hooked, 0);
-	fill_flipped(k, NULL, 0, &gate, true);
+	fill_flipped(k, NULL, 0, &gate, true, false);
 	STORE(&kwq__hand_over_hook, count_hook);
 	if (add_work_to_q(wq, &pushed.work))
 		bail_out("could not add the pushed item");
@@ -252,30 +258,49 @@ static void color_case(const struct wq_kind *k)
 
 /* --- running on another worker of the pool -------------------------------- */
 
-static void busy_case(void)
+/*
+ * @head false: two slots, other holding one and blocker the other, each
+ * at its own gate; blocker added again while it runs is pushed behind
+ * the full slots, and other's end gives the slot to that instance, not
+ * to its worker.
+ *
+ * @head true: the end of an item whose slot goes to a pushed item behind
+ * one waiting on the worklist (a pass) starts that head itself, unless
+ * it still runs on another worker: then it goes to that worker's
+ * scheduled list, as the loop sends it.  Three slots, the two workers
+ * (the unbound pool's target, its two CPUs) at gates that spin (a worker
+ * asleep at one would have the manager start a third, which would find
+ * the head busy before the pass), blocker added again (active, waiting
+ * on the worklist), then one more item, pushed.
+ */
+static void busy_case(bool head)
 {
-	struct wq_kind k = { "unbound max_active 2", WQ_UNBOUND, 2 };
+	struct wq_kind k = { head ? "unbound max_active 3" :
+			     "unbound max_active 2", WQ_UNBOUND, head ? 3 : 2 };
 	struct gate other_gate;
 	struct tw other;
 
-	/* other holds one slot, blocker the other, each at its own gate. */
-	fill(&k, &other, 1, &other_gate);
-	/* Added again while it runs: pushed behind the full slots. */
+	fill_flipped(&k, &other, 1, &other_gate, false, head);
 	if (add_work_to_q(wq, &blocker.work))
 		bail_out("could not add the running item again");
+	if (head && add_work_to_q(wq, &pushed.work))
+		bail_out("could not add the pushed item");
 	/*
-	 * other ends while the blocker's first run waits at its gate: its
-	 * slot goes to the pushed instance, not its worker.  A second run
-	 * started now would meet the first at the gate: give it the time.
+	 * other ends while the blocker's first run waits at its gate.  A
+	 * second run started now would meet the first at the gate: give it
+	 * the time.
 	 */
 	gate_open(&other_gate);
 	if (!wait_for(&other.runs, 1, RUN_MS))
 		bail_out("the other item did not end");
 	wait_for(&gate.entered, 2, 200);
 	gate_open(&gate);
-	ok(wait_for(&blocker.runs, 2, RUN_MS) && !LOAD(&blocker.overlaps),
-	   "%s: an item pushed while it runs on another worker runs after "
-	   "that run (overlaps %d)", k.name, LOAD(&blocker.overlaps));
+	ok(wait_for(&blocker.runs, 2, RUN_MS) &&
+	   (!head || wait_for(&pushed.runs, 1, RUN_MS)) &&
+	   !LOAD(&blocker.overlaps), "%s: %s (overlaps %d)", k.name,
+	   head ? "the worklist's head taken after a pass runs after its "
+	   "run on another worker" : "an item pushed while it runs on "
+	   "another worker runs after that run", LOAD(&blocker.overlaps));
 	if (flush_workqueue(wq))
 		bail_out("flush_workqueue failed");
 	destroy_workqueue(wq);
@@ -295,7 +320,7 @@ int main(void)
 		freezable += !!(kinds[k].flags & WQ_FREEZABLE);
 		serial += kinds[k].max_active <= 1;
 	}
-	tests = serial * 7 + (int)nr_kinds + freezable * 2 + 1;
+	tests = serial * 7 + (int)nr_kinds + freezable * 2 + 2;
 	plan(tests);
 	/* With debug mode or statistics on, no add is pushed. */
 	wq = new_kind_wq("hand-over-probe", &kinds[0]);
@@ -305,7 +330,8 @@ int main(void)
 		return done_testing();
 	}
 	/* First, while kwq's unbound pool may run a worker per CPU. */
-	busy_case();
+	busy_case(false);
+	busy_case(true);
 	/*
 	 * The bound kinds' items and the adds: one CPU's pwq; the last, so
 	 * that the unordered kind's go to a push queue beyond the first.
