@@ -248,6 +248,13 @@ static void callee_class(const struct rc_result *res,
 				      def->line);
 		return;
 	}
+	/* fcntl() with a command that sets something (origin.c). */
+	if (!strncmp(x->usr, "libc:fcntl:", 11)) {
+		c->cls = CC_STATUS;
+		c->table = true;
+		c->source = xasprintf("fcntl(2), for %s", x->usr + 11);
+		return;
+	}
 	/* A function of the same name declared to return a pointer (the
 	 * GNU strerror_r()) is another function than the table's. */
 	t = x->ctype == RT_POINTER ? NULL :
