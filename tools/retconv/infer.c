@@ -7,7 +7,9 @@
  * Constants are evaluated by clang (so -EINVAL, true and enum constants are
  * plain numbers), conditionals give both arms, comparisons and logical
  * operators give a boolean, and a negated variable gives a negative errno,
- * as in kernel style "return -errno".  A returned local variable gives
+ * as in kernel style "return -errno" (a return that negates a variable
+ * holding only 0 and negative constants there is marked for rule E,
+ * rc_return.negheld).  A returned local variable gives
  * what reaches that return in the order the body runs (see "Flow" below);
  * where the walk cannot follow the body, and for a variable read inside
  * another expression, whatever is ever assigned to it in the function
@@ -1548,13 +1550,7 @@ struct ret_walk {
 	unsigned n;
 };
 
-/*
- * "return -res;" where what reaches the read of res is only 0 and
- * negative constants, a call's result only where a test let its 0
- * alone through: the negation makes the failure positive ("errno =
- * -res; res = -1; ... return -res;").  A call's negative result negated
- * is callsite.c's to judge, by the callee's class.
- */
+/* Whether a store to @var writes a negated value of unknown sign. */
 struct negated_store {
 	CXTranslationUnit tu;
 	CXCursor var;
@@ -1600,6 +1596,13 @@ static enum CXChildVisitResult negated_store_visit(CXCursor c,
 	return n->found ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+/*
+ * "return -res;" where what reaches the read of res is only 0 and
+ * negative constants, a call's result only where a test let its 0
+ * alone through: the negation makes the failure positive ("errno =
+ * -res; res = -1; ... return -res;").  A call's negative result negated
+ * is callsite.c's to judge, by the callee's class.
+ */
 static bool negates_negative(struct fn_ctx *fx, CXCursor e)
 {
 	struct negated_store ns = { .tu = fx->tu };
