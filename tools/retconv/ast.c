@@ -484,6 +484,23 @@ bool cast_operand(CXCursor e, CXCursor *op)
 	return true;
 }
 
+/* The operand of @e when @e is a unary minus ("-err"), else a null
+ * cursor. */
+CXCursor minus_operand(CXTranslationUnit tu, CXCursor e)
+{
+	struct kids k;
+	char op[8];
+
+	e = peel(e);
+	if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
+		return clang_getNullCursor();
+	expr_kids(e, &k);
+	if (k.n != 1)
+		return clang_getNullCursor();
+	unary_op(tu, e, k.v[0], op, sizeof(op));
+	return strcmp(op, "-") ? clang_getNullCursor() : k.v[0];
+}
+
 /* Parentheses, implicit conversions and casts hide nothing here. */
 CXCursor strip_casts(CXCursor e)
 {

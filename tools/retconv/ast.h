@@ -51,6 +51,7 @@ unsigned end_of(CXCursor c);
 void line_col(CXCursor c, unsigned *line, unsigned *col);
 bool cast_operand(CXCursor e, CXCursor *op);
 CXCursor strip_casts(CXCursor e);
+CXCursor minus_operand(CXTranslationUnit tu, CXCursor e);
 char *range_text(CXTranslationUnit tu, CXSourceRange range);
 char *spelling(CXTranslationUnit tu, CXCursor c);
 CXSourceRange text_extent(CXTranslationUnit tu, CXCursor c);

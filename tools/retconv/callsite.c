@@ -560,23 +560,41 @@ static bool bool_constant(struct scan *s, CXCursor ret, CXCursor e)
 	return is;
 }
 
+/* "return -res;" of a variable that holds only 0 and negative constants
+ * there (infer.c marked the return): the parent weighs it against the
+ * function's other returns. */
+static bool negated_negative(struct scan *s, CXCursor ret, CXCursor var)
+{
+	struct origin o = { .usr = "", .holder = "" };
+	unsigned line, col;
+	size_t i;
+	char *name;
+
+	line_col(ret, &line, &col);
+	for (i = 0; i < s->fn->nrets; i++)
+		if (s->fn->rets[i].line == line && s->fn->rets[i].col == col)
+			break;
+	if (i == s->fn->nrets || !s->fn->rets[i].negheld)
+		return false;
+	name = first_token(s->tu, peel(var));
+	o.callee = name ? name : "";
+	add_site(s, ret, 'E', SITE_NEGHELD, &o, xstrdup(""), xstrdup(""),
+		 clang_getNullCursor());
+	free(name);
+	return true;
+}
+
 /* "return -err;" of a result: the parent knows whether it was negative
  * already. */
 static bool negated(struct scan *s, CXCursor ret, CXCursor e)
 {
+	CXCursor x = minus_operand(s->tu, strip_casts(e));
 	struct origin o;
-	struct kids u;
-	char op[8];
 
-	e = strip_casts(e);
-	if (clang_getCursorKind(e) != CXCursor_UnaryOperator)
+	if (clang_Cursor_isNull(x))
 		return false;
-	expr_kids(e, &u);
-	if (u.n != 1)
-		return false;
-	unary_op(s->tu, e, u.v[0], op, sizeof(op));
-	if (strcmp(op, "-") || !origin_of(s, u.v[0], &o))
-		return false;
+	if (!origin_of(s, x, &o))
+		return negated_negative(s, ret, x);
 	add_site(s, ret, 'E', SITE_NEGATED, &o, xstrdup(""), xstrdup(""),
 		 clang_getNullCursor());
 	origin_free(&o);

@@ -7,7 +7,9 @@
  * Constants are evaluated by clang (so -EINVAL, true and enum constants are
  * plain numbers), conditionals give both arms, comparisons and logical
  * operators give a boolean, and a negated variable gives a negative errno,
- * as in kernel style "return -errno".  A returned local variable gives
+ * as in kernel style "return -errno" (a return that negates a variable
+ * holding only 0 and negative constants there is marked for rule E,
+ * rc_return.negheld).  A returned local variable gives
  * what reaches that return in the order the body runs (see "Flow" below);
  * where the walk cannot follow the body, and for a variable read inside
  * another expression, whatever is ever assigned to it in the function
@@ -1548,6 +1550,81 @@ struct ret_walk {
 	unsigned n;
 };
 
+/* Whether a store to @var writes a negated value of unknown sign. */
+struct negated_store {
+	CXTranslationUnit tu;
+	CXCursor var;
+	bool found;
+};
+
+/* "n = -len;": a negated value that is neither a constant nor errno,
+ * whose sign the walk does not know (it reads as a negative errno). */
+static bool negates_value(CXTranslationUnit tu, CXCursor rhs)
+{
+	CXCursor x = minus_operand(tu, rhs);
+	long long v;
+	char *name;
+	bool is;
+
+	if (clang_Cursor_isNull(x) || const_value(x, &v))
+		return false;
+	name = first_token(tu, peel(x));
+	is = !name || strcmp(name, "errno");
+	free(name);
+	return is;
+}
+
+static enum CXChildVisitResult negated_store_visit(CXCursor c,
+						   CXCursor parent,
+						   CXClientData data)
+{
+	struct negated_store *n = data;
+	struct kids k;
+	char op[8];
+
+	(void)parent;
+	expr_kids(c, &k);
+	if (clang_getCursorKind(c) == CXCursor_VarDecl &&
+	    clang_equalCursors(c, n->var) && k.n)
+		n->found |= negates_value(n->tu, k.v[k.n - 1]);
+	if (clang_getCursorKind(c) == CXCursor_BinaryOperator && k.n == 2 &&
+	    refers_to(k.v[0], n->var)) {
+		binary_op(n->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "="))
+			n->found |= negates_value(n->tu, k.v[1]);
+	}
+	return n->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * "return -res;" where what reaches the read of res is only 0 and
+ * negative constants, a call's result only where a test let its 0
+ * alone through: the negation makes the failure positive ("errno =
+ * -res; res = -1; ... return -res;").  A call's negative result negated
+ * is callsite.c's to judge, by the callee's class.
+ */
+static bool negates_negative(struct fn_ctx *fx, CXCursor e)
+{
+	struct negated_store ns = { .tu = fx->tu };
+	CXCursor x = minus_operand(fx->tu, e);
+	const struct eval *held;
+	size_t i;
+
+	ns.var = clang_Cursor_isNull(x) ? x : local_of(x);
+	if (clang_Cursor_isNull(ns.var))
+		return false;
+	held = flow_at(fx, ns.var, peel(x));
+	if (!held || !(held->flags & RV_NEG) ||
+	    (held->flags & ~(RV_NEG | RV_ZERO)))
+		return false;
+	for (i = 0; i < held->ncalls; i++)
+		if (held->calls[i].sign & (SIGN_POS | SIGN_NEG))
+			return false;
+	/* Its negative values must be constants (or -errno). */
+	clang_visitChildren(fx->body, negated_store_visit, &ns);
+	return !ns.found;
+}
+
 static void add_return(struct ret_walk *w, CXCursor ret)
 {
 	struct eval ev = { .flags = 0 }, tmp = { .flags = 0 };
@@ -1587,6 +1664,7 @@ static void add_return(struct ret_walk *w, CXCursor ret)
 	r->flags = ev.flags;
 	r->calls = ev.calls;
 	r->ncalls = ev.ncalls;
+	r->negheld = negates_negative(w->fx, k.v[0]);
 }
 
 static void walk_stmt(struct ret_walk *w, CXCursor c);

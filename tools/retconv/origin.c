@@ -187,6 +187,33 @@ static bool counts_nothing(CXTranslationUnit tu, CXCursor call,
 	return none;
 }
 
+/*
+ * fcntl(2)'s result depends on its command: F_DUPFD gives a descriptor,
+ * F_GETFD and F_GETFL flags, and the commands that set something (F_SETFD,
+ * F_SETFL, F_SETLK, F_SETLKW, F_SETOWN, F_OFD_SETLK, F_OFD_SETLKW) give 0,
+ * or -1 with errno set: a status.  The usr "libc:fcntl:F_SETFD" for such
+ * a call written with its command's name (sites.c gives it the class),
+ * else NULL.
+ */
+static char *fcntl_set(CXTranslationUnit tu, CXCursor call, const char *name)
+{
+	static const char *const cmds[] = {
+		"F_SETFD", "F_SETFL", "F_SETLK", "F_SETLKW", "F_SETOWN",
+		"F_OFD_SETLK", "F_OFD_SETLKW",
+	};
+	char *tok, *usr = NULL;
+	size_t i;
+
+	if (strcmp(name, "fcntl") || clang_Cursor_getNumArguments(call) < 2)
+		return NULL;
+	tok = first_token(tu, clang_Cursor_getArgument(call, 1));
+	for (i = 0; tok && i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(tok, cmds[i]))
+			usr = xasprintf("libc:fcntl:%s", tok);
+	free(tok);
+	return usr;
+}
+
 bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 	       enum rc_type *type, bool *kwq, long long *size)
 {
@@ -221,7 +248,9 @@ bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 	*name = xstrdup(clang_getCString(str));
 	clang_disposeString(str);
 	str = clang_getCursorUSR(fn);
-	*usr = xstrdup(clang_getCString(str));
+	*usr = fcntl_set(tu, e, *name);
+	if (!*usr)
+		*usr = xstrdup(clang_getCString(str));
 	clang_disposeString(str);
 	*type = type_class(clang_getCursorResultType(fn));
 	*size = clang_Type_getSizeOf(clang_getCursorResultType(fn));

@@ -27,7 +27,8 @@
  * table_init() pushes them before its own entries, so that a name kwq or
  * the kernel declare keeps its meaning there, and a --table file
  * overrides both.  This file only holds the data: table.c reads it.
- * Functions whose contract depends on an argument (fcntl, ioctl), that
+ * Functions whose contract depends on an argument (ioctl, and fcntl but
+ * with a command that sets something: a status, origin.c), that
  * report errors only through errno (strtol), or whose non-zero counts are
  * facts rather than successes (poll, select, epoll_wait: a branch on "it
  * is ready" may well fail), are left out.

@@ -205,42 +205,58 @@ unsigned values_restrict(unsigned f, unsigned sign)
 	return out;
 }
 
-static bool resolve_pass(struct rc_result *res, const struct table *t)
+/* One function's returns with its callees' values; whether any changed. */
+static bool resolve_func(struct rc_func *fn, const struct table *t)
 {
 	bool changed = false;
-	size_t i, j, k;
+	size_t j, k;
 
-	for (i = 0; i < res->nfuncs; i++) {
-		struct rc_func *fn = res->funcs[i];
+	for (j = 0; j < fn->nrets; j++) {
+		struct rc_return *r = &fn->rets[j];
+		unsigned flags = r->flags;
 
-		for (j = 0; j < fn->nrets; j++) {
-			struct rc_return *r = &fn->rets[j];
-			unsigned flags = r->flags;
+		for (k = 0; k < r->ncalls; k++) {
+			bool found;
+			unsigned f = callee_flags(t, r->calls[k].usr,
+						  fn->file, &found);
 
-			for (k = 0; k < r->ncalls; k++) {
-				bool found;
-				unsigned f = callee_flags(t, r->calls[k].usr,
-							  fn->file, &found);
-
-				flags |= values_restrict(
-					found ? f : r->calls[k].fallback,
-					r->calls[k].sign);
-			}
-			changed |= flags != r->resolved;
-			r->resolved = flags;
-			fn->flags |= flags;
+			flags |= values_restrict(found ? f :
+						 r->calls[k].fallback,
+						 r->calls[k].sign);
 		}
+		changed |= flags != r->resolved;
+		r->resolved = flags;
+		fn->flags |= flags;
 	}
 	return changed;
 }
 
+static bool resolve_pass(struct rc_result *res, const struct table *t)
+{
+	bool changed = false;
+	size_t i;
+
+	for (i = 0; i < res->nfuncs; i++)
+		changed |= resolve_func(res->funcs[i], t);
+	return changed;
+}
+
+/*
+ * Another configuration's readings (FACT_ALTERNATE) stand for no callee,
+ * so their returns take the callees' values once, after the functions
+ * settled: rule E weighs a return against the function's others there
+ * too.
+ */
 void resolve_calls(struct rc_result *res)
 {
 	struct table *t = xcalloc(1, sizeof(*t));
+	size_t i;
 
 	dedupe(res, t);
 	while (resolve_pass(res, t))
 		;
+	for (i = 0; i < res->nalts; i++)
+		resolve_func(res->alts[i], t);
 	free(t);
 }
 

@@ -116,6 +116,9 @@ struct rc_return {
 	unsigned resolved;	/* flags plus those of the calls */
 	struct rc_call *calls;
 	size_t ncalls;
+	bool negheld;		/* the worker's only: "return -res;" where res
+				 * holds only 0 and negative values there,
+				 * none a call's (infer.c), for callsite.c */
 };
 
 /* How a call site tests or passes on a result. */
@@ -157,6 +160,9 @@ struct rc_return {
 /* E: "return -EIO;", an errno constant negated (the callee is its name):
  * the odd one out where the function gives positive errnos (house.c). */
 #define SITE_NEGERRNO	(1U << 25)
+/* E: "return -res;" where res holds only 0 and negative constants there
+ * (the callee is the variable's name): positive on failure. */
+#define SITE_NEGHELD	(1U << 26)
 /* D: the result is tested only for being 0 and neither way handles an
  * error ("if (sscanf(...)) use();"): a count whose failure is negative
  * takes the way of its successes. */

@@ -248,6 +248,13 @@ static void callee_class(const struct rc_result *res,
 				      def->line);
 		return;
 	}
+	/* fcntl() with a command that sets something (origin.c). */
+	if (!strncmp(x->usr, "libc:fcntl:", 11)) {
+		c->cls = CC_STATUS;
+		c->table = true;
+		c->source = xasprintf("fcntl(2), for %s", x->usr + 11);
+		return;
+	}
 	/* A function of the same name declared to return a pointer (the
 	 * GNU strerror_r()) is another function than the table's. */
 	t = x->ctype == RT_POINTER ? NULL :
@@ -964,9 +971,10 @@ static void rule_d(struct ctx *cx)
 		    x->callee, returns(x, c), cclass_names[c->cls], c->source));
 }
 
-/* Whether the return at @line:@col negates a call's result: "return
- * -ret;" reads as a negative errno, but converts a 0/-errno result to a
- * positive one in a function of positive errnos. */
+/* Whether the return at @line:@col negates a call's result, or a value
+ * that is negative already: "return -ret;" reads as a negative errno, but
+ * converts a 0/-errno result to a positive one in a function of positive
+ * errnos. */
 static bool negates_result(const struct rc_func *fn, unsigned line,
 			   unsigned col)
 {
@@ -974,7 +982,7 @@ static bool negates_result(const struct rc_func *fn, unsigned line,
 
 	for (i = 0; i < fn->nsites; i++)
 		if (fn->sites[i].rule == 'E' &&
-		    (fn->sites[i].form & SITE_NEGATED) &&
+		    (fn->sites[i].form & (SITE_NEGATED | SITE_NEGHELD)) &&
 		    fn->sites[i].line == line && fn->sites[i].col == col)
 			return true;
 	return false;
@@ -1044,6 +1052,24 @@ static void rule_e_bool(struct ctx *cx)
 	add(cx, 'E', xasprintf(
 	    "'%s' fails with a negative value elsewhere, but returns %s here, which is 0, its success; return its failure value (-1, a negative errno) if this is one",
 	    fn->name, x->callee));
+}
+
+/*
+ * "return -res;" where res holds only 0 and negative values there, by a
+ * function that fails with a negative value elsewhere: the negation gives
+ * its failure positive, which its callers' failure tests (< 0) take for a
+ * success.  A comparison for order negates to flip its answer.
+ */
+static void rule_e_negheld(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+
+	if (naming_orders(cx->fn->name) ||
+	    house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
+		return;
+	add(cx, 'E', xasprintf(
+	    "'%s' fails with a negative value elsewhere, but returns '-%s' here, where '%s' holds only 0 or a negative value: its failure comes out positive, which its callers' failure tests (< 0) miss; return '%s' as it is",
+	    cx->fn->name, x->callee, x->callee, x->callee));
 }
 
 /* "return -EIO;" in a function that gives positive errnos, as it is
@@ -1133,6 +1159,7 @@ static bool judged_by_form(struct ctx *cx)
 		{ 'E', SITE_BOOLCONST, rule_e_bool },
 		{ 'D', SITE_OKENUM, rule_d_okenum },
 		{ 'E', SITE_NEGERRNO, rule_e_negative },
+		{ 'E', SITE_NEGHELD, rule_e_negheld },
 	};
 	size_t i;
 
