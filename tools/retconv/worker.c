@@ -148,8 +148,10 @@ enum how {
 
 /*
  * RETCONV_TRACE in the environment: a line on standard error for each
- * parse and each unit's summary, with its kind and the CPU time it took,
- * to measure where a run goes (docs/retconv-real-world.md).  A worker is
+ * parse (its kind, and whether it reads past a configuration's #error or
+ * is the other configuration's), each unit's summary and its disposal,
+ * with the CPU time it took, to measure where a run goes
+ * (docs/retconv-real-world.md).  A worker is
  * a process of its own and libclang parses on its thread, so the
  * process's CPU clock is the parse's.
  */
@@ -179,6 +181,10 @@ static const char *parse_kind(const struct rc_job *job, enum how how,
 	}
 }
 
+/* The main file's text for the next parse, in place of the file's own
+ * (inactive.c's other configuration), or NULL. */
+static const char *main_text;
+
 static void trace_parse(const struct rc_job *job, enum how how,
 			const char *standins, CXTranslationUnit tu,
 			double since)
@@ -188,16 +194,13 @@ static void trace_parse(const struct rc_job *job, enum how how,
 
 	if (tu)
 		damage_of(tu, &dm);
-	fprintf(stderr, "retconv: trace: %s: %s parse, %u errors, %.1f ms\n",
+	fprintf(stderr, "retconv: trace: %s: %s parse%s%s, %u errors, %.1f ms\n",
 		job->file, parse_kind(job, how, standins),
+		how != PRECOMPILE && picks.n ? " past an #error" : "",
+		main_text ? " of the other configuration" : "",
 		dm.nmissing + dm.nother, ms);
 	damage_free(&dm);
 }
-
-/* The main file's text for the next parse, in place of the file's own
- * (inactive.c's other configuration), or NULL. */
-static const char *main_text;
-
 
 bool worker_one_configuration;
 
@@ -564,14 +567,18 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	damage_free(&dm);
 	since = tracing ? cpu_now() : 0;
 	err = worker_summarize(tu, job->file, walked, out);
+	if (tracing)
+		fprintf(stderr, "retconv: trace: %s: summary, %.1f ms\n",
+			job->file, (cpu_now() - since) * 1e3);
 	if (!err)
 		err = other_configuration(idx, job, tu, tu == with_standins &&
 					  used ? used : NULL, out);
 	free(used);
 	confpick_free(&picks);
+	since = tracing ? cpu_now() : 0;
 	clang_disposeTranslationUnit(tu);
 	if (tracing)
-		fprintf(stderr, "retconv: trace: %s: summary, %.1f ms\n",
+		fprintf(stderr, "retconv: trace: %s: disposal, %.1f ms\n",
 			job->file, (cpu_now() - since) * 1e3);
 	return err;
 }
