@@ -391,6 +391,45 @@ cmp -s "$tmp/want" "$tmp/out" && [ $st -eq 1 ]
 tap_check $? "a call seeing <stdio.h> is the C library's, not the tree's snprintf(); one seeing the tree's header is the tree's"
 diff -u "$tmp/want" "$tmp/out" | tap_diag
 
+# Two tools of one tree each define parse_args(), with other contracts:
+# a call binds to the definition its own program links, the one in the
+# folder nearest its file (a linker's choice), not to both at once.
+
+mkdir -p "$tmp/two/tools/a" "$tmp/two/tools/b"
+printf 'int parse_args(int argc, char **argv);\n' >"$tmp/two/tools/a/opts.h"
+cp "$tmp/two/tools/a/opts.h" "$tmp/two/tools/b/opts.h"
+cat >"$tmp/two/tools/a/opts.c" <<'EOF'
+#include "opts.h"
+
+/* 1 if the arguments were understood, 0 if not. */
+int parse_args(int argc, char **argv)
+{
+	if (argc < 2 || !argv[1])
+		return 0;
+	return 1;
+}
+EOF
+cat >"$tmp/two/tools/b/opts.c" <<'EOF'
+#include "opts.h"
+
+/* 0, or -22 when the arguments are not understood. */
+int parse_args(int argc, char **argv)
+{
+	if (argc < 2 || !argv[1])
+		return -22;
+	return 0;
+}
+EOF
+for p in a b; do
+	printf '#include "opts.h"\n\nint run_%s(int argc, char **argv)\n{\n\tif (parse_args(argc, argv) < 0)\n\t\treturn -22;\n\treturn 0;\n}\n' \
+		$p >"$tmp/two/tools/$p/main.c"
+done
+(cd "$tmp/two" && "$rc" --no-config --tree .) >"$tmp/out" 2>/dev/null
+grep -q "^\./tools/a/main\.c:5:6: warning: 'parse_args' returns only 0 or 1 (class boolean, from its definition at \./tools/a/opts\.c:4)" "$tmp/out" &&
+	! grep -q '^\./tools/b/main\.c' "$tmp/out"
+tap_check $? "two tools' parse_args(): each call reads the definition of its own folder"
+tap_diag "$tmp/out"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"
