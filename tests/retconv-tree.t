@@ -332,6 +332,104 @@ st=$?
 tap_check $? "a header's function in six files: one finding, at the header, with one worker or two"
 tap_diag "$tmp/out1"
 
+# --- two programs, one name ----------------------------------------------------
+# A freestanding program (hv/) defines its own snprintf(), declared by its
+# own header, that never fails; a user-space tool (tools/) of the same tree
+# includes <stdio.h> and links the C library's, which may return a
+# negative value.  A call binds to the declaration its file saw: the
+# tool's test follows the C library's contract and is right; the
+# hypervisor's own is dead, and the finding names only that caller.
+
+mkdir -p "$tmp/two/hv/include" "$tmp/two/hv/lib" "$tmp/two/hv/core" \
+	"$tmp/two/tools/mon"
+cat >"$tmp/two/hv/include/hvlib.h" <<'EOF'
+int snprintf(char *buf, unsigned int size, const char *fmt, ...);
+EOF
+cat >"$tmp/two/hv/lib/sprintf.c" <<'EOF'
+#include <hvlib.h>
+
+/* Never fails: the length written, without the NUL. */
+int snprintf(char *buf, unsigned int size, const char *fmt, ...)
+{
+	if (!size)
+		return 0;
+	buf[0] = fmt[0];
+	return 8;
+}
+EOF
+cat >"$tmp/two/hv/core/vm.c" <<'EOF'
+#include <hvlib.h>
+
+int vm_name(char *buf)
+{
+	int n = snprintf(buf, 16, "vm0");
+
+	if (n < 0)
+		return -22;
+	return 0;
+}
+EOF
+cat >"$tmp/two/tools/mon/mon.c" <<'EOF'
+#include <stdio.h>
+
+int mon_path(char *buf, int id)
+{
+	int rc = snprintf(buf, 32, "/run/mon/%d", id);
+
+	if (rc < 0)
+		return -1;
+	return 0;
+}
+EOF
+(cd "$tmp/two" && "$rc" --no-config --tree .) >"$tmp/out" 2>/dev/null
+st=$?
+cat >"$tmp/want" <<'EOF'
+./hv/lib/sprintf.c:4:5: warning: 'snprintf' is declared to return a signed int and 1 call site tests it for a negative value, but its body never returns one (class count, from its definition): return a negative value on failure, or make its failure plain to its callers and drop their tests [retconv-C]
+./hv/core/vm.c:7:6: note: 'n < 0' in vm_name() expects a negative value
+EOF
+cmp -s "$tmp/want" "$tmp/out" && [ $st -eq 1 ]
+tap_check $? "a call seeing <stdio.h> is the C library's, not the tree's snprintf(); one seeing the tree's header is the tree's"
+diff -u "$tmp/want" "$tmp/out" | tap_diag
+
+# Two tools of one tree each define parse_args(), with other contracts:
+# a call binds to the definition its own program links, the one in the
+# folder nearest its file (a linker's choice), not to both at once.
+
+mkdir -p "$tmp/two/tools/a" "$tmp/two/tools/b"
+printf 'int parse_args(int argc, char **argv);\n' >"$tmp/two/tools/a/opts.h"
+cp "$tmp/two/tools/a/opts.h" "$tmp/two/tools/b/opts.h"
+cat >"$tmp/two/tools/a/opts.c" <<'EOF'
+#include "opts.h"
+
+/* 1 if the arguments were understood, 0 if not. */
+int parse_args(int argc, char **argv)
+{
+	if (argc < 2 || !argv[1])
+		return 0;
+	return 1;
+}
+EOF
+cat >"$tmp/two/tools/b/opts.c" <<'EOF'
+#include "opts.h"
+
+/* 0, or -22 when the arguments are not understood. */
+int parse_args(int argc, char **argv)
+{
+	if (argc < 2 || !argv[1])
+		return -22;
+	return 0;
+}
+EOF
+for p in a b; do
+	printf '#include "opts.h"\n\nint run_%s(int argc, char **argv)\n{\n\tif (parse_args(argc, argv) < 0)\n\t\treturn -22;\n\treturn 0;\n}\n' \
+		$p >"$tmp/two/tools/$p/main.c"
+done
+(cd "$tmp/two" && "$rc" --no-config --tree .) >"$tmp/out" 2>/dev/null
+grep -q "^\./tools/a/main\.c:5:6: warning: 'parse_args' returns only 0 or 1 (class boolean, from its definition at \./tools/a/opts\.c:4)" "$tmp/out" &&
+	! grep -q '^\./tools/b/main\.c' "$tmp/out"
+tap_check $? "two tools' parse_args(): each call reads the definition of its own folder"
+tap_diag "$tmp/out"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

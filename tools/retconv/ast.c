@@ -706,3 +706,29 @@ bool const_value(CXCursor e, long long *v)
 	clang_EvalResult_dispose(r);
 	return is;
 }
+
+/*
+ * The USR a function @fn is known by across files.  One whose first
+ * declaration in this unit comes from a system header belongs to an
+ * installed library (the C library, POSIX): the unit's program links
+ * that library, and a definition of the same name in the tree that did
+ * not see the header belongs to another program of the tree (a
+ * freestanding hypervisor's own snprintf() beside the user-space tools
+ * that call the C library's).  Such a USR starts with "sys:", so that a
+ * call and a definition meet only when both saw the same kind of
+ * declaration, and the call is otherwise judged by the library's
+ * contract (outside.c); free() it.
+ */
+char *function_usr(CXCursor fn)
+{
+	CXCursor first = clang_getCanonicalCursor(fn);
+	CXString s = clang_getCursorUSR(fn);
+	char *usr;
+
+	if (clang_Location_isInSystemHeader(clang_getCursorLocation(first)))
+		usr = xasprintf("sys:%s", clang_getCString(s));
+	else
+		usr = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	return usr;
+}

@@ -14,6 +14,7 @@
  * can_frame's can_frame_len), and the calls whose results its body adds
  * or subtracts ("n += f();", "f() + 1") give counts, not success codes.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "retconv.h"
@@ -247,8 +248,7 @@ struct count_walk {
 static void add_counted(struct rc_func *fn, CXCursor e)
 {
 	CXCursor callee;
-	CXString usr;
-	const char *u;
+	char *u;
 	size_t i;
 
 	e = peel(e);
@@ -257,17 +257,17 @@ static void add_counted(struct rc_func *fn, CXCursor e)
 	callee = clang_getCursorReferenced(e);
 	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
 		return;
-	usr = clang_getCursorUSR(callee);
-	u = clang_getCString(usr);
-	for (i = 0; u && *u && i < fn->ncounted; i++)
+	u = function_usr(callee);
+	for (i = 0; *u && i < fn->ncounted; i++)
 		if (!strcmp(fn->counted[i], u))
 			break;
-	if (u && *u && i == fn->ncounted) {
+	if (*u && i == fn->ncounted) {
 		fn->counted = xrealloc(fn->counted, (fn->ncounted + 1) *
 				       sizeof(*fn->counted));
-		fn->counted[fn->ncounted++] = xstrdup(u);
+		fn->counted[fn->ncounted++] = u;
+		return;
 	}
-	clang_disposeString(usr);
+	free(u);
 }
 
 /* Sums and differences: "n += f();", "total = f() + g();". */

@@ -334,7 +334,7 @@ static void eval_call(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth)
 {
 	CXCursor callee = clang_getCursorReferenced(e);
-	CXString usr;
+	char *usr;
 
 	(void)fx;
 	(void)depth;
@@ -344,10 +344,9 @@ static void eval_call(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		ev->flags |= type_flags(clang_getCursorType(e));
 		return;
 	}
-	usr = clang_getCursorUSR(callee);
-	eval_add_call(ev, clang_getCString(usr), RV_UNKNOWN,
-		      SIGN_ALL | SIGN_WHOLE);
-	clang_disposeString(usr);
+	usr = function_usr(callee);
+	eval_add_call(ev, usr, RV_UNKNOWN, SIGN_ALL | SIGN_WHOLE);
+	free(usr);
 }
 
 struct var_walk {

@@ -247,11 +247,9 @@ bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 	}
 	*name = xstrdup(clang_getCString(str));
 	clang_disposeString(str);
-	str = clang_getCursorUSR(fn);
 	*usr = fcntl_set(tu, e, *name);
 	if (!*usr)
-		*usr = xstrdup(clang_getCString(str));
-	clang_disposeString(str);
+		*usr = function_usr(fn);
 	*type = type_class(clang_getCursorResultType(fn));
 	*size = clang_Type_getSizeOf(clang_getCursorResultType(fn));
 	*kwq = declared_by_kwq(fn);

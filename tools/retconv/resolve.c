@@ -7,12 +7,15 @@
  * in hand, each such call takes the callee's own value set, repeated until
  * nothing changes: sets only grow and have eight bits, so recursion ends.
  * A callee defined nowhere in the run keeps the fallback its declaration
- * allowed (an int could be anything).
+ * allowed (an int could be anything).  Where a tree of several programs
+ * defines one name more than once, a call takes the definitions nearest
+ * its file (def_nearness()), as a linker takes its own program's.
  *
  * A header's inline functions arrive once per file that includes it; they
  * are kept once, under their USR and location.  The order summaries arrive
  * in depends on the workers, so nothing here may depend on it.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,26 +38,50 @@ static unsigned hash(const char *s)
 }
 
 /*
- * The values a call to @usr from @file can give: the definition in the
- * caller's own file if there is one, else every definition there is (a
- * tree of several programs may define one name more than once), so that
- * the answer does not depend on which worker finished first.  @found is
- * false when nothing in the run defines it.
+ * Which of several definitions of one name a call from @file binds to.
+ * A tree of several programs (a hypervisor and its tools, a library and
+ * its tests' stubs) may define a name once in each, and a linker takes
+ * the one the caller's program links.  A program's files sit together,
+ * so: the definition in the caller's own file, else those whose path
+ * shares the most leading folders with the caller's; several as near
+ * are all taken.  How near @def's file is to @file: the folders their
+ * paths share, UINT_MAX for the same file.
+ */
+unsigned def_nearness(const char *def, const char *file)
+{
+	unsigned n = 0;
+	size_t i;
+
+	if (!strcmp(def, file))
+		return UINT_MAX;
+	for (i = 0; def[i] && def[i] == file[i]; i++)
+		if (def[i] == '/')
+			n++;
+	return n;
+}
+
+/*
+ * The values a call to @usr from @file can give: those of the nearest
+ * definitions (def_nearness()), all of them if several are as near, so
+ * that the answer does not depend on which worker finished first.
+ * @found is false when nothing in the run defines it.
  */
 static unsigned callee_flags(const struct table *t, const char *usr,
 			     const char *file, bool *found)
 {
-	unsigned all = 0;
+	unsigned all = 0, best = 0, near;
 	struct rc_func *fn;
 
 	*found = false;
 	for (fn = t->slot[hash(usr)]; fn; fn = fn->hnext) {
 		if (strcmp(fn->usr, usr))
 			continue;
-		if (!strcmp(fn->file, file)) {
-			*found = true;
-			return fn->flags;
-		}
+		near = def_nearness(fn->file, file);
+		if (*found && near < best)
+			continue;
+		if (!*found || near > best)
+			all = 0;
+		best = near;
 		all |= fn->flags;
 		*found = true;
 	}

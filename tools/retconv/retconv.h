@@ -598,6 +598,7 @@ void resolve_calls(struct rc_result *res);
 enum rc_class resolve_class(const struct rc_func *fn);
 struct rc_func **funcs_by_usr(const struct rc_result *res);
 size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr);
+unsigned def_nearness(const char *def, const char *file);
 bool funcs_any_fact(struct rc_func *const *idx, size_t n, const char *usr,
 		    unsigned facts);
 const char *class_name(enum rc_class cls);

@@ -5,9 +5,11 @@
  * The workers found the sites (callsite.c); here each callee gets its class,
  * from the first of:
  *
- *   1. its definition anywhere in the run (the one in the caller's file if
- *      there are several, else all of them if they agree), when that gives
- *      a class: errno, boolean, count or mixed;
+ *   1. its definition anywhere in the run that the call binds to (a
+ *      system header's declaration binds only to a definition that saw
+ *      one too, ast.c's function_usr(); of several, the nearest the
+ *      caller's file, resolve.c's def_nearness(); all as near if they
+ *      agree), when that gives a class: errno, boolean, count or mixed;
  *   2. the table (table.c): built in, or a --table file;
  *   3. its declared return type, when that is bool or unsigned.
  *
@@ -128,27 +130,26 @@ static enum cclass from_tclass(enum rc_tclass cls)
 	}
 }
 
-/* The class the definitions of @usr give; CC_NONE if none or they differ. */
+/* The class the definitions of @usr nearest @file give (def_nearness());
+ * CC_NONE if none or they differ. */
 static enum cclass by_definition(struct rc_func **byusr, size_t n,
 				 const char *usr, const char *file,
 				 const struct rc_func **def)
 {
 	size_t lo = funcs_first(byusr, n, usr), hi = lo, i;
 	enum cclass cls = CC_NONE;
+	unsigned best = 0;
 
 	*def = NULL;
-	while (hi < n && !strcmp(byusr[hi]->usr, usr))
-		hi++;
-	for (i = lo; i < hi; i++) {
-		if (!strcmp(byusr[i]->file, file)) {
-			*def = byusr[i];
-			return from_class(resolve_class(byusr[i]));
-		}
-	}
+	for (; hi < n && !strcmp(byusr[hi]->usr, usr); hi++)
+		if (def_nearness(byusr[hi]->file, file) > best)
+			best = def_nearness(byusr[hi]->file, file);
 	for (i = lo; i < hi; i++) {
 		enum cclass c = from_class(resolve_class(byusr[i]));
 
-		if (i > lo && c != cls)
+		if (def_nearness(byusr[i]->file, file) != best)
+			continue;
+		if (*def && c != cls)
 			return CC_NONE;
 		cls = c;
 		*def = byusr[i];
@@ -439,7 +440,7 @@ static void contract_caller(struct ctx *cx)
 	size_t i;
 
 	for (i = 0; i < cx->broken->n; i++)
-		if (!strcmp(cx->broken->v[i].def->usr, def->usr))
+		if (cx->broken->v[i].def == def)
 			k = &cx->broken->v[i];
 	if (!k) {
 		cx->broken->v = xrealloc(cx->broken->v, (cx->broken->n + 1) *

@@ -98,15 +98,14 @@ static void taken_ref(struct taken_walk *w, CXCursor c)
 	if (callee)
 		return;
 	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
-		s = clang_getCursorUSR(fn);
-		usr = xstrdup(clang_getCString(s));
+		usr = function_usr(fn);
 	} else if (standin_var(fn)) {
 		s = clang_getCursorSpelling(fn);
 		usr = xasprintf("c:@F@%s", clang_getCString(s));
+		clang_disposeString(s);
 	} else {
 		return;
 	}
-	clang_disposeString(s);
 	taken_usr(w, usr);
 }
 

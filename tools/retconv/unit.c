@@ -181,9 +181,7 @@ static bool fn_identity(struct rc_func *fn, CXCursor c, CXFile file,
 	s = clang_getCursorSpelling(c);
 	fn->name = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
-	s = clang_getCursorUSR(c);
-	fn->usr = xstrdup(clang_getCString(s));
-	clang_disposeString(s);
+	fn->usr = function_usr(c);
 	fn->report = clang_Location_isFromMainFile(clang_getCursorLocation(c));
 	fn->fileid = file_id(file);
 	h = fn->report ? -1 : walked_header(headers, fn->fileid);
