@@ -17,9 +17,11 @@
  * the branch hints seen (branch_cond()), whose arguments are read as the
  * text has them.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <clang-c/Index.h>
 
@@ -731,4 +733,61 @@ char *function_usr(CXCursor fn)
 		usr = xstrdup(clang_getCString(s));
 	clang_disposeString(s);
 	return usr;
+}
+
+/* The word @name ends with, from its last underscore or its last capital
+ * after a small letter (CURLE_OK: "OK", CborNoError: "Error"). */
+static const char *last_word(const char *name)
+{
+	const char *p, *w = name;
+
+	for (p = name; *p; p++)
+		if (*p == '_' && p[1])
+			w = p + 1;
+		else if (p > name && isupper((unsigned char)*p) &&
+			 islower((unsigned char)p[-1]))
+			w = p;
+	return w;
+}
+
+/* Whether the name of an enumerator spells success: its last word is OK
+ * or SUCCESS, or it ends in "no error" (CborNoError, ERR_NONE is not). */
+static bool success_name(const char *name)
+{
+	const char *w = last_word(name);
+	size_t n = strlen(name);
+
+	return !strcasecmp(w, "ok") || !strcasecmp(w, "success") ||
+	       (n >= 7 && !strcasecmp(name + n - 7, "noerror")) ||
+	       (n >= 8 && !strcasecmp(name + n - 8, "no_error"));
+}
+
+static enum CXChildVisitResult okenum_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	bool *ok = data;
+	CXString str;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl ||
+	    clang_getEnumConstantDeclValue(c) != 0)
+		return CXChildVisit_Continue;
+	str = clang_getCursorSpelling(c);
+	*ok = success_name(clang_getCString(str));
+	clang_disposeString(str);
+	return CXChildVisit_Break;
+}
+
+/* Whether @t is an enumeration whose 0 is named for success (CURLE_OK,
+ * UCS_OK): a status set, whose 0 is the success of an action and whose
+ * other members are its own codes. */
+bool ok_enum(CXType t)
+{
+	bool ok = false;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Enum)
+		return false;
+	clang_visitChildren(clang_getTypeDeclaration(t), okenum_visit, &ok);
+	return ok;
 }

@@ -60,6 +60,7 @@ char *first_token(CXTranslationUnit tu, CXCursor c);
 CXCursor branch_cond(CXTranslationUnit tu, CXCursor stmt, CXCursor cond);
 bool const_value(CXCursor e, long long *v);
 char *function_usr(CXCursor fn);
+bool ok_enum(CXType t);
 
 /* infer.c: the returns of one function body, appended to @fn. */
 void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,

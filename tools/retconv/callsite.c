@@ -310,60 +310,11 @@ static void scan_compare(struct scan *s, CXCursor c)
 	scan_shape(s, c, &k, op);
 }
 
-/* The word @name ends with, from its last underscore or its last capital
- * after a small letter (CURLE_OK: "OK", CborNoError: "Error"). */
-static const char *last_word(const char *name)
-{
-	const char *p, *w = name;
-
-	for (p = name; *p; p++)
-		if (*p == '_' && p[1])
-			w = p + 1;
-		else if (p > name && isupper((unsigned char)*p) &&
-			 islower((unsigned char)p[-1]))
-			w = p;
-	return w;
-}
-
-/* Whether the name of an enumerator spells success: its last word is OK
- * or SUCCESS, or it ends in "no error" (CborNoError, ERR_NONE is not). */
-static bool success_name(const char *name)
-{
-	const char *w = last_word(name);
-	size_t n = strlen(name);
-
-	return !strcasecmp(w, "ok") || !strcasecmp(w, "success") ||
-	       (n >= 7 && !strcasecmp(name + n - 7, "noerror")) ||
-	       (n >= 8 && !strcasecmp(name + n - 8, "no_error"));
-}
-
-static enum CXChildVisitResult okenum_visit(CXCursor c, CXCursor parent,
-					    CXClientData data)
-{
-	bool *ok = data;
-	CXString str;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl ||
-	    clang_getEnumConstantDeclValue(c) != 0)
-		return CXChildVisit_Continue;
-	str = clang_getCursorSpelling(c);
-	*ok = success_name(clang_getCString(str));
-	clang_disposeString(str);
-	return CXChildVisit_Break;
-}
-
 /* SITE_OKENUM when @x is of an enumeration whose 0 is named for success:
  * the enumeration is a status, and its 0 is the success of an action. */
 static unsigned okenum(CXCursor x)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(peel(x)));
-	bool ok = false;
-
-	if (t.kind != CXType_Enum)
-		return 0;
-	clang_visitChildren(clang_getTypeDeclaration(t), okenum_visit, &ok);
-	return ok ? SITE_OKENUM : 0;
+	return ok_enum(clang_getCursorType(peel(x))) ? SITE_OKENUM : 0;
 }
 
 /* The value an if tests and the way it tests it: SITE_ON_*; whether the

@@ -187,6 +187,28 @@ static bool is_classifier(CXCursor func, const char *name)
 	return false;
 }
 
+/* Whether a parameter is what @name asks the place of: the word before
+ * its "in" repeats the last word of the parameter's name, as in
+ * arm_addr_in_ioport_region(u64 phys_addr): is the address in it? */
+static bool asks_place(CXCursor func, const char *name)
+{
+	int i, n = clang_Cursor_getNumArguments(func);
+	char subject[64], plast[64];
+	bool yes = false;
+
+	if (!naming_place_subject(name, subject, sizeof(subject)))
+		return false;
+	for (i = 0; i < n && !yes; i++) {
+		CXString s = clang_getCursorSpelling(
+			clang_Cursor_getArgument(func, (unsigned)i));
+
+		naming_last_word(clang_getCString(s), plast, sizeof(plast));
+		yes = !strcmp(subject, plast);
+		clang_disposeString(s);
+	}
+	return yes;
+}
+
 /* The name of the type @arg points to, or is ("" for none). */
 static CXString arg_type_name(CXCursor arg)
 {
@@ -304,6 +326,12 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	clang_visitChildren(body, count_visit, &w);
 	if (fn->type == RT_VOID)
 		return;
+	if (table_outside_name(fn->name))
+		fn->facts |= FACT_OUTSIDE;
+	if (ok_enum(clang_getResultType(clang_getCursorType(func))))
+		fn->facts |= FACT_STATUS_TYPE;
+	if (asks_place(func, fn->name))
+		fn->facts |= FACT_PLACE_SUBJECT;
 	if (is_setter(func, fn->name))
 		fn->facts |= FACT_SETTER;
 	if (has_out_status(func))

@@ -6,9 +6,15 @@
  * name.  Before the rules, defs_learn() settles the kind of a name when
  * the definition says it better:
  *
+ *   - a declared status enumeration (ucs_status_t, whose 0 is UCS_OK)
+ *     makes an action: the type says the result is a status;
  *   - its documentation (contract.c): 0 or a negative errno makes an
- *     action, a boolean a predicate, a 1/0/-errno tri-state or a value
- *     with errors neither (a contract of its own, not a mix);
+ *     action, a boolean a predicate, a 1/0/-errno tri-state, a value
+ *     with errors or a 1 documented as success neither (a contract of
+ *     its own, not a mix);
+ *   - a parameter the name asks the place of (addr_in_range(addr, ..))
+ *     makes a predicate, a question of where, unless the words command
+ *     and the function returns no bool (insert_addr_in_table acts);
  *   - a setter (last word = a bool parameter's name) is an action, or
  *     neither when it returns bool (the old value, or success);
  *   - the first words of a name that spell the type its first parameter
@@ -249,6 +255,49 @@ static bool names_state_only(const struct rc_config *cfg,
 	return true;
 }
 
+/*
+ * A made state (naming.c) whose function gives back a value it was
+ * handed or read, nothing bounds it, or a negative failure, and no 0 or
+ * 1 of its own (VTCP_connected(s) finishes the connect and returns s or
+ * -1), brings the state about and returns the thing: a value with its
+ * error, neither a question nor a status.
+ */
+static bool made_state_value(const struct rc_config *cfg,
+			     const struct rc_func *fn, int kind)
+{
+	const unsigned own = RV_ZERO | RV_ONE | RV_POS | RV_BOOL | RV_PTR;
+
+	if (kind < 0)
+		kind = naming_classify_words(cfg, fn->name);
+	return kind == KIND_PREDICATE && fn->type == RT_SIGNED &&
+	       (fn->flags & RV_NEG) && (fn->flags & RV_UNKNOWN) &&
+	       !(fn->flags & own) && naming_made_state(cfg, fn->name);
+}
+
+/*
+ * A switch's state last after a verb and its object reads both ways: an
+ * action on the object so switched (handle_port_link_enabled), or
+ * whether the verb's feature is on (iface_flush_rkey_enabled).  A body
+ * that only ever computes a truth (return a && b;), with no constant of
+ * success or failure and no other call's result, answers: a predicate.
+ */
+static bool switch_computed(const struct rc_config *cfg,
+			    const struct rc_func *fn, int kind)
+{
+	size_t i;
+
+	if (kind < 0)
+		kind = naming_classify_words(cfg, fn->name);
+	if (kind != KIND_ACTION || !naming_switch_last(fn->name) ||
+	    (fn->type != RT_SIGNED && fn->type != RT_BOOL) || !fn->nrets)
+		return false;
+	for (i = 0; i < fn->nrets; i++)
+		if (fn->rets[i].ncalls || !(fn->rets[i].flags & RV_BOOL) ||
+		    (fn->rets[i].flags & ~(RV_BOOL | RV_ZERO | RV_ONE)))
+			return false;
+	return true;
+}
+
 /* The kind @fn's own definition settles, or -1. */
 static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		   char *const *counted, size_t ncounted, char *const *told,
@@ -259,12 +308,18 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 	int kind = receiver ? naming_classify_after(cfg, fn->name, receiver) :
 			      -1;
 
+	if (fn->facts & FACT_STATUS_TYPE)
+		return KIND_ACTION;
 	if (fn->facts & DOC_ERRNO)
 		return KIND_ACTION;
 	if (fn->facts & DOC_BOOL)
 		return KIND_PREDICATE;
-	if (fn->facts & (DOC_TRISTATE | DOC_VALUE))
+	if (fn->facts & (DOC_TRISTATE | DOC_VALUE | DOC_SUCCESS))
 		return KIND_NEITHER;
+	if ((fn->facts & FACT_PLACE_SUBJECT) &&
+	    (fn->type == RT_BOOL ||
+	     naming_classify_words(cfg, fn->name) != KIND_ACTION))
+		return KIND_PREDICATE;
 	if (fn->facts & FACT_SETTER)
 		return fn->type == RT_BOOL ? KIND_NEITHER : KIND_ACTION;
 	if ((fn->facts & FACT_OUT_STATUS) &&
@@ -278,6 +333,10 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		return KIND_PREDICATE;
 	if (names_state_only(cfg, fn, kind))
 		return KIND_ACTION;
+	if (made_state_value(cfg, fn, kind))
+		return KIND_NEITHER;
+	if (switch_computed(cfg, fn, kind))
+		return KIND_PREDICATE;
 	if (kind >= 0)
 		return kind;
 	if (naming_inspects(cfg, fn->name))

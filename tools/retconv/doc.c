@@ -347,7 +347,30 @@ struct said {
 	bool errors;		/* says "error" or "fail" anywhere */
 	bool failure;		/* a constant named for a failure (LIBUSB_ERROR_*,
 				 * X_FAIL), or "other" values that are errors */
+	bool one_ok;		/* 1 is said of success: "1 on success" */
+	bool one_fails;		/* 1 is said of failure: "1 fail to ..." */
 };
+
+/*
+ * What the clause after a 1 says of it, up to the next punctuation:
+ * "1 if the list was read successfully" makes 1 a success, "@retval 1
+ * fail to unassign" a failure.  Such a 1 is how the call went, not an
+ * answer.
+ */
+static void one_clause(struct said *s, const char *p)
+{
+	size_t n = strcspn(p, ".,;:");
+	char buf[160];
+
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	if (strcasestr(buf, "succe"))
+		s->one_ok = true;
+	else if (strcasestr(buf, "fail") || strcasestr(buf, "error"))
+		s->one_fails = true;
+}
 
 /* A short word in capitals with no type prefix, underscore or digit is
  * an abbreviation of the prose (a MAC table, the CPU, a DMA buffer), not a
@@ -575,6 +598,8 @@ static unsigned doc_class(char *sec)
 		for (w = p; isalnum((unsigned char)*p) || *p == '_'; p++)
 			;
 		read_word(&s, w, (size_t)(p - w), minus);
+		if (!minus && word_is(w, (size_t)(p - w), "1"))
+			one_clause(&s, p);
 	}
 	return doc_said(&s, code) | (s.neg ? DOC_NEGATIVE : 0);
 }
@@ -595,6 +620,13 @@ static unsigned doc_said(const struct said *sp, bool code)
 		return DOC_TRISTATE;
 	if (s.neg && s.zero)
 		return DOC_ERRNO;
+	/* "@retval 0 on success, @retval 1 fail": a status whose failure
+	 * is non-zero; "1 if it was read successfully": a success flag.
+	 * Neither answers a question. */
+	if (s.one_fails && s.zero && !s.neg && !s.truth && !code)
+		return DOC_STATUS;
+	if (s.one_ok && !s.one_fails && !s.neg && !s.truth && !code)
+		return DOC_SUCCESS;
 	if ((s.one || s.truth) && !s.named)
 		return DOC_BOOL;
 	/* "Non-zero if the tick elapsed, FALSE if not": a yes or no, when

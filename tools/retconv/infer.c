@@ -49,6 +49,7 @@
  * value of what each store writes; in two files they would call each
  * other both ways, which tests/retconv-layout.t forbids.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -811,9 +812,10 @@ static bool wraps_negative(CXCursor e)
 	       clang_Type_getSizeOf(from) >= clang_Type_getSizeOf(to);
 }
 
-/* The members of an enumeration: whether one is above 1. */
+/* The members of an enumeration: whether one is above 1, or below 0. */
 struct members {
 	bool above_one;
+	bool below_zero;
 };
 
 static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent,
@@ -827,7 +829,20 @@ static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent,
 		return CXChildVisit_Continue;
 	v = clang_getEnumConstantDeclValue(c);
 	m->above_one |= v > 1;
+	m->below_zero |= v < 0;
 	return CXChildVisit_Continue;
+}
+
+/* The members of the enumeration @e names a member of; false for none. */
+static bool members_of(CXCursor e, struct members *m)
+{
+	CXCursor ref = clang_getCursorReferenced(peel(e));
+
+	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
+		return false;
+	clang_visitChildren(clang_getCursorSemanticParent(ref), member_visit,
+			    m);
+	return true;
 }
 
 /* Whether @e names a member of an enumeration of answers, a verdict or a
@@ -838,14 +853,19 @@ static enum CXChildVisitResult member_visit(CXCursor c, CXCursor parent,
  * is a status of the convention's shape, and is read as one. */
 static bool enum_verdict(CXCursor e)
 {
-	CXCursor ref = clang_getCursorReferenced(peel(e));
 	struct members m = { false };
 
-	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
-		return false;
-	clang_visitChildren(clang_getCursorSemanticParent(ref), member_visit,
-			    &m);
-	return m.above_one;
+	return members_of(e, &m) && m.above_one;
+}
+
+/* Whether @e names the positive member of an enumeration that names its
+ * failures below 0 (vsl_more = 1 beside vsl_e_eof = -1 ... vsl_e_write =
+ * -5): a code of that set, whose negative members are its own. */
+static bool enum_set_code(CXCursor e)
+{
+	struct members m = { false };
+
+	return members_of(e, &m) && m.below_zero;
 }
 
 /* Whether a word of @name (split at '_') is one of @words, in any
@@ -891,13 +911,56 @@ static bool success_word(struct fn_ctx *fx, const char *name)
 }
 
 /*
+ * Whether the body also spells the success of the family @name belongs
+ * to: the same prefix, up to its last underscore, before SUCCESS or OK
+ * (DISK_RET_EPARAM beside DISK_RET_SUCCESS, a BIOS disk status).  The
+ * name is then a code of that status set, a failure, whatever its words.
+ */
+static bool sibling_success(struct fn_ctx *fx, const char *name)
+{
+	static const char *const oks[] = { "SUCCESS", "OK" };
+	const char *last = strrchr(name, '_'), *text, *p, *end;
+	CXFile file = NULL;
+	unsigned from = 0;
+	size_t size = 0, n, i, k;
+
+	/* The success itself (NET_SUCCESS = 1 beside NET_FAIL = 0) is a
+	 * boolean's by another spelling: success_word's. */
+	if (!last || last == name || !strcmp(last + 1, oks[0]) ||
+	    !strcmp(last + 1, oks[1]))
+		return false;
+	n = (size_t)(last + 1 - name);
+	clang_getExpansionLocation(clang_getCursorLocation(fx->body), &file,
+				   NULL, NULL, &from);
+	text = file ? file_text(fx->tu, file, &size) : NULL;
+	if (!text || end_of(fx->body) > size)
+		return false;
+	end = text + end_of(fx->body);
+	for (p = text + from; p + n < end; p++) {
+		if (strncmp(p, name, n) || (p > text &&
+		    (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			continue;
+		for (i = 0; i < 2; i++) {
+			k = strlen(oks[i]);
+			if (!strncmp(p + n, oks[i], k) &&
+			    !isalnum((unsigned char)p[n + k]) && p[n + k] != '_')
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
  * What the positive constant @e is spelled as, a macro or an
  * enumerator: a failure's name (return JIM_ERR;, return EXIT_FAILURE;,
- * return AUTH_STATUS_ERROR;), where 0 is success and the failures are
- * positive codes of the project's own: RV_CODE; a success's (return
+ * return AUTH_STATUS_ERROR;) or a sibling of a success the body spells
+ * (DISK_RET_EPARAM beside DISK_RET_SUCCESS), where 0 is success and the
+ * failures are positive codes of the project's own: RV_CODE; a success's (return
  * SUDO_RC_OK;, 1 beside SUDO_RC_ERROR = -1, a plugin API's documented
- * success): RV_OKCODE.  Its 1 is a code of that set, not true, and not
- * a success taken for the convention's 0 by mistake.  (A success named
+ * success), or a member of an enumeration that names its failures
+ * below 0 (vsl_more = 1, "call again", beside vsl_e_eof = -1): RV_OKCODE.
+ * Its 1 is a code of that set, not true, and not a success taken for the
+ * convention's 0 by mistake.  (A success named
  * beside a failure named 0, NET_SUCCESS and NET_FAIL, is a boolean's
  * success by another spelling: the house style, rule A's.)
  */
@@ -905,9 +968,11 @@ static unsigned status_code(struct fn_ctx *fx, CXCursor e, unsigned flags)
 {
 	if (!(flags & (RV_ONE | RV_POS)))
 		return 0;
-	if (spelled_as(fx, e, failure_word))
+	if (spelled_as(fx, e, failure_word) ||
+	    spelled_as(fx, e, sibling_success))
 		return RV_CODE;
-	return spelled_as(fx, e, success_word) ? RV_OKCODE : 0;
+	return spelled_as(fx, e, success_word) || enum_set_code(e) ?
+	       RV_OKCODE : 0;
 }
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,

@@ -364,10 +364,16 @@ static bool noun_phrase(const struct rc_config *cfg, char **v, size_t n)
  * it (skip_if_exists, create_unless_present), not a question.  Not before
  * "is", "has" or another auxiliary, which no condition starts with ("skip
  * if is"): "if" is a noun there, an interface (eigrp_if_is_passive,
- * ldp_sync_if_is_enabled), and the name asks. */
-static bool is_conditional(const char *w)
+ * ldp_sync_if_is_enabled), and the name asks.  "if" written together
+ * with "not" or with the state it asks for starts a condition too
+ * (gen_ifnot_exists, create_ifneeded), as "is" glued to a state asks. */
+static bool is_conditional(const struct rc_config *cfg, const char *w)
 {
-	return !strcmp(w, "if") || !strcmp(w, "unless");
+	if (!strcmp(w, "if") || !strcmp(w, "unless") || !strcmp(w, "ifnot"))
+		return true;
+	return !strncmp(w, "if", 2) && w[2] &&
+	       (words_has(&cfg->suffixes, w + 2) || is_adjective(w + 2) ||
+		words_has(&cfg->preds, w + 2));
 }
 
 static bool is_be_or_have(const char *w)
@@ -507,10 +513,16 @@ static bool setter_among(char **v, size_t n)
  * makes a setter.  Other states are the object of a verb before them
  * (kwq__grab_pending grabs a pending item).
  */
-static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
+static bool is_switch(const char *w)
 {
 	static const char *const switches[] = { "enabled", "disabled",
 						"allowed" };
+
+	return AMONG(w, switches);
+}
+
+static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
+{
 	static const char *const setters[] = { "set", "clear" };
 	size_t i;
 
@@ -519,7 +531,7 @@ static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
 	 * it so (mark_valid, set_entry_valid). */
 	if (!strcmp(v[n - 1], "valid"))
 		return setter_among(v, n - 1);
-	if (!AMONG(v[n - 1], switches))
+	if (!is_switch(v[n - 1]))
 		return verb_among(cfg, v + 1, n - 2);
 	for (i = 1; i + 1 < n; i++)
 		if (AMONG(v[i], setters) ||
@@ -582,6 +594,20 @@ static bool is_quantifier(const char *w)
 	return AMONG(w, q);
 }
 
+/* Verbs whose plain form is a state as well, a past participle or an
+ * adjective (the bits are set, the page is read, the slot is free): only
+ * these read as a state after a quantifier.  ep_any_post posts to the
+ * "any" endpoint: "post" is no state. */
+static bool is_state_verb(const char *w)
+{
+	static const char *const v[] = {
+		"set", "unset", "reset", "clear", "read", "put", "free",
+		"open", "empty", "zero", "cut", "shut", "split",
+	};
+
+	return AMONG(w, v);
+}
+
 /*
  * A test joined to an action (test_and_set, test_and_clear_bit,
  * atomic_dec_and_test) does both at once and returns what the test
@@ -611,7 +637,7 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return KIND_PREDICATE;
 	for (i = 1; i + 1 < n; i++)
 		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
-		    (is_conditional(v[i]) && !is_be_or_have(v[i + 1]) &&
+		    (is_conditional(cfg, v[i]) && !is_be_or_have(v[i + 1]) &&
 		     !is_auxiliary(v[i + 1]))) {
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
@@ -640,7 +666,7 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	if (state)
 		return acts_on_state(cfg, v, n) ? KIND_ACTION : KIND_PREDICATE;
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
-	    is_quantifier(v[n - 2]))
+	    is_quantifier(v[n - 2]) && is_state_verb(v[n - 1]))
 		return KIND_PREDICATE;
 	/* A verb last after a preposition is a noun (address_on_link), and
 	 * after "no" it names an option (conf_get_no_verify): neither
@@ -832,6 +858,36 @@ size_t naming_type_words(const char *name, const char *type)
 		if (strcmp(n.v[i], t.v[i]))
 			return 0;
 	return t.n;
+}
+
+/* Whether @name ends with a switch's state (enabled, disabled, allowed). */
+bool naming_switch_last(const char *name)
+{
+	struct words w;
+
+	split(name, &w);
+	return w.n > 1 && is_switch(w.v[w.n - 1]);
+}
+
+/*
+ * The word before a preposition of place (in, within, inside, outside)
+ * that has words after it, into @buf: what the name asks the place of
+ * (addr_in_range: is the address in the range?).  False for none.
+ */
+bool naming_place_subject(const char *name, char *buf, size_t size)
+{
+	static const char *const places[] = { "in", "within", "inside",
+					      "outside" };
+	struct words w;
+	size_t i;
+
+	split(name, &w);
+	for (i = 1; i + 1 < w.n; i++)
+		if (AMONG(w.v[i], places)) {
+			snprintf(buf, size, "%s", w.v[i - 1]);
+			return true;
+		}
+	return false;
 }
 
 const char *naming_kind_name(enum rc_kind kind)

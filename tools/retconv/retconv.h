@@ -228,7 +228,8 @@ struct rc_site {
 					 * parameter (int *valid) */
 #define FACT_CLASSIFIER	(1U << 7)	/* its last word names a kind of
 					 * its value parameter (state) */
-#define DOC_MASK	(DOC_ERRNO | DOC_BOOL | DOC_TRISTATE | DOC_VALUE)
+#define DOC_MASK	(DOC_ERRNO | DOC_BOOL | DOC_TRISTATE | DOC_VALUE | \
+			 DOC_SUCCESS)
 /* How many first words of the name spell the type its first parameter
  * points to (can_frame_len(struct can_frame *)): a noun, its receiver. */
 #define FACT_RECEIVER_SHIFT	8
@@ -245,6 +246,18 @@ struct rc_site {
  * function's result (defs.c), not from its own words: rule A still reads
  * its returns. */
 #define FACT_STATUS_PASSED	(1U << 14)
+/* A parameter is what its name asks the place of (addr_in_range(addr,
+ * ...)): a question of where, a predicate's. */
+#define FACT_PLACE_SUBJECT	(1U << 15)
+/* Declared to return a status enumeration, whose 0 is named for success
+ * (ucs_status_t's UCS_OK): a status, an action's, whatever its name. */
+#define FACT_STATUS_TYPE	(1U << 16)
+/* Documented: 1 on success, as a success flag ("1 if the list was read
+ * successfully"): a contract of its own, no answer to a question. */
+#define DOC_SUCCESS		(1U << 17)
+/* Its name and its interface are an outside library's (SHA1_Init,
+ * mysql_stmt_close): a stand-in, bound by that library's contract. */
+#define FACT_OUTSIDE		(1U << 18)
 /* house.c's, the positive-errno house style (high bits, so that other
  * facts grow from below): an errno's name reaches one of its returns
  * positive (return EIO;, err = EIO) or negated (-EIO), from the worker;
@@ -484,6 +497,8 @@ size_t naming_type_words(const char *name, const char *type);
 bool naming_inspects(const struct rc_config *cfg, const char *name);
 bool naming_made_state(const struct rc_config *cfg, const char *name);
 bool naming_orders(const char *name);
+bool naming_place_subject(const char *name, char *buf, size_t size);
+bool naming_switch_last(const char *name);
 enum rc_kind naming_learned(const struct rc_config *cfg, const char *name,
 			    bool *found);
 
@@ -611,6 +626,7 @@ struct rc_outside {
 };
 extern const struct rc_outside outside_contracts[];
 extern const size_t nr_outside_contracts;
+extern const char *const outside_interfaces;
 
 /* table.c */
 void table_init(struct rc_table *t);
@@ -620,6 +636,7 @@ int table_load(struct rc_table *t, const char *path);
 const struct rc_tentry *table_find(const struct rc_table *t,
 				   const char *name, unsigned who);
 const char *tclass_name(enum rc_tclass cls);
+bool table_outside_name(const char *name);
 void table_free(struct rc_table *t);
 
 /* sites.c: rules C, D and E */

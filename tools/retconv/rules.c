@@ -15,7 +15,9 @@
  * whose address is taken anywhere in the run are callbacks, bound by the
  * convention of whoever calls them, and are not judged; nor are those
  * whose values follow another convention by infer.c's reading (a
- * library's constants, a value whose failure goes through a parameter).
+ * library's constants, a value whose failure goes through a parameter),
+ * nor stand-ins for an outside library's function of the same name
+ * (SHA1_Init, mysql_stmt_close), bound by that library's contract.
  * An action whose result a callback returns untested gives the
  * callback's 1, and rule A leaves it alone too.
  */
@@ -199,7 +201,8 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		enum rc_kind kind;
 
 		if (!fn->report || fn->scope < min_scope ||
-		    is_callback(res, fn->usr) || (fn->flags & RV_FOREIGN))
+		    is_callback(res, fn->usr) || (fn->flags & RV_FOREIGN) ||
+		    (fn->facts & FACT_OUTSIDE))
 			continue;
 		kind = naming_classify(cfg, fn->name);
 		if (kind == KIND_ACTION && !fn->serves &&

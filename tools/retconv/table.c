@@ -247,6 +247,48 @@ void table_init(struct rc_table *t)
 				 builtin[i].who, builtin_source);
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every name of an outside library's interface: outside_contracts' and
+ * outside_interfaces', sorted once. */
+static char **outside_names(size_t *n)
+{
+	static struct rc_table t;
+	static char **v;
+	size_t i;
+
+	if (!v) {
+		for (i = 0; i < nr_outside_contracts; i++)
+			table_push_names(&t, outside_contracts[i].names,
+					 outside_contracts[i].cls, TABLE_ALL,
+					 builtin_source);
+		table_push_names(&t, outside_interfaces, TC_ERRNO, TABLE_ALL,
+				 builtin_source);
+		v = xmalloc((t.n + 1) * sizeof(*v));
+		for (i = 0; i < t.n; i++)
+			v[i] = t.v[i].name;
+		qsort(v, t.n, sizeof(*v), by_name);
+	}
+	*n = t.n;
+	return v;
+}
+
+/*
+ * Whether @name is an outside library's function (the C library's,
+ * POSIX's, OpenSSL's, MySQL's): a definition of it stands in for that
+ * library, and keeps its contract.
+ */
+bool table_outside_name(const char *name)
+{
+	size_t n;
+	char **v = outside_names(&n);
+
+	return n && bsearch(&name, v, n, sizeof(*v), by_name);
+}
+
 static int class_of(const char *s, enum rc_tclass *cls)
 {
 	size_t i;
