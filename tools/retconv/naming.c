@@ -123,65 +123,6 @@ static enum rc_kind by_name(const struct rc_config *cfg, const char *name)
 	return KIND_NEITHER;
 }
 
-/* Verbs that are nouns as well, and read as nouns before a state. */
-static bool is_noun_too(const char *w)
-{
-	static const char *const nouns[] = {
-		"queue", "lock", "map", "link", "signal", "process", "store",
-		"set", "list", "run", "post", "load", "copy", "mount",
-		"update", "commit", "work", "write", "read", "sync", "handle",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(nouns) / sizeof(nouns[0]); i++)
-		if (!strcmp(w, nouns[i]))
-			return true;
-	return false;
-}
-
-/*
- * Adjectives that ask about the noun before them (fw_compatible), and
- * only then: after a verb anywhere (recv_buffer_available) the name is
- * not read, where a state makes an action of it (grab_pending).
- */
-static bool is_adjective(const char *w)
-{
-	static const char *const adj[] = {
-		"compatible", "supported", "available", "capable", "possible",
-		"usable", "writable", "readable", "accessible", "online",
-		"offline", "connected", "initialized", "initialised",
-		"registered", "attached", "suspended", "stale", "dirty",
-		"required", "needed",
-	};
-
-	return AMONG(w, adj);
-}
-
-/* A state after one of these is a noun, or says how (write_in_full). */
-static bool is_preposition(const char *w)
-{
-	static const char *const preps[] = {
-		"in", "by", "for", "with", "from", "of", "to", "on", "at",
-		"via", "into", "as",
-	};
-
-	return AMONG(w, preps);
-}
-
-/*
- * Auxiliaries ask a question only of the verb that follows them: last, or
- * alone, they are nouns or abbreviations (a device's did, a bus's can).
- */
-static bool is_auxiliary(const char *w)
-{
-	static const char *const aux[] = {
-		"can", "could", "did", "does", "may", "might", "must",
-		"should", "will", "was", "were", "need",
-	};
-
-	return AMONG(w, aux);
-}
-
 /*
  * "is" or "has" written together with the state it asks about, as C's
  * own isspace() and isatty() are: isempty, isvalid, hasvalid.  Only before
@@ -192,7 +133,7 @@ static bool is_glued_pred(const struct rc_config *cfg, const char *w)
 	const char *rest = !strncmp(w, "is", 2) ? w + 2 :
 			   !strncmp(w, "has", 3) ? w + 3 : NULL;
 
-	return rest && (words_has(&cfg->suffixes, rest) || is_adjective(rest));
+	return rest && (words_has(&cfg->suffixes, rest) || lex_adjective(rest));
 }
 
 /* A word configured as a prefix is a noun wherever it appears. */
@@ -205,30 +146,13 @@ static bool is_pred_word(const struct rc_config *cfg, char **v, size_t n,
 		return true;
 	if (!words_has(&cfg->preds, v[i]))
 		return false;
-	return i + 1 < n || !is_auxiliary(v[i]);
-}
-
-/*
- * A verb in the third person after its subject asks about it:
- * map_uses_hugepages, dev_supports_dma.  Only verbs whose third person
- * is seldom a plural noun are here (checks, locks and maps are nouns as
- * often as verbs).
- */
-static bool is_third_person(const char *w)
-{
-	static const char *const verbs[] = {
-		"uses", "supports", "requires", "allows", "accepts", "expects",
-		"includes", "belongs", "owns", "holds", "fits", "overlaps",
-		"intersects", "differs", "covers", "refers", "knows",
-	};
-
-	return AMONG(w, verbs);
+	return i + 1 < n || !lex_auxiliary(v[i]);
 }
 
 /* A first word that can be a subject: no verb, or a noun as well (map). */
 static bool subject_first(const struct rc_config *cfg, char **v)
 {
-	return !words_has(&cfg->verbs, v[0]) || is_noun_too(v[0]);
+	return !words_has(&cfg->verbs, v[0]) || lex_noun_too(v[0]);
 }
 
 /* A verb that is no noun among @v's words from @from to @to. */
@@ -238,7 +162,7 @@ static bool command_among(const struct rc_config *cfg, char **v, size_t from,
 	size_t i;
 
 	for (i = from; i < to; i++)
-		if (words_has(&cfg->verbs, v[i]) && !is_noun_too(v[i]))
+		if (words_has(&cfg->verbs, v[i]) && !lex_noun_too(v[i]))
 			return true;
 	return false;
 }
@@ -269,9 +193,9 @@ static bool is_match(const struct rc_config *cfg, char **v, size_t n)
 static bool asks_third(const struct rc_config *cfg, char **v, size_t n,
 		       size_t i)
 {
-	return i && is_third_person(v[i]) && subject_first(cfg, v) &&
+	return i && lex_third_person(v[i]) && subject_first(cfg, v) &&
 	       !(i + 2 == n && words_has(&cfg->verbs, v[n - 1]) &&
-		 !is_noun_too(v[n - 1]));
+		 !lex_noun_too(v[n - 1]));
 }
 
 /* A predicate word: anywhere, or a question's verb after its subject. */
@@ -319,14 +243,6 @@ static bool is_participle(const struct rc_config *cfg, const char *w)
 	       !words_has(&cfg->verbs, w);
 }
 
-/* Words that name a kind of thing: the word after them is its value
- * (op_type_lock, mode_read), not a verb. */
-static bool is_category(const char *w)
-{
-	return !strcmp(w, "type") || !strcmp(w, "mode") ||
-	       !strcmp(w, "kind") || !strcmp(w, "class");
-}
-
 /* A trylock by another spelling: try_spin_lock, try_tree_lock, and a
  * mutex's try_acquire, whose 1 means it took the lock. */
 static bool is_trylock(char **v, size_t n)
@@ -356,7 +272,7 @@ static bool verb_among(const struct rc_config *cfg, char **v, size_t n)
  * write_notes_tree still writes the notes tree. */
 static bool noun_phrase(const struct rc_config *cfg, char **v, size_t n)
 {
-	return n > 2 && is_noun_too(v[0]) && is_plural(cfg, v[1]) &&
+	return n > 2 && lex_noun_too(v[0]) && is_plural(cfg, v[1]) &&
 	       is_condition(cfg, v[n - 1]);
 }
 
@@ -372,15 +288,8 @@ static bool is_conditional(const struct rc_config *cfg, const char *w)
 	if (!strcmp(w, "if") || !strcmp(w, "unless") || !strcmp(w, "ifnot"))
 		return true;
 	return !strncmp(w, "if", 2) && w[2] &&
-	       (words_has(&cfg->suffixes, w + 2) || is_adjective(w + 2) ||
+	       (words_has(&cfg->suffixes, w + 2) || lex_adjective(w + 2) ||
 		words_has(&cfg->preds, w + 2));
-}
-
-static bool is_be_or_have(const char *w)
-{
-	static const char *const v[] = { "is", "are", "has", "have" };
-
-	return AMONG(w, v);
 }
 
 /*
@@ -402,15 +311,15 @@ static bool inspects(const struct rc_config *cfg, char **v, size_t n)
 	if ((!strcmp(last, "check") || !strcmp(last, "test")) &&
 	    strcmp(v[0], "check") && strcmp(v[0], "test"))
 		return true;
-	if (!strcmp(last, "complete") && is_noun_too(v[n - 2]) &&
+	if (!strcmp(last, "complete") && lex_noun_too(v[n - 2]) &&
 	    !verb_among(cfg, v, n - 2))
 		return true;
-	if (!words_has(&cfg->suffixes, last) && !is_adjective(last))
+	if (!words_has(&cfg->suffixes, last) && !lex_adjective(last))
 		return false;
 	for (i = n - 1; i-- > 0;) {
 		if (!strcmp(v[i], "check"))
 			return true;
-		if ((words_has(&cfg->verbs, v[i]) && !is_noun_too(v[i])) ||
+		if ((words_has(&cfg->verbs, v[i]) && !lex_noun_too(v[i])) ||
 		    !strcmp(v[i], "and") || !strcmp(v[i], "then"))
 			return false;
 	}
@@ -447,7 +356,7 @@ static bool state_reached(const struct rc_config *cfg, char **v, size_t n)
 
 	return n > 1 && AMONG(v[n - 2], adverbs) &&
 	       (words_has(&cfg->suffixes, v[n - 1]) ||
-		is_adjective(v[n - 1]) || is_participle(cfg, v[n - 1]));
+		lex_adjective(v[n - 1]) || is_participle(cfg, v[n - 1]));
 }
 
 /*
@@ -464,9 +373,9 @@ static bool commands(const struct rc_config *cfg, char **v, size_t n)
 	const char *last = v[n - 1];
 	size_t i;
 
-	if (n < 4 || !words_has(&cfg->verbs, v[0]) || is_noun_too(v[0]) ||
+	if (n < 4 || !words_has(&cfg->verbs, v[0]) || lex_noun_too(v[0]) ||
 	    is_pred_word(cfg, v, n, 1) ||
-	    (!words_has(&cfg->suffixes, last) && !is_adjective(last)))
+	    (!words_has(&cfg->suffixes, last) && !lex_adjective(last)))
 		return false;
 	for (i = 2; i + 1 < n; i++)
 		if (is_pred_word(cfg, v, n, i))
@@ -504,23 +413,6 @@ static bool setter_among(char **v, size_t n)
 	return false;
 }
 
-/*
- * A switch's state (enabled, disabled, allowed) last asks whether what
- * comes before it is switched on, even a verb that names a behaviour:
- * one just before the state (irq_wake_enabled) or before a preposition
- * (abort_on_error_enabled).  A verb with an object after it acts on the
- * object in that state (handle_adj_ip_enabled), and "set" or "clear"
- * makes a setter.  Other states are the object of a verb before them
- * (kwq__grab_pending grabs a pending item).
- */
-static bool is_switch(const char *w)
-{
-	static const char *const switches[] = { "enabled", "disabled",
-						"allowed" };
-
-	return AMONG(w, switches);
-}
-
 static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
 {
 	static const char *const setters[] = { "set", "clear" };
@@ -531,12 +423,12 @@ static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
 	 * it so (mark_valid, set_entry_valid). */
 	if (!strcmp(v[n - 1], "valid"))
 		return setter_among(v, n - 1);
-	if (!is_switch(v[n - 1]))
+	if (!lex_switch(v[n - 1]))
 		return verb_among(cfg, v + 1, n - 2);
 	for (i = 1; i + 1 < n; i++)
 		if (AMONG(v[i], setters) ||
 		    (words_has(&cfg->verbs, v[i]) && i + 2 < n &&
-		     !is_preposition(v[i + 1])))
+		     !lex_preposition(v[i + 1])))
 			return true;
 	return false;
 }
@@ -562,14 +454,6 @@ static bool is_hook(const struct rc_config *cfg, char **v, size_t n)
 	return false;
 }
 
-/* States that never stand before their noun (an "ok queue"): last, they
- * ask about everything before them, even an action (attrs_add_ok: is it
- * ok to add them?).  (From branch rcfalse.) */
-static bool is_predicative(const char *w)
-{
-	return !strcmp(w, "ok") || !strcmp(w, "okay");
-}
-
 /*
  * One noun between a verb and the state last is the state's own noun,
  * and the two name what the verb acts on: write_image_ok writes the
@@ -582,30 +466,7 @@ static bool verb_then_noun(const struct rc_config *cfg, char **v, size_t n)
 {
 	return n > 2 && words_has(&cfg->verbs, v[n - 3]) &&
 	       !words_has(&cfg->verbs, v[n - 2]) && !is_plural(cfg, v[n - 2]) &&
-	       !is_preposition(v[n - 2]);
-}
-
-/* Words that say how much of a set a state holds for: all_set, any_clear
- * ask whether the bits are set, as a state, not to set them. */
-static bool is_quantifier(const char *w)
-{
-	static const char *const q[] = { "all", "any", "none", "some" };
-
-	return AMONG(w, q);
-}
-
-/* Verbs whose plain form is a state as well, a past participle or an
- * adjective (the bits are set, the page is read, the slot is free): only
- * these read as a state after a quantifier.  ep_any_post posts to the
- * "any" endpoint: "post" is no state. */
-static bool is_state_verb(const char *w)
-{
-	static const char *const v[] = {
-		"set", "unset", "reset", "clear", "read", "put", "free",
-		"open", "empty", "zero", "cut", "shut", "split",
-	};
-
-	return AMONG(w, v);
+	       !lex_preposition(v[n - 2]);
 }
 
 /*
@@ -637,8 +498,8 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return KIND_PREDICATE;
 	for (i = 1; i + 1 < n; i++)
 		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
-		    (is_conditional(cfg, v[i]) && !is_be_or_have(v[i + 1]) &&
-		     !is_auxiliary(v[i + 1]))) {
+		    (is_conditional(cfg, v[i]) && !lex_be_or_have(v[i + 1]) &&
+		     !lex_auxiliary(v[i + 1]))) {
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}
@@ -653,29 +514,29 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	if (is_trylock(v, n))
 		return KIND_PREDICATE;
 	state = n > 1 && words_has(&cfg->suffixes, v[n - 1]) &&
-		!is_preposition(v[n - 2]);
+		!lex_preposition(v[n - 2]);
 	if (state && looks_up(v, n))
 		return KIND_NEITHER;
-	if (state && is_noun_too(v[n - 2]) && strcmp(v[n - 2], "set") &&
+	if (state && lex_noun_too(v[n - 2]) && strcmp(v[n - 2], "set") &&
 	    !verb_among(cfg, v, n - 2))
 		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
-	if (state && is_predicative(v[n - 1]))
+	if (state && lex_predicative(v[n - 1]))
 		return verb_then_noun(cfg, v, n) ? KIND_ACTION : KIND_PREDICATE;
 	if (state)
 		return acts_on_state(cfg, v, n) ? KIND_ACTION : KIND_PREDICATE;
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
-	    is_quantifier(v[n - 2]) && is_state_verb(v[n - 1]))
+	    lex_quantifier(v[n - 2]) && lex_state_verb(v[n - 1]))
 		return KIND_PREDICATE;
 	/* A verb last after a preposition is a noun (address_on_link), and
 	 * after "no" it names an option (conf_get_no_verify): neither
 	 * commands. */
 	if (n > 1 && words_has(&cfg->verbs, v[n - 1]) &&
-	    !is_participle(cfg, v[n - 2]) && !is_category(v[n - 2]) &&
-	    !is_preposition(v[n - 2]) && strcmp(v[n - 2], "no"))
+	    !is_participle(cfg, v[n - 2]) && !lex_category(v[n - 2]) &&
+	    !lex_preposition(v[n - 2]) && strcmp(v[n - 2], "no"))
 		return KIND_ACTION;
-	if (n > 1 && is_adjective(v[n - 1]) && !is_preposition(v[n - 2]) &&
+	if (n > 1 && lex_adjective(v[n - 1]) && !lex_preposition(v[n - 2]) &&
 	    !verb_among(cfg, v, n - 1))
 		return KIND_PREDICATE;
 	return KIND_NEITHER;
@@ -866,7 +727,7 @@ bool naming_switch_last(const char *name)
 	struct words w;
 
 	split(name, &w);
-	return w.n > 1 && is_switch(w.v[w.n - 1]);
+	return w.n > 1 && lex_switch(w.v[w.n - 1]);
 }
 
 /*

@@ -483,6 +483,19 @@ int config_load(struct rc_config *cfg, const char *path);
 char *config_find(void);
 void config_free(struct rc_config *cfg);
 
+/* lexicon.c: the parts of speech naming.c reads a name's words as */
+bool lex_noun_too(const char *w);
+bool lex_adjective(const char *w);
+bool lex_preposition(const char *w);
+bool lex_auxiliary(const char *w);
+bool lex_third_person(const char *w);
+bool lex_category(const char *w);
+bool lex_be_or_have(const char *w);
+bool lex_switch(const char *w);
+bool lex_predicative(const char *w);
+bool lex_quantifier(const char *w);
+bool lex_state_verb(const char *w);
+
 /* naming.c */
 enum rc_kind naming_classify(const struct rc_config *cfg, const char *name);
 enum rc_kind naming_classify_words(const struct rc_config *cfg,
