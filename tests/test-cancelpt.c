@@ -134,7 +134,7 @@ static void test_cq_destroy(int pending)
 	bool all = true, died = true;
 
 	for (int i = 0; i < ROUNDS; i++) {
-		struct gate g = { 0, 0 };
+		struct gate g = { 0 };
 		struct job j = { .gate = &g };
 		struct victim v = { .fn = call_destroy, .pending = pending };
 		int before = LOAD(&delivered);
@@ -187,7 +187,7 @@ static void test_freeze(int pending)
 	bool all = true, died = true;
 
 	for (int i = 0; i < ROUNDS / 5; i++) {
-		struct gate g = { 0, 0 };
+		struct gate g = { 0 };
 		struct work_struct busy, after;
 		struct victim v = { .fn = call_freeze, .pending = pending };
 		int before = LOAD(&ran);
@@ -225,7 +225,7 @@ static void test_destroy_wq(int pending)
 	bool all = true, died = true;
 
 	for (int i = 0; i < ROUNDS / 5; i++) {
-		struct gate g = { 0, 0 };
+		struct gate g = { 0 };
 		struct work_struct busy, queued;
 		struct victim v = { .fn = call_destroy_wq, .pending = pending };
 		int before = LOAD(&ran);
