@@ -14,7 +14,8 @@
  * where the walk cannot follow the body, and for a variable read inside
  * another expression, whatever is ever assigned to it in the function
  * ("ret = 0; ... ret = 1;" gives 0 and 1), or an unknown value once its
- * address is taken or it is changed in place.  An OR into it is not
+ * address is taken, it is changed in place or it is an operand of an asm
+ * statement (a system call's stub returns what the kernel left there).  An OR into it is not
  * unknown: "change |= f();" gives what it held and what f() gives, as
  * an OR is negative, 0, 1 or above 1 only when one of its operands is
  * (ALSA's put callbacks OR together each channel's 0/1 "changed").  A
@@ -371,6 +372,35 @@ static bool refers_to(CXCursor e, CXCursor var)
 	       clang_equalCursors(clang_getCursorReferenced(e), var);
 }
 
+static enum CXChildVisitResult operand_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	CXCursor *var = data;
+
+	(void)parent;
+	if (!refers_to(c, *var))
+		return CXChildVisit_Continue;
+	*var = clang_getNullCursor();
+	return CXChildVisit_Break;
+}
+
+/*
+ * Whether @c is an asm statement with @var among its operands.  What the
+ * instructions leave in an output operand is nothing the body says (a
+ * system call's stub: "long r = NR; asm(... : "=a"(r) ...); return r;"
+ * returns the kernel's -errno, not NR); libclang does not tell outputs
+ * from inputs, so any operand counts.
+ */
+static bool asm_operand(CXCursor c, CXCursor var)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	if (kind != CXCursor_GCCAsmStmt && kind != CXCursor_MSAsmStmt)
+		return false;
+	clang_visitChildren(c, operand_visit, &var);
+	return clang_Cursor_isNull(var);
+}
+
 /*
  * "n += v": a sum, which is a count when what is added never is negative
  * (issue 26: a result used in arithmetic is a count): v's own values,
@@ -431,6 +461,8 @@ static enum CXChildVisitResult var_visit(CXCursor c, CXCursor parent,
 	if (kind == CXCursor_BinaryOperator || kind == CXCursor_UnaryOperator ||
 	    kind == CXCursor_CompoundAssignOperator)
 		walk_write(w, c, kind);
+	if (asm_operand(c, w->var))
+		w->acc.flags |= RV_UNKNOWN;
 	return CXChildVisit_Recurse;
 }
 
@@ -1499,6 +1531,11 @@ static void flow_stmt(struct flow *f, CXCursor c, struct state *s)
 		f->failed = true;
 		return;
 	default:
+		/* What the instructions write: the union of stores has it. */
+		if (asm_operand(c, f->var)) {
+			f->failed = true;
+			return;
+		}
 		break;
 	}
 	if (!s->live && kind != CXCursor_CompoundStmt)
