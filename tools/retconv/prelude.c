@@ -309,29 +309,33 @@ static void standin_add(char **text, const char *line)
 	free(old);
 }
 
+/* Whether @text holds @before, @name and @after together. */
+static bool holds(const char *text, const char *before, const char *name,
+		  const char *after)
+{
+	char *line;
+	bool found;
+
+	if (!text)
+		return false;
+	line = xasprintf("%s%s%s", before, name, after);
+	found = strstr(text, line);
+	free(line);
+	return found;
+}
+
 /* Whether @text already declares @name as a type. */
 static bool standin_type(const char *text, const char *name)
 {
-	char *tail = xasprintf("} %s;\n", name);
-	char *width = xasprintf("_TYPE__ %s;\n", name);
-	bool found = text && (strstr(text, tail) || strstr(text, width));
-
-	free(width);
-
-	free(tail);
-	return found;
+	return holds(text, "} ", name, ";\n") ||
+	       holds(text, "_TYPE__ ", name, ";\n");
 }
 
 /* Whether @text defines @name away already (qualifier_pass()). */
 static bool defined_away(const char *text, const char *name)
 {
-	char *plain = xasprintf("#define %s\n", name);
-	char *call = xasprintf("#define %s(...)\n", name);
-	bool found = text && (strstr(text, plain) || strstr(text, call));
-
-	free(plain);
-	free(call);
-	return found;
+	return holds(text, "#define ", name, "\n") ||
+	       holds(text, "#define ", name, "(...)\n");
 }
 
 /*
@@ -345,18 +349,11 @@ static bool defined_away(const char *text, const char *name)
  */
 static const char clash_form[] = "typedef redefinition with different types (";
 
-static char *refused_mark(const char *name)
-{
-	return xasprintf("/* %s: the tree's own typedef */\n", name);
-}
+#define REFUSED_MARK	" is the tree's own typedef */\n"
 
 static bool refused(const char *text, const char *name)
 {
-	char *mark = refused_mark(name);
-	bool found = text && strstr(text, mark);
-
-	free(mark);
-	return found;
+	return holds(text, "/* ", name, REFUSED_MARK);
 }
 
 /* The stand-in a clash diagnostic says the tree defines, or NULL. */
@@ -385,7 +382,8 @@ static void drop_line(char *text, const char *line)
 
 static void refuse(char **text, const char *name)
 {
-	char *line = standin_line(TYPEDEF, name), *mark = refused_mark(name);
+	char *line = standin_line(TYPEDEF, name);
+	char *mark = xasprintf("/* %s" REFUSED_MARK, name);
 
 	drop_line(*text, line);
 	standin_add(text, mark);
