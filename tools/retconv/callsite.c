@@ -5,7 +5,7 @@
  * Most return-value bugs are in callers.  In a worker, with the parsed
  * body of each function, this finds the three shapes rules C, D and E
  * judge, and records the callee by USR and name; whether it is a bug
- * depends on the callee's class, known only in the parent (sites.c).
+ * depends on the callee's class, known only in the parent (callee.c).
  *
  *   C  x < 0, x >= 0, x <= -1 (and 0 > x, 0 <= x): a test for a sign;
  *      x == 1, x > 0, x != -1, a case label of switch (x): a comparison

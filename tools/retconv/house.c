@@ -28,7 +28,7 @@
  * errno, or by passing on such a function's result), never negative, is
  * read by its callers' rules as 0 or a positive errno (class perrno):
  * "if (error)" is right, "error < 0" is dead; and a negated errno it
- * returns is the mix (sites.c).
+ * returns is the mix (returned.c).
  */
 #include <ctype.h>
 #include <stdlib.h>

@@ -192,7 +192,7 @@ static bool counts_nothing(CXTranslationUnit tu, CXCursor call,
  * F_GETFD and F_GETFL flags, and the commands that set something (F_SETFD,
  * F_SETFL, F_SETLK, F_SETLKW, F_SETOWN, F_OFD_SETLK, F_OFD_SETLKW) give 0,
  * or -1 with errno set: a status.  The usr "libc:fcntl:F_SETFD" for such
- * a call written with its command's name (sites.c gives it the class),
+ * a call written with its command's name (callee.c gives it the class),
  * else NULL.
  */
 static char *fcntl_set(CXTranslationUnit tu, CXCursor call, const char *name)

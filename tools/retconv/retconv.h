@@ -652,7 +652,7 @@ const char *tclass_name(enum rc_tclass cls);
 bool table_outside_name(const char *name);
 void table_free(struct rc_table *t);
 
-/* sites.c: rules C, D and E */
+/* sites.c: rules C, D and E (with callee.c, returned.c: sites.h) */
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out);
 

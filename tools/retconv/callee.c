@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What a call's callee promises: the class of its result, for rules C, D
+ * and E (sites.c, returned.c).
+ *
+ * A callee gets its class from the first of:
+ *
+ *   1. its definition anywhere in the run that the call binds to (a
+ *      system header's declaration binds only to a definition that saw
+ *      one too, ast.c's function_usr(); of several, the nearest the
+ *      caller's file, resolve.c's def_nearness(); all as near if they
+ *      agree), when that gives a class: errno, boolean, count or mixed;
+ *   2. the table (table.c): built in, or a --table file;
+ *   3. its declared return type, when that is bool or unsigned.
+ *
+ * and struct callee says where the class came from, as every finding's
+ * message does, and how far a definition's reading can be trusted.
+ */
+#include <string.h>
+
+#include "retconv.h"
+#include "sites.h"
+
+static const char *const names[] = {
+	[CC_NONE] = "unknown",
+	[CC_ERRNO] = "errno",
+	[CC_PERRNO] = "perrno",
+	[CC_BOOLEAN] = "boolean",
+	[CC_COUNT] = "count",
+	[CC_MIXED] = "mixed",
+	[CC_FLAG] = "flag",
+	[CC_STATUS] = "status",
+	[CC_VALUE] = "value",
+	[CC_DESCRIPTOR] = "descriptor",
+	[CC_POSITIVE] = "positive",
+};
+
+/* "errno", "count", ...: the class as a message names it. */
+const char *callee_class_name(enum cclass cls)
+{
+	return names[cls];
+}
+
+static enum cclass from_class(enum rc_class cls)
+{
+	switch (cls) {
+	case RC_ERRNO:
+		return CC_ERRNO;
+	case RC_BOOLEAN:
+		return CC_BOOLEAN;
+	case RC_COUNT:
+		return CC_COUNT;
+	case RC_MIXED:
+		return CC_MIXED;
+	default:
+		return CC_NONE;
+	}
+}
+
+static enum cclass from_tclass(enum rc_tclass cls)
+{
+	switch (cls) {
+	case TC_ERRNO:
+	case TC_OUTCOME:
+		return CC_ERRNO;
+	case TC_PERRNO:
+		return CC_PERRNO;
+	case TC_BOOLEAN:
+		return CC_BOOLEAN;
+	case TC_COUNT:
+		return CC_COUNT;
+	case TC_FLAG:
+		return CC_FLAG;
+	case TC_STATUS:
+		return CC_STATUS;
+	case TC_VALUE:
+		return CC_VALUE;
+	case TC_DESCRIPTOR:
+		return CC_DESCRIPTOR;
+	case TC_POSITIVE:
+		return CC_POSITIVE;
+	default:
+		return CC_MIXED;
+	}
+}
+
+/* The class the definitions of @usr nearest @file give (def_nearness());
+ * CC_NONE if none or they differ. */
+static enum cclass by_definition(struct rc_func **byusr, size_t n,
+				 const char *usr, const char *file,
+				 const struct rc_func **def)
+{
+	size_t lo = funcs_first(byusr, n, usr), hi = lo, i;
+	enum cclass cls = CC_NONE;
+	unsigned best = 0;
+
+	*def = NULL;
+	for (; hi < n && !strcmp(byusr[hi]->usr, usr); hi++)
+		if (def_nearness(byusr[hi]->file, file) > best)
+			best = def_nearness(byusr[hi]->file, file);
+	for (i = lo; i < hi; i++) {
+		enum cclass c = from_class(resolve_class(byusr[i]));
+
+		if (def_nearness(byusr[i]->file, file) != best)
+			continue;
+		if (*def && c != cls)
+			return CC_NONE;
+		cls = c;
+		*def = byusr[i];
+	}
+	return cls;
+}
+
+/* Whether @file parsed with errors other than headers not found, which
+ * the stand-ins may have made up for (worker.c's note says which). */
+static bool damaged(const struct rc_result *res, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < res->nnotes; i++)
+		if (!strcmp(res->notes[i].file, file) &&
+		    strstr(res->notes[i].msg, " other error"))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the class of the definition @def can be taken as sure by the
+ * rules that read comparisons, negations and tests for 0 (rule C beyond
+ * the sign, rule E's negation, rule D's counts): its file parsed without
+ * errors but missing headers (clang drops statements it cannot make sense
+ * of, and a loop that counted may be gone), as did the caller's when @def
+ * is in a header, and a
+ * macro did not write its body (its returns then all stand where the
+ * macro was used, and what the macro's body stores is not seen).
+ */
+static bool sure_definition(const struct rc_result *res,
+			    const struct rc_func *caller,
+			    const struct rc_func *def)
+{
+	size_t i, j;
+
+	if (damaged(res, def->file) ||
+	    (is_header_name(def->file) && damaged(res, caller->file)))
+		return false;
+	for (i = 0; i < def->nrets; i++) {
+		if (def->rets[i].line == def->line)
+			return false;
+		for (j = 0; j < i; j++)
+			if (def->rets[j].line == def->rets[i].line &&
+			    def->rets[j].col == def->rets[i].col)
+				return false;
+	}
+	return true;
+}
+
+/*
+ * A signed function documented to give a negative value ("returns 0 if
+ * pushed, < 0 if there was some horrible error, > 0 if there was no
+ * room") whose body gives only 0 and 1: its callers' tests for a sign
+ * follow the contract they were given, and the body is no surer a guide
+ * than the words.  Its class is not taken from the body.  (A body that
+ * gives a count is told once, at the callee: struct contract.)
+ */
+static bool documented_negative(const struct rc_func *def, enum cclass cls)
+{
+	return def->type == RT_SIGNED && (def->facts & DOC_NEGATIVE) &&
+	       cls == CC_BOOLEAN;
+}
+
+void callee_class(const struct rc_result *res,
+			 struct rc_func **byusr, size_t n,
+			 const struct rc_table *table,
+			 const struct rc_func *caller,
+			 const struct rc_site *x, struct callee *c)
+{
+	const struct rc_tentry *t;
+	const struct rc_func *def;
+
+	c->table = false;
+	c->outcome = false;
+	c->source = NULL;
+	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
+	/* A comparison for order has no failure: its negative result is
+	 * "less than", whatever its body returns. */
+	if (def && (documented_negative(def, c->cls) ||
+		    naming_orders(x->callee)))
+		c->cls = CC_NONE;
+	c->def = def;
+	c->sure = true;
+	/* 0 or a positive errno, by its words or the house style's. */
+	if (def && (def->facts & FACT_PERRNO_READ)) {
+		c->cls = CC_PERRNO;
+		c->source = xasprintf("its definition at %s:%u, %s", def->file,
+				      def->line, def->facts & DOC_PERRNO ?
+				      "documented so" :
+				      "in a project of positive errnos");
+		return;
+	}
+	if (c->cls != CC_NONE) {
+		c->sure = sure_definition(res, caller, def);
+		c->source = xasprintf("its definition at %s:%u", def->file,
+				      def->line);
+		return;
+	}
+	/* fcntl() with a command that sets something (origin.c). */
+	if (!strncmp(x->usr, "libc:fcntl:", 11)) {
+		c->cls = CC_STATUS;
+		c->table = true;
+		c->source = xasprintf("fcntl(2), for %s", x->usr + 11);
+		return;
+	}
+	/* A function of the same name declared to return a pointer (the
+	 * GNU strerror_r()) is another function than the table's. */
+	t = x->ctype == RT_POINTER ? NULL :
+	    table_find(table, x->callee,
+		       x->form & SITE_KWQ ? TABLE_KWQ : TABLE_KERNEL);
+	if (t) {
+		c->cls = from_tclass(t->cls);
+		c->outcome = t->cls == TC_OUTCOME;
+		c->table = true;
+		c->source = xstrdup(t->source);
+		return;
+	}
+	if (x->ctype == RT_BOOL)
+		c->cls = CC_BOOLEAN;
+	else if (x->ctype == RT_UNSIGNED)
+		c->cls = CC_COUNT;
+	if (c->cls != CC_NONE && !strncmp(x->usr, "member:", 7))
+		c->source = xasprintf("the declared type of the member '%s'",
+				      x->usr + 7);
+	else if (c->cls != CC_NONE)
+		c->source = xstrdup("its declared return type");
+}
+
+/* errno itself, read as a call's result (callsite.c). */
+bool callee_is_errno(const struct rc_site *x)
+{
+	return !strcmp(x->usr, "libc:errno");
+}
+
+/* "returns only 0 or 1", for the message. */
+const char *callee_returns(const struct rc_site *x, const struct callee *c)
+{
+	if (callee_is_errno(x))
+		return "holds 0 or a positive error number";
+	switch (c->cls) {
+	case CC_ERRNO:
+		return "returns 0 or a negative errno";
+	case CC_PERRNO:
+		return "returns 0 or a positive errno";
+	case CC_BOOLEAN:
+	case CC_FLAG:
+		return "returns only 0 or 1";
+	case CC_COUNT:
+		return c->table ? "returns the number of bytes not copied" :
+				  "returns a count";
+	case CC_MIXED:
+		return "returns a value or a negative errno";
+	case CC_STATUS:
+		return "returns 0, or -1 with errno set";
+	case CC_VALUE:
+		return "returns a count or a length, or a negative value on failure";
+	case CC_DESCRIPTOR:
+		return "returns a descriptor, which may be 0, or -1 on failure";
+	case CC_POSITIVE:
+		return "returns a positive value on success, 0 or a negative value on failure";
+	default:
+		return "returns a value";
+	}
+}
+
+/*
+ * Whether a definition's errno class shows both ways: a stub that only
+ * returns 0, or only -ENOSYS, is one configuration's ("#else static
+ * inline int f(void) { return 0; }"), and the real function may return
+ * more.
+ */
+bool callee_errno_shown(const struct callee *c)
+{
+	return c->table || !c->def ||
+	       ((c->def->flags & RV_ZERO) && (c->def->flags & RV_NEG) &&
+		c->sure);
+}

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Rule E: a function that returns a value of another convention than its
+ * own (sites.c finds the sites, callee.c gives a returned call's class).
+ *
+ * A function that fails with negative values elsewhere, returning the
+ * table's count (bytes not copied) as a signed result or under if (ret),
+ * a positive errno constant, a perrno result, an errno negated once more,
+ * false (its success, 0) where the words say failure, or a value held
+ * negative negated; and a function that gives positive errnos returning
+ * a negative one.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "retconv.h"
+#include "sites.h"
+
+/* Whether the return at @line:@col negates a call's result, or a value
+ * that is negative already: "return -ret;" reads as a negative errno, but
+ * converts a 0/-errno result to a positive one in a function of positive
+ * errnos. */
+static bool negates_result(const struct rc_func *fn, unsigned line,
+			   unsigned col)
+{
+	size_t i;
+
+	for (i = 0; i < fn->nsites; i++)
+		if (fn->sites[i].rule == 'E' &&
+		    (fn->sites[i].form & (SITE_NEGATED | SITE_NEGHELD)) &&
+		    fn->sites[i].line == line && fn->sites[i].col == col)
+			return true;
+	return false;
+}
+
+/*
+ * Whether a return of @fn other than the one at @x can give a negative
+ * value: then @fn reports failure with a negative errno (or -1), and its
+ * callers test for a sign.  The return at @x itself is left out, as the
+ * negation it may hold reads as a negative errno.
+ */
+static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
+{
+	size_t i;
+
+	/* Documented "0, or non-zero on failure": its callers test for
+	 * non-zero, and see every errno whatever its sign. */
+	if (fn->facts & DOC_STATUS)
+		return false;
+
+	/* A function that negates a result on its way out converts errnos
+	 * of one sign to the other on purpose: its positive ones may be
+	 * meant (libfuse's reply helpers give a positive errno to send to
+	 * the kernel, a negative one for their own failure). */
+	for (i = 0; !(x->form & SITE_NEGATED) && i < fn->nsites; i++)
+		if (fn->sites[i].rule == 'E' &&
+		    (fn->sites[i].form & SITE_NEGATED))
+			return false;
+	for (i = 0; i < fn->nrets; i++)
+		if ((fn->rets[i].line != x->line || fn->rets[i].col != x->col) &&
+		    (fn->rets[i].resolved & RV_NEG) &&
+		    !negates_result(fn, fn->rets[i].line, fn->rets[i].col))
+			return true;
+	return false;
+}
+
+/* "return EIO;" in a function that fails with negative errnos elsewhere. */
+void rule_e_positive(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+
+	if (house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
+		return;
+	verdict_add(cx, 'E', xasprintf(
+	    "'%s' fails with a negative value elsewhere, but returns %s here, a positive errno its callers' failure tests (< 0) miss; return -%s",
+	    cx->fn->name, x->callee, x->callee));
+}
+
+/*
+ * "return false;" in a signed function that fails with negative values
+ * elsewhere and gives no 1 or truth value: false is 0, its success, where
+ * the words say failure.  A function that returns true too is a
+ * tri-state (1, 0 or a negative error), whose false is an answer.
+ */
+void rule_e_bool(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct rc_func *fn = cx->fn;
+	size_t i;
+
+	if (!fails_negative(fn, x))
+		return;
+	for (i = 0; i < fn->nrets; i++)
+		if ((fn->rets[i].line != x->line || fn->rets[i].col != x->col) &&
+		    (fn->rets[i].resolved & (RV_ONE | RV_BOOL)))
+			return;
+	verdict_add(cx, 'E', xasprintf(
+	    "'%s' fails with a negative value elsewhere, but returns %s here, which is 0, its success; return its failure value (-1, a negative errno) if this is one",
+	    fn->name, x->callee));
+}
+
+/*
+ * "return -res;" where res holds only 0 and negative values there, by a
+ * function that fails with a negative value elsewhere: the negation gives
+ * its failure positive, which its callers' failure tests (< 0) take for a
+ * success.  A comparison for order negates to flip its answer.
+ */
+void rule_e_negheld(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+
+	if (naming_orders(cx->fn->name) ||
+	    house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
+		return;
+	verdict_add(cx, 'E', xasprintf(
+	    "'%s' fails with a negative value elsewhere, but returns '-%s' here, where '%s' holds only 0 or a negative value: its failure comes out positive, which its callers' failure tests (< 0) miss; return '%s' as it is",
+	    cx->fn->name, x->callee, x->callee, x->callee));
+}
+
+/* "return -EIO;" in a function that gives positive errnos, as it is
+ * documented to or as the project's functions do (house.c). */
+void rule_e_negative(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+
+	if (!house_gives_positive(cx->cfg, cx->fn))
+		return;
+	verdict_add(cx, 'E', xasprintf(
+	    "'%s' gives a positive errno elsewhere (%s), but returns -%s here, a negative value its callers' comparisons with an errno (== %s) and messages miss; return %s",
+	    cx->fn->name, cx->fn->facts & DOC_PERRNO ? "documented so" :
+	    "as the project's functions do", x->callee, x->callee,
+	    x->callee));
+}
+
+/* "return -err;" of an errno that is negative already, or a positive
+ * errno returned as it is, by a function that fails with negative
+ * errnos. */
+static void rule_e_convention(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	char *what = *x->holder || callee_is_errno(x) ?
+		     xstrdup(*x->holder ? x->holder : x->callee) :
+		     xasprintf("%s(...)", x->callee);
+
+	if (!fails_negative(cx->fn, x)) {
+		free(what);
+		return;
+	}
+	if ((x->form & SITE_NEGATED) && c->cls == CC_ERRNO && callee_errno_shown(c))
+		verdict_add(cx, 'E', xasprintf(
+		    "'%s' %s (class errno, from %s): '%s' returns '-%s', a positive value, where it fails with a negative value elsewhere; return '%s' as it is",
+		    x->callee, callee_returns(x, c), c->source, cx->fn->name, what,
+		    what));
+	else if (!(x->form & SITE_NEGATED) && c->cls == CC_PERRNO &&
+		 !house_keeps_positive(cx->cfg, cx->fn))
+		verdict_add(cx, 'E', xasprintf(
+		    "'%s' %s (class perrno, from %s), and '%s' returns '%s' as it is, where it fails with a negative value elsewhere: its callers' failure tests (< 0) miss this one; return it negated",
+		    x->callee, callee_returns(x, c), c->source, cx->fn->name, what));
+	free(what);
+}
+
+void rule_e(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+
+	if ((x->form & SITE_NEGATED) || c->cls == CC_PERRNO) {
+		rule_e_convention(cx);
+		return;
+	}
+	if (c->cls != CC_COUNT || !c->table)
+		return;
+	if (!(x->form & SITE_GUARDED) && !(cx->fn->flags & RV_NEG))
+		return;
+	verdict_add(cx, 'E', xasprintf(
+	    "'%s' %s (class count, from %s), and '%s' returns it as its error result; return -EFAULT when it is not 0",
+	    x->callee, callee_returns(x, c), c->source, cx->fn->name));
+}
