@@ -10,7 +10,9 @@
  *      one too, ast.c's function_usr(); of several, the nearest the
  *      caller's file, resolve.c's def_nearness(); all as near if they
  *      agree), when that gives a class: errno, boolean, count or mixed;
- *   2. the table (table.c): built in, or a --table file;
+ *   2. the table (table.c): built in, or a --table file; for a function
+ *      the run defines, only where nothing the definition is known to
+ *      give contradicts the table's class (by_table());
  *   3. its declared return type, when that is bool or unsigned.
  *
  * and struct callee says where the class came from, as every finding's
@@ -84,17 +86,68 @@ static enum cclass from_tclass(enum rc_tclass cls)
 	}
 }
 
+/* The signs (SIGN_*) a class's values have; 0 when any may be. */
+unsigned callee_class_signs(enum cclass cls)
+{
+	switch (cls) {
+	case CC_ERRNO:
+	case CC_STATUS:
+		return SIGN_NEG | SIGN_ZERO;
+	case CC_BOOLEAN:
+	case CC_FLAG:
+		return SIGN_ZERO | SIGN_ONE;
+	case CC_COUNT:
+	case CC_PERRNO:
+		return SIGN_ZERO | SIGN_POS;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * The signs (SIGN_*) a definition is known to give, whatever else its
+ * returns may hold that the body does not bound: its constants, its
+ * comparisons, and what its documentation's Return: says.  A declared
+ * type other than a signed integer (an enumeration, a structure) gives
+ * every bit: no class of integers is its contract.
+ */
+static unsigned known_signs(const struct rc_func *def)
+{
+	unsigned f = def->flags, s = 0;
+
+	if (def->type != RT_SIGNED)
+		return ~0U;
+	if (f & RV_NEG)
+		s |= SIGN_NEG;
+	if (f & RV_ZERO)
+		s |= SIGN_ZERO;
+	if (f & (RV_ONE | RV_BOOL))
+		s |= SIGN_ONE;
+	if (f & RV_POS)
+		s |= SIGN_MORE;
+	if (def->facts & (DOC_ERRNO | DOC_NEGATIVE | DOC_TRISTATE))
+		s |= SIGN_NEG;
+	if (def->facts & (DOC_BOOL | DOC_SUCCESS | DOC_TRISTATE))
+		s |= SIGN_ONE;
+	if (def->facts & DOC_PERRNO)
+		s |= SIGN_POS;
+	return s;
+}
+
 /* The class the definitions of @usr nearest @file give (def_nearness());
- * CC_NONE if none or they differ. */
+ * CC_NONE if none or they differ.  @signs: the signs they are known to
+ * give (known_signs()), all of them together. */
 static enum cclass by_definition(struct rc_func **byusr, size_t n,
 				 const char *usr, const char *file,
-				 const struct rc_func **def)
+				 const struct rc_func **def, unsigned *signs)
 {
 	size_t lo = funcs_first(byusr, n, usr), hi = lo, i;
 	enum cclass cls = CC_NONE;
+	bool differ = false;
 	unsigned best = 0;
 
 	*def = NULL;
+	*signs = 0;
 	for (; hi < n && !strcmp(byusr[hi]->usr, usr); hi++)
 		if (def_nearness(byusr[hi]->file, file) > best)
 			best = def_nearness(byusr[hi]->file, file);
@@ -103,12 +156,12 @@ static enum cclass by_definition(struct rc_func **byusr, size_t n,
 
 		if (def_nearness(byusr[i]->file, file) != best)
 			continue;
-		if (*def && c != cls)
-			return CC_NONE;
+		differ |= *def && c != cls;
 		cls = c;
 		*def = byusr[i];
+		*signs |= known_signs(byusr[i]);
 	}
-	return cls;
+	return differ ? CC_NONE : cls;
 }
 
 /* Whether @file parsed with errors other than headers not found, which
@@ -168,19 +221,63 @@ static bool documented_negative(const struct rc_func *def, enum cclass cls)
 	       cls == CC_BOOLEAN;
 }
 
+/*
+ * The table's class for the callee, when it has one that can be the
+ * callee's.  The table holds the contracts of functions defined outside
+ * the run.  A tree may define a function of the same name itself (a
+ * kernel's own copy_to_user() that returns 0 or -EFAULT, a C library's
+ * own ttyname_r()), and its definition is its contract: the table speaks
+ * for it only where the definition gives no class of its own (a return
+ * passes on a value the body does not bound, or the body could not be
+ * read) and nothing it is known to give (@signs: a constant, a
+ * documented Return:, its declared type) is a value the table's class
+ * never takes.  A -EFAULT beside the table's count of bytes not copied
+ * says that the tree's function is another than the table's; a -1 beside
+ * a read()'s "count, or -1" does not.  The finding then names both.
+ */
+static bool by_table(const struct rc_result *res, const struct rc_table *table,
+		     const struct rc_site *x, unsigned signs, struct callee *c)
+{
+	const struct rc_func *def = c->def;
+	const struct rc_tentry *t;
+	unsigned allowed;
+
+	/* A function of the same name declared to return a pointer (the
+	 * GNU strerror_r()) is another function than the table's. */
+	t = x->ctype == RT_POINTER ? NULL :
+	    table_find(table, x->callee,
+		       x->form & SITE_KWQ ? TABLE_KWQ : TABLE_KERNEL);
+	if (!t)
+		return false;
+	allowed = callee_class_signs(from_tclass(t->cls));
+	if (def && (signs & ~(allowed ? allowed : SIGN_ALL)))
+		return false;
+	c->cls = from_tclass(t->cls);
+	c->outcome = t->cls == TC_OUTCOME;
+	c->table = true;
+	if (!def)
+		c->source = xstrdup(t->source);
+	else
+		c->source = xasprintf(
+			"%s, which its definition at %s:%u%s does not contradict",
+			t->source, def->file, def->line,
+			damaged(res, def->file) ? ", parsed with errors," : "");
+	return true;
+}
+
 void callee_class(const struct rc_result *res,
 			 struct rc_func **byusr, size_t n,
 			 const struct rc_table *table,
 			 const struct rc_func *caller,
 			 const struct rc_site *x, struct callee *c)
 {
-	const struct rc_tentry *t;
 	const struct rc_func *def;
+	unsigned signs;
 
 	c->table = false;
 	c->outcome = false;
 	c->source = NULL;
-	c->cls = by_definition(byusr, n, x->usr, caller->file, &def);
+	c->cls = by_definition(byusr, n, x->usr, caller->file, &def, &signs);
 	/* A comparison for order has no failure: its negative result is
 	 * "less than", whatever its body returns. */
 	if (def && (documented_negative(def, c->cls) ||
@@ -210,18 +307,8 @@ void callee_class(const struct rc_result *res,
 		c->source = xasprintf("fcntl(2), for %s", x->usr + 11);
 		return;
 	}
-	/* A function of the same name declared to return a pointer (the
-	 * GNU strerror_r()) is another function than the table's. */
-	t = x->ctype == RT_POINTER ? NULL :
-	    table_find(table, x->callee,
-		       x->form & SITE_KWQ ? TABLE_KWQ : TABLE_KERNEL);
-	if (t) {
-		c->cls = from_tclass(t->cls);
-		c->outcome = t->cls == TC_OUTCOME;
-		c->table = true;
-		c->source = xstrdup(t->source);
+	if (by_table(res, table, x, signs, c))
 		return;
-	}
 	if (x->ctype == RT_BOOL)
 		c->cls = CC_BOOLEAN;
 	else if (x->ctype == RT_UNSIGNED)

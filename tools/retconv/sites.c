@@ -75,24 +75,6 @@ static void unkept(struct ctx *cx, const char *t, const char *verdict)
 	    cx->x->callee, cx->c->source, t, verdict));
 }
 
-/* The signs (SIGN_*) a class's values have; 0 when any may be. */
-static unsigned class_signs(enum cclass cls)
-{
-	switch (cls) {
-	case CC_ERRNO:
-	case CC_STATUS:
-		return SIGN_NEG | SIGN_ZERO;
-	case CC_BOOLEAN:
-	case CC_FLAG:
-		return SIGN_ZERO | SIGN_ONE;
-	case CC_COUNT:
-	case CC_PERRNO:
-		return SIGN_ZERO | SIGN_POS;
-	default:
-		return 0;
-	}
-}
-
 /* How the callee's success and failure read, for the advice. */
 static const char *reading(const struct callee *c)
 {
@@ -225,7 +207,7 @@ static void rule_c_shape(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
-	unsigned signs = class_signs(c->cls);
+	unsigned signs = callee_class_signs(c->cls);
 	const char *verdict;
 	char *t;
 

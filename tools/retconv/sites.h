@@ -67,6 +67,7 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 		  const struct rc_func *caller, const struct rc_site *x,
 		  struct callee *c);
 const char *callee_class_name(enum cclass cls);
+unsigned callee_class_signs(enum cclass cls);
 const char *callee_returns(const struct rc_site *x, const struct callee *c);
 bool callee_errno_shown(const struct callee *c);
 bool callee_is_errno(const struct rc_site *x);
