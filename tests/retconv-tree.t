@@ -430,6 +430,37 @@ grep -q "^\./tools/a/main\.c:5:6: warning: 'parse_args' returns only 0 or 1 (cla
 tap_check $? "two tools' parse_args(): each call reads the definition of its own folder"
 tap_diag "$tmp/out"
 
+# --- the prelude's parse, left out where it cannot be kept ----------------------
+
+# A file whose only errors are headers not found is parsed again with the
+# prelude only when a directive of what it read names one of the
+# prelude's macros, itself or through a macro it expands: elsewhere the
+# parse would miss the same headers and could not be kept.  Where the
+# prelude does change what is looked up (EFAULT tested), the parse is made
+# and kept.
+mkdir -p "$tmp/idle"
+printf '#include "config.h"\nint idle_plain(int x)\n{\n\treturn x > 1;\n}\n' \
+	>"$tmp/idle/plain.c"
+printf '#include "config.h"\n#define PICK(min) ((min) + 1)\n#if PICK(1)\n#endif\nint idle_param(int x)\n{\n\treturn x;\n}\n' \
+	>"$tmp/idle/param.c"
+printf '#include "config.h"\n#define CHECK FAR\n#if CHECK + 1\n#endif\nint idle_body(int x)\n{\n\treturn x;\n}\n' \
+	>"$tmp/idle/body.c"
+printf '#ifndef EFAULT\n#include "config.h"\n#endif\nint idle_tested(int x)\n{\n\treturn x;\n}\n' \
+	>"$tmp/idle/tested.c"
+(cd "$tmp" && RETCONV_TRACE=1 "$rc" --no-config --tree idle) >"$tmp/out" \
+	2>"$tmp/err"
+grep -q '^retconv: trace: idle/plain.c: prelude parse left out' "$tmp/err" &&
+	grep -q '^retconv: trace: idle/param.c: prelude parse left out' "$tmp/err" &&
+	! grep -q '^retconv: trace: idle/\(plain\|param\).c: prelude parse,' "$tmp/err" &&
+	grep -q '^retconv: trace: idle/body.c: prelude parse needed' "$tmp/err" &&
+	grep -q '^retconv: trace: idle/body.c: prelude parse, 1 errors' "$tmp/err" &&
+	grep -q '^retconv: trace: idle/tested.c: prelude parse needed' "$tmp/err" &&
+	grep -q '^retconv: trace: idle/tested.c: prelude parse, 0 errors' "$tmp/err" &&
+	grep -q '^retconv: idle/plain.c: note: parsed with errors: 1 header not found (config.h)' "$tmp/err" &&
+	! grep -q '^retconv: idle/tested.c: note' "$tmp/err"
+tap_check $? "the prelude's parse is left out only where no directive names its macros"
+grep 'idle/' "$tmp/err" | tap_diag
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

@@ -455,6 +455,7 @@ struct rc_strset {
 	size_t n;
 };
 bool strset_seen_before(struct rc_strset *t, const char *key);
+bool strset_has(const struct rc_strset *t, const char *key);
 void strset_free(struct rc_strset *t);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
@@ -610,6 +611,12 @@ extern const char prelude_text[];
 /* in a worker: @before and definitions for the types and annotations @tu
  * missed, or NULL when it has none to add */
 char *prelude_standins(struct CXTranslationUnitImpl *tu, const char *before);
+
+/* idle.c: in a worker, whether no directive of what @tu read, nor one of
+ * its @nargs arguments, names a macro of the prelude, so that a parse
+ * with the prelude would look up the same headers */
+bool idle_prelude(struct CXTranslationUnitImpl *tu, char *const *args,
+		  size_t nargs);
 
 /* summary.c */
 void summary_write_func(FILE *out, const struct rc_func *fn);

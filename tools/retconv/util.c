@@ -231,9 +231,11 @@ bool strset_seen_before(struct rc_strset *t, const char *key)
 		t->cap = old ? 2 * old : 1024;
 		t->v = xcalloc(t->cap, sizeof(*t->v));
 		t->n = 0;
-		for (i = 0; i < old; i++)
+		for (i = 0; i < old; i++) {
 			if (v[i])
 				strset_seen_before(t, v[i]);
+			free(v[i]);
+		}
 		free(v);
 	}
 	for (i = strset_hash(key) & (t->cap - 1); t->v[i];
@@ -242,6 +244,20 @@ bool strset_seen_before(struct rc_strset *t, const char *key)
 			return true;
 	t->v[i] = xstrdup(key);
 	t->n++;
+	return false;
+}
+
+/* Whether @key is in @t. */
+bool strset_has(const struct rc_strset *t, const char *key)
+{
+	size_t i;
+
+	if (!t->cap)
+		return false;
+	for (i = strset_hash(key) & (t->cap - 1); t->v[i];
+	     i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->v[i], key))
+			return true;
 	return false;
 }
 

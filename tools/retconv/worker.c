@@ -491,6 +491,28 @@ static void pick_configuration(CXIndex idx, const struct rc_job *job,
 }
 
 /*
+ * Whether a parse with the prelude and no stand-ins would miss the same
+ * headers as @tu, whose only errors are headers not found, and so could
+ * not be kept (idle.c).  Only for a parse without the PCH, as the
+ * prelude's is.
+ */
+static bool prelude_idle(const struct rc_job *job, CXTranslationUnit tu,
+			 const struct damage *dm)
+{
+	double since = tracing ? cpu_now() : 0;
+	bool idle;
+
+	if (dm->nother || (job->pch && !picks.n))
+		return false;
+	idle = idle_prelude(tu, job->args, job->nargs);
+	if (tracing)
+		fprintf(stderr, "retconv: trace: %s: prelude parse %s, %.1f ms\n",
+			job->file, idle ? "left out" : "needed",
+			(cpu_now() - since) * 1e3);
+	return idle;
+}
+
+/*
  * Parse past errors.  A file whose PCH is refused is parsed again without
  * it, and so is one with an error, parsed with it, in a header it may
  * have read twice (pch_twice()): other errors are those of its own lines
@@ -535,11 +557,13 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	 * the prelude alone would only find the same names missing again.
 	 * A file that found its headers is parsed again only for an error
 	 * the stand-ins answer (an annotation taken for a declarator, a name
-	 * no header declared), not a configuration's "#error".
+	 * no header declared), not a configuration's "#error"; one whose only
+	 * errors are headers not found, only when the prelude's macros can
+	 * change which headers it looks up (idle.c).
 	 */
 	if (dm.nmissing || dm.nother)
 		standins = prelude_standins(tu, NULL);
-	if (dm.nmissing && !standins)
+	if (dm.nmissing && !standins && !prelude_idle(job, tu, &dm))
 		standins = xstrdup("");
 	/*
 	 * clang's recovery from an annotation skips what follows it, where
