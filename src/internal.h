@@ -478,12 +478,13 @@ struct kwq__pool {
 					 * the worklist's next item itself */
 	unsigned long nr_started;	/* L: items started, ever */
 	int target;			/* L: how many may run at once */
-	int cpu;			/* I: its CPU, or -1 when unbound */
+	unsigned int tune_left;		/* L: starts until target is judged */
 	struct kwq_list_node idle;	/* L: idle workers, latest first */
 	struct kwq_list_node workers;	/* L: every worker */
 	struct kwq_list_node held;	/* L: active items whose start waits
 					   for a run on another pool */
 	int rank;			/* I: lock order, as in fork.c */
+	int cpu;			/* I: its CPU, or -1 when unbound */
 	int nr_workers;			/* L */
 	int nr_idle;			/* L */
 	int highpri;			/* I */

@@ -338,6 +338,8 @@ static struct kwq__pool *pool_alloc(int cpu, int highpri)
 		(cpu >= 0 ? cpu : kwq__g.nr_cpu_ids);
 	pool->max_target = cpu >= 0 ? 1 : kwq__g.nr_cpus;
 	pool->target = pool->max_target;
+	/* The first start judges, from the creation: see tune_locked(). */
+	pool->tune_left = 1;
 	return pool;
 }
 
