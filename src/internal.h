@@ -886,6 +886,14 @@ KWQ_HIDDEN extern void (*kwq__link_hook)(struct kwq__pwq *pwq);
 KWQ_HIDDEN extern void (*kwq__hand_over_hook)(struct kwq__pwq *pwq,
 					      struct work_struct *w);
 /*
+ * kwq__take_head_hook (tests/test-hand-over.c): called by a worker that
+ * has passed its slot behind the worklist's items and takes the head @w
+ * to start next itself (takes_head_locked() in worker.c), the pool lock
+ * held, before it starts it; in worker.c's test build.
+ */
+KWQ_HIDDEN extern void (*kwq__take_head_hook)(struct kwq__pool *pool,
+					      struct work_struct *w);
+/*
  * kwq__spawn_hook (tests/test-manager-spawn.c): called by the manager and
  * by a new worker before each boosted worker either creates, no lock held.
  */

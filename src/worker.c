@@ -272,6 +272,7 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
 	    (WORK_PENDING | WORK_PWQ) || kwq__is_barrier(w) ||
 	    kwq__find_busy_for_locked(pool, worker, w))
 		return NULL;
+	kwq__test_hook(take_head, pool, w);
 	return w;
 }
 
@@ -762,6 +763,9 @@ fail_spawn:
 }
 
 void (*kwq__spawn_hook)(struct kwq__pool *pool);	/* see internal.h */
+#ifdef KWQ_TEST_HOOKS
+void (*kwq__take_head_hook)(struct kwq__pool *pool, struct work_struct *w);
+#endif
 
 /*
  * Create boosted workers for @pool, up to @max of those the manager's looks
