@@ -161,6 +161,25 @@ static inline void clear_pending_unlock(struct work_struct *w,
 enum start { FROM_LIST, FROM_LOOP, FROM_HAND, FROM_HEAD };
 
 /*
+ * The kick of a start from the head after a pass (FROM_HEAD) that has
+ * itself let one more worker run: the pass's kick, in the same hold of
+ * the lock, found nobody to wake for the items behind it, and the start
+ * makes none of its own (see process_one()), but a target the tuner
+ * raised or a worker a CPU-intensive item uncounted leaves room that
+ * kick did not see; missed, the items behind would wait for the
+ * manager's next look.  Rare: woken under the lock, out of line, so that
+ * the usual start keeps no worker to wake.
+ */
+static __attribute__((noinline, cold)) void
+head_kick_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *other = kwq__kick_more_locked(pool);
+
+	if (other)
+		kwq__wake_worker(other);
+}
+
+/*
  * Would @worker, ending an item of @pwq, take @w, the first item pushed
  * on @pwq, from the worklist next, were the slot given to it there?  The
  * caller has found the worklist empty.  Yes when nothing else would come
@@ -420,8 +439,11 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	worker->current_color = color;
 	worker->seq++;
 	pool->nr_started++;
-	if (unlikely(!--pool->tune_left))
+	if (unlikely(!--pool->tune_left)) {
 		tune_count_locked(pool);
+		if (from == FROM_HEAD)
+			head_kick_locked(pool);
+	}
 	if (from == FROM_LIST)
 		kwq__busy_add_locked(pool, worker);
 	else
@@ -430,8 +452,11 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	kwq__assert(from != FROM_HAND ||
 		    !(pwq->wq->flags & WQ_CPU_INTENSIVE));
 	if (!barrier && from != FROM_HAND &&
-	    unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE))
+	    unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE)) {
 		kwq__uncount_locked(pool, worker);
+		if (from == FROM_HEAD)
+			head_kick_locked(pool);
+	}
 	if (!barrier && modes)
 		kwq__stat_start_locked(worker, w, &cpu);
 	else if (!barrier)
@@ -441,7 +466,8 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	 * head taken after a pass: the pass's kick, in this hold of the
 	 * lock, found nobody to wake for the items behind it, and this one
 	 * would find the same (kwq__kick_prepare_locked() sets need_worker
-	 * or finds the target reached, and the finisher is not set).
+	 * or finds the target reached, and the finisher is not set), unless
+	 * the start let one more worker run: head_kick_locked() above.
 	 */
 	other = from == FROM_HAND || from == FROM_HEAD ? NULL :
 		kwq__kick_more_locked(pool);
