@@ -32,7 +32,10 @@
  *   remove_work_sync() that waited for the lock while the worker took it
  *   (the hook of worker.c's test build, kwq__take_head_hook, holds it
  *   there) and flush_workqueue() wait for its run, the pushed item's add
- *   gets -EBUSY.
+ *   gets -EBUSY;
+ * - the start of that head, when it uncounts its worker (an item of a
+ *   WQ_CPU_INTENSIVE queue), wakes an idle worker for the items behind
+ *   it, which the pass's kick, made before, could not do.
  *
  * White-box: links libkwq.a, and add.o and worker.o built with
  * KWQ_TEST_HOOKS.
@@ -522,6 +525,132 @@ static void head_started_case(void)
 		;
 }
 
+/* --- a CPU-intensive head: its own start makes room ---------------------- */
+
+static struct tw ci_head;
+static struct kwq__pool *ci_pool;
+static int ci_taken;		/* A: the take-head hook's calls for ci_head */
+static int ci_running;		/* A: what ci_head's run found first */
+
+static void ci_hook(struct kwq__pool *pool, struct work_struct *w)
+{
+	(void)pool;
+	if (w == &ci_head.work)
+		INC(&ci_taken);
+}
+
+/* The head's run: first, how many workers the pool counts running. */
+static void ci_fn(struct work_struct *w)
+{
+	kwq__lock(ci_pool);
+	STORE(&ci_running, ci_pool->nr_running);
+	kwq__unlock(ci_pool);
+	tw_fn(w);
+}
+
+/*
+ * Three items at gates that sleep: the manager sees their workers
+ * blocked and starts more, so that the pool has a worker to spare, idle
+ * once they end.
+ */
+static void spare_worker(void)
+{
+	struct workqueue_struct *warm = alloc_workqueue("hand-over-warm",
+							WQ_UNBOUND, 3);
+	struct gate g = { 0 };
+	struct tw t[3];
+
+	if (!warm)
+		bail_out("alloc_workqueue failed");
+	for (int i = 0; i < 3; i++) {
+		tw_init(&t[i]);
+		t[i].gate = &g;
+		if (add_work_to_q(warm, &t[i].work))
+			bail_out("could not add a warming item");
+	}
+	wait_for(&g.entered, 3, RUN_MS);
+	gate_open(&g);
+	if (flush_workqueue(warm))
+		bail_out("flush_workqueue failed");
+	destroy_workqueue(warm);
+}
+
+/*
+ * blocker's end passes its slot to pushed, behind ci_head, an item of a
+ * WQ_CPU_INTENSIVE queue of the same pool, and behind an item x, and
+ * takes ci_head itself; the pass's kick found the pool at its target.
+ * ci_head's start uncounts its worker: one more may run, and the start
+ * must wake the spare idle worker for x then, not leave it to the
+ * manager's next look.  Tried again when the pool had no idle worker or
+ * the end took another way.
+ */
+static bool intensive_round(const struct wq_kind *k,
+			    struct workqueue_struct *ci, int round)
+{
+	struct gate other_gate, x_gate = { 0 }, ci_gate = { 0 };
+	struct tw other, x;
+	int idle, running;
+	bool taken;
+
+	fill_flipped(k, &other, 1, &other_gate, false, true);
+	ci_pool = wq->dfl_pwq->pool;
+	x_gate.spin = 1;
+	ci_gate.spin = 1;
+	tw_init(&ci_head);
+	ci_head.work.func = ci_fn;
+	ci_head.gate = &ci_gate;
+	tw_init(&x);
+	x.gate = &x_gate;
+	STORE(&ci_taken, 0);
+	STORE(&ci_running, -1);
+	if (add_work_to_q(ci, &ci_head.work) || add_work_to_q(wq, &x.work))
+		bail_out("could not add the head or the item behind it");
+	add_to_turn(&pushed.work);
+	kwq__lock(ci_pool);
+	idle = ci_pool->nr_idle;
+	kwq__unlock(ci_pool);
+	STORE(&kwq__take_head_hook, ci_hook);
+	gate_open(&gate);
+	if (!wait_for(&ci_gate.entered, 1, RUN_MS))
+		bail_out("the CPU-intensive head did not start");
+	STORE(&kwq__take_head_hook, NULL);
+	taken = LOAD(&ci_taken) == 1 && idle > 0;
+	running = LOAD(&ci_running);
+	gate_open(&ci_gate);
+	gate_open(&x_gate);
+	gate_open(&other_gate);
+	if (flush_workqueue(wq) || flush_workqueue(ci))
+		bail_out("flush_workqueue failed");
+	destroy_workqueue(wq);
+	if (!taken && round < HEAD_ROUNDS)
+		return false;
+	if (!taken)
+		skip(1, "no end took a CPU-intensive head with a worker idle "
+		     "in %d rounds", round);
+	else
+		is_int(running, 2, "%s, a WQ_CPU_INTENSIVE queue: the head "
+		       "it uncounts, taken after a pass, wakes an idle worker "
+		       "for the items behind it (round %d)", k->name, round);
+	return true;
+}
+
+static void intensive_case(void)
+{
+	struct wq_kind k = { "unbound max_active 3", WQ_UNBOUND, 3 };
+	struct workqueue_struct *ci = alloc_workqueue("hand-over-ci",
+						      WQ_UNBOUND |
+						      WQ_CPU_INTENSIVE, 0);
+
+	if (!ci)
+		bail_out("alloc_workqueue failed");
+	for (int round = 1;; round++) {
+		spare_worker();
+		if (intensive_round(&k, ci, round))
+			break;
+	}
+	destroy_workqueue(ci);
+}
+
 int main(void)
 {
 	size_t nr_kinds;
@@ -536,7 +665,7 @@ int main(void)
 		freezable += !!(kinds[k].flags & WQ_FREEZABLE);
 		serial += kinds[k].max_active <= 1;
 	}
-	tests = serial * 7 + (int)nr_kinds + freezable * 2 + 2 + 5;
+	tests = serial * 7 + (int)nr_kinds + freezable * 2 + 2 + 6;
 	plan(tests);
 	/* With debug mode or statistics on, no add is pushed. */
 	wq = new_kind_wq("hand-over-probe", &kinds[0]);
@@ -550,6 +679,7 @@ int main(void)
 	busy_case(true);
 	head_linked_case();
 	head_started_case();
+	intensive_case();
 	/*
 	 * The bound kinds' items and the adds: one CPU's pwq; the last, so
 	 * that the unordered kind's go to a push queue beyond the first.
