@@ -1001,12 +1001,16 @@ static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
 	kwq__pwq_give_slot_locked(pwq, kwq__pwq_linked_locked(pwq));
 }
 
+/* --- tune.c: an unbound pool's target ------------------------------------ */
+
+KWQ_HIDDEN void kwq__tune_count_locked(struct kwq__pool *pool);
+KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
+
 /* --- worker.c: the workers, their loop, an item's run -------------------- */
 
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
 KWQ_HIDDEN int kwq__spawn_boosted(struct kwq__pool *pool, int max);
-KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker,
 					struct work_struct *w);
 
@@ -1517,9 +1521,12 @@ kwq__find_busy_locked(struct kwq__pool *pool, struct work_struct *w)
 /*
  * kwq__find_busy_locked() for @me, about to start @w if nobody runs it:
  * the chain looked at is kept for kwq__busy_join_locked(), so that the
- * hash is computed once an item.
+ * hash is computed once an item.  Forced inline, as kwq__pushed_data():
+ * worker_main()'s copies of process_one() are near gcc's growth limit,
+ * and two more out-of-line calls there (head_kick_locked() in worker.c)
+ * made it call both, 14 instructions an ordered item more.
  */
-static inline struct kwq__worker *
+static inline __attribute__((always_inline)) struct kwq__worker *
 kwq__find_busy_for_locked(struct kwq__pool *pool, struct kwq__worker *me,
 			  struct work_struct *w)
 {
@@ -1676,9 +1683,12 @@ kwq__pwq_count_in_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	return work_pwq_data(pwq, color * WORK_COLOR | (old & WORK_DELAYED));
 }
 
-/* The word of @w, pushed on @pwq and just taken off its push queue. */
-static inline unsigned long kwq__pushed_data(struct kwq__pwq *pwq,
-					    struct work_struct *w)
+/*
+ * The word of @w, pushed on @pwq and just taken off its push queue.
+ * Forced inline: see kwq__find_busy_for_locked().
+ */
+static inline __attribute__((always_inline)) unsigned long
+kwq__pushed_data(struct kwq__pwq *pwq, struct work_struct *w)
 {
 	unsigned long data = work_data(w);
 

@@ -6,80 +6,12 @@
  * dropped (kwq__process_one_locked(), which a rescuer calls too), gives its
  * slot back to the pwq (the usual case here, the rest in add.c), and
  * sleeps on its own futex when nothing is left, until a kick (pool.c)
- * wakes it or the idle timeout retires it.  An unbound pool's target is
- * tuned here, every TUNE_EVERY starts, by what its items cost.  Workers
- * are started by the manager (manager.c) and when a queue first uses a
- * pool (kwq__pool_get_worker()).
+ * wakes it or the idle timeout retires it.  Its starts count down to the
+ * next judgement of an unbound pool's target (tune.c).  Workers are
+ * started by the manager (manager.c) and when a queue first uses a pool
+ * (kwq__pool_get_worker()).
  */
 #include "internal.h"
-
-/* --- how many workers an unbound pool's items are worth ----------------- */
-
-/*
- * Two workers of one unbound pool pay for every item they take with the
- * pool lock's cache line, which crosses between their CPUs twice per item:
- * some 500 ns on a two-CPU machine, where one worker alone runs a trivial
- * item in 60.  A second worker gains only for items longer than that.  So
- * every TUNE_EVERY starts the pool judges what an item has cost each of
- * its running workers since the last judgement, idle gaps included: with
- * all its CPUs, below LOWER_NS it keeps one worker; with one, above
- * RAISE_NS it takes all its CPUs again.  Measured with two workers, an
- * item looks dearer by what the second one costs, hence the two bounds.
- * An item that runs long while others wait starts nothing to judge by: the
- * manager sees that one (kwq__tune_stall_locked()).
- */
-#define TUNE_EVERY	512
-#define LOWER_NS	1000
-#define RAISE_NS	600
-
-static void tune_locked(struct kwq__pool *pool)
-{
-	unsigned long long now = kwq__clock_ns(CLOCK_MONOTONIC);
-	unsigned long long per = (now - pool->tune_ns) *
-		(unsigned int)(pool->nr_running ? pool->nr_running : 1) /
-		TUNE_EVERY;
-
-	kwq__assert_locked(pool);
-	pool->tune_ns = now;
-	if (pool->target < pool->max_target) {
-		if (per > RAISE_NS)
-			pool->target = pool->max_target;
-	} else if (per < LOWER_NS) {
-		pool->target = 1;
-	}
-}
-
-/*
- * A start has counted TUNE_EVERY down: judge an unbound pool's target and
- * count again.  The pool's first start judges too (pool_alloc() in
- * pool.c), from tune_ns 0: an item that seems to have cost the whole
- * uptime lowers nothing, and a target at max_target is not raised.  A
- * countdown, where a test of nr_started's low bits loaded, added, stored
- * and tested: two instructions an item fewer.
- */
-static __attribute__((noinline, cold)) void
-tune_count_locked(struct kwq__pool *pool)
-{
-	pool->tune_left = TUNE_EVERY;
-	if (pool->max_target > 1)
-		tune_locked(pool);
-}
-
-/*
- * The manager's tick: a pool held to fewer workers than its CPUs that has
- * started nothing since the previous tick while items wait is running a
- * long item, behind which short ones must not wait; it gets all its CPUs
- * back, and the caller's kick wakes a worker for the waiting item.
- */
-void kwq__tune_stall_locked(struct kwq__pool *pool)
-{
-	kwq__assert_locked(pool);
-	if (pool->target < pool->max_target &&
-	    pool->nr_started == pool->tune_seen &&
-	    !kwq__list_empty(&pool->worklist))
-		pool->target = pool->max_target;
-	pool->tune_seen = pool->nr_started;
-}
 
 /* --- running work ------------------------------------------------------- */
 
@@ -440,7 +372,7 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	worker->seq++;
 	pool->nr_started++;
 	if (unlikely(!--pool->tune_left)) {
-		tune_count_locked(pool);
+		kwq__tune_count_locked(pool);
 		if (from == FROM_HEAD)
 			head_kick_locked(pool);
 	}

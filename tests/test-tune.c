@@ -2,7 +2,7 @@
 /*
  * An unbound pool runs short items on one worker, since a second worker
  * costs each item more than it gains, and takes all its CPUs back when an
- * item runs long (src/worker.c, tune_locked(); the manager's
+ * item runs long (src/tune.c, tune_locked(); the manager's
  * kwq__tune_stall_locked()).  What users rely on must hold whatever the
  * pool has chosen: after a burst of trivial items has taught the pool to
  * use one worker, two items of an unbound queue that allows two at once
