@@ -478,12 +478,13 @@ struct kwq__pool {
 					 * the worklist's next item itself */
 	unsigned long nr_started;	/* L: items started, ever */
 	int target;			/* L: how many may run at once */
-	int cpu;			/* I: its CPU, or -1 when unbound */
+	unsigned int tune_left;		/* L: starts until target is judged */
 	struct kwq_list_node idle;	/* L: idle workers, latest first */
 	struct kwq_list_node workers;	/* L: every worker */
 	struct kwq_list_node held;	/* L: active items whose start waits
 					   for a run on another pool */
 	int rank;			/* I: lock order, as in fork.c */
+	int cpu;			/* I: its CPU, or -1 when unbound */
 	int nr_workers;			/* L */
 	int nr_idle;			/* L */
 	int highpri;			/* I */
@@ -885,6 +886,14 @@ KWQ_HIDDEN extern void (*kwq__link_hook)(struct kwq__pwq *pwq);
 KWQ_HIDDEN extern void (*kwq__hand_over_hook)(struct kwq__pwq *pwq,
 					      struct work_struct *w);
 /*
+ * kwq__take_head_hook (tests/test-hand-over.c): called by a worker that
+ * has passed its slot behind the worklist's items and takes the head @w
+ * to start next itself (takes_head_locked() in worker.c), the pool lock
+ * held, before it starts it; in worker.c's test build.
+ */
+KWQ_HIDDEN extern void (*kwq__take_head_hook)(struct kwq__pool *pool,
+					      struct work_struct *w);
+/*
  * kwq__spawn_hook (tests/test-manager-spawn.c): called by the manager and
  * by a new worker before each boosted worker either creates, no lock held.
  */
@@ -992,12 +1001,16 @@ static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
 	kwq__pwq_give_slot_locked(pwq, kwq__pwq_linked_locked(pwq));
 }
 
+/* --- tune.c: an unbound pool's target ------------------------------------ */
+
+KWQ_HIDDEN void kwq__tune_count_locked(struct kwq__pool *pool);
+KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
+
 /* --- worker.c: the workers, their loop, an item's run -------------------- */
 
 KWQ_HIDDEN int kwq__pool_get_worker(struct kwq__pool *pool);
 KWQ_HIDDEN int kwq__create_worker(struct kwq__pool *pool, int boost);
 KWQ_HIDDEN int kwq__spawn_boosted(struct kwq__pool *pool, int max);
-KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker,
 					struct work_struct *w);
 
@@ -1508,9 +1521,12 @@ kwq__find_busy_locked(struct kwq__pool *pool, struct work_struct *w)
 /*
  * kwq__find_busy_locked() for @me, about to start @w if nobody runs it:
  * the chain looked at is kept for kwq__busy_join_locked(), so that the
- * hash is computed once an item.
+ * hash is computed once an item.  Forced inline, as kwq__pushed_data():
+ * worker_main()'s copies of process_one() are near gcc's growth limit,
+ * and two more out-of-line calls there (head_kick_locked() in worker.c)
+ * made it call both, 14 instructions an ordered item more.
  */
-static inline struct kwq__worker *
+static inline __attribute__((always_inline)) struct kwq__worker *
 kwq__find_busy_for_locked(struct kwq__pool *pool, struct kwq__worker *me,
 			  struct work_struct *w)
 {
@@ -1667,9 +1683,12 @@ kwq__pwq_count_in_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	return work_pwq_data(pwq, color * WORK_COLOR | (old & WORK_DELAYED));
 }
 
-/* The word of @w, pushed on @pwq and just taken off its push queue. */
-static inline unsigned long kwq__pushed_data(struct kwq__pwq *pwq,
-					    struct work_struct *w)
+/*
+ * The word of @w, pushed on @pwq and just taken off its push queue.
+ * Forced inline: see kwq__find_busy_for_locked().
+ */
+static inline __attribute__((always_inline)) unsigned long
+kwq__pushed_data(struct kwq__pwq *pwq, struct work_struct *w)
 {
 	unsigned long data = work_data(w);
 

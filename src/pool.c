@@ -18,7 +18,7 @@
  * A pool lets at most `target` workers run items at once: one for a CPU's
  * pool (the CPU has nothing more to give), one per CPU for an unbound pool,
  * or one while the unbound pool's items are too short to gain from more
- * (tune_locked(), worker.c).
+ * (tune_locked(), tune.c).
  * Workers beyond that sleep on their own futex, idle, latest-idle first so
  * that a warm thread is reused.  An add that finds the pool under its target
  * wakes exactly one idle worker; an add to a pool whose workers are already
@@ -338,6 +338,8 @@ static struct kwq__pool *pool_alloc(int cpu, int highpri)
 		(cpu >= 0 ? cpu : kwq__g.nr_cpu_ids);
 	pool->max_target = cpu >= 0 ? 1 : kwq__g.nr_cpus;
 	pool->target = pool->max_target;
+	/* The first start judges, from the creation: see tune.c. */
+	pool->tune_left = 1;
 	return pool;
 }
 

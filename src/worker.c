@@ -6,64 +6,12 @@
  * dropped (kwq__process_one_locked(), which a rescuer calls too), gives its
  * slot back to the pwq (the usual case here, the rest in add.c), and
  * sleeps on its own futex when nothing is left, until a kick (pool.c)
- * wakes it or the idle timeout retires it.  An unbound pool's target is
- * tuned here, every TUNE_EVERY starts, by what its items cost.  Workers
- * are started by the manager (manager.c) and when a queue first uses a
- * pool (kwq__pool_get_worker()).
+ * wakes it or the idle timeout retires it.  Its starts count down to the
+ * next judgement of an unbound pool's target (tune.c).  Workers are
+ * started by the manager (manager.c) and when a queue first uses a pool
+ * (kwq__pool_get_worker()).
  */
 #include "internal.h"
-
-/* --- how many workers an unbound pool's items are worth ----------------- */
-
-/*
- * Two workers of one unbound pool pay for every item they take with the
- * pool lock's cache line, which crosses between their CPUs twice per item:
- * some 500 ns on a two-CPU machine, where one worker alone runs a trivial
- * item in 60.  A second worker gains only for items longer than that.  So
- * every TUNE_EVERY starts the pool judges what an item has cost each of
- * its running workers since the last judgement, idle gaps included: with
- * all its CPUs, below LOWER_NS it keeps one worker; with one, above
- * RAISE_NS it takes all its CPUs again.  Measured with two workers, an
- * item looks dearer by what the second one costs, hence the two bounds.
- * An item that runs long while others wait starts nothing to judge by: the
- * manager sees that one (kwq__tune_stall_locked()).
- */
-#define TUNE_EVERY	512
-#define LOWER_NS	1000
-#define RAISE_NS	600
-
-static void tune_locked(struct kwq__pool *pool)
-{
-	unsigned long long now = kwq__clock_ns(CLOCK_MONOTONIC);
-	unsigned long long per = (now - pool->tune_ns) *
-		(unsigned int)(pool->nr_running ? pool->nr_running : 1) /
-		TUNE_EVERY;
-
-	kwq__assert_locked(pool);
-	pool->tune_ns = now;
-	if (pool->target < pool->max_target) {
-		if (per > RAISE_NS)
-			pool->target = pool->max_target;
-	} else if (per < LOWER_NS) {
-		pool->target = 1;
-	}
-}
-
-/*
- * The manager's tick: a pool held to fewer workers than its CPUs that has
- * started nothing since the previous tick while items wait is running a
- * long item, behind which short ones must not wait; it gets all its CPUs
- * back, and the caller's kick wakes a worker for the waiting item.
- */
-void kwq__tune_stall_locked(struct kwq__pool *pool)
-{
-	kwq__assert_locked(pool);
-	if (pool->target < pool->max_target &&
-	    pool->nr_started == pool->tune_seen &&
-	    !kwq__list_empty(&pool->worklist))
-		pool->target = pool->max_target;
-	pool->tune_seen = pool->nr_started;
-}
 
 /* --- running work ------------------------------------------------------- */
 
@@ -134,6 +82,36 @@ static inline void clear_pending_unlock(struct work_struct *w,
 }
 
 /*
+ * Where process_one() finds its item: on a list, the busy hash not looked
+ * up (any caller); at the head of the worklist, the loop having looked it
+ * up (kwq__find_busy_for_locked()); handed over by the end of the
+ * previous item (end_item_locked()), looked up there too, on no list; at
+ * the head of the worklist, taken by the end of the previous item after
+ * its pass (takes_head_locked()), looked up there, with the pass's kick
+ * for the items behind it.
+ */
+enum start { FROM_LIST, FROM_LOOP, FROM_HAND, FROM_HEAD };
+
+/*
+ * The kick of a start from the head after a pass (FROM_HEAD) that has
+ * itself let one more worker run: the pass's kick, in the same hold of
+ * the lock, found nobody to wake for the items behind it, and the start
+ * makes none of its own (see process_one()), but a target the tuner
+ * raised or a worker a CPU-intensive item uncounted leaves room that
+ * kick did not see; missed, the items behind would wait for the
+ * manager's next look.  Rare: woken under the lock, out of line, so that
+ * the usual start keeps no worker to wake.
+ */
+static __attribute__((noinline, cold)) void
+head_kick_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *other = kwq__kick_more_locked(pool);
+
+	if (other)
+		kwq__wake_worker(other);
+}
+
+/*
  * Would @worker, ending an item of @pwq, take @w, the first item pushed
  * on @pwq, from the worklist next, were the slot given to it there?  The
  * caller has found the worklist empty.  Yes when nothing else would come
@@ -189,7 +167,7 @@ passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
  * them and the insertion raise them again.  Behind other items, the
  * kick's only question is whether the pool is below its target.
  */
-static inline __attribute__((always_inline)) void
+static inline __attribute__((always_inline)) bool
 pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 		   struct kwq__pushq *q, struct kwq_list_node *first,
 		   int color)
@@ -206,8 +184,47 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 		set_work_pwq(w, data | WORK_COLOR);
 	kwq__list_add_before(&w->entry, &pool->worklist);
 	other = kwq__kick_more_locked(pool);
-	if (other)
-		kwq__wake_worker(other);
+	if (!other)
+		return false;
+	kwq__wake_worker(other);
+	return true;
+}
+
+/*
+ * The item at the head of the pool's worklist, which @worker, having
+ * ended an item and passed its slot behind the worklist's items
+ * (pass_pushed_locked()), would take next from its loop, or NULL when
+ * the loop must look: the loop's own tests, with what the end knows
+ * left out.  The worklist holds the passed item; the worker is not
+ * boosted (only an idle worker is: boost_locked() in manager.c, and the
+ * loop clears it at its first item); the rest may have changed while
+ * the ended item ran: an item moved to the worker's scheduled list, a
+ * run elsewhere to release, the worker uncounted by a CPU-intensive
+ * item, the target lowered, the pool's queues renamed, a mode turned on.
+ * The head's word must be a queued item's with no barrier linked behind
+ * it, and not a barrier, and no other worker may run it: each of those
+ * the loop takes another way.  The busy lookup keeps the chain for the
+ * start, as the loop's does.  @pool: the worker's, in a register.
+ */
+static inline __attribute__((always_inline)) struct work_struct *
+takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
+{
+	struct work_struct *w;
+	unsigned long data;
+
+	kwq__assert(!worker->boost && !kwq__list_empty(&pool->worklist));
+	if (!kwq__list_empty(&worker->scheduled) || worker->wait_pool ||
+	    !worker->counted || pool->nr_running > pool->target ||
+	    worker->name_gen != pool->name_gen || kwq__any_mode())
+		return NULL;
+	w = kwq__list_entry(pool->worklist.next, struct work_struct, entry);
+	data = work_data(w);
+	if ((data & (WORK_PENDING | WORK_PWQ | WORK_LINKED)) !=
+	    (WORK_PENDING | WORK_PWQ) || kwq__is_barrier(w) ||
+	    kwq__find_busy_for_locked(pool, worker, w))
+		return NULL;
+	kwq__test_hook(take_head, pool, w);
+	return w;
 }
 
 /*
@@ -215,9 +232,10 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
  * the item it starts next, when the first item of a push queue of @pwq
  * (the turn's, or the next that links one: kwq__pwq_linked_locked())
  * takes the slot and takes_pushed_locked() says the worker would take it
- * next anyway (@hand: the loop's own items, that may); else NULL, the
- * slot released or passed to that item queued behind others
- * (passes_pushed_locked()).
+ * next anyway (@hand: the loop's own items, that may; *@next FROM_HAND),
+ * or when the slot passed to that item queued behind others
+ * (passes_pushed_locked()) and takes_head_locked() gives the worklist's
+ * head (*@next FROM_HEAD); else NULL, the slot released or passed.
  * The handed item skips its insertion, the kicks' tests (which would find
  * the finisher taking it) and the loop's tests of it: the lock is held
  * from the end of one item to the start of the next, so no add, cancel or
@@ -225,7 +243,7 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
  */
 static inline __attribute__((always_inline)) struct work_struct *
 end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
-		const bool pooled, const bool hand)
+		const bool pooled, const bool hand, enum start *next)
 {
 	struct kwq__pool *pool = worker->pool;
 	struct kwq__pushq *q;
@@ -270,11 +288,16 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 		if (kwq__list_empty(&pool->worklist)) {
 			if (takes_pushed_locked(worker, pwq,
 						kwq__list_entry(n,
-						struct work_struct, entry)))
+						struct work_struct, entry))) {
+				*next = FROM_HAND;
 				return kwq__pwq_hand_over_locked(pwq, q, n);
+			}
 		} else if (passes_pushed_locked(pool, pwq)) {
-			pass_pushed_locked(pool, pwq, q, n, color);
-			return NULL;
+			/* Its kick woke a worker: the loop looks again. */
+			if (pass_pushed_locked(pool, pwq, q, n, color))
+				return NULL;
+			*next = FROM_HEAD;
+			return takes_head_locked(worker, pool);
 		}
 	}
 	if (pooled)
@@ -284,14 +307,6 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 	pool->finisher = NULL;
 	return NULL;
 }
-
-/*
- * Where process_one() finds its item: on a list, the busy hash not looked
- * up (any caller); at the head of the worklist, the loop having looked it
- * up (kwq__find_busy_for_locked()); handed over by the end of the
- * previous item (end_item_locked()), looked up there too, on no list.
- */
-enum start { FROM_LIST, FROM_LOOP, FROM_HAND };
 
 /*
  * Run @w, the item at the head of the pool's worklist (with no barrier
@@ -319,7 +334,7 @@ enum start { FROM_LIST, FROM_LOOP, FROM_HAND };
 static inline __attribute__((always_inline)) struct work_struct *
 process_one(struct kwq__worker *worker, struct work_struct *w,
 	    unsigned long data, const bool barrier, const bool pooled,
-	    const bool modes, const enum start from)
+	    const bool modes, const enum start from, enum start *next_from)
 {
 	struct kwq__pool *pool = worker->pool;
 	struct kwq__pwq *pwq = (struct kwq__pwq *)(data & ~WORK_FLAG_MASK);
@@ -345,7 +360,7 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	 * or pushes it (a handed one starts with its push's): the loop's
 	 * item is unlinked without re-initialising them.
 	 */
-	if (from == FROM_LOOP)
+	if (from == FROM_LOOP || from == FROM_HEAD)
 		kwq__list_del(&w->entry);
 	else if (from == FROM_LIST)
 		kwq__list_del_init(&w->entry);
@@ -355,9 +370,12 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	worker->current_pwq = barrier ? NULL : pwq;
 	worker->current_color = color;
 	worker->seq++;
-	if (unlikely(!(++pool->nr_started % TUNE_EVERY)) &&
-	    pool->max_target > 1)
-		tune_locked(pool);
+	pool->nr_started++;
+	if (unlikely(!--pool->tune_left)) {
+		kwq__tune_count_locked(pool);
+		if (from == FROM_HEAD)
+			head_kick_locked(pool);
+	}
 	if (from == FROM_LIST)
 		kwq__busy_add_locked(pool, worker);
 	else
@@ -366,14 +384,25 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	kwq__assert(from != FROM_HAND ||
 		    !(pwq->wq->flags & WQ_CPU_INTENSIVE));
 	if (!barrier && from != FROM_HAND &&
-	    unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE))
+	    unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE)) {
 		kwq__uncount_locked(pool, worker);
+		if (from == FROM_HEAD)
+			head_kick_locked(pool);
+	}
 	if (!barrier && modes)
 		kwq__stat_start_locked(worker, w, &cpu);
 	else if (!barrier)
 		pwq->st.started++;
-	/* Woken once the lock is free, as kwq__kick_unlock() says why. */
-	other = from == FROM_HAND ? NULL : kwq__kick_more_locked(pool);
+	/*
+	 * Woken once the lock is free, as kwq__kick_unlock() says why.  A
+	 * head taken after a pass: the pass's kick, in this hold of the
+	 * lock, found nobody to wake for the items behind it, and this one
+	 * would find the same (kwq__kick_prepare_locked() sets need_worker
+	 * or finds the target reached, and the finisher is not set), unless
+	 * the start let one more worker run: head_kick_locked() above.
+	 */
+	other = from == FROM_HAND || from == FROM_HEAD ? NULL :
+		kwq__kick_more_locked(pool);
 
 	/* Forgotten before PENDING goes: it may be re-added at once. */
 	if (!barrier && modes && kwq__debugging())
@@ -407,9 +436,9 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		else
 			pwq->st.finished++;
 		next = end_item_locked(worker, pwq, color, pooled,
-				       pooled && !modes);
+				       pooled && !modes, next_from);
 		/*
-		 * Its start records the handed item over the ended one's:
+		 * Its start records the next item over the ended one's:
 		 * nobody reads the record of a worker out of the busy hash
 		 * but the worker itself and holders of this lock, held on.
 		 */
@@ -428,12 +457,14 @@ void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 {
 	bool pooled = !kwq__list_empty(&worker->node);
 
+	enum start next;
+
 	if (kwq__is_barrier(w))
 		process_one(worker, w, work_data(w), true, pooled, true,
-			    FROM_LIST);
+			    FROM_LIST, &next);
 	else
 		process_one(worker, w, work_data(w), false, pooled, true,
-			    FROM_LIST);
+			    FROM_LIST, &next);
 }
 
 /*
@@ -598,14 +629,24 @@ static void *worker_main(void *arg)
 		if (likely((data & (WORK_PENDING | WORK_PWQ | WORK_LINKED)) ==
 			   (WORK_PENDING | WORK_PWQ) && !kwq__is_barrier(w))) {
 			if (likely(!modes)) {
-				/* Each end may hand over the next item. */
+				enum start from;
+
+				/*
+				 * Each end may hand over the next item, or
+				 * take the worklist's head after its pass.
+				 */
 				w = process_one(worker, w, data, false, true,
-						false, FROM_LOOP);
+						false, FROM_LOOP, &from);
 				while (w)
-					w = process_one(worker, w,
-							work_data(w), false,
-							true, false,
-							FROM_HAND);
+					w = from == FROM_HAND ?
+						process_one(worker, w,
+							    work_data(w),
+							    false, true, false,
+							    FROM_HAND, &from) :
+						process_one(worker, w,
+							    work_data(w),
+							    false, true, false,
+							    FROM_HEAD, &from);
 			} else {
 				kwq__process_one_locked(worker, w);
 			}
@@ -680,6 +721,9 @@ fail_spawn:
 }
 
 void (*kwq__spawn_hook)(struct kwq__pool *pool);	/* see internal.h */
+#ifdef KWQ_TEST_HOOKS
+void (*kwq__take_head_hook)(struct kwq__pool *pool, struct work_struct *w);
+#endif
 
 /*
  * Create boosted workers for @pool, up to @max of those the manager's looks

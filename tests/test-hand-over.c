@@ -23,9 +23,22 @@
  *   never runs twice at once (the busy hash);
  * - the worklist's head, which a worker that passed its slot behind it
  *   starts itself (takes_head_locked() in worker.c), is not started
- *   while it still runs on another worker of the pool.
+ *   while it still runs on another worker of the pool;
+ * - that head is not started alone when a flush has linked its barrier
+ *   behind it: the barrier, left at the head, would be run by another
+ *   worker and the flush would end before the item;
+ * - started from the head, the item is running to every flush and cancel,
+ *   and the item passed behind it still pending: wait_for_work() and
+ *   remove_work_sync() that waited for the lock while the worker took it
+ *   (the hook of worker.c's test build, kwq__take_head_hook, holds it
+ *   there) and flush_workqueue() wait for its run, the pushed item's add
+ *   gets -EBUSY;
+ * - the start of that head, when it uncounts its worker (an item of a
+ *   WQ_CPU_INTENSIVE queue), wakes an idle worker for the items behind
+ *   it, which the pass's kick, made before, could not do.
  *
- * White-box: links libkwq.a, and add.o built with KWQ_TEST_HOOKS.
+ * White-box: links libkwq.a, and add.o and worker.o built with
+ * KWQ_TEST_HOOKS.
  */
 #include "../src/internal.h"
 #include "util.h"
@@ -259,6 +272,36 @@ static void color_case(const struct wq_kind *k)
 /* --- running on another worker of the pool -------------------------------- */
 
 /*
+ * Push @w on the push queue whose turn it is, from a CPU that adds there:
+ * an end looks at that queue only (kwq__pwq_linked_locked()), and finds
+ * an item on another CPU's queue in the release's look, which pops it
+ * and starts nothing.  The new queue's turn is its first queue.
+ */
+static void add_to_turn(struct work_struct *w)
+{
+	struct kwq__pushq *turn = wq->dfl_pwq->push_turn;
+	int cpus[CPU_SETSIZE], n = allowed_cpus(cpus, CPU_SETSIZE);
+	cpu_set_t one, all;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (wq->push_qs[(unsigned int)cpus[i] % KWQ_PUSHQ_MAX] == turn)
+			break;
+	if (i == n)
+		bail_out("no CPU adds to the push queue of the turn");
+	if (sched_getaffinity(0, sizeof(all), &all))
+		bail_out("sched_getaffinity: %s", strerror(errno));
+	CPU_ZERO(&one);
+	CPU_SET(cpus[i], &one);
+	if (sched_setaffinity(0, sizeof(one), &one))
+		bail_out("sched_setaffinity: %s", strerror(errno));
+	if (add_work_to_q(wq, w))
+		bail_out("could not add the pushed item");
+	if (sched_setaffinity(0, sizeof(all), &all))
+		bail_out("sched_setaffinity: %s", strerror(errno));
+}
+
+/*
  * @head false: two slots, other holding one and blocker the other, each
  * at its own gate; blocker added again while it runs is pushed behind
  * the full slots, and other's end gives the slot to that instance, not
@@ -283,8 +326,8 @@ static void busy_case(bool head)
 	fill_flipped(&k, &other, 1, &other_gate, false, head);
 	if (add_work_to_q(wq, &blocker.work))
 		bail_out("could not add the running item again");
-	if (head && add_work_to_q(wq, &pushed.work))
-		bail_out("could not add the pushed item");
+	if (head)
+		add_to_turn(&pushed.work);
 	/*
 	 * other ends while the blocker's first run waits at its gate.  A
 	 * second run started now would meet the first at the gate: give it
@@ -306,6 +349,308 @@ static void busy_case(bool head)
 	destroy_workqueue(wq);
 }
 
+/* --- the head taken after a pass ----------------------------------------- */
+
+static struct tw head;
+static struct gate head_gate;
+static int head_taken;		/* A: the take-head hook's calls for head */
+static int head_pending;	/* A: work_pending(head) true in the hook */
+static struct bg_call waiter, canceller;
+
+/*
+ * The worker, the pool lock held, the head taken and not yet started:
+ * a wait_for_work() and a remove_work_sync() of it start, and wait for the
+ * lock; give them the time to reach it.
+ */
+static void take_head_hook(struct kwq__pool *pool, struct work_struct *w)
+{
+	(void)pool;
+	if (w != &head.work || INC(&head_taken) != 1)
+		return;
+	if (work_pending(w))
+		STORE(&head_pending, 1);
+	if (LOAD(&waiter.started))
+		return;		/* the linked case: its flush came first */
+	bg_work(&waiter, wait_for_work, w);
+	bg_work(&canceller, remove_work_sync, w);
+	wait_for(&waiter.started, 1, RUN_MS);
+	wait_for(&canceller.started, 1, RUN_MS);
+	sleep_ms(20);
+}
+
+/*
+ * Three slots of an unbound queue, held by other and blocker on the two
+ * workers (the pool's target, its two CPUs) at gates that spin (a worker
+ * asleep at one would have the manager start a third, which would take
+ * the head before the pass), head added (active, waiting on the
+ * worklist); the caller pushes pushed behind the full slots
+ * (add_to_turn()).  blocker's end then passes its slot to pushed, behind
+ * head, and its kick finds the pool at its target: the worker takes head
+ * itself.
+ */
+static void fill_head(const struct wq_kind *k, struct tw *other,
+		      struct gate *other_gate)
+{
+	fill_flipped(k, other, 1, other_gate, false, true);
+	memset(&head_gate, 0, sizeof(head_gate));
+	head_gate.spin = 1;
+	tw_init(&head);
+	head.gate = &head_gate;
+	STORE(&head_taken, 0);
+	STORE(&head_pending, 0);
+	memset(&waiter, 0, sizeof(waiter));
+	memset(&canceller, 0, sizeof(canceller));
+	if (add_work_to_q(wq, &head.work))
+		bail_out("could not add the head");
+}
+
+/*
+ * wait_for_work(head) while head waits on the worklist links a barrier
+ * behind it; blocker's end must leave the pair to the loop (which moves
+ * both to its scheduled list), not start head alone.  Started alone, it
+ * would leave the barrier at the worklist's head, where other's worker,
+ * once its item ends, runs it: the wait would end while head runs.
+ */
+static void head_linked_case(void)
+{
+	struct wq_kind k = { "unbound max_active 3", WQ_UNBOUND, 3 };
+	struct gate other_gate;
+	struct tw other;
+	bool early;
+
+	fill_head(&k, &other, &other_gate);
+	bg_work(&waiter, wait_for_work, &head.work);
+	while (!(work_data(&head.work) & WORK_LINKED))
+		sleep_us(100);
+	/* After the flush, whose settle would have inserted it. */
+	add_to_turn(&pushed.work);
+	STORE(&kwq__take_head_hook, take_head_hook);
+	gate_open(&gate);
+	if (!wait_for(&head_gate.entered, 1, RUN_MS))
+		bail_out("the head did not start");
+	gate_open(&other_gate);
+	if (!wait_for(&pushed.runs, 1, RUN_MS))
+		bail_out("the pushed item did not run");
+	/* Had the barrier stayed on the worklist, it would run now. */
+	sleep_ms(20);
+	early = LOAD(&waiter.done);
+	gate_open(&head_gate);
+	if (!wait_for(&waiter.done, 1, RUN_MS))
+		bail_out("wait_for_work() of the head never ended");
+	STORE(&kwq__take_head_hook, NULL);
+	bg_join(&waiter);
+	ok(!early && !LOAD(&head_taken) && LOAD(&head.runs) == 1,
+	   "%s: a head with a flush's barrier linked is not started alone "
+	   "after a pass: the wait ends after its run (early %d, taken %d)",
+	   k.name, early, LOAD(&head_taken));
+	if (flush_workqueue(wq))
+		bail_out("flush_workqueue failed");
+	destroy_workqueue(wq);
+}
+
+/*
+ * blocker's end takes head (the hook holds it there with a wait and a
+ * cancel of head waiting for the lock); while head then runs, started
+ * from the head, every flush and cancel must find it running and wait,
+ * and pushed, passed behind it, is still pending.  Whether the end takes
+ * head is the pool's to say (a worker the manager started meanwhile, a
+ * target it lowered, take it another way): a round where it did not is
+ * tried again, and only one where it did is judged.
+ */
+#define HEAD_ROUNDS	10
+
+static bool head_started_round(const struct wq_kind *k, int round)
+{
+	struct gate other_gate;
+	struct bg_call flusher;
+	struct tw other;
+	int waited, cancelled, flushed, add_pushed, cancel_ret = 0;
+	bool taken;
+
+	fill_head(k, &other, &other_gate);
+	add_to_turn(&pushed.work);
+	STORE(&kwq__take_head_hook, take_head_hook);
+	gate_open(&gate);
+	if (!wait_for(&head_gate.entered, 1, RUN_MS))
+		bail_out("the head did not start");
+	STORE(&kwq__take_head_hook, NULL);
+	bg_wq(&flusher, flush_workqueue, wq);
+	/* other still holds its worker: pushed waits on the worklist. */
+	add_pushed = add_work_to_q(wq, &pushed.work);
+	sleep_ms(20);
+	taken = LOAD(&head_taken) == 1;
+	waited = !LOAD(&waiter.done);
+	cancelled = !LOAD(&canceller.done);
+	flushed = !LOAD(&flusher.done);
+	gate_open(&head_gate);
+	gate_open(&other_gate);
+	if (!wait_for(&flusher.done, 1, RUN_MS))
+		bail_out("flush_workqueue() never ended");
+	if (bg_join(&flusher))
+		bail_out("flush_workqueue failed");
+	if (taken) {
+		bg_join(&waiter);
+		cancel_ret = bg_join(&canceller);
+	}
+	if (!taken && round < HEAD_ROUNDS) {
+		destroy_workqueue(wq);
+		return false;
+	}
+	if (!taken) {
+		skip(4, "%s: no end took the worklist's head in %d rounds",
+		     k->name, round);
+		destroy_workqueue(wq);
+		return true;
+	}
+	ok(LOAD(&head_pending), "%s: the end that passes its slot takes the "
+	   "worklist's head, still pending (round %d)", k->name, round);
+	ok(waited && cancelled && flushed && LOAD(&head.runs) == 1,
+	   "%s: started from the head, it is running to wait_for_work(), "
+	   "remove_work_sync() and flush_workqueue(), which wait for its run "
+	   "(%d %d %d)", k->name, waited, cancelled, flushed);
+	is_int(cancel_ret, -ENOENT,
+	       "%s: the cancel finds it started, not pending", k->name);
+	ok(add_pushed == -EBUSY && LOAD(&pushed.runs) == 1,
+	   "%s: the item passed behind it is still pending: an add gets "
+	   "-EBUSY (%d), and it runs once", k->name, add_pushed);
+	destroy_workqueue(wq);
+	return true;
+}
+
+static void head_started_case(void)
+{
+	struct wq_kind k = { "unbound max_active 3", WQ_UNBOUND, 3 };
+
+	for (int round = 1; !head_started_round(&k, round); round++)
+		;
+}
+
+/* --- a CPU-intensive head: its own start makes room ---------------------- */
+
+static struct tw ci_head;
+static struct kwq__pool *ci_pool;
+static int ci_taken;		/* A: the take-head hook's calls for ci_head */
+static int ci_running;		/* A: what ci_head's run found first */
+
+static void ci_hook(struct kwq__pool *pool, struct work_struct *w)
+{
+	(void)pool;
+	if (w == &ci_head.work)
+		INC(&ci_taken);
+}
+
+/* The head's run: first, how many workers the pool counts running. */
+static void ci_fn(struct work_struct *w)
+{
+	kwq__lock(ci_pool);
+	STORE(&ci_running, ci_pool->nr_running);
+	kwq__unlock(ci_pool);
+	tw_fn(w);
+}
+
+/*
+ * Three items at gates that sleep: the manager sees their workers
+ * blocked and starts more, so that the pool has a worker to spare, idle
+ * once they end.
+ */
+static void spare_worker(void)
+{
+	struct workqueue_struct *warm = alloc_workqueue("hand-over-warm",
+							WQ_UNBOUND, 3);
+	struct gate g = { 0 };
+	struct tw t[3];
+
+	if (!warm)
+		bail_out("alloc_workqueue failed");
+	for (int i = 0; i < 3; i++) {
+		tw_init(&t[i]);
+		t[i].gate = &g;
+		if (add_work_to_q(warm, &t[i].work))
+			bail_out("could not add a warming item");
+	}
+	wait_for(&g.entered, 3, RUN_MS);
+	gate_open(&g);
+	if (flush_workqueue(warm))
+		bail_out("flush_workqueue failed");
+	destroy_workqueue(warm);
+}
+
+/*
+ * blocker's end passes its slot to pushed, behind ci_head, an item of a
+ * WQ_CPU_INTENSIVE queue of the same pool, and behind an item x, and
+ * takes ci_head itself; the pass's kick found the pool at its target.
+ * ci_head's start uncounts its worker: one more may run, and the start
+ * must wake the spare idle worker for x then, not leave it to the
+ * manager's next look.  Tried again when the pool had no idle worker or
+ * the end took another way.
+ */
+static bool intensive_round(const struct wq_kind *k,
+			    struct workqueue_struct *ci, int round)
+{
+	struct gate other_gate, x_gate = { 0 }, ci_gate = { 0 };
+	struct tw other, x;
+	int idle, running;
+	bool taken;
+
+	fill_flipped(k, &other, 1, &other_gate, false, true);
+	ci_pool = wq->dfl_pwq->pool;
+	x_gate.spin = 1;
+	ci_gate.spin = 1;
+	tw_init(&ci_head);
+	ci_head.work.func = ci_fn;
+	ci_head.gate = &ci_gate;
+	tw_init(&x);
+	x.gate = &x_gate;
+	STORE(&ci_taken, 0);
+	STORE(&ci_running, -1);
+	if (add_work_to_q(ci, &ci_head.work) || add_work_to_q(wq, &x.work))
+		bail_out("could not add the head or the item behind it");
+	add_to_turn(&pushed.work);
+	kwq__lock(ci_pool);
+	idle = ci_pool->nr_idle;
+	kwq__unlock(ci_pool);
+	STORE(&kwq__take_head_hook, ci_hook);
+	gate_open(&gate);
+	if (!wait_for(&ci_gate.entered, 1, RUN_MS))
+		bail_out("the CPU-intensive head did not start");
+	STORE(&kwq__take_head_hook, NULL);
+	taken = LOAD(&ci_taken) == 1 && idle > 0;
+	running = LOAD(&ci_running);
+	gate_open(&ci_gate);
+	gate_open(&x_gate);
+	gate_open(&other_gate);
+	if (flush_workqueue(wq) || flush_workqueue(ci))
+		bail_out("flush_workqueue failed");
+	destroy_workqueue(wq);
+	if (!taken && round < HEAD_ROUNDS)
+		return false;
+	if (!taken)
+		skip(1, "no end took a CPU-intensive head with a worker idle "
+		     "in %d rounds", round);
+	else
+		is_int(running, 2, "%s, a WQ_CPU_INTENSIVE queue: the head "
+		       "it uncounts, taken after a pass, wakes an idle worker "
+		       "for the items behind it (round %d)", k->name, round);
+	return true;
+}
+
+static void intensive_case(void)
+{
+	struct wq_kind k = { "unbound max_active 3", WQ_UNBOUND, 3 };
+	struct workqueue_struct *ci = alloc_workqueue("hand-over-ci",
+						      WQ_UNBOUND |
+						      WQ_CPU_INTENSIVE, 0);
+
+	if (!ci)
+		bail_out("alloc_workqueue failed");
+	for (int round = 1;; round++) {
+		spare_worker();
+		if (intensive_round(&k, ci, round))
+			break;
+	}
+	destroy_workqueue(ci);
+}
+
 int main(void)
 {
 	size_t nr_kinds;
@@ -320,7 +665,7 @@ int main(void)
 		freezable += !!(kinds[k].flags & WQ_FREEZABLE);
 		serial += kinds[k].max_active <= 1;
 	}
-	tests = serial * 7 + (int)nr_kinds + freezable * 2 + 2;
+	tests = serial * 7 + (int)nr_kinds + freezable * 2 + 2 + 6;
 	plan(tests);
 	/* With debug mode or statistics on, no add is pushed. */
 	wq = new_kind_wq("hand-over-probe", &kinds[0]);
@@ -332,6 +677,9 @@ int main(void)
 	/* First, while kwq's unbound pool may run a worker per CPU. */
 	busy_case(false);
 	busy_case(true);
+	head_linked_case();
+	head_started_case();
+	intensive_case();
 	/*
 	 * The bound kinds' items and the adds: one CPU's pwq; the last, so
 	 * that the unordered kind's go to a push queue beyond the first.

@@ -2,7 +2,7 @@
 /*
  * An unbound pool runs short items on one worker, since a second worker
  * costs each item more than it gains, and takes all its CPUs back when an
- * item runs long (src/worker.c, tune_locked(); the manager's
+ * item runs long (src/tune.c, tune_locked(); the manager's
  * kwq__tune_stall_locked()).  What users rely on must hold whatever the
  * pool has chosen: after a burst of trivial items has taught the pool to
  * use one worker, two items of an unbound queue that allows two at once
@@ -39,6 +39,7 @@ static struct work_struct pair[2];
 static int started[2];		/* A */
 static int met[2];		/* A: the other had started, in time */
 static long long waited_ns[2];	/* A: how long each waited for it */
+static int ended[2];		/* A: runs of each that have returned */
 
 static void trivial_fn(struct work_struct *work)
 {
@@ -56,6 +57,7 @@ static void pair_fn(struct work_struct *work)
 		;
 	STORE(&waited_ns[me], now - t0);
 	STORE(&met[me], LOAD(&started[other]));
+	INC(&ended[me]);
 }
 
 /* A burst of trivial items: the pool learns that one worker is enough. */
@@ -81,21 +83,39 @@ static struct workqueue_struct *make_queue(const struct kind *kind)
 	return wq;
 }
 
-/* Two items that each wait for the other to start. */
-static bool meet(struct workqueue_struct *wq, long long *worst)
+/*
+ * Two items that each wait for the other to start.  A round where they
+ * did not meet says what the flush found done: an item whose run had
+ * not returned (ended 0) means the flush returned before it, not that
+ * the pool kept the two apart (which shows as a wait of SPIN_NS).
+ */
+static bool meet(struct workqueue_struct *wq, long long *worst, int round)
 {
+	int e[2];
+
 	for (int i = 0; i < 2; i++) {
 		STORE(&started[i], 0);
 		STORE(&met[i], 0);
+		STORE(&ended[i], 0);
+		STORE(&waited_ns[i], -1);
 		if (add_work_to_q(wq, &pair[i]))
 			bail_out("could not add an item of the pair");
 	}
 	if (flush_workqueue(wq))
 		bail_out("flush_workqueue failed");
+	e[0] = LOAD(&ended[0]);
+	e[1] = LOAD(&ended[1]);
 	for (int i = 0; i < 2; i++)
 		if (LOAD(&waited_ns[i]) > *worst)
 			*worst = LOAD(&waited_ns[i]);
-	return LOAD(&met[0]) && LOAD(&met[1]);
+	if (LOAD(&met[0]) && LOAD(&met[1]))
+		return true;
+	diag("round %d: not met: started %d %d, met %d %d, ended %d %d at "
+	     "the flush's return, waited %lld %lld us", round,
+	     LOAD(&started[0]), LOAD(&started[1]), LOAD(&met[0]),
+	     LOAD(&met[1]), e[0], e[1], LOAD(&waited_ns[0]) / 1000,
+	     LOAD(&waited_ns[1]) / 1000);
+	return false;
 }
 
 /* One item computes until it sees that a trivial one added after it ran. */
@@ -126,7 +146,7 @@ static void test_kind(const struct kind *kind, long n)
 
 	for (int r = 0; r < ROUNDS; r++) {
 		teach(wq, n);
-		nr_met += meet(wq, &worst_meet);
+		nr_met += meet(wq, &worst_meet, r);
 		teach(wq, n);
 		nr_overtaken += overtake(wq, &worst_overtake);
 	}
