@@ -609,7 +609,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				continue;
 			if (judged_by_form(&cx))
 				continue;
-			callee_class(res, byusr, res->nfuncs, table, fn,
+			callee_class(byusr, res->nfuncs, table, fn,
 				     &fn->sites[j], &c);
 			/* A signed result made unsigned needs no class. */
 			if (c.cls == CC_NONE &&

@@ -62,10 +62,9 @@ struct ctx {
 };
 
 /* callee.c */
-void callee_class(const struct rc_result *res, struct rc_func **byusr,
-		  size_t n, const struct rc_table *table,
-		  const struct rc_func *caller, const struct rc_site *x,
-		  struct callee *c);
+void callee_class(struct rc_func **byusr, size_t n,
+		  const struct rc_table *table, const struct rc_func *caller,
+		  const struct rc_site *x, struct callee *c);
 const char *callee_class_name(enum cclass cls);
 const char *callee_returns(const struct rc_site *x, const struct callee *c);
 bool callee_errno_shown(const struct callee *c);
