@@ -164,6 +164,46 @@ tap_check $? "another system's folders are passed over and said; a Linux sibling
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- the compiler's own headers ---------------------------------------------
+
+# <stdbool.h>, <stddef.h> and <stdarg.h> are the compiler's, in its resource
+# directory, not /usr/include: the build finds them there, so a tree's
+# stand-in for another compiler's (a C99 folder of MSVC shims) is not
+# credited for them.  Credited, its folder came before the system's, its
+# stdint.h shadowed the system's, and every file parsed with errors.
+p=$tmp/c99
+mkdir -p "$p/compat/C99" "$p/src"
+printf '#define bool int\n#define true 1\n#define false 0\n' \
+	>"$p/compat/C99/stdbool.h"
+printf 'typedef signed __int64 int64_t;\ntypedef int int32_t;\n' \
+	>"$p/compat/C99/stdint.h"
+cat >"$p/src/main.c" <<'EOF2'
+#include <stdbool.h>
+#include <stdint.h>
+
+static bool link_up(int64_t mask)
+{
+	return mask != 0;
+}
+
+int start(int64_t mask)
+{
+	int32_t tries = 3;
+
+	while (tries-- && link_up(mask) < 0)
+		mask >>= 1;
+	return tries;
+}
+EOF2
+(cd "$p" && "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] &&
+	grep -q "^./src/main.c:13:20: warning: 'link_up' returns only 0 or 1" "$tmp/out" &&
+	grep -q '^retconv: tree \.: 0 include folders' "$tmp/err" &&
+	! grep -q 'main\.c: note: parsed with errors' "$tmp/err"
+tap_check $? "a tree's stand-in for the compiler's stdbool.h is not on the path"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- folders of other processors --------------------------------------------
 
 # A tree for several processors keeps each one's headers under arch/NAME;

@@ -165,7 +165,8 @@ static enum cclass by_definition(struct rc_func **byusr, size_t n,
 }
 
 /* Whether @file parsed with errors other than headers not found, which
- * the stand-ins may have made up for (worker.c's note says which). */
+ * the stand-ins may have made up for (worker.c's note says which): said
+ * in a message, where the table speaks over such a file's definition. */
 static bool damaged(const struct rc_result *res, const char *file)
 {
 	size_t i;
@@ -180,22 +181,19 @@ static bool damaged(const struct rc_result *res, const char *file)
 /*
  * Whether the class of the definition @def can be taken as sure by the
  * rules that read comparisons, negations and tests for 0 (rule C beyond
- * the sign, rule E's negation, rule D's counts): its file parsed without
- * errors but missing headers (clang drops statements it cannot make sense
- * of, and a loop that counted may be gone), as did the caller's when @def
- * is in a header, and a
- * macro did not write its body (its returns then all stand where the
- * macro was used, and what the macro's body stores is not seen).
+ * the sign, rule E's negation, rule D's counts): clang met no error in it
+ * (unit.c's recovered() then adds an unknown return at its name's line:
+ * a loop that counted may be gone) and a macro did not write its body
+ * (its returns then all stand where the macro was used, and what the
+ * macro's body stores is not seen).  Errors elsewhere in its file or its
+ * headers (a stand-in type that conflicts, a missing header's struct)
+ * do not count: each statement clang drops leaves an error, or a name
+ * whose declaration is invalid, at its place in the body that lost it.
  */
-static bool sure_definition(const struct rc_result *res,
-			    const struct rc_func *caller,
-			    const struct rc_func *def)
+static bool sure_definition(const struct rc_func *def)
 {
 	size_t i, j;
 
-	if (damaged(res, def->file) ||
-	    (is_header_name(def->file) && damaged(res, caller->file)))
-		return false;
 	for (i = 0; i < def->nrets; i++) {
 		if (def->rets[i].line == def->line)
 			return false;
@@ -265,11 +263,10 @@ static bool by_table(const struct rc_result *res, const struct rc_table *table,
 	return true;
 }
 
-void callee_class(const struct rc_result *res,
-			 struct rc_func **byusr, size_t n,
-			 const struct rc_table *table,
-			 const struct rc_func *caller,
-			 const struct rc_site *x, struct callee *c)
+void callee_class(const struct rc_result *res, struct rc_func **byusr,
+		  size_t n, const struct rc_table *table,
+		  const struct rc_func *caller, const struct rc_site *x,
+		  struct callee *c)
 {
 	const struct rc_func *def;
 	unsigned signs;
@@ -295,7 +292,7 @@ void callee_class(const struct rc_result *res,
 		return;
 	}
 	if (c->cls != CC_NONE) {
-		c->sure = sure_definition(res, caller, def);
+		c->sure = sure_definition(def);
 		c->source = xasprintf("its definition at %s:%u", def->file,
 				      def->line);
 		return;

@@ -147,16 +147,19 @@ static void rule_e_convention(struct ctx *cx)
 		free(what);
 		return;
 	}
-	if ((x->form & SITE_NEGATED) && c->cls == CC_ERRNO && callee_errno_shown(c))
+	if ((x->form & SITE_NEGATED) && c->cls == CC_ERRNO &&
+	    callee_errno_shown(c))
 		verdict_add(cx, 'E', xasprintf(
 		    "'%s' %s (class errno, from %s): '%s' returns '-%s', a positive value, where it fails with a negative value elsewhere; return '%s' as it is",
-		    x->callee, callee_returns(x, c), c->source, cx->fn->name, what,
+		    x->callee, callee_returns(x, c), c->source, cx->fn->name,
+		    what,
 		    what));
 	else if (!(x->form & SITE_NEGATED) && c->cls == CC_PERRNO &&
 		 !house_keeps_positive(cx->cfg, cx->fn))
 		verdict_add(cx, 'E', xasprintf(
 		    "'%s' %s (class perrno, from %s), and '%s' returns '%s' as it is, where it fails with a negative value elsewhere: its callers' failure tests (< 0) miss this one; return it negated",
-		    x->callee, callee_returns(x, c), c->source, cx->fn->name, what));
+		    x->callee, callee_returns(x, c), c->source, cx->fn->name,
+		    what));
 	free(what);
 }
 

@@ -190,8 +190,8 @@ static void rule_c_unsigned_order(struct ctx *cx)
 			     xstrdup("it is cast to an unsigned type");
 	verdict_add(cx, 'C', xasprintf(
 	    "'%s' %s (class %s, from %s), but %s: its negative failure is a large value there, and '%s' %s; keep it in a signed variable",
-	    x->callee, callee_returns(x, c), callee_class_name(c->cls), c->source, where,
-	    t, verdict));
+	    x->callee, callee_returns(x, c), callee_class_name(c->cls),
+	    c->source, where, t, verdict));
 	free(where);
 	free(t);
 }
@@ -311,8 +311,8 @@ static void rule_c(struct ctx *cx)
 		t = verdict_tested(x);
 		verdict_add(cx, 'C', xasprintf(
 		    "'%s' %s (class %s, from %s), never negative: '%s' is %s true; %s",
-		    x->callee, callee_returns(x, c), callee_class_name(c->cls), c->source, t,
-		    always, failure(c)));
+		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
+		    c->source, t, always, failure(c)));
 		free(t);
 	} else if ((c->cls == CC_ERRNO || c->cls == CC_MIXED ||
 		    c->cls >= CC_STATUS) &&
@@ -320,8 +320,8 @@ static void rule_c(struct ctx *cx)
 		t = verdict_tested(x);
 		verdict_add(cx, 'C', xasprintf(
 		    "'%s' %s (class %s, from %s), but '%s' is unsigned: '%s' is %s true; keep it in a signed int",
-		    x->callee, callee_returns(x, c), callee_class_name(c->cls), c->source,
-		    x->holder, t, always));
+		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
+		    c->source, x->holder, t, always));
 		free(t);
 	} else if ((x->form & SITE_UNSIGNED) && x->ctype == RT_SIGNED) {
 		rule_c_unsigned(cx);
@@ -461,7 +461,8 @@ static void rule_d_truth(struct ctx *cx)
 		return;
 	verdict_add(cx, 'D', xasprintf(
 	    "'%s' %s (class %s, from %s): it is tested only for being 0, so its failure, negative, goes the way of a success; test it for > 0, or for the count it must reach",
-	    x->callee, callee_returns(x, c), callee_class_name(c->cls), c->source));
+	    x->callee, callee_returns(x, c), callee_class_name(c->cls),
+	    c->source));
 }
 
 /*
@@ -521,11 +522,13 @@ static void rule_d(struct ctx *cx)
 	else if (zero_ok && (x->form & SITE_ON_ZERO))
 		verdict_add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
-		    x->callee, callee_returns(x, c), callee_class_name(c->cls), c->source));
+		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
+		    c->source));
 	else if (one_ok && (x->form & SITE_ON_NONZERO))
 		verdict_add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 1 is success, but the branch taken on 1 handles an error",
-		    x->callee, callee_returns(x, c), callee_class_name(c->cls), c->source));
+		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
+		    c->source));
 }
 
 /*

@@ -225,19 +225,31 @@ static size_t common_prefix(const char *a, const char *b)
 	return n;
 }
 
-/* A <name> the system has: the build would find it there first. */
+/*
+ * A <name> the system has: the build would find it there first.  The
+ * compiler's own headers count (stdbool.h, stddef.h, stdarg.h live in its
+ * resource directory, not /usr/include): a tree's stand-in for another
+ * compiler's (jemalloc's msvc_compat/C99/stdbool.h) credited for them put
+ * its folder on the path, and its stdint.h then shadowed the system's.
+ */
 static bool in_system(const char *name)
 {
 	static const char *const sysdirs[] = {
 		"/usr/include", "/usr/include/x86_64-linux-gnu",
 		"/usr/local/include",
 	};
+	const char *rdir = worker_resource_dir();
 	char *p;
 	size_t i;
 	bool found = false;
 
 	for (i = 0; i < sizeof(sysdirs) / sizeof(*sysdirs) && !found; i++) {
 		p = xasprintf("%s/%s", sysdirs[i], name);
+		found = !access(p, F_OK);
+		free(p);
+	}
+	if (!found && rdir) {
+		p = xasprintf("%s/include/%s", rdir, name);
 		found = !access(p, F_OK);
 		free(p);
 	}

@@ -419,6 +419,79 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Whether @name is among the invalid declarations' names (sorted). */
+static bool invalid_name(const struct unit_walk *u, const char *name)
+{
+	return bsearch(&name, u->invalid, u->ninvalid, sizeof(*u->invalid),
+		       by_name) != NULL;
+}
+
+struct taint {
+	struct unit_walk *u;
+	char **add;		/* macros found this pass */
+	size_t nadd;
+};
+
+/* A tree's macro whose replacement names an invalid declaration. */
+static enum CXChildVisitResult taint_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct taint *t = data;
+	CXToken *tok = NULL;
+	unsigned i, n = 0;
+	bool hit = false;
+	CXString s;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroDefinition ||
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	clang_tokenize(t->u->tu, clang_getCursorExtent(c), &tok, &n);
+	for (i = 1; i < n && !hit; i++) {
+		if (clang_getTokenKind(tok[i]) != CXToken_Identifier)
+			continue;
+		s = clang_getTokenSpelling(t->u->tu, tok[i]);
+		hit = invalid_name(t->u, clang_getCString(s));
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(t->u->tu, tok, n);
+	s = clang_getCursorSpelling(c);
+	if (hit && !invalid_name(t->u, clang_getCString(s))) {
+		t->add = xrealloc(t->add, (t->nadd + 1) * sizeof(*t->add));
+		t->add[t->nadd++] = xstrdup(clang_getCString(s));
+	}
+	clang_disposeString(s);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A statement that names an invalid declaration through a macro (a
+ * for-each macro over a list whose type came from a missing header) is
+ * dropped as silently as one that names it in the text, and the body's
+ * tokens show only the macro: such a macro counts as an invalid name too,
+ * and so does one that names such a macro (two passes deep).
+ */
+static void taint_macros(struct unit_walk *u)
+{
+	struct taint t = { .u = u };
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		t.nadd = 0;
+		clang_visitChildren(clang_getTranslationUnitCursor(u->tu),
+				    taint_visit, &t);
+		if (!t.nadd)
+			break;
+		u->invalid = xrealloc(u->invalid, (u->ninvalid + t.nadd) *
+				      sizeof(*u->invalid));
+		memcpy(u->invalid + u->ninvalid, t.add,
+		       t.nadd * sizeof(*t.add));
+		u->ninvalid += t.nadd;
+		qsort(u->invalid, u->ninvalid, sizeof(*u->invalid), by_name);
+	}
+	free(t.add);
+}
+
 static void collect_flaws(struct unit_walk *u)
 {
 	unsigned i, n = clang_getNumDiagnostics(u->tu);
@@ -434,8 +507,10 @@ static void collect_flaws(struct unit_walk *u)
 	if (u->nflaws)
 		clang_visitChildren(clang_getTranslationUnitCursor(u->tu),
 				    invalid_visit, u);
-	if (u->ninvalid)
+	if (u->ninvalid) {
 		qsort(u->invalid, u->ninvalid, sizeof(*u->invalid), by_name);
+		taint_macros(u);
+	}
 }
 
 /*
@@ -447,7 +522,8 @@ static void collect_flaws(struct unit_walk *u)
  * implicit one, and the function seems to return only 0 or 1.  Each use
  * of such a name in a body is a flaw at that place, as an error there
  * would be.  Uses are read from the body's tokens, since the statements
- * are gone from the tree; a use inside a macro's definition is not seen.
+ * are gone from the tree; a macro that names one counts as one
+ * (taint_macros()).
  */
 static void invalid_names_used(struct unit_walk *u, CXCursor c)
 {
@@ -463,8 +539,7 @@ static void invalid_names_used(struct unit_walk *u, CXCursor c)
 			continue;
 		s = clang_getTokenSpelling(u->tu, tok[i]);
 		name = clang_getCString(s);
-		if (bsearch(&name, u->invalid, u->ninvalid,
-			    sizeof(*u->invalid), by_name))
+		if (invalid_name(u, name))
 			add_flaw(u, clang_getTokenLocation(u->tu, tok[i]));
 		clang_disposeString(s);
 	}
