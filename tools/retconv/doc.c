@@ -636,11 +636,15 @@ static bool zero_answers(const char *sec)
 
 /* "nonzero if ...", "nonzero when ...": the result says whether a
  * condition holds, where "nonzero on failure" is a status.  So does "0
- * if ..., nonzero if ...", but both ways: a status of two outcomes, whose
- * non-zero is every value but 0, a negative one too. */
+ * if ..., nonzero if ...", unless its conditions take in a failure ("0 if
+ * we freed it, non-zero if it was already free or out of range"): then it
+ * is a status of two outcomes, whose non-zero is every value but 0, a
+ * negative one too. */
 static bool answers_if(const char *sec)
 {
-	return cond_after(sec, "nonzero") && !zero_answers(sec);
+	return cond_after(sec, "nonzero") &&
+	       !(zero_answers(sec) && (strcasestr(sec, "out of range") ||
+				       strcasestr(sec, "invalid")));
 }
 
 /* The documented class (DOC_*) of a section on the result, and whether

@@ -9,7 +9,8 @@
  *    just above a definition, with no blank line between, are one text;
  *  - "0 if it was free, non-zero if it was taken or out of range": a
  *    status of two outcomes whose non-zero is every value but 0, its -1
- *    too, where "non-zero if ..., 0 if not" is a yes or no;
+ *    too, where "non-zero if ..., 0 if not" or "0 if idle, non-zero if
+ *    busy", no failure among the conditions, is a yes or no;
  *  - the prototype's contract, where the definition's comment says
  *    nothing of the result;
  *  - an enumeration that names a negative state beside 0 and 1 (unknown,
@@ -18,8 +19,8 @@
  *    named for a truth value, while the result is the call's status.
  *
  * The same shapes without the words or the types are still findings: an
- * undocumented 1, 0 or -1, a predicate documented as a yes or no that
- * returns -EINVAL, and a documented 0 or -errno tested for 1.
+ * undocumented 1, 0 or -1, predicates documented as a yes or no that
+ * return -EINVAL, and a documented 0 or -errno tested for 1.
  */
 #include <errno.h>
 
@@ -179,11 +180,24 @@ int port_open(struct sess *s)
 		return -EIO;
 	return 0;
 }
-// expect: doc-tristates.c:138:5: warning: predicate 'sess_is_live' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
-// expect: doc-tristates.c:141:3: note: returns a negative errno
-// expect: doc-tristates.c:145:5: warning: action 'sess_start' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: doc-tristates.c:148:3: note: returns a negative errno
-// expect: doc-tristates.c:150:3: note: returns 1
-// expect: doc-tristates.c:158:5: warning: predicate 'port_is_up' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
-// expect: doc-tristates.c:161:3: note: returns a negative errno
-// expect: doc-tristates.c:178:6: warning: 'port_reset' returns 0 or a negative errno (class errno, from its definition at doc-tristates.c:168): 'port_reset(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
+
+/* Both ways, with no failure among its conditions: a yes or no. */
+/**
+ * Return: 0 if the port is idle, non-zero if it is busy.
+ */
+int port_is_busy(struct sess *s)
+{
+	if (!s)
+		return -EINVAL;
+	return s->state > 1;
+}
+// expect: doc-tristates.c:139:5: warning: predicate 'sess_is_live' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: doc-tristates.c:142:3: note: returns a negative errno
+// expect: doc-tristates.c:146:5: warning: action 'sess_start' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: doc-tristates.c:149:3: note: returns a negative errno
+// expect: doc-tristates.c:151:3: note: returns 1
+// expect: doc-tristates.c:159:5: warning: predicate 'port_is_up' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: doc-tristates.c:162:3: note: returns a negative errno
+// expect: doc-tristates.c:179:6: warning: 'port_reset' returns 0 or a negative errno (class errno, from its definition at doc-tristates.c:169): 'port_reset(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
+// expect: doc-tristates.c:188:5: warning: predicate 'port_is_busy' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: doc-tristates.c:191:3: note: returns a negative errno
