@@ -13,10 +13,9 @@
  * function's documented class: 0 or a negative errno; a boolean (true or
  * false, 1 or 0, non-zero); 1, 0 or a negative errno together, or true,
  * false and a failure's name, a tri-state that is the function's contract
- * and not a mix; "0 if ..., non-zero if ...", two outcomes whose non-zero
- * takes in a negative value too; 0 or any other
- * value on failure, a status whose errors have no sign; or a value (a
- * count, a length, an index, a pointer) or an error.  contract.c adds the
+ * and not a mix; 0 or any other value on failure ("0 if ..., non-zero if
+ * ... or out of range" too), a status whose errors have no sign; or a
+ * value (a count, a length, an index, a pointer) or an error.  contract.c adds the
  * class to the definition's facts, and defs.c lets it settle the
  * function's kind.
  */
