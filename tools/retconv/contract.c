@@ -9,9 +9,11 @@
  * does not ask), a pointer parameter named for a status (int *out_rc)
  * takes the status out, so the result is something else (the parsed
  * value, whether to retry), and one that takes the answer out (int *valid
- * in name_is_valid()) leaves the result the status, a name whose first
- * words spell the type its first parameter points to names that type (a
- * can_frame's can_frame_len), and the calls whose results its body adds
+ * in name_is_valid(), or a pointer to a type named for a truth value,
+ * mp_bool *) leaves the result the status, an enumeration of states
+ * that names a negative value beside 0 and 1 (unknown, no, yes) is a
+ * contract of its own, a name whose first words spell the type its first
+ * parameter points to names that type (a can_frame's can_frame_len), and the calls whose results its body adds
  * or subtracts ("n += f();", "f() + 1") give counts, not success codes.
  */
 #include <stdlib.h>
@@ -53,6 +55,17 @@ static bool is_setter(CXCursor func, const char *name)
 	return yes;
 }
 
+/* Whether @t, a pointer's target, is named for a truth value where it is
+ * an integer (typedef int mp_bool, BOOL, gboolean): a yes or no. */
+static bool bool_named(CXType t)
+{
+	CXString s = clang_getTypeSpelling(t);
+	bool yes = strcasestr(clang_getCString(s), "bool") != NULL;
+
+	clang_disposeString(s);
+	return yes;
+}
+
 /* The last word of @arg's name into @last if it can take a result out: a
  * pointer to a writable signed integer (or, with @answers, a bool or an
  * unsigned count: deflatePending(strm, unsigned *pending, int *bits)). */
@@ -69,6 +82,10 @@ static bool out_param(CXCursor arg, bool answers, char *last, size_t size)
 	if (clang_isConstQualifiedType(t) ||
 	    (pt != RT_SIGNED &&
 	     !(answers && (pt == RT_BOOL || pt == RT_UNSIGNED))))
+		return false;
+	/* A truth by its type's name is an answer, never a status. */
+	if (!answers &&
+	    bool_named(clang_getPointeeType(clang_getCursorType(arg))))
 		return false;
 	s = clang_getCursorSpelling(arg);
 	naming_last_word(clang_getCString(s), last, size);
@@ -149,7 +166,9 @@ static bool has_out_answer(CXCursor func, const char *name)
 
 		if (out_product(arg) ||
 		    (out_param(arg, true, last, sizeof(last)) &&
-		     (has_word(name, last) || AMONG(last, outs))))
+		     (has_word(name, last) || AMONG(last, outs) ||
+		      bool_named(clang_getPointeeType(
+			      clang_getCursorType(arg))))))
 			return true;
 	}
 	return false;
@@ -262,6 +281,37 @@ static unsigned receiver_words(CXCursor func, const char *name)
 	return n > 15 ? 0 : (unsigned)n;
 }
 
+static enum CXChildVisitResult values_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	unsigned *seen = data;
+	long long v;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_EnumConstantDecl) {
+		v = clang_getEnumConstantDeclValue(c);
+		*seen |= v < 0 ? 1 : v == 0 ? 2 : v == 1 ? 4 : 0;
+	}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Whether @t is an enumeration that names a negative value beside 0 and 1
+ * and whose 0 is not named for success (tri_unknown = -1, tri_no,
+ * tri_yes; LT = -1, EQ, GT): a set of states, each with its name, whose
+ * negative member is one of them and no errno.
+ */
+static bool states_enum(CXType t)
+{
+	unsigned seen = 0;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Enum || ok_enum(t))
+		return false;
+	clang_visitChildren(clang_getTypeDeclaration(t), values_visit, &seen);
+	return seen == 7;
+}
+
 struct count_walk {
 	CXTranslationUnit tu;
 	struct rc_func *fn;
@@ -330,6 +380,8 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		fn->facts |= FACT_OUTSIDE;
 	if (ok_enum(clang_getResultType(clang_getCursorType(func))))
 		fn->facts |= FACT_STATUS_TYPE;
+	else if (states_enum(clang_getResultType(clang_getCursorType(func))))
+		fn->facts |= FACT_STATES_TYPE;
 	if (asks_place(func, fn->name))
 		fn->facts |= FACT_PLACE_SUBJECT;
 	if (is_setter(func, fn->name))

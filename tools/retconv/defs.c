@@ -314,7 +314,8 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		return KIND_ACTION;
 	if (fn->facts & DOC_BOOL)
 		return KIND_PREDICATE;
-	if (fn->facts & (DOC_TRISTATE | DOC_VALUE | DOC_SUCCESS))
+	if (fn->facts & (DOC_TRISTATE | DOC_VALUE | DOC_SUCCESS |
+			 FACT_STATES_TYPE))
 		return KIND_NEITHER;
 	if ((fn->facts & FACT_PLACE_SUBJECT) &&
 	    (fn->type == RT_BOOL ||

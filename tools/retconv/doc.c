@@ -3,16 +3,19 @@
  * A definition's documentation: what its comment says of the result.
  *
  * A name is a promise, but a written contract is a better one.  The
- * comment above a definition (or the documentation comment clang attaches
- * to any of its declarations, or the block comment that opens its body)
- * is searched for its section on the result: kernel-doc's "Return:" and
+ * comments above a definition (those with no blank line between are one
+ * text), or the documentation comment clang attaches to any of its
+ * declarations, or, where those say nothing of the result, the comment
+ * above its prototype or the block comment that opens its body, are
+ * searched for the section on the result: kernel-doc's "Return:" and
  * "Returns", Doxygen's @return, @returns, \return and @retval lines, and
  * "Returned Value:" sections.  What that section names gives the
  * function's documented class: 0 or a negative errno; a boolean (true or
- * false, 1 or 0, non-zero); 1, 0 or a negative errno together, a
- * tri-state that is the function's contract and not a mix; 0 or any other
- * value on failure, a status whose errors have no sign; or a value (a
- * count, a length, an index, a pointer) or an error.  contract.c adds the
+ * false, 1 or 0, non-zero); 1, 0 or a negative errno together, or true,
+ * false and a failure's name, a tri-state that is the function's contract
+ * and not a mix; 0 or any other value on failure ("0 if ..., non-zero if
+ * ... or out of range" too), a status whose errors have no sign; or a
+ * value (a count, a length, an index, a pointer) or an error.  contract.c adds the
  * class to the definition's facts, and defs.c lets it settle the
  * function's kind.
  */
@@ -33,8 +36,10 @@ static size_t line_start(const char *text, size_t at)
 	return at;
 }
 
-/* The run of "//" lines that ends at @end, or NULL. */
-static char *line_comments(const char *text, size_t end)
+#define NO_COMMENT ((size_t)-1)
+
+/* Where the run of "//" lines that ends at @end starts, or NO_COMMENT. */
+static size_t line_comments(const char *text, size_t end)
 {
 	size_t start = line_start(text, end), at;
 	const char *p;
@@ -51,35 +56,87 @@ static char *line_comments(const char *text, size_t end)
 	p = text + start;
 	while (*p == ' ' || *p == '\t')
 		p++;
-	if (p[0] != '/' || p[1] != '/')
-		return NULL;
-	return strndup(text + start, end - start);
+	return p[0] == '/' && p[1] == '/' ? start : NO_COMMENT;
 }
 
-/* The comment that ends just before @off, with only blanks between: a
- * block comment, or a run of line comments on the lines just above (a
- * blank line parts them from the definition). */
-static char *comment_before(const char *text, size_t off)
+/* Where the comment that ends at @end starts: a block comment, or a run
+ * of line comments; or NO_COMMENT. */
+static size_t comment_start(const char *text, size_t end)
 {
-	size_t end = off, start;
+	size_t start;
 
-	while (end && isspace((unsigned char)text[end - 1]))
-		end--;
-	if (end < 4)
-		return NULL;
+	if (end < 2)
+		return NO_COMMENT;
 	if (text[end - 1] != '/' || text[end - 2] != '*')
-		return memchr(text + end, '\n', off - end) ==
-		       memrchr(text + end, '\n', off - end) ?
-		       line_comments(text, end) : NULL;
+		return line_comments(text, end);
 	for (start = end - 2; start >= 2; start--)
 		if (text[start - 2] == '/' && text[start - 1] == '*')
-			break;
-	if (start < 2)
+			return start - 2;
+	return NO_COMMENT;
+}
+
+/* Where the text before @off ends, blanks left out. */
+static size_t blank_back(const char *text, size_t off)
+{
+	while (off && isspace((unsigned char)text[off - 1]))
+		off--;
+	return off;
+}
+
+/* Whether only one line break, or none, parts @end from @off. */
+static bool one_line_apart(const char *text, size_t end, size_t off)
+{
+	const char *nl = memchr(text + end, '\n', off - end);
+
+	return !nl || nl == memrchr(text + end, '\n', off - end);
+}
+
+/* @upper and @doc as one text, a blank line between (each comment is a
+ * paragraph of its own); both freed. */
+static char *join_comments(char *upper, char *doc)
+{
+	char *s = xasprintf("%s\n\n%s", upper, doc);
+
+	free(upper);
+	free(doc);
+	return s;
+}
+
+/*
+ * The comment that ends just before @off, with only blanks between: a
+ * block comment, or a run of line comments on the lines just above (a
+ * blank line parts them from the definition).  A comment just above it,
+ * with no blank line between, is part of the same text: the contract
+ * sits above a "// TODO" line as often as below it.
+ */
+static char *comment_before(const char *text, size_t off)
+{
+	size_t end = blank_back(text, off), start, above, more, total;
+	char *doc;
+
+	if (end < 4)
 		return NULL;
-	start -= 2;
+	if ((text[end - 1] != '/' || text[end - 2] != '*') &&
+	    !one_line_apart(text, end, off))
+		return NULL;
+	start = comment_start(text, end);
+	if (start == NO_COMMENT)
+		return NULL;
 	if (end - start > MAX_DOC)
 		start = end - MAX_DOC;
-	return strndup(text + start, end - start);
+	doc = strndup(text + start, end - start);
+	for (total = end - start; start; start = more) {
+		above = blank_back(text, start);
+		if (!one_line_apart(text, above, start))
+			break;
+		more = comment_start(text, above);
+		if (more == NO_COMMENT || total + above - more > MAX_DOC ||
+		    (more && blank_back(text, more) >= line_start(text, more)))
+			break;
+		total += above - more;
+		doc = join_comments(strndup(text + more, above - more), doc);
+	}
+	return doc;
 }
 
 /*
@@ -349,6 +406,7 @@ struct said {
 				 * X_FAIL), or "other" values that are errors */
 	bool one_ok;		/* 1 is said of success: "1 on success" */
 	bool one_fails;		/* 1 is said of failure: "1 fail to ..." */
+	unsigned yes_no;	/* 1: says "true", 2: says "false" */
 };
 
 /*
@@ -501,6 +559,8 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 		s->truth = true;
 	else if (word_is(w, n, "nonzero"))
 		s->named = true;	/* any value but 0: no boolean */
+	s->yes_no |= (word_is(w, n, "true") ? 1 : 0) |
+		     (word_is(w, n, "false") ? 2 : 0);
 	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
 		if (word_is(w, n, values[i]))
 			s->value = true;
@@ -540,23 +600,50 @@ static bool commented_code(const char *sec)
 
 static unsigned doc_said(const struct said *sp, bool code);
 
-/* "nonzero if ...", "nonzero when ...": the result says whether a
- * condition holds, where "nonzero on failure" is a status. */
-static bool answers_if(const char *sec)
+/* Where a condition follows the word @word of @sec ("nonzero if",
+ * "0 when"), the condition's first word; else NULL. */
+static const char *cond_after(const char *sec, const char *word)
 {
+	size_t n = strlen(word), k;
 	const char *p, *q;
 
-	for (p = sec; (p = strcasestr(p, "nonzero")) != NULL; p++) {
-		if (p > sec && isalpha((unsigned char)p[-1]))
+	for (p = sec; (p = strcasestr(p, word)) != NULL; p++) {
+		if ((p > sec && (isalnum((unsigned char)p[-1]) ||
+				 p[-1] == '-' || p[-1] == '.')) ||
+		    isalnum((unsigned char)p[n]))
 			continue;
-		for (q = p + 7; *q == ' ' || *q == ','; q++)
+		for (q = p + n; *q == ' ' || *q == ','; q++)
 			;
-		if ((!strncasecmp(q, "if", 2) || !strncasecmp(q, "when", 4)) &&
-		    !isalpha((unsigned char)q[q[0] == 'i' || q[0] == 'I' ?
-					       2 : 4]))
-			return true;
+		k = !strncasecmp(q, "if", 2) ? 2 :
+		    !strncasecmp(q, "when", 4) ? 4 : 0;
+		if (k && !isalpha((unsigned char)q[k]))
+			return q + k + (q[k] == ' ');
 	}
-	return false;
+	return NULL;
+}
+
+/* A 0 given a condition of its own ("0 if we freed it"), not the other
+ * one's denial ("0 if not"). */
+static bool zero_answers(const char *sec)
+{
+	const char *c = cond_after(sec, "0");
+
+	if (!c)
+		c = cond_after(sec, "zero");
+	return c && strncasecmp(c, "not", 3);
+}
+
+/* "nonzero if ...", "nonzero when ...": the result says whether a
+ * condition holds, where "nonzero on failure" is a status.  So does "0
+ * if ..., nonzero if ...", unless its conditions take in a failure ("0 if
+ * we freed it, non-zero if it was already free or out of range"): then it
+ * is a status of two outcomes, whose non-zero is every value but 0, a
+ * negative one too. */
+static bool answers_if(const char *sec)
+{
+	return cond_after(sec, "nonzero") &&
+	       !(zero_answers(sec) && (strcasestr(sec, "out of range") ||
+				       strcasestr(sec, "invalid")));
 }
 
 /* The documented class (DOC_*) of a section on the result, and whether
@@ -615,8 +702,13 @@ static unsigned doc_said(const struct said *sp, bool code)
 	if (s.neg && (s.one || s.truth))
 		return DOC_TRISTATE;
 	/* 1, 0 and errors by name or as "other" values: a tri-state too
-	 * ("\\returns 0 if none, 1 if active, LIBUSB_ERROR_* on failure"). */
-	if (s.failure && s.zero && (s.one || s.truth))
+	 * ("\\returns 0 if none, 1 if active, LIBUSB_ERROR_* on failure"),
+	 * as are true and false, both named, beside a failure's name
+	 * ("@retval TRUE running, @retval FALSE not, @retval FOO_ERR_ARG").
+	 * One of them alone ("true if synced, or Z_STREAM_ERROR") leaves
+	 * the sign of the error unsaid and the kind to the name. */
+	if (s.failure && (s.zero || (s.yes_no & 2)) &&
+	    (s.one || (s.yes_no & 1)))
 		return DOC_TRISTATE;
 	if (s.neg && s.zero)
 		return DOC_ERRNO;
@@ -675,9 +767,18 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		  CXFile file)
 {
 	char *doc = doc_text(tu, func, file), *sec;
+	CXCursor first = clang_getCanonicalCursor(func);
 	unsigned facts = 0, perrno;
 
 	sec = doc ? return_section(doc) : NULL;
+	/* A comment at the definition that says nothing of the result
+	 * ("internal", a lock's rule) leaves the prototype's contract in
+	 * force: the header is where a library documents its interface. */
+	if (!sec && doc && !clang_equalCursors(first, func)) {
+		free(doc);
+		doc = comment_of(tu, first, NULL);
+		sec = doc ? return_section(doc) : NULL;
+	}
 	if (!sec) {
 		free(doc);
 		doc = body_comment(tu, body);

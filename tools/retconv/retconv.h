@@ -255,6 +255,10 @@ struct rc_site {
 /* Documented: 1 on success, as a success flag ("1 if the list was read
  * successfully"): a contract of its own, no answer to a question. */
 #define DOC_SUCCESS		(1U << 17)
+/* Declared to return an enumeration of states that names a negative
+ * value beside 0 and 1 (tri_unknown = -1, tri_no, tri_yes): a contract of
+ * its own, whose negative is a state, not an errno. */
+#define FACT_STATES_TYPE	(1U << 19)
 /* Its name and its interface are an outside library's (SHA1_Init,
  * mysql_stmt_close): a stand-in, bound by that library's contract. */
 #define FACT_OUTSIDE		(1U << 18)
