@@ -6,10 +6,13 @@
  * Each return statement's expression is reduced to a set of rc_value bits.
  * Constants are evaluated by clang (so -EINVAL, true and enum constants are
  * plain numbers), conditionals give both arms, comparisons and logical
- * operators give a boolean, and a negated variable gives a negative errno,
- * as in kernel style "return -errno" (a return that negates a variable
- * holding only 0 and negative constants there is marked for rule E,
- * rc_return.negheld).  A returned local variable gives
+ * operators give a boolean, and a negation changes its operand's signs
+ * (values_negate()): a value never negative, or one nothing bounds, gives
+ * a negative errno, as in kernel style "return -errno"; one of negative
+ * errors and nothing positive (a call's 0/-errno result, a pointer's
+ * error code) a positive errno, as code of positive errnos means it to (a
+ * return that negates a variable holding only 0 and negative constants
+ * there is marked for rule E too, rc_return.negheld).  A returned local variable gives
  * what reaches that return in the order the body runs (see "Flow" below);
  * where the walk cannot follow the body, and for a variable read inside
  * another expression, whatever is ever assigned to it in the function
