@@ -501,6 +501,51 @@ grep -q '^retconv: trace: idle/plain.c: prelude parse left out' "$tmp/err" &&
 tap_check $? "the prelude's parse is left out only where no directive names its macros"
 grep 'idle/' "$tmp/err" | tap_diag
 
+# A header's static functions, for the one file that includes it: the
+# attribute parser one of them passes to the library's walker is a
+# callback, bound by the walker's contract (1 to go on), though the main
+# file never names it; the same body never taken is judged.
+mkdir -p "$tmp/hdr/src"
+cat >"$tmp/hdr/src/link.h" <<'EOF'
+#define ATTR_CB_OK 1
+
+struct attr {
+	int type;
+};
+
+int attr_walk(const struct attr *a, int (*cb)(const struct attr *, void *),
+	      void *data);
+
+static int parse_linkinfo(const struct attr *a, void *data)
+{
+	int *kind = data;
+
+	if (a->type == 3)
+		*kind = 1;
+	return ATTR_CB_OK;
+}
+
+static int parse_kind(const struct attr *a, int *kind)
+{
+	if (a->type == 3)
+		*kind = 1;
+	return ATTR_CB_OK;
+}
+
+static int read_linkinfo(const struct attr *a, int *kind)
+{
+	return attr_walk(a, parse_linkinfo, kind) < 0 ||
+	       parse_kind(a, kind) != 1 ? -22 : 0;
+}
+EOF
+printf '#include "link.h"\n\nint link_kind(const struct attr *a)\n{\n\tint kind = 0;\n\n\treturn read_linkinfo(a, &kind) ? -22 : kind;\n}\n' \
+	>"$tmp/hdr/src/link.c"
+(cd "$tmp/hdr" && "$rc" --no-config --static --tree .) >"$tmp/out" 2>/dev/null
+grep -q "^\./src/link\.h:19:12: warning: action 'parse_kind' returns only 0 or 1" "$tmp/out" &&
+	! grep -q "parse_linkinfo" "$tmp/out"
+tap_check $? "a callback a header's function takes is a callback; its twin never taken is judged"
+tap_diag "$tmp/out"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

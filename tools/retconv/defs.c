@@ -413,7 +413,8 @@ static bool take_status(struct rc_func **idx, size_t n, const char *usr)
 	return took;
 }
 
-/* The callees whose results @fn returns take its status; true if any did. */
+/* The callees whose results @fn returns (not negated) take its status;
+ * true if any did. */
 static bool pass_from(struct rc_func **idx, size_t n, const struct rc_func *fn)
 {
 	bool grew = false;
@@ -423,7 +424,9 @@ static bool pass_from(struct rc_func **idx, size_t n, const struct rc_func *fn)
 		return false;
 	for (j = 0; j < fn->nrets; j++)
 		for (k = 0; k < fn->rets[j].ncalls; k++)
-			grew |= take_status(idx, n, fn->rets[j].calls[k].usr);
+			if (!(fn->rets[j].calls[k].sign & SIGN_NEGATED))
+				grew |= take_status(idx, n,
+						    fn->rets[j].calls[k].usr);
 	return grew;
 }
 

@@ -401,6 +401,7 @@ struct said {
 				 * or "non-zero" */
 	bool constant;		/* a constant by name (named, not "non-zero") */
 	bool yes;		/* "non-zero if" a condition: an answer */
+	bool success;		/* names a success: "0 on success" */
 	bool errors;		/* says "error" or "fail" anywhere */
 	bool failure;		/* a constant named for a failure (LIBUSB_ERROR_*,
 				 * X_FAIL), or "other" values that are errors */
@@ -662,6 +663,7 @@ static unsigned doc_class(char *sec)
 		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
 	s.yes = answers_if(sec);
 	s.errors = strcasestr(sec, "error") || strcasestr(sec, "fail");
+	s.success = strcasestr(sec, "success") != NULL;
 	for (p = sec; (p = strstr(p, "!=")) != NULL; p++) {
 		w = p + 2 + (p[2] == ' ');
 		if (*w == '0' && !isalnum((unsigned char)w[1])) {
@@ -722,8 +724,11 @@ static unsigned doc_said(const struct said *sp, bool code)
 	if ((s.one || s.truth) && !s.named)
 		return DOC_BOOL;
 	/* "Non-zero if the tick elapsed, FALSE if not": a yes or no, when
-	 * nothing in the section speaks of errors or names a constant. */
-	if (s.yes && !s.neg && !s.constant && !s.value && !s.errors && !code)
+	 * nothing in the section speaks of errors, of a success or names a
+	 * constant ("0 on success, non-zero if the index is out of range"
+	 * is a status: its condition is the failure). */
+	if (s.yes && !s.neg && !s.constant && !s.value && !s.errors &&
+	    !s.success && !code)
 		return DOC_BOOL;
 	/* Only the project's own named results (pdPASS or pdFAIL,
 	 * FOO_SUCCESS): a status of its own, documented, not a mix. */

@@ -179,14 +179,16 @@ static bool returns_errno(const struct rc_func *fn)
 }
 
 /* Whether @fn passes on, as a positive value, a result of a function that
- * gives a positive errno. */
+ * gives a positive errno (negated, "return -error;", it gives a negative
+ * one). */
 static bool passes(struct rc_func **idx, size_t n, const struct rc_func *fn)
 {
 	size_t i, k;
 
 	for (i = 0; i < fn->nrets; i++)
 		for (k = 0; k < fn->rets[i].ncalls; k++)
-			if ((fn->rets[i].calls[k].sign & SIGN_MORE) &&
+			if ((fn->rets[i].calls[k].sign &
+			     (SIGN_MORE | SIGN_NEGATED)) == SIGN_MORE &&
 			    funcs_any_fact(idx, n, fn->rets[i].calls[k].usr,
 					   FACT_GIVES_PERRNO))
 				return true;

@@ -6,10 +6,13 @@
  * Each return statement's expression is reduced to a set of rc_value bits.
  * Constants are evaluated by clang (so -EINVAL, true and enum constants are
  * plain numbers), conditionals give both arms, comparisons and logical
- * operators give a boolean, and a negated variable gives a negative errno,
- * as in kernel style "return -errno" (a return that negates a variable
- * holding only 0 and negative constants there is marked for rule E,
- * rc_return.negheld).  A returned local variable gives
+ * operators give a boolean, and a negation changes its operand's signs
+ * (values_negate()): a value never negative, or one nothing bounds, gives
+ * a negative errno, as in kernel style "return -errno"; one of negative
+ * errors and nothing positive (a call's 0/-errno result, a pointer's
+ * error code) a positive errno, as code of positive errnos means it to (a
+ * return that negates a variable holding only 0 and negative constants
+ * there is marked for rule E too, rc_return.negheld).  A returned local variable gives
  * what reaches that return in the order the body runs (see "Flow" below);
  * where the walk cannot follow the body, and for a variable read inside
  * another expression, whatever is ever assigned to it in the function
@@ -98,8 +101,12 @@ static void eval_add_call(struct eval *ev, const char *usr, unsigned fallback,
 {
 	size_t i;
 
+	/* A negated result is no longer passed on as it is. */
+	if (sign & SIGN_NEGATED)
+		sign &= ~SIGN_WHOLE;
 	for (i = 0; i < ev->ncalls; i++) {
-		if (!strcmp(ev->calls[i].usr, usr)) {
+		if (!strcmp(ev->calls[i].usr, usr) &&
+		    !((ev->calls[i].sign ^ sign) & SIGN_NEGATED)) {
 			ev->calls[i].sign |= sign;
 			return;
 		}
@@ -109,6 +116,19 @@ static void eval_add_call(struct eval *ev, const char *usr, unsigned fallback,
 	ev->calls[ev->ncalls].fallback = fallback;
 	ev->calls[ev->ncalls].sign = sign;
 	ev->ncalls++;
+}
+
+/* The signs of a negated call's own result that give a value of the
+ * signs @sign: its positive values for a guard's negative, and so on. */
+static unsigned sign_flip(unsigned sign)
+{
+	unsigned out = (sign & ~(SIGN_ALL | SIGN_WHOLE)) | (sign & SIGN_ZERO);
+
+	if (sign & SIGN_NEG)
+		out |= SIGN_POS;
+	if (sign & SIGN_POS)
+		out |= SIGN_NEG;
+	return out | SIGN_NEGATED;
 }
 
 /* Add what @src gives, as far as @sign lets it through.  A guard that
@@ -123,7 +143,21 @@ static void eval_merge_sign(struct eval *dst, const struct eval *src,
 	dst->flags |= values_restrict(src->flags, sign);
 	for (i = 0; i < src->ncalls; i++)
 		eval_add_call(dst, src->calls[i].usr, src->calls[i].fallback,
-			      src->calls[i].sign & sign);
+			      src->calls[i].sign &
+			      (src->calls[i].sign & SIGN_NEGATED ?
+			       sign_flip(sign) : sign));
+}
+
+/* "-x" of the values in @ev, in place: values_negate(), and each call's
+ * result negated once more (no longer passed on as it is). */
+static void eval_negate(struct eval *ev)
+{
+	size_t i;
+
+	ev->flags = values_negate(ev->flags);
+	for (i = 0; i < ev->ncalls; i++)
+		ev->calls[i].sign = (ev->calls[i].sign & ~SIGN_WHOLE) ^
+				    SIGN_NEGATED;
 }
 
 static void eval_merge(struct eval *dst, const struct eval *src)
@@ -313,6 +347,58 @@ static void eval_binary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		ev->flags |= type_flags(clang_getCursorType(e));
 }
 
+/*
+ * Whether @e is a pointer made an integer: its casts taken off, a
+ * pointer, or an expression clang could not type whose last operand is
+ * one (a cast to a type a missing header left unknown reads as a call of
+ * a parenthesized name, "(__sptr)(p)", the pointer its argument).
+ */
+static bool made_of_pointer(CXCursor e)
+{
+	struct kids k;
+	int depth;
+
+	for (depth = 0; depth < 8; depth++) {
+		e = strip_casts(e);
+		if (type_class(clang_getCursorType(e)) == RT_POINTER)
+			return true;
+		if (clang_getCursorType(e).kind != CXType_Dependent)
+			return false;
+		expr_kids(e, &k);
+		if (!k.n)
+			return false;
+		e = k.v[k.n - 1];
+	}
+	return false;
+}
+
+/*
+ * "-x": x's values with their signs changed (values_negate()), a local
+ * read as it is where it is negated.  "return -rc;" after "rc =
+ * uk_9p_lopen(...)", a negative errno, gives a positive one, as code of
+ * positive errnos means it to; "return -errno;" still gives a negative.
+ */
+static void eval_negated(struct fn_ctx *fx, CXCursor x, struct eval *ev,
+			 int depth)
+{
+	struct eval tmp = { .flags = 0 };
+	CXCursor var = local_of(x);
+	const struct eval *held = clang_Cursor_isNull(var) ? NULL :
+				  flow_at(fx, var, peel(x));
+
+	/* A pointer made an integer, whatever the cast's type: an error
+	 * pointer's code (a missing header may leave the type unknown). */
+	if (made_of_pointer(x))
+		tmp.flags |= RV_PTR;
+	else if (held)
+		eval_merge(&tmp, held);
+	else
+		eval_expr(fx, x, &tmp, depth + 1);
+	eval_negate(&tmp);
+	eval_merge(ev, &tmp);
+	eval_free(&tmp);
+}
+
 static void eval_unary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		       int depth)
 {
@@ -325,7 +411,7 @@ static void eval_unary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 	if (!strcmp(op, "!"))
 		ev->flags |= RV_BOOL | RV_ZERO | RV_ONE;
 	else if (!strcmp(op, "-"))
-		ev->flags |= RV_NEG | RV_ZERO;
+		eval_negated(fx, k.v[0], ev, depth);
 	else if (!strcmp(op, "+"))
 		eval_expr(fx, k.v[0], ev, depth + 1);
 	else
@@ -1140,13 +1226,43 @@ static void state_narrow(struct state *s, unsigned sign)
 
 /* A store replaces what the variable held.  A copy of another variable
  * ("ret = err;") takes what that one holds there, by its own walk. */
+/* Whether @e is "-var". */
+static bool negates_var(CXTranslationUnit tu, CXCursor e, CXCursor var)
+{
+	CXCursor x = minus_operand(tu, e);
+
+	return !clang_Cursor_isNull(x) && refers_to(peel(x), var);
+}
+
+/* A cast between signed integer types keeps a value's sign: "rc =
+ * (int)bytes;" under "if (bytes < 0)" stores a negative value. */
+static CXCursor signed_cast_operand(CXCursor e)
+{
+	struct kids k;
+
+	e = peel(e);
+	if (clang_getCursorKind(e) != CXCursor_CStyleCastExpr ||
+	    type_class(clang_getCursorType(e)) != RT_SIGNED)
+		return e;
+	expr_kids(e, &k);
+	if (!k.n || type_class(clang_getCursorType(k.v[k.n - 1])) !=
+		    RT_SIGNED)
+		return e;
+	return k.v[k.n - 1];
+}
+
 static void state_set(struct flow *f, struct state *s, CXCursor rhs)
 {
-	CXCursor src = local_of(rhs);
+	CXCursor src = local_of(signed_cast_operand(rhs));
 	const struct eval *held = NULL;
 
 	if (!clang_Cursor_isNull(src) && !clang_equalCursors(src, f->var))
-		held = flow_at(f->fx, src, peel(rhs));
+		held = flow_at(f->fx, src, peel(signed_cast_operand(rhs)));
+	/* "rc = -rc;": what it holds here, negated. */
+	if (negates_var(f->fx->tu, rhs, f->var)) {
+		eval_negate(&s->ev);
+		return;
+	}
 	eval_free(&s->ev);
 	s->ev.flags = 0;
 	if (held)

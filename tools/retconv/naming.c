@@ -486,6 +486,23 @@ static bool tests_and_acts(char **v, size_t n)
 	return false;
 }
 
+/* Prepositions of place: addr_in_range asks whether the address is in
+ * the range (naming_place_subject()), in_interrupt whether the caller
+ * runs in one (place_first()). */
+static const char *const places[] = { "in", "within", "inside", "outside" };
+
+/*
+ * A name that opens with a preposition of place, and a word that is no
+ * verb after it (in_interrupt, in_kernel_shutdown, within_budget), asks
+ * whether the caller, or the context it runs in, is there: a predicate
+ * whose subject goes without saying.  A verb after it (in_read) makes the
+ * first word an abbreviation (input), not the preposition.
+ */
+static bool place_first(const struct rc_config *cfg, char **v, size_t n)
+{
+	return n > 1 && AMONG(v[0], places) && !words_has(&cfg->verbs, v[1]);
+}
+
 static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 {
 	enum rc_kind before;
@@ -505,6 +522,8 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		}
 	if (is_hook(cfg, v, n) || inspects(cfg, v, n))
 		return KIND_NEITHER;
+	if (place_first(cfg, v, n))
+		return KIND_PREDICATE;
 	if (tests_and_acts(v, n))
 		return KIND_PREDICATE;
 	if (commands(cfg, v, n))
@@ -737,8 +756,6 @@ bool naming_switch_last(const char *name)
  */
 bool naming_place_subject(const char *name, char *buf, size_t size)
 {
-	static const char *const places[] = { "in", "within", "inside",
-					      "outside" };
 	struct words w;
 	size_t i;
 

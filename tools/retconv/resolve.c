@@ -232,6 +232,41 @@ unsigned values_restrict(unsigned f, unsigned sign)
 	return out;
 }
 
+/* @f read as 0 or negative errnos where it gives some and nothing
+ * positive: what else it may give is taken for more of them. */
+unsigned values_errno_read(unsigned f)
+{
+	if ((f & (RV_NEG | RV_PTR)) && (f & RV_UNKNOWN) &&
+	    !(f & (RV_ONE | RV_POS | RV_NONNEG | RV_BOOL)))
+		return (f & ~RV_UNKNOWN) | RV_NEG | RV_ZERO;
+	return f;
+}
+
+/*
+ * What "-x" gives, for x's values @f: a negative value negated is
+ * positive (a negative errno becomes a positive one, as code of positive
+ * errnos that keeps its libraries' results negates them on the way out),
+ * and so is an error pointer's code (-PTR_ERR(p)); 0 stays 0; a value
+ * never negative, or one whose sign nothing bounds, reads as the kernel's
+ * "return -errno;": a negative errno.  Where x gives negative errnos and
+ * nothing positive, what else it may give is taken for more of them (a
+ * library call of 0 or -errno that passes on a result the run cannot
+ * bound).
+ */
+unsigned values_negate(unsigned f)
+{
+	unsigned out = f & RV_FOREIGN;
+
+	f = values_errno_read(f);
+	if (f & (RV_NEG | RV_PTR))
+		out |= RV_POS;
+	if (f & (RV_ZERO | RV_NONNEG | RV_UNKNOWN | RV_BOOL))
+		out |= RV_ZERO;
+	if (f & (RV_ONE | RV_POS | RV_NONNEG | RV_UNKNOWN | RV_BOOL))
+		out |= RV_NEG;
+	return out;
+}
+
 /* One function's returns with its callees' values; whether any changed. */
 static bool resolve_func(struct rc_func *fn, const struct table *t)
 {
@@ -243,13 +278,20 @@ static bool resolve_func(struct rc_func *fn, const struct table *t)
 		unsigned flags = r->flags;
 
 		for (k = 0; k < r->ncalls; k++) {
+			unsigned sign = r->calls[k].sign;
 			bool found;
 			unsigned f = callee_flags(t, r->calls[k].usr,
 						  fn->file, &found);
 
-			flags |= values_restrict(found ? f :
-						 r->calls[k].fallback,
-						 r->calls[k].sign);
+			f = found ? f : r->calls[k].fallback;
+			/* A negated call's guard ("if (rc < 0) goto
+			 * out;" before "return -rc;") sees its errnos. */
+			if (sign & SIGN_NEGATED)
+				f = values_negate(values_restrict(
+				    values_errno_read(f), sign));
+			else
+				f = values_restrict(f, sign);
+			flags |= f;
 		}
 		changed |= flags != r->resolved;
 		r->resolved = flags;

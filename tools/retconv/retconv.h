@@ -93,6 +93,10 @@ enum rc_kind {
 /* A call's, beside its signs: on some path its result arrived with no
  * test between its 0 and its 1, as it is ("return f();"). */
 #define SIGN_WHOLE	(1U << 4)
+/* A call's, beside its signs: its result is negated ("return -f();", "rc =
+ * -rc;" after "rc = f();"), so its values change sign (values_negate());
+ * the signs above are still the callee's. */
+#define SIGN_NEGATED	(1U << 5)
 
 /* Suppression bits, from a retconv: ignore comment on the name's line
  * (rules A, B) or on the call site's (C, D, E). */
@@ -633,6 +637,8 @@ void result_free(struct rc_result *res);
 
 /* resolve.c */
 unsigned values_restrict(unsigned flags, unsigned sign);
+unsigned values_negate(unsigned f);
+unsigned values_errno_read(unsigned f);
 void resolve_calls(struct rc_result *res);
 enum rc_class resolve_class(const struct rc_func *fn);
 struct rc_func **funcs_by_usr(const struct rc_result *res);

@@ -252,8 +252,10 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every name of an outside library's interface: outside_contracts' and
- * outside_interfaces', sorted once. */
+/* Every name of an outside library's interface: outside_contracts',
+ * outside_interfaces' and POSIX's functions of positive error numbers
+ * (the built-in perrno entries: a C library that defines
+ * pthread_rwlock_init() keeps its 0 or EINVAL), sorted once. */
 static char **outside_names(size_t *n)
 {
 	static struct rc_table t;
@@ -267,6 +269,11 @@ static char **outside_names(size_t *n)
 					 builtin_source);
 		table_push_names(&t, outside_interfaces, TC_ERRNO, TABLE_ALL,
 				 builtin_source);
+		for (i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++)
+			if (builtin[i].cls == TC_PERRNO)
+				table_push_names(&t, builtin[i].names,
+						 TC_PERRNO, TABLE_ALL,
+						 builtin_source);
 		v = xmalloc((t.n + 1) * sizeof(*v));
 		for (i = 0; i < t.n; i++)
 			v[i] = t.v[i].name;

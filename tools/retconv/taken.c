@@ -292,6 +292,20 @@ static bool implements_system(CXCursor c)
 	       clang_Location_isInSystemHeader(clang_getCursorLocation(first));
 }
 
+/*
+ * A function a header of the project defines (a static inline, or one of
+ * the static functions a header holds for the one file that includes it):
+ * the addresses its body takes are taken as surely as the main file's
+ * (wireguard-tools' ipc-linux.h passes its attribute parsers to
+ * mnl_attr_parse_nested()).  A system header's are not the run's.
+ */
+static bool header_body(CXCursor c)
+{
+	return clang_getCursorKind(c) == CXCursor_FunctionDecl &&
+	       clang_isCursorDefinition(c) &&
+	       !clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+}
+
 static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 					   CXClientData data)
 {
@@ -299,8 +313,11 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 	enum CXCursorKind kind = clang_getCursorKind(c);
 
 	if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
-	    !expanded_in(c, w->main))
+	    !expanded_in(c, w->main)) {
+		if (header_body(c))
+			clang_visitChildren(c, taken_visit, w);
 		return CXChildVisit_Continue;
+	}
 	if (implements_system(c)) {
 		w->have_pending = false;
 		taken_ref(w, c);
