@@ -911,7 +911,9 @@ static const struct {
  * come out negative: git's hex2chr() returns an unsigned int that is
  * ~0U for bad input, and its int callers rightly test it for < 0.  An
  * unsigned field read as it is, though, is a count kept in a structure
- * (git's istate->cache_nr), not a negative value in disguise.
+ * (git's istate->cache_nr), not a negative value in disguise; cast to the
+ * signed type in so many words, it is the bits read as signed (a packed
+ * 32-bit field read as an int32_t), and may well be negative.
  */
 static bool wraps_negative(CXCursor e)
 {
@@ -922,8 +924,9 @@ static bool wraps_negative(CXCursor e)
 	if (type_class(to) != RT_SIGNED)
 		return false;
 	expr_kids(e, &k);
-	if (!k.n || clang_getCursorKind(peel(k.v[k.n - 1])) ==
-		    CXCursor_MemberRefExpr)
+	if (!k.n || (clang_getCursorKind(e) != CXCursor_CStyleCastExpr &&
+		     clang_getCursorKind(peel(k.v[k.n - 1])) ==
+		     CXCursor_MemberRefExpr))
 		return false;
 	from = clang_getCursorType(k.v[k.n - 1]);
 	return type_class(from) == RT_UNSIGNED &&

@@ -79,6 +79,20 @@ int refresh(struct index *ix)
 		return -EIO;
 	return 0;
 }
+
+/* The same field cast to a signed type of its width, in so many words, is
+ * its bits read as signed: a negative value may come out. */
+int load_signed(struct index *ix)
+{
+	return (int)ix->cache_nr;
+}
+
+int refresh_signed(struct index *ix)
+{
+	if (load_signed(ix) < 0)
+		return -EIO;
+	return 0;
+}
 // expect: rule-c-contract.c:22:5: warning: 'read_index' is declared to return a signed int and 2 call sites test it for a negative value, but its body never returns one (class count, from its definition): return a negative value on failure, or make its failure plain to its callers and drop their tests [retconv-C]
 // expect: rule-c-contract.c:33:6: note: 'read_index(...) < 0' in add_files() expects a negative value
 // expect: rule-c-contract.c:42:6: note: 'n < 0' in commit_index() expects a negative value
