@@ -257,10 +257,6 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 	argv[argc++] = "-w";
 	argv[argc++] = "-ferror-limit=0";
 	argv[argc++] = "-fno-spell-checking";
-	/* C23's [[attributes]], which a header shared with C++ or written
-	 * for a newer standard uses: read as an expression, each one drops
-	 * the declaration it annotates. */
-	argv[argc++] = "-fdouble-square-bracket-attributes";
 	/* The preprocessing record is what says which lines were skipped
 	 * (inactive.c). */
 	*ec = clang_parseTranslationUnit2(idx, job->path, argv, argc,
