@@ -456,8 +456,7 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 void kwq__process_one_locked(struct kwq__worker *worker, struct work_struct *w)
 {
 	bool pooled = !kwq__list_empty(&worker->node);
-
-	enum start next;
+	enum start next;	/* unused: nothing is handed over here */
 
 	if (kwq__is_barrier(w))
 		process_one(worker, w, work_data(w), true, pooled, true,
