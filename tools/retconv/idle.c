@@ -47,12 +47,6 @@ struct scan {
 	bool hit;		/* a tested name is the prelude's */
 };
 
-static bool word_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -65,7 +59,7 @@ static void names_read(void)
 
 	while ((at = strstr(at, "#define "))) {
 		at += 8;
-		for (end = at; word_char(*end); end++)
+		for (end = at; ident_char(*end); end++)
 			;
 		if (nnames == cap) {
 			cap = cap ? 2 * cap : 256;
@@ -109,11 +103,11 @@ static const char *next_word(const char **p, const char *end, size_t *n)
 {
 	const char *s = *p, *w;
 
-	while (s < end && !word_char(*s))
+	while (s < end && !ident_char(*s))
 		s++;
 	if (s == end)
 		return NULL;
-	for (w = s; s < end && word_char(*s); s++)
+	for (w = s; s < end && ident_char(*s); s++)
 		;
 	*p = s;
 	*n = s - w;

@@ -193,12 +193,6 @@ const char prelude_text[] =
  */
 enum standin { TYPEDEF, STRUCT, CONSTANT };
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 static const struct {
 	enum standin kind;
 	const char *form;

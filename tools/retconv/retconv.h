@@ -462,6 +462,7 @@ struct rc_strset {
 	size_t cap;		/* a power of two */
 	size_t n;
 };
+bool ident_char(char c);
 bool strset_seen_before(struct rc_strset *t, const char *key);
 bool strset_has(const struct rc_strset *t, const char *key);
 void strset_free(struct rc_strset *t);

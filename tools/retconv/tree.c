@@ -457,12 +457,6 @@ static void choose_dirs(struct rc_tree *t, struct walk *w)
 	free(v);
 }
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 static bool keyword(const char *s, size_t len)
 {
 	static const char *const kw[] = {

@@ -173,6 +173,13 @@ char *display_path(const char *path)
 	return xstrdup(abs);
 }
 
+/* A character of a C identifier, in the C locale whatever the process's. */
+bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
 bool is_header_name(const char *path)
 {
 	const char *dot = strrchr(path, '.');
