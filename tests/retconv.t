@@ -586,6 +586,26 @@ else
 	tap_diag "$tmp/err"
 fi
 
+# A file that takes longer than --file-time CPU-seconds is given up: the
+# run names it and goes on (clang can loop on text it was not made for,
+# such as a C++ header read as C).  The small file's finding stays; the
+# big file's records, written before its worker ended, are dropped.
+mkdir -p "$tmp/slow"
+awk 'BEGIN { for (i = 0; i < 6000; i++)
+	printf "int get_%d(int x);\nint add_%d(int x)\n{\n\tif (get_%d(x) < 0)\n\t\treturn -1;\n\treturn 0;\n}\n", i, i, i }' \
+	>"$tmp/slow/big.c"
+printf 'int start_one(int x)\n{\n\treturn x > 1 ? 1 : -1;\n}\n' \
+	>"$tmp/slow/small.c"
+(cd "$tmp" && "$rc" --no-config -j1 --file-time=1 slow >"$tmp/out" 2>"$tmp/err")
+st=$?
+[ $st -eq 3 ] &&
+	grep -q '^retconv: slow/big\.c: given up after 1 CPU-seconds (--file-time)$' "$tmp/err" &&
+	grep -q '^retconv: 0 of 2 files parsed with errors, 1 not parsed$' "$tmp/err" &&
+	grep -q "^slow/small.c:1:5: warning: action 'start_one'" "$tmp/out" &&
+	! grep -q '^slow/big' "$tmp/out"
+tap_check $? "a file past --file-time is given up, named, and the rest checked (exit $st)"
+tap_diag "$tmp/err"
+
 # --- error exits ------------------------------------------------------------
 
 # expect_error NAME STATUS PATTERN -- COMMAND...: the command exits with
@@ -610,6 +630,8 @@ expect_error "unknown format: exit 2" 2 "unknown format 'xml'" -- \
 	"$rc" --format=xml clean.c
 expect_error "bad -j: exit 2" 2 '^retconv: -j wants a number' -- \
 	"$rc" -j 0 clean.c
+expect_error "bad --file-time: exit 2" 2 '^retconv: --file-time wants seconds' -- \
+	"$rc" --file-time=soon clean.c
 expect_error "bad --scope: exit 2" 2 "unknown scope 'all'" -- \
 	"$rc" --scope=all clean.c
 expect_error "missing file: exit 2, named" 2 \

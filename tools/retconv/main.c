@@ -64,6 +64,8 @@ static const char usage_text[] =
 "  --style            report rule A where the project's style is bool\n"
 "  -j N               parse with N processes (default: one per CPU)\n"
 "  --no-pch           parse every file whole, sharing no precompiled header\n"
+"  --file-time=SECS   give a file up after SECS CPU-seconds (default 300;\n"
+"                     0: never)\n"
 "  --one-configuration\n"
 "                     read only the #if branches the parse selects\n"
 "  -h, --help         this text\n"
@@ -82,6 +84,7 @@ enum {
 	OPT_ONE_CONFIG,
 	OPT_TREE,
 	OPT_STYLE,
+	OPT_FILE_TIME,
 };
 
 static const struct option long_opts[] = {
@@ -97,6 +100,7 @@ static const struct option long_opts[] = {
 	{ "tree", required_argument, NULL, OPT_TREE },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "style", no_argument, NULL, OPT_STYLE },
+	{ "file-time", required_argument, NULL, OPT_FILE_TIME },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -143,6 +147,20 @@ static int set_jobs(struct options *o, const char *s)
 	return 0;
 }
 
+static int set_file_time(const char *s)
+{
+	char *end;
+	double t;
+
+	errno = 0;
+	t = strtod(s, &end);
+	if (*s == '\0' || *end || errno || !(t >= 0 && t <= 1e6))
+		return usage_error("--file-time wants seconds from 0 to 1000000, not",
+				   s);
+	worker_file_time = t;
+	return 0;
+}
+
 static int one_option(struct options *o, int c)
 {
 	switch (c) {
@@ -172,6 +190,8 @@ static int one_option(struct options *o, int c)
 	case OPT_STYLE:
 		o->style = true;
 		return 0;
+	case OPT_FILE_TIME:
+		return set_file_time(optarg);
 	case OPT_TABLE:
 		if (o->ntables == sizeof(o->tables) / sizeof(o->tables[0]))
 			return usage_error("too many tables at", optarg);

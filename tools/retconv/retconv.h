@@ -597,6 +597,9 @@ int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 int worker_default_count(void);
 /* --one-configuration: no second reading of skipped #if branches */
 extern bool worker_one_configuration;
+/* --file-time: CPU seconds one file may take before it is given up on */
+#define WORKER_FILE_TIME 300.0
+extern double worker_file_time;
 const char *worker_resource_dir(void);
 struct CXTranslationUnitImpl;
 /* taken.c: T records for the functions whose address a unit takes */

@@ -11,7 +11,8 @@
  * memory file, read by the parent after the worker has exited; a worker
  * that crashes inside libclang loses only its current file, which the
  * parent names from the worker's last B record, and the files after it
- * are taken by the other workers or by a new one.
+ * are taken by the other workers or by a new one.  A file that takes more
+ * CPU time than --file-time allows ends its worker the same way.
  *
  * A file is parsed past its errors (KeepGoing): what it missed becomes one
  * note, and the driver keeps quiet where recovery dropped statements.  Only
@@ -28,10 +29,12 @@
 #include <limits.h>
 #include <malloc.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -203,6 +206,7 @@ static void trace_parse(const struct rc_job *job, enum how how,
 }
 
 bool worker_one_configuration;
+double worker_file_time = WORKER_FILE_TIME;
 
 /* With PRELUDE, @standins (or NULL) follow the prelude's text. */
 static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
@@ -631,6 +635,27 @@ static int parse_in_dir(CXIndex idx, const struct rc_job *job, int home,
 	return err;
 }
 
+/*
+ * A file's parse and check may take @seconds of the worker's CPU (0: no
+ * bound).  libclang can loop on input it was not made for (clang 14 on a
+ * C++ header read as C with bracket attributes took 494 s and more), and
+ * one such file must not hold up a run over a whole tree.  SIGPROF's
+ * default action ends the worker, whose file the parent names as for any
+ * other death; CPU time, not wall time, so that a loaded machine does not
+ * give up on files a quiet one checks.
+ */
+static void file_timer(double seconds)
+{
+	struct itimerval t = { 0 };
+
+	t.it_value.tv_sec = (time_t)seconds;
+	t.it_value.tv_usec = (suseconds_t)((seconds - (double)t.it_value.tv_sec) *
+					   1e6);
+	if (seconds > 0 && !t.it_value.tv_sec && !t.it_value.tv_usec)
+		t.it_value.tv_usec = 1;
+	setitimer(ITIMER_PROF, &t, NULL);
+}
+
 static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 			int fd)
 {
@@ -648,6 +673,7 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 	 * next, not unmapped and faulted in again.
 	 */
 	setenv("LIBCLANG_NOTHREADS", "1", 1);
+	signal(SIGPROF, SIG_DFL);
 	tracing = getenv("RETCONV_TRACE") && *getenv("RETCONV_TRACE");
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	mallopt(M_TRIM_THRESHOLD, 1 << 30);
@@ -659,7 +685,9 @@ static void worker_main(const struct rc_jobs *jobs, unsigned long *next,
 			break;
 		fprintf(out, "B\t%lu\n", i);
 		fflush(out);
+		file_timer(worker_file_time);
 		parse_in_dir(idx, &jobs->v[i], home, out);
+		file_timer(0);
 	}
 	clang_disposeIndex(idx_pch);
 	clang_disposeIndex(idx_plain);
@@ -692,12 +720,55 @@ static void crashed(struct rc_result *res, const struct rc_jobs *jobs,
 	res->errors = xrealloc(res->errors,
 			       (res->nerrors + 1) * sizeof(*res->errors));
 	res->errors[res->nerrors].file = xstrdup(file);
-	res->errors[res->nerrors].msg = WIFSIGNALED(status) ?
-		xasprintf("the worker parsing it died of signal %d",
-			  WTERMSIG(status)) :
-		xasprintf("the worker parsing it exited with status %d",
-			  WEXITSTATUS(status));
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPROF)
+		res->errors[res->nerrors].msg =
+			xasprintf("given up after %g CPU-seconds (--file-time)",
+				  worker_file_time);
+	else if (WIFSIGNALED(status))
+		res->errors[res->nerrors].msg =
+			xasprintf("the worker parsing it died of signal %d",
+				  WTERMSIG(status));
+	else
+		res->errors[res->nerrors].msg =
+			xasprintf("the worker parsing it exited with status %d",
+				  WEXITSTATUS(status));
 	res->nerrors++;
+}
+
+/*
+ * A worker that died wrote part of its last file's records, through a
+ * buffer, the last one perhaps cut short: keep what it wrote up to that
+ * file's B record, which names the file, and drop the rest, since the
+ * file is reported as not parsed.
+ */
+static int drop_unfinished(int fd)
+{
+	struct stat st;
+	char *map, *b;
+	off_t end;
+	int err = 0;
+
+	if (fstat(fd, &st))
+		return -errno;
+	if (!st.st_size)
+		return 0;
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return -errno;
+	b = memrchr(map, '\n', (size_t)st.st_size);
+	while (b && !(b + 2 < map + st.st_size && b[1] == 'B' && b[2] == '\t'))
+		b = memrchr(map, '\n', (size_t)(b - map));
+	if (!b && !(map[0] == 'B' && st.st_size > 1 && map[1] == '\t'))
+		end = 0;
+	else {
+		b = b ? b + 1 : map;
+		b = memchr(b, '\n', (size_t)(map + st.st_size - b));
+		end = b ? b + 1 - map : st.st_size;
+	}
+	if (end < st.st_size && ftruncate(fd, end))
+		err = -errno;
+	munmap(map, (size_t)st.st_size);
+	return err;
 }
 
 static int worker_collect(struct worker *w, const struct rc_jobs *jobs,
@@ -710,6 +781,11 @@ static int worker_collect(struct worker *w, const struct rc_jobs *jobs,
 	while (waitpid(w->pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		err = drop_unfinished(w->fd);
+		if (err)
+			return err;
+	}
 	if (lseek(w->fd, 0, SEEK_SET) < 0)
 		return -errno;
 	in = fdopen(w->fd, "r");
