@@ -305,6 +305,8 @@ struct rc_func {
 	char **counted;		/* USRs of callees whose results it adds */
 	size_t ncounted;
 	struct rc_func *hnext;	/* resolve.c's hash chain */
+	long job;		/* the job whose parse sent it, or -1 */
+	size_t seq;		/* its place in what its worker sent */
 };
 
 /* A parse or input error, printed as one line naming the file. */

@@ -127,8 +127,9 @@ static unsigned num(const char *s)
 	return (unsigned)strtoul(s, NULL, 10);
 }
 
-static int read_func(struct rc_result *res, char **f, size_t n)
+static int read_func(struct rc_result *res, char **f, size_t n, long job)
 {
+	static size_t seq;
 	struct rc_func *fn;
 
 	if (n != 11)
@@ -144,6 +145,8 @@ static int read_func(struct rc_result *res, char **f, size_t n)
 	fn->type = (enum rc_type)num(f[8]);
 	fn->suppress = num(f[9]);
 	fn->report = num(f[10]) != 0;
+	fn->job = job;
+	fn->seq = seq++;
 	res->funcs = xrealloc(res->funcs, (res->nfuncs + 1) * sizeof(*res->funcs));
 	res->funcs[res->nfuncs++] = fn;
 	return 0;
@@ -261,7 +264,7 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 		*begun = n == 2 ? strtol(f[1], NULL, 10) : -1;
 		return 0;
 	case 'F':
-		return read_func(res, f, n);
+		return read_func(res, f, n, *begun);
 	case 'R':
 		return read_return(res, f, n);
 	case 'C':

@@ -815,9 +815,32 @@ static int workers_round(struct worker *w, int n, const struct rc_jobs *jobs,
 	return err;
 }
 
+static int by_job(const void *a, const void *b)
+{
+	const struct rc_func *x = *(struct rc_func *const *)a;
+	const struct rc_func *y = *(struct rc_func *const *)b;
+
+	if (x->job != y->job)
+		return x->job < y->job ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * Which worker took which file depends on timing; the definitions are put
+ * back in the order of their jobs, as one worker would have sent them, so
+ * that every rule sees the same order in every run (of two definitions
+ * of one name, the one reported on was the one collected first).
+ */
+static void job_order(struct rc_func **v, size_t n)
+{
+	if (n > 1)
+		qsort(v, n, sizeof(*v), by_job);
+}
+
 int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res)
 {
+	size_t nfuncs = res->nfuncs, nalts = res->nalts;
 	struct worker w[MAX_WORKERS];
 	unsigned long *next;
 	int n, err;
@@ -841,5 +864,7 @@ int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		err = workers_round(w, n, jobs, next, res);
 	} while (!err && *next < jobs->n);
 	munmap(next, sizeof(*next));
+	job_order(res->funcs + nfuncs, res->nfuncs - nfuncs);
+	job_order(res->alts + nalts, res->nalts - nalts);
 	return err;
 }
