@@ -372,6 +372,35 @@ st=$?
 tap_check $? "a header's function in six files: one finding, at the header, with one worker or two"
 tap_diag "$tmp/out1"
 
+# --- the same findings whichever worker took which file -------------------
+# Two files define count_ready() (a program and its mock, say), and the
+# finding is made at one of them.  Which worker parses which file depends
+# on timing; the definitions reach the rules in their files' order all the
+# same, so eight runs with two workers say what one worker says.
+mkdir -p "$tmp/ord"
+for x in a b c d e f g h; do
+	printf 'int filler_%s(int x)\n{\n\tint i, s = 0;\n\tfor (i = 0; i < x; i++)\n\t\ts += i;\n\treturn s;\n}\n' \
+		$x >"$tmp/ord/$x.c"
+done
+printf 'int count_ready(int n);\n' >"$tmp/ord/ready.h"
+printf '#include "ready.h"\nint count_ready(int n)\n{\n\treturn n > 3 ? 4 : 0;\n}\n' \
+	>>"$tmp/ord/b.c"
+printf '#include "ready.h"\nint count_ready(int n)\n{\n\treturn n > 5 ? 2 : 1;\n}\n' \
+	>>"$tmp/ord/g.c"
+printf '#include "ready.h"\nint use_ready(int n)\n{\n\tif (count_ready(n) < 0)\n\t\treturn -5;\n\treturn 0;\n}\n' \
+	>"$tmp/ord/z.c"
+(cd "$tmp/ord" && "$rc" --no-config -j1 --tree .) >"$tmp/out1" 2>&1
+differ=0
+i=0
+while [ $i -lt 8 ]; do
+	(cd "$tmp/ord" && "$rc" --no-config -j2 --tree .) >"$tmp/out2" 2>&1
+	cmp -s "$tmp/out1" "$tmp/out2" || differ=$((differ + 1))
+	i=$((i + 1))
+done
+[ $differ -eq 0 ] && grep -q "warning: 'count_ready' is declared" "$tmp/out1"
+tap_check $? "two definitions of one name: eight runs with two workers as one with one ($differ differed)"
+tap_diag "$tmp/out1"
+
 # --- two programs, one name ----------------------------------------------------
 # A freestanding program (hv/) defines its own snprintf(), declared by its
 # own header, that never fails; a user-space tool (tools/) of the same tree
