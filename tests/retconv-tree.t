@@ -288,6 +288,71 @@ tap_check $? "a configuration's #error in a header: read as the build would choo
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- a clash with the system's declarations --------------------------------
+
+# A missing config.h leaves every HAVE_X undefined, and a header then
+# declares its own ssize_t and struct timeval for systems that lack them,
+# which clash with the system's.  The build compiled, so it did not take
+# those branches: they are read as not taken, the definition of fill()
+# parses, its class is sure, and its caller's == 1 is found.  The note
+# says which declarations were left out; the include guard stays.
+p=$tmp/clash
+mkdir -p "$p/include" "$p/src"
+cat >"$p/include/compat.h" <<'EOF2'
+#ifndef COMPAT_H
+#define COMPAT_H
+
+#include <sys/types.h>
+#include <sys/time.h>
+
+#ifndef HAVE_SSIZE_T
+typedef int ssize_t;
+#endif
+
+#ifndef HAVE_STRUCT_TIMEVAL
+struct timeval {
+	long tv_sec;
+	long tv_usec;
+};
+#endif
+
+ssize_t fill(char *buf, int n, struct timeval *tv);
+
+#endif
+EOF2
+cat >"$p/src/fill.c" <<'EOF2'
+#include "compat.h"
+
+ssize_t fill(char *buf, int n, struct timeval *tv)
+{
+	if (!buf || !tv || n < 1)
+		return -22;
+	buf[0] = 0;
+	return 0;
+}
+EOF2
+cat >"$p/src/use.c" <<'EOF2'
+#include "compat.h"
+
+int use_fill(char *buf)
+{
+	struct timeval tv = { 0 };
+
+	if (fill(buf, 4, &tv) == 1)
+		return -5;
+	return 0;
+}
+EOF2
+(cd "$p" && "$rc" --no-config --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	grep -q "^./src/use.c:7:6: warning: 'fill' returns 0 or a negative errno (class errno, from its definition at ./src/fill.c:3)" "$tmp/out" &&
+	grep -q "^retconv: ./src/use.c: note: parsed with errors: 2 declarations that clash with the system's read as not built (include/compat.h:8, \.\.\.); checked only where types are known$" "$tmp/err" &&
+	! grep -q 'other error' "$tmp/err"
+tap_check $? "a header's declarations that clash with the system's: their branches read as not built"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- each folder's include path ---------------------------------------------
 # A folder's files get only the include folders their #include lines reach,
 # through the headers those reach (src/ needs lib/ for what top.h includes,

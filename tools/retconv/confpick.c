@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * A configuration's #error in a header: the choice the build made.
+ * A configuration's #error in a header, or a clash with the system's
+ * declarations: the choice the build made.
  *
  * A header that serves several configurations often ends its chain of
  * choices with an #error ("#if __riscv_xlen == 64 ... #elif ... == 32 ...
@@ -19,6 +20,14 @@
  *
  * An #error outside any conditional, or in the main file, is left alone:
  * nothing there says what the build would choose.
+ *
+ * A header's declaration that clashes with the system's (a redefinition,
+ * conflicting types) says the same of its branch: a generated config.h
+ * that is missing leaves every HAVE_X undefined, and the header then
+ * declares its own struct timeval or bool, for systems that lack them.
+ * The build compiled, so on its system that branch was not taken: it is
+ * read as not taken, the innermost conditional around the declaration
+ * that is not the header's include guard.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +42,7 @@
 struct cond {
 	unsigned line, end;	/* the first branch's directive, from 1 */
 	bool later;		/* in a branch after the first */
+	bool guard;		/* "#ifndef X" then "#define X" */
 };
 
 static bool is(const char *w, size_t n, const char *want)
@@ -90,11 +100,52 @@ static void set_first(char **v, const struct cond *c, bool taken)
 	}
 }
 
-char *confpick_text(const char *text, size_t size, const unsigned *errs,
-		    size_t nerrs)
+static bool listed(const unsigned *lines, size_t n, size_t line)
 {
-	struct cond *stack;
-	size_t n, i, j, k, len, depth = 0;
+	size_t k;
+
+	for (k = 0; k < n && lines[k] != line; k++)
+		;
+	return k < n;
+}
+
+/* Whether "#ifndef X" on line @i is followed by "#define X": a guard. */
+static bool guards(char **v, size_t n, size_t i)
+{
+	const char *w, *name;
+	size_t len, nlen, j;
+
+	w = inactive_directive(v[i], &len);
+	if (!is(w, len, "ifndef"))
+		return false;
+	for (name = w + len; *name == ' ' || *name == '\t'; name++)
+		;
+	nlen = strcspn(name, " \t/");
+	for (j = i + 1; j < n && !v[j][strspn(v[j], " \t")]; j++)
+		;
+	if (j == n || !(w = inactive_directive(v[j], &len)) ||
+	    !is(w, len, "define"))
+		return false;
+	for (w += len; *w == ' ' || *w == '\t'; w++)
+		;
+	return nlen && !strncmp(w, name, nlen) &&
+	       (!w[nlen] || w[nlen] == ' ' || w[nlen] == '\t');
+}
+
+/* The innermost conditional open at a clash that is not a guard. */
+static struct cond *around(struct cond *stack, size_t depth)
+{
+	for (; depth; depth--)
+		if (!stack[depth].guard)
+			return &stack[depth];
+	return NULL;
+}
+
+char *confpick_text(const char *text, size_t size, const unsigned *errs,
+		    size_t nerrs, const unsigned *clashes, size_t nclashes)
+{
+	struct cond *stack, *c;
+	size_t n, i, j, len, depth = 0;
 	char **v = split(text, size, &n), *out = NULL;
 	const char *w;
 	bool changed = false;
@@ -102,13 +153,21 @@ char *confpick_text(const char *text, size_t size, const unsigned *errs,
 	stack = xcalloc(n + 1, sizeof(*stack));
 	for (i = 0; i < n; i++) {
 		w = inactive_directive(v[i], &len);
-		if (!w)
+		if (!w) {
+			c = listed(clashes, nclashes, i + 1) ?
+			    around(stack, depth) : NULL;
+			if (c) {
+				set_first(v, c, c->later);
+				changed = true;
+			}
 			continue;
+		}
 		if (is(w, len, "if") || is(w, len, "ifdef") ||
 		    is(w, len, "ifndef")) {
 			depth++;
 			stack[depth].line = stack[depth].end = i + 1;
 			stack[depth].later = false;
+			stack[depth].guard = guards(v, n, i);
 			for (j = i; j + 1 < n && *v[j] &&
 			     v[j][strlen(v[j]) - 1] == '\\'; j++)
 				stack[depth].end = j + 2;
@@ -116,11 +175,8 @@ char *confpick_text(const char *text, size_t size, const unsigned *errs,
 			stack[depth].later = true;
 		} else if (depth && is(w, len, "endif")) {
 			depth--;
-		} else if (depth && is(w, len, "error")) {
-			for (k = 0; k < nerrs && errs[k] != i + 1; k++)
-				;
-			if (k == nerrs)
-				continue;
+		} else if (depth && is(w, len, "error") &&
+			   listed(errs, nerrs, i + 1)) {
 			set_first(v, &stack[depth], stack[depth].later);
 			changed = true;
 		}
@@ -173,58 +229,151 @@ static bool error_line(CXTranslationUnit tu, CXFile file, unsigned line)
 	return w && is(w, len, "error");
 }
 
+struct seek {
+	const char *name;
+	size_t len;
+	bool found;
+};
+
+static enum CXChildVisitResult system_decl(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct seek *k = data;
+	CXString s;
+
+	(void)parent;
+	if (!clang_isDeclaration(clang_getCursorKind(c)) ||
+	    !clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	s = clang_getCursorSpelling(c);
+	k->found = strlen(clang_getCString(s)) == k->len &&
+		   !strncmp(clang_getCString(s), k->name, k->len);
+	clang_disposeString(s);
+	return k->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Whether @d is a declaration that clashes with one the system's headers
+ * made: a redefinition or conflicting types of a name that a system
+ * header declares at file scope.  The "previous definition is here" note
+ * would say so, but notes of included files are not kept (the parse's
+ * IgnoreNonErrorsFromIncludedFiles), so the name is looked up.
+ */
+static bool clashes_with_system(CXTranslationUnit tu, CXDiagnostic d)
+{
+	static const char *const says[] = {
+		"redefinition of '", "typedef redefinition with different types",
+		"conflicting types for '",
+	};
+	CXString s = clang_getDiagnosticSpelling(d), named = { 0 };
+	const char *m = clang_getCString(s), *q;
+	struct seek k = { 0 };
+	CXCursor at;
+	size_t i;
+
+	for (i = 0; i < sizeof(says) / sizeof(says[0]); i++)
+		if (!strncmp(m, says[i], strlen(says[i])))
+			break;
+	if (i == 1) {
+		/* The message names the types, not the typedef. */
+		at = clang_getCursor(tu, clang_getDiagnosticLocation(d));
+		named = clang_getCursorSpelling(at);
+		if (clang_getCursorKind(at) == CXCursor_TypedefDecl) {
+			k.name = clang_getCString(named);
+			k.len = strlen(k.name);
+		}
+	} else if (i < sizeof(says) / sizeof(says[0])) {
+		k.name = m + strlen(says[i]);
+		q = strchr(k.name, '\'');
+		k.len = q ? (size_t)(q - k.name) : 0;
+	}
+	if (k.len)
+		clang_visitChildren(clang_getTranslationUnitCursor(tu),
+				    system_decl, &k);
+	if (i == 1)
+		clang_disposeString(named);
+	clang_disposeString(s);
+	return k.found;
+}
+
+/* The pick of @file, made with its text when new; NULL past PICK_MAX. */
+static struct rc_pick *pick_for(CXTranslationUnit tu, CXFile file,
+				struct rc_picks *p, char *path)
+{
+	struct rc_pick *pk = pick_of(p, path);
+	const char *text;
+	size_t size;
+
+	if (pk || p->n == PICK_MAX) {
+		free(path);
+		return pk;
+	}
+	p->v = xrealloc(p->v, (p->n + 1) * sizeof(*p->v));
+	pk = &p->v[p->n++];
+	memset(pk, 0, sizeof(*pk));
+	pk->path = path;
+	text = clang_getFileContents(tu, file, &size);
+	pk->orig = strndup(text ? text : "", text ? size : 0);
+	pk->size = strlen(pk->orig);
+	return pk;
+}
+
+/* Add @line to @pk's #errors or clashes; false when it changes nothing. */
+static bool pick_line(struct rc_pick *pk, unsigned line, bool clash)
+{
+	unsigned **v = clash ? &pk->clashes : &pk->lines;
+	size_t *n = clash ? &pk->nclashes : &pk->nlines;
+	char *t;
+
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = line;
+	t = confpick_text(pk->orig, pk->size, pk->lines, pk->nlines,
+			  pk->clashes, pk->nclashes);
+	if (!t) {
+		(*n)--;
+		return false;
+	}
+	free(pk->text);
+	pk->text = t;
+	return true;
+}
+
 size_t confpick_find(CXTranslationUnit tu, const char *main_path,
 		     struct rc_picks *p)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu), line;
-	size_t added = 0, size;
 	struct rc_pick *pk;
-	const char *text;
+	size_t added = 0;
+	CXSourceLocation at;
 	CXString name;
 	CXFile file;
-	char *path, *t;
+	char *path;
+	bool clash;
 
 	for (i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 
 		file = NULL;
+		at = clang_getDiagnosticLocation(d);
+		clash = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+			!user_defined(d) && clashes_with_system(tu, d) &&
+			!clang_Location_isInSystemHeader(at);
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
-		    user_defined(d))
-			clang_getSpellingLocation(clang_getDiagnosticLocation(d),
-						  &file, &line, NULL, NULL);
+		    (clash || user_defined(d)))
+			clang_getSpellingLocation(at, &file, &line, NULL, NULL);
 		clang_disposeDiagnostic(d);
-		if (!file || !error_line(tu, file, line))
+		if (!file || (!clash && !error_line(tu, file, line)))
 			continue;
 		name = clang_getFileName(file);
 		path = xstrdup(clang_getCString(name));
 		clang_disposeString(name);
-		pk = pick_of(p, path);
-		if (!strcmp(path, main_path) || (!pk && p->n == PICK_MAX)) {
+		if (!strcmp(path, main_path)) {
 			free(path);
 			continue;
 		}
-		if (!pk) {
-			p->v = xrealloc(p->v, (p->n + 1) * sizeof(*p->v));
-			pk = &p->v[p->n++];
-			memset(pk, 0, sizeof(*pk));
-			pk->path = path;
-			text = clang_getFileContents(tu, file, &size);
-			pk->orig = strndup(text ? text : "", text ? size : 0);
-			pk->size = strlen(pk->orig);
-		} else {
-			free(path);
-		}
-		pk->lines = xrealloc(pk->lines,
-				     (pk->nlines + 1) * sizeof(*pk->lines));
-		pk->lines[pk->nlines++] = line;
-		t = confpick_text(pk->orig, pk->size, pk->lines, pk->nlines);
-		if (!t) {
-			pk->nlines--;
-			continue;
-		}
-		free(pk->text);
-		pk->text = t;
-		added++;
+		pk = pick_for(tu, file, p, path);
+		if (pk && pick_line(pk, line, clash))
+			added++;
 	}
 	return added;
 }
@@ -235,6 +384,7 @@ static void pick_free(struct rc_pick *pk)
 	free(pk->orig);
 	free(pk->text);
 	free(pk->lines);
+	free(pk->clashes);
 }
 
 void confpick_free(struct rc_picks *p)
@@ -267,5 +417,9 @@ void confpick_copy(struct rc_picks *dst, const struct rc_picks *src)
 		d->nlines = s->nlines;
 		d->lines = xcalloc(s->nlines + 1, sizeof(*d->lines));
 		memcpy(d->lines, s->lines, s->nlines * sizeof(*d->lines));
+		d->nclashes = s->nclashes;
+		d->clashes = xcalloc(s->nclashes + 1, sizeof(*d->clashes));
+		memcpy(d->clashes, s->clashes,
+		       s->nclashes * sizeof(*d->clashes));
 	}
 }

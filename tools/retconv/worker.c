@@ -124,20 +124,51 @@ const char *worker_resource_dir(void)
  * (confpick.c), for every parse of it after the one that met it. */
 static struct rc_picks picks;
 
-/* "1 configuration #error passed (a.h:44: ...)", or NULL. */
-static char *picks_said(void)
+/* The first of @picks' lines of one kind, as "a.h:44", with its count. */
+static size_t first_of(bool clash, const char **path, unsigned *line)
 {
-	size_t i, n = 0;
+	size_t i, n = 0, k;
 
-	for (i = 0; i < picks.n; i++)
-		n += picks.v[i].nlines;
-	if (!n)
-		return NULL;
-	return xasprintf("%zu configuration #error%s read past (%s:%u%s)",
-			 n, n > 1 ? "s" : "", picks.v[0].path,
-			 picks.v[0].lines[0], n > 1 ? ", ..." : "");
+	for (i = 0; i < picks.n; i++) {
+		k = clash ? picks.v[i].nclashes : picks.v[i].nlines;
+		if (k && !n) {
+			*path = picks.v[i].path;
+			*line = clash ? picks.v[i].clashes[0] :
+				picks.v[i].lines[0];
+		}
+		n += k;
+	}
+	return n;
 }
 
+/*
+ * "1 configuration #error read past (a.h:44); 2 declarations that clash
+ * with the system's read as not built (b.h:38, ...)", or NULL.
+ */
+static char *picks_said(void)
+{
+	const char *epath = NULL, *cpath = NULL;
+	unsigned eline = 0, cline = 0;
+	size_t ne = first_of(false, &epath, &eline);
+	size_t nc = first_of(true, &cpath, &cline);
+	char *errs = NULL, *clashes = NULL, *said;
+
+	if (!ne && !nc)
+		return NULL;
+	if (ne)
+		errs = xasprintf("%zu configuration #error%s read past (%s:%u%s)",
+				 ne, ne > 1 ? "s" : "", epath, eline,
+				 ne > 1 ? ", ..." : "");
+	if (nc)
+		clashes = xasprintf("%zu declaration%s that clash%s with the system's read as not built (%s:%u%s)",
+				    nc, nc > 1 ? "s" : "", nc > 1 ? "" : "es",
+				    cpath, cline, nc > 1 ? ", ..." : "");
+	said = xasprintf("%s%s%s", errs ? errs : "", errs && clashes ? "; " : "",
+			 clashes ? clashes : "");
+	free(errs);
+	free(clashes);
+	return said;
+}
 
 /* Parses with stand-ins at most, after the prelude's own. */
 #define STANDIN_ROUNDS 6
