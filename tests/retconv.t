@@ -105,6 +105,17 @@ cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
 tap_check $? "a call site takes its callee's class from a definition in another file"
 [ $st -eq 1 ] || tap_diag "$tmp/got"
 
+(cd "$cases" && "$rc" --no-config member-a.c member-b.c) >"$tmp/got" 2>&1
+st=$?
+cat >"$tmp/want" <<'EOF'
+member-a.c:28:6: warning: '->flush' returns 0 or a negative errno (class errno, from the 2 functions stored in 'struct blk_ops' member 'flush', as disk_flush() at member-b.c:15): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+member-a.c:26:6: note: 'err' holds the result of '->flush' from here
+member-a.c:29:3: note: the branch returns a negative errno
+EOF
+cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
+tap_check $? "a call through a member takes the class its stored functions in another file agree on"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
+
 # The trap prefix.c avoids with its configuration: without "prefix queue",
 # queue_nonrot() reads as an action that returns a boolean.
 (cd "$cases" && "$rc" --no-config prefix.c) >"$tmp/got" 2>&1

@@ -81,6 +81,9 @@ int house_errno_const(CXTranslationUnit tu, CXCursor e, char **name);
 unsigned house_spelled(CXTranslationUnit tu, CXCursor e);
 unsigned house_doc(const char *sec, const char *doc);
 
+/* taken.c: a member's key, its structure's name and its own, or NULL. */
+char *member_key(CXCursor field);
+
 /* unit.c: a file's identity, as the I and twice lists name it. */
 char *file_id(CXFile file);
 

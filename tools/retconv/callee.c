@@ -13,11 +13,15 @@
  *   2. the table (table.c): built in, or a --table file; for a function
  *      the run defines, only where nothing the definition is known to
  *      give contradicts the table's class (by_table());
- *   3. its declared return type, when that is bool or unsigned.
+ *   3. for a call through a member of a named structure
+ *      ("dev->ops->read()"), the class the run's definitions of the
+ *      functions stored in that member agree on (by_member());
+ *   4. its declared return type, when that is bool or unsigned.
  *
  * and struct callee says where the class came from, as every finding's
  * message does, and how far a definition's reading can be trusted.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "retconv.h"
@@ -263,6 +267,122 @@ static bool by_table(const struct rc_result *res, const struct rc_table *table,
 	return true;
 }
 
+static int by_member_usr(const void *pa, const void *pb)
+{
+	const struct rc_stored *a = pa, *b = pb;
+	int c = strcmp(a->member, b->member);
+
+	return c ? c : strcmp(a->usr, b->usr);
+}
+
+/* The M records in order of member, for by_member(); once a run. */
+void callee_sort_stored(struct rc_result *res)
+{
+	if (res->nstored)
+		qsort(res->stored, res->nstored, sizeof(*res->stored),
+		      by_member_usr);
+}
+
+/* "struct dev_ops", "union u" or a typedef's name, from a member's key
+ * (taken.c's member_key()); @member: set to the member's name. */
+static char *member_owner(const char *key, const char **member)
+{
+	const char *at = strstr(key, "@FI@"), *name = key + 5;
+	const char *kind = key[3] == 'U' ? "union " : "struct ";
+
+	*member = at + 4;
+	if (key[4] == 'A') {
+		kind = "";
+		name++;
+	}
+	return xasprintf("%s%.*s", kind, (int)(at - name), name);
+}
+
+/*
+ * The contract of a member of a named structure, from the functions the
+ * run stores in it (".read = foo_read," in an ops table, by position too,
+ * "ops->read = foo_read;"): the class their definitions agree on, as the
+ * kernel's ops tables document one contract for every function they
+ * hold.  Only errno and mixed: what every function stored gives for
+ * success and failure (0 is success, a negative value failure) is what a
+ * caller through the member must read so.  A class that is never
+ * negative is not taken: the member's signed type lets its callers expect
+ * a negative failure that the functions of this run do not happen to
+ * give (an is_enabled() documented as 1, 0 or a negative errno), and a
+ * test for it is not a misreading.  A function the run does not define
+ * (a library's) says nothing; one whose class is unknown, a comparison
+ * for order, or two that disagree leave the member to its declared type.
+ * @merged holds what the definitions are known to give, together, for
+ * the rules that read a definition's returns (struct callee's def).
+ */
+static bool by_member(const struct rc_result *res, struct rc_func **byusr,
+		      size_t n, const struct rc_func *caller,
+		      const struct rc_site *x, struct callee *c)
+{
+	struct rc_stored want = { .member = x->usr + 7, .usr = "" };
+	const struct rc_func *def, *first = NULL;
+	enum cclass agreed = CC_NONE;
+	const char *member;
+	size_t lo = 0, hi = res->nstored, k = 0;
+	unsigned signs, flags = 0;
+	bool sure = true, sign = true;
+	char *owner;
+
+	if (strncmp(want.member, "c:@", 3))
+		return false;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (by_member_usr(&res->stored[mid], &want) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < res->nstored &&
+	       !strcmp(res->stored[lo].member, want.member); lo++) {
+		enum cclass cls;
+
+		if (lo && !strcmp(res->stored[lo].member,
+				  res->stored[lo - 1].member) &&
+		    !strcmp(res->stored[lo].usr, res->stored[lo - 1].usr))
+			continue;
+		cls = by_definition(byusr, n, res->stored[lo].usr,
+				    caller->file, &def, &signs);
+		if (!def)
+			continue;
+		if (def->facts & FACT_PERRNO_READ)
+			cls = CC_PERRNO;
+		if (documented_negative(def, cls) || naming_orders(def->name))
+			cls = CC_NONE;
+		if (cls == CC_NONE || (k && cls != agreed))
+			return false;
+		agreed = cls;
+		first = first ? first : def;
+		flags |= def->flags;
+		sure &= sure_definition(def);
+		sign &= def->type == RT_SIGNED;
+		k++;
+	}
+	if (!k || (agreed != CC_ERRNO && agreed != CC_MIXED))
+		return false;
+	c->merged = *first;
+	c->merged.flags = flags;
+	c->merged.type = sign ? RT_SIGNED : first->type;
+	c->def = &c->merged;
+	c->member = true;
+	c->sure = sure;
+	c->cls = agreed;
+	owner = member_owner(want.member, &member);
+	c->source = k == 1 ?
+		xasprintf("the one function stored in '%s' member '%s', %s() at %s:%u",
+			  owner, member, first->name, first->file, first->line) :
+		xasprintf("the %zu functions stored in '%s' member '%s', as %s() at %s:%u",
+			  k, owner, member, first->name, first->file,
+			  first->line);
+	free(owner);
+	return true;
+}
+
 void callee_class(const struct rc_result *res, struct rc_func **byusr,
 		  size_t n, const struct rc_table *table,
 		  const struct rc_func *caller, const struct rc_site *x,
@@ -273,6 +393,7 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 
 	c->table = false;
 	c->outcome = false;
+	c->member = false;
 	c->source = NULL;
 	c->cls = by_definition(byusr, n, x->usr, caller->file, &def, &signs);
 	/* A comparison for order has no failure: its negative result is
@@ -306,13 +427,16 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 	}
 	if (by_table(res, table, x, signs, c))
 		return;
+	if (!strncmp(x->usr, "member:", 7) &&
+	    by_member(res, byusr, n, caller, x, c))
+		return;
 	if (x->ctype == RT_BOOL)
 		c->cls = CC_BOOLEAN;
 	else if (x->ctype == RT_UNSIGNED)
 		c->cls = CC_COUNT;
 	if (c->cls != CC_NONE && !strncmp(x->usr, "member:", 7))
 		c->source = xasprintf("the declared type of the member '%s'",
-				      x->usr + 7);
+				      x->callee + 2);
 	else if (c->cls != CC_NONE)
 		c->source = xstrdup("its declared return type");
 }

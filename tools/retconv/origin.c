@@ -66,8 +66,11 @@ static bool declared_by_kwq(CXCursor fn)
 
 /*
  * A call through a function pointer held in a structure ("dev->ops->read()",
- * written so or behind a macro): its result is the member's declared
- * type's, whatever function the pointer holds.  Only the call as the whole
+ * written so or behind a macro): its result is the member's contract,
+ * which the parent reads from the functions the run stores in it
+ * (callee.c), keyed by member_key() ("member:c:@S@dev_ops@FI@read"), or
+ * else its declared type's (a member of an anonymous structure keeps its
+ * name alone, "member:read").  Only the call as the whole
  * of @e, no cast around it: a macro that does more than call is not read.
  */
 static bool member_callee(CXTranslationUnit tu, CXCursor e, char **usr,
@@ -77,6 +80,7 @@ static bool member_callee(CXTranslationUnit tu, CXCursor e, char **usr,
 	CXType t;
 	struct kids k;
 	CXString str;
+	char *key;
 
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
 		return false;
@@ -100,7 +104,9 @@ static bool member_callee(CXTranslationUnit tu, CXCursor e, char **usr,
 	t = clang_getResultType(t);
 	str = clang_getCursorSpelling(fn);
 	*name = xasprintf("->%s", clang_getCString(str));
-	*usr = xasprintf("member:%s", clang_getCString(str));
+	key = member_key(clang_getCursorReferenced(fn));
+	*usr = xasprintf("member:%s", key ? key : clang_getCString(str));
+	free(key);
 	clang_disposeString(str);
 	(void)tu;
 	*type = type_class(t);

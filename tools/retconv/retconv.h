@@ -315,6 +315,13 @@ struct rc_error {
 	char *msg;
 };
 
+/* A function stored in a member of a named structure (an M record):
+ * the member's key (taken.c's member_key()) and the function's USR. */
+struct rc_stored {
+	char *member;
+	char *usr;
+};
+
 /* Everything the workers sent back. */
 struct rc_result {
 	struct rc_func **funcs;
@@ -330,6 +337,8 @@ struct rc_result {
 	struct rc_func **alts;		/* FACT_ALTERNATE readings: call sites
 					 * only */
 	size_t nalts;
+	struct rc_stored *stored;	/* functions stored in members */
+	size_t nstored;
 };
 
 /* One translation unit to parse, with its compiler arguments. */

@@ -484,6 +484,27 @@ static void rule_d_okenum(struct ctx *cx)
 	    x->callee));
 }
 
+/*
+ * A caller that takes a member's non-zero result for an error at one site
+ * and its 0 at another tests what the member holds: one call is expected
+ * to work, the other to fail (a self-test's "an overlapping mapping must
+ * be refused").  Its contract comes from functions the caller does not
+ * call by name, which it may be there to check.
+ */
+static bool tested_both_ways(const struct ctx *cx)
+{
+	const struct rc_func *fn = cx->fn;
+	size_t i;
+
+	for (i = 0; cx->c->member && i < fn->nsites; i++)
+		if (fn->sites[i].rule == 'D' &&
+		    (fn->sites[i].form & SITE_ON_NONZERO) &&
+		    !(fn->sites[i].form & SITE_TRUTH) &&
+		    !strcmp(fn->sites[i].usr, cx->x->usr))
+			return true;
+	return false;
+}
+
 static void rule_d(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -519,7 +540,7 @@ static void rule_d(struct ctx *cx)
 		    "'%s' %s (class %s, from %s): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too",
 		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
 		    c->source));
-	else if (zero_ok && (x->form & SITE_ON_ZERO))
+	else if (zero_ok && (x->form & SITE_ON_ZERO) && !tested_both_ways(cx))
 		verdict_add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
 		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
@@ -577,6 +598,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 	struct contracts broken = { .n = 0 };
 	size_t i, j;
 
+	callee_sort_stored(res);
 	/* The functions, then other configurations' readings of them. */
 	for (i = 0; i < res->nfuncs + res->nalts; i++) {
 		struct rc_func *fn = i < res->nfuncs ? res->funcs[i] :

@@ -32,6 +32,9 @@ struct callee {
 	bool outcome;		/* its 0 is an outcome, not "it worked" */
 	const struct rc_func *def;	/* the definition it came from */
 	char *source;		/* "its definition at f.c:3", ... */
+	bool member;		/* from the functions stored in a member */
+	struct rc_func merged;	/* a member's: its functions' returns
+				 * together (callee.c's by_member()) */
 };
 
 /*
@@ -66,6 +69,7 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 		  size_t n, const struct rc_table *table,
 		  const struct rc_func *caller, const struct rc_site *x,
 		  struct callee *c);
+void callee_sort_stored(struct rc_result *res);
 const char *callee_class_name(enum cclass cls);
 unsigned callee_class_signs(enum cclass cls);
 const char *callee_returns(const struct rc_site *x, const struct callee *c);

@@ -19,6 +19,8 @@
  *   D <facts>                                 the last F's FACT_* and DOC_*
  *   U <usr>                                   the last F adds this callee's
  *                                             result (a count)
+ *   M <member> <usr>                          a function is stored in a
+ *                                             structure's member
  *
  * B lines let the parent name the file a crashed worker was parsing.
  */
@@ -285,6 +287,14 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 	case 'D':
 	case 'U':
 		return read_fact(res, f, n);
+	case 'M':
+		if (n != 3)
+			return -EPROTO;
+		res->stored = xrealloc(res->stored, (res->nstored + 1) *
+				       sizeof(*res->stored));
+		res->stored[res->nstored].member = xstrdup(f[1]);
+		res->stored[res->nstored++].usr = xstrdup(f[2]);
+		return 0;
 	case 'T':
 		if (n != 2)
 			return -EPROTO;
@@ -351,6 +361,11 @@ void result_free(struct rc_result *res)
 	for (i = 0; i < res->ntaken; i++)
 		free(res->taken[i]);
 	free(res->taken);
+	for (i = 0; i < res->nstored; i++) {
+		free(res->stored[i].member);
+		free(res->stored[i].usr);
+	}
+	free(res->stored);
 	for (i = 0; i < res->nnotes; i++) {
 		free(res->notes[i].file);
 		free(res->notes[i].msg);

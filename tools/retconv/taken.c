@@ -9,6 +9,12 @@
  * the names in initializer tables clang could not type, and from names
  * that only stand in as variables because the header that declared the
  * function is missing.  unit.c's driver calls it once per unit.
+ *
+ * A function stored in a member of a named structure (".read = foo_read,"
+ * in a table, written by position too, or "ops->read = foo_read;") is
+ * said as well, as an M record keyed by the member (member_key()): the
+ * parent reads what the functions stored in one member agree to return
+ * as the contract of the calls made through it (callee.c).
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -235,6 +241,198 @@ static void taken_listed(struct taken_walk *w)
 }
 
 /*
+ * A member's key across units: the field's USR when its structure has a
+ * name, its own or a typedef's ("c:@S@dev_ops@FI@read",
+ * "c:@SA@driver_t@FI@read"), and the member holds a pointer to a
+ * function.  Two structures' "read" are two keys.  NULL for a member of
+ * an anonymous structure, whose USR names a place in one file, or of
+ * anything else.
+ */
+char *member_key(CXCursor field)
+{
+	static const char *const forms[] = { "c:@S@", "c:@U@", "c:@SA@",
+					     "c:@UA@" };
+	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+	const char *u, *fi, *name = NULL;
+	CXString usr;
+	char *key = NULL;
+	size_t i;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl ||
+	    t.kind != CXType_Pointer)
+		return NULL;
+	t = clang_getCanonicalType(clang_getPointeeType(t));
+	if (t.kind != CXType_FunctionProto && t.kind != CXType_FunctionNoProto)
+		return NULL;
+	usr = clang_getCursorUSR(field);
+	u = clang_getCString(usr);
+	for (i = 0; !name && i < sizeof(forms) / sizeof(forms[0]); i++)
+		if (!strncmp(u, forms[i], strlen(forms[i])))
+			name = u + strlen(forms[i]);
+	fi = name ? strstr(name, "@FI@") : NULL;
+	/* One structure's name, then the member's: no nesting, no place. */
+	if (fi && fi > name && !memchr(name, '@', (size_t)(fi - name)) &&
+	    fi[4] && !strchr(fi + 4, '@'))
+		key = xstrdup(u);
+	clang_disposeString(usr);
+	return key;
+}
+
+/* The function @e stores, "f" or "&f": its USR, or NULL.  A cast says the
+ * function was of another type than the member's: not read. */
+static char *stored_function(CXCursor e)
+{
+	struct kids k;
+
+	e = peel(e);
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator) {
+		expr_kids(e, &k);
+		if (k.n != 1)
+			return NULL;
+		e = peel(k.v[0]);
+	}
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return NULL;
+	e = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(e) != CXCursor_FunctionDecl)
+		return NULL;
+	return function_usr(e);
+}
+
+/* Says that @value, when it names a function, is stored in @field. */
+static void stored(struct taken_walk *w, CXCursor field, CXCursor value)
+{
+	char *key = member_key(field), *usr = NULL, *line;
+
+	if (key)
+		usr = stored_function(value);
+	if (usr) {
+		line = xasprintf("%s\t%s", key, usr);
+		if (!strset_seen_before(&w->seen, line))
+			fprintf(w->out, "M\t%s\n", line);
+		free(line);
+	}
+	free(usr);
+	free(key);
+}
+
+/* Up to STORE_MAX children of a cursor, in order. */
+#define STORE_MAX 256
+
+struct cursors {
+	CXCursor v[STORE_MAX];
+	unsigned n;
+};
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct cursors *k = data;
+
+	(void)parent;
+	if (k->n < STORE_MAX)
+		k->v[k->n] = c;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+/* The members of a structure that an initializer fills by position: a
+ * bit-field without a name takes no value. */
+static enum CXVisitorResult field_visit(CXCursor c, CXClientData data)
+{
+	struct cursors *k = data;
+	CXString name = clang_getCursorSpelling(c);
+	bool unnamed = !*clang_getCString(name);
+
+	clang_disposeString(name);
+	if (unnamed && clang_Cursor_isBitField(c))
+		return CXVisit_Continue;
+	if (k->n < STORE_MAX)
+		k->v[k->n] = c;
+	k->n++;
+	return CXVisit_Continue;
+}
+
+/* ".read = foo_read" (and ".a.b =", ".v[1] ="): whether @v is written
+ * with a designator; stored() when it names a member last. */
+static bool designated(struct taken_walk *w, CXCursor v)
+{
+	struct cursors *d;
+	bool is;
+
+	if (clang_getCursorKind(v) != CXCursor_UnexposedExpr)
+		return false;
+	d = xcalloc(1, sizeof(*d));
+	clang_visitChildren(v, collect, d);
+	is = d->n >= 2 && d->n <= STORE_MAX &&
+	     clang_getCursorKind(d->v[0]) == CXCursor_MemberRef;
+	if (is && clang_getCursorKind(d->v[d->n - 2]) == CXCursor_MemberRef)
+		stored(w, clang_getCursorReferenced(d->v[d->n - 2]),
+		       d->v[d->n - 1]);
+	free(d);
+	return is;
+}
+
+/*
+ * An initializer of a structure: ".read = foo_read" names its member
+ * (the last one of ".a.b ="), and a value written without one fills the
+ * next member in order, up to the first designator (after which the
+ * order is the designator's) or the first member of a structure or an
+ * array whose value has no braces of its own (the values then fill its
+ * members, and the count is not followed).
+ */
+static void stored_init(struct taken_walk *w, CXCursor list)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(list));
+	struct cursors *kids, *fields;
+	bool by_place = true;
+	unsigned i, pos = 0;
+
+	if (t.kind != CXType_Record)
+		return;
+	kids = xcalloc(2, sizeof(*kids));
+	fields = kids + 1;
+	clang_visitChildren(list, collect, kids);
+	clang_Type_visitFields(t, field_visit, fields);
+	for (i = 0; i < kids->n && i < STORE_MAX; i++) {
+		CXCursor v = kids->v[i];
+		CXType ft;
+
+		if (designated(w, v)) {
+			by_place = false;
+			continue;
+		}
+		if (!by_place || pos >= fields->n || pos >= STORE_MAX)
+			break;
+		ft = clang_getCanonicalType(clang_getCursorType(
+				fields->v[pos]));
+		if ((ft.kind == CXType_Record ||
+		     ft.kind == CXType_ConstantArray) &&
+		    clang_getCursorKind(v) != CXCursor_InitListExpr)
+			break;
+		stored(w, fields->v[pos++], v);
+	}
+	free(kids);
+}
+
+/* "ops->read = foo_read;", "ops.read = &foo_read;". */
+static void stored_assign(struct taken_walk *w, CXCursor e)
+{
+	struct kids k;
+	CXCursor lhs;
+	char op[4];
+
+	expr_kids(e, &k);
+	if (k.n != 2)
+		return;
+	binary_op(w->tu, k.v[0], k.v[1], op, sizeof(op));
+	lhs = peel(k.v[0]);
+	if (strcmp(op, "=") || clang_getCursorKind(lhs) != CXCursor_MemberRefExpr)
+		return;
+	stored(w, clang_getCursorReferenced(lhs), k.v[1]);
+}
+
+/*
  * Whether @c is written in @file, or comes from a macro used there: a
  * handler registered by __setup(), module_init() or a table-making macro
  * has its address taken by the expansion, which clang places in the
@@ -326,6 +524,10 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 		note_static(w, c);
 	else if (kind == CXCursor_VarDecl && clang_isInvalidDeclaration(c))
 		untyped_table(w, c);
+	else if (kind == CXCursor_InitListExpr)
+		stored_init(w, c);
+	else if (kind == CXCursor_BinaryOperator)
+		stored_assign(w, c);
 	if (kind == CXCursor_CallExpr) {
 		at_file(c, &w->pending_file, &w->pending);
 		w->have_pending = true;
