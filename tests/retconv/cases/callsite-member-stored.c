@@ -6,9 +6,9 @@
 // Where the stored functions disagree, where they only ever return 0 or 1
 // (the signed member lets a caller expect a negative failure they do not
 // happen to give), where a member of another structure has the same name,
-// and where the structure is anonymous, the declared type alone speaks;
-// a caller that tests the member both ways is a test that expects a
-// failure.
+// and where the structure is anonymous (a typedef's name is a name), the
+// declared type alone speaks; a caller that tests the member both ways is
+// a test that expects a failure.
 #include <errno.h>
 
 struct dev;
@@ -150,7 +150,22 @@ int dev_go(struct dev *d)
 		return -EIO;
 	return 0;
 }
+
+/* A structure named by its typedef alone has a name all the same. */
+typedef struct {
+	int (*attach)(struct dev *d);
+} bus_driver_t;
+
+const bus_driver_t uart_driver = { .attach = uart_start };
+
+int dev_attach(const bus_driver_t *drv, struct dev *d)
+{
+	if (drv->attach(d) == 1)
+		return -EBUSY;
+	return 0;
+}
 // expect: callsite-member-stored.c:99:6: warning: '->start' returns 0 or a negative errno (class errno, from the 2 functions stored in 'struct dev_ops' member 'start', as spi_start() at callsite-member-stored.c:38): 0 is success, but the branch taken on 0 handles an error [retconv-D]
 // expect: callsite-member-stored.c:101:3: note: the branch returns a negative errno
 // expect: callsite-member-stored.c:103:6: warning: '->stop' returns 0 or a negative errno (class errno, from the one function stored in 'struct dev_ops' member 'stop', uart_stop() at callsite-member-stored.c:65): '->stop(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
 // expect: callsite-member-stored.c:112:2: warning: '->stop' returns 0 or a negative errno (class errno, from the one function stored in 'struct dev_ops' member 'stop', uart_stop() at callsite-member-stored.c:65): 'dev_close' returns '-->stop(...)', a positive value, where it fails with a negative value elsewhere; return '->stop(...)' as it is [retconv-E]
+// expect: callsite-member-stored.c:163:6: warning: '->attach' returns 0 or a negative errno (class errno, from the one function stored in 'bus_driver_t' member 'attach', uart_start() at callsite-member-stored.c:33): '->attach(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
