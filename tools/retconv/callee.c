@@ -311,7 +311,9 @@ static char *member_owner(const char *key, const char **member)
  * give (an is_enabled() documented as 1, 0 or a negative errno), and a
  * test for it is not a misreading.  A function the run does not define
  * (a library's) says nothing; one whose class is unknown, a comparison
- * for order, or two that disagree leave the member to its declared type.
+ * for order, or two that disagree leave the member to its declared type,
+ * and so do functions that together never give both 0 and a negative
+ * value (stubs: the member's real functions are elsewhere).
  * @merged holds what the definitions are known to give, together, for
  * the rules that read a definition's returns (struct callee's def).
  */
@@ -363,7 +365,9 @@ static bool by_member(const struct rc_result *res, struct rc_func **byusr,
 		sign &= def->type == RT_SIGNED;
 		k++;
 	}
-	if (!k || (agreed != CC_ERRNO && agreed != CC_MIXED))
+	/* Stubs that only return 0 (or only fail) show no contract. */
+	if (!k || (agreed != CC_ERRNO && agreed != CC_MIXED) ||
+	    !(flags & RV_NEG) || (agreed == CC_ERRNO && !(flags & RV_ZERO)))
 		return false;
 	c->merged = *first;
 	c->merged.flags = flags;

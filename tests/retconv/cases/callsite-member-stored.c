@@ -5,10 +5,11 @@
 // that handles an error, a comparison with 1 and a negation misread it.
 // Where the stored functions disagree, where they only ever return 0 or 1
 // (the signed member lets a caller expect a negative failure they do not
-// happen to give), where a member of another structure has the same name,
-// and where the structure is anonymous (a typedef's name is a name), the
-// declared type alone speaks; a caller that tests the member both ways is
-// a test that expects a failure.
+// happen to give), where they are stubs that only fail, where a member
+// of another structure has the same name, and where the structure is
+// anonymous (a typedef's name is a name), the declared type alone speaks;
+// a caller that tests the member both ways is a test that expects a
+// failure.
 #include <errno.h>
 
 struct dev;
@@ -18,6 +19,7 @@ struct dev_ops {
 	int (*stop)(struct dev *d);
 	int (*poll)(struct dev *d);
 	int (*ready)(struct dev *d);
+	int (*reset)(struct dev *d);
 };
 
 struct bus_ops {
@@ -67,6 +69,12 @@ static int uart_stop(struct dev *d)
 	return d->state ? -EINVAL : 0;
 }
 
+static int uart_reset(struct dev *d)
+{
+	(void)d;
+	return -EOPNOTSUPP;
+}
+
 static int bus_start(struct dev *d)
 {
 	return d->state ? 1 : 0;
@@ -81,6 +89,7 @@ const struct dev_ops uart_ops = {
 	.start = uart_start,
 	.poll = uart_poll,
 	.ready = uart_ready,
+	.reset = uart_reset,
 };
 
 /* By position: start, stop, poll, ready. */
@@ -113,13 +122,16 @@ int dev_close(struct dev *d)
 }
 
 /* Not flagged: the poll functions disagree (spi_poll passes on a state),
- * the ready ones only give 0 or 1 to a signed member, and bus_ops' start
- * functions disagree whatever dev_ops' do. */
+ * the ready ones only give 0 or 1 to a signed member, the one reset
+ * function is a stub that only fails, and bus_ops' start functions
+ * disagree whatever dev_ops' do. */
 int dev_check(struct dev *d)
 {
 	if (!d->ops->poll(d))
 		return -EIO;
 	if (d->ops->ready(d) < 0)
+		return -EIO;
+	if (!d->ops->reset(d))
 		return -EIO;
 	if (!d->bus->start(d))
 		return -EIO;
@@ -164,8 +176,8 @@ int dev_attach(const bus_driver_t *drv, struct dev *d)
 		return -EBUSY;
 	return 0;
 }
-// expect: callsite-member-stored.c:99:6: warning: '->start' returns 0 or a negative errno (class errno, from the 2 functions stored in 'struct dev_ops' member 'start', as spi_start() at callsite-member-stored.c:38): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-member-stored.c:101:3: note: the branch returns a negative errno
-// expect: callsite-member-stored.c:103:6: warning: '->stop' returns 0 or a negative errno (class errno, from the one function stored in 'struct dev_ops' member 'stop', uart_stop() at callsite-member-stored.c:65): '->stop(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
-// expect: callsite-member-stored.c:112:2: warning: '->stop' returns 0 or a negative errno (class errno, from the one function stored in 'struct dev_ops' member 'stop', uart_stop() at callsite-member-stored.c:65): 'dev_close' returns '-->stop(...)', a positive value, where it fails with a negative value elsewhere; return '->stop(...)' as it is [retconv-E]
-// expect: callsite-member-stored.c:163:6: warning: '->attach' returns 0 or a negative errno (class errno, from the one function stored in 'bus_driver_t' member 'attach', uart_start() at callsite-member-stored.c:33): '->attach(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
+// expect: callsite-member-stored.c:108:6: warning: '->start' returns 0 or a negative errno (class errno, from the 2 functions stored in 'struct dev_ops' member 'start', as spi_start() at callsite-member-stored.c:40): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-member-stored.c:110:3: note: the branch returns a negative errno
+// expect: callsite-member-stored.c:112:6: warning: '->stop' returns 0 or a negative errno (class errno, from the one function stored in 'struct dev_ops' member 'stop', uart_stop() at callsite-member-stored.c:67): '->stop(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
+// expect: callsite-member-stored.c:121:2: warning: '->stop' returns 0 or a negative errno (class errno, from the one function stored in 'struct dev_ops' member 'stop', uart_stop() at callsite-member-stored.c:67): 'dev_close' returns '-->stop(...)', a positive value, where it fails with a negative value elsewhere; return '->stop(...)' as it is [retconv-E]
+// expect: callsite-member-stored.c:175:6: warning: '->attach' returns 0 or a negative errno (class errno, from the one function stored in 'bus_driver_t' member 'attach', uart_start() at callsite-member-stored.c:35): '->attach(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
