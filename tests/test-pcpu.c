@@ -19,7 +19,11 @@
  *   while another queue's item waits on the pool's worklist gives its slot
  *   to CPU B's last pushed item and queues it behind, taking it off CPU B's
  *   queue (a pass that unlinked it from the first queue waits there for
- *   ever for a link); the item runs once.
+ *   ever for a link); the item runs once.  An end passes from the turn's
+ *   queue only, so a release that pops an item pushed from CPU B first
+ *   gives CPU B's queue the turn; every step waits for the one before,
+ *   and the slots are held by items that wait running, so that no third
+ *   worker takes the other queue's item first: each round must pass.
  *
  * Needs two CPUs; white-box (kwq__pop_last_hook, the pwq's push queues),
  * so this links libkwq.a and add.o built with KWQ_TEST_HOOKS.
@@ -71,10 +75,15 @@ static bool pushed_on(int slot)
 	return __atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) != &q->head;
 }
 
-/* A fresh unbound queue with max_active 2, both slots held at the gate. */
-static void hold_slots(void)
+/*
+ * A fresh unbound queue with max_active 2, both slots held at the gate;
+ * @spin: the blockers wait running, so that the manager, which sees no
+ * blocked worker, starts no third one.
+ */
+static void hold_slots(bool spin)
 {
 	memset(&gate, 0, sizeof(gate));
+	gate.spin = spin;
 	memset(runs_of, 0, sizeof(runs_of));
 	STORE(&nr_runs, 0);
 	wq = alloc_workqueue("pcpu", WQ_UNBOUND, 2);
@@ -122,7 +131,7 @@ static void test_turns(void)
 	bool both_pushed, once;
 	int last_b = -1;
 
-	hold_slots();
+	hold_slots(false);
 	add_from(0, 0, NR_LONG);
 	add_from(1, 0, 2);
 	both_pushed = pushed_on(0) && pushed_on(1);
@@ -189,7 +198,7 @@ static void test_add_while_popping(void)
 	pthread_t t;
 	bool once;
 
-	hold_slots();
+	hold_slots(false);
 	STORE(&hook_calls, 0);
 	STORE(&helper_go, 0);
 	STORE(&helper_rc, -1);
@@ -229,7 +238,7 @@ static void test_migrating_push(void)
 	struct kwq_list_node *prev;
 	bool early, once;
 
-	hold_slots();
+	hold_slots(false);
 	pwq = wq->dfl_pwq;
 	w = &items[0][0].work;
 	/* An add's first half on CPU 0: PENDING won, the exchange made. */
@@ -260,13 +269,15 @@ static void test_migrating_push(void)
 
 /* --- the pass of CPU B's last item ------------------------------------- */
 
-#define PASS_ROUNDS	100	/* at most: the first pass ends them */
+#define PASS_ROUNDS	3	/* each must pass */
 
 static struct workqueue_struct *other_wq;
 static struct work_struct other;
+static struct item relays[2];
+static struct gate relay_gate;
 static int other_runs;		/* A */
 static int pass_calls;		/* A */
-static int pass_behind;		/* A: in the hook, items on the worklist */
+static int pass_behind;		/* A: in the hook, the slot passed behind */
 
 static void other_fn(struct work_struct *work)
 {
@@ -274,35 +285,87 @@ static void other_fn(struct work_struct *work)
 	INC(&other_runs);
 }
 
-/* In the window of CPU B's last item taken, with the pool lock held. */
+static void relay_fn(struct work_struct *work)
+{
+	(void)work;
+	gate_wait(&relay_gate);
+}
+
+/*
+ * In the window of CPU B's last item taken, with the pool lock held.  A
+ * pass queues it behind the worklist's items with the ended item's slot
+ * as it is (nr_active still 2); a release lowered nr_active before its
+ * pop, and a hand-over finds the worklist empty.
+ */
 static void pass_hook(struct kwq__pwq *pwq)
 {
 	if (pwq->wq != wq || INC(&pass_calls) != 1)
 		return;
-	STORE(&pass_behind, !kwq__list_empty(&pwq->pool->worklist));
+	STORE(&pass_behind, !kwq__list_empty(&pwq->pool->worklist) &&
+	      __atomic_load_n(&pwq->nr_active, __ATOMIC_RELAXED) == 2);
 }
 
-/* Returns -1 when an item did not run once, else whether it was passed. */
+/* Is CPU B's push queue the turn's, the one an end looks at? */
+static bool turn_is_b(void)
+{
+	struct kwq__pool *pool = wq->dfl_pwq->pool;
+	bool b;
+
+	kwq__lock(pool);
+	b = wq->dfl_pwq->push_turn == pushq_of(1);
+	kwq__unlock(pool);
+	return b;
+}
+
+/*
+ * Returns -1 when an item did not run once or the round could not be set
+ * up, else whether CPU B's item was passed.  Every step waits for the
+ * one before: the items that hold the slots wait running, so that the
+ * manager, seeing no blocked worker, starts no third one to take the
+ * other queue's item before an end can pass behind it.
+ */
 static int pass_round(void)
 {
 	int behind;
 	bool once;
 
-	hold_slots();
+	hold_slots(true);
+	memset(&relay_gate, 0, sizeof(relay_gate));
+	relay_gate.spin = 1;
 	STORE(&other_runs, 0);
 	STORE(&pass_calls, 0);
 	STORE(&pass_behind, 0);
 	INIT_WORK(&other, other_fn);
+	for (int i = 0; i < 2; i++)
+		INIT_WORK(&relays[i].work, relay_fn);
+	/*
+	 * An end passes from the turn's push queue only, the first at the
+	 * start: the release that pops relays[0], pushed from CPU B, gives
+	 * CPU B's queue the turn; relays[1] then holds the slot freed.
+	 */
+	if (pin_self(cpus[1]))
+		bail_out("cannot run on CPU %d", cpus[1]);
+	if (add_work_to_q(wq, &relays[0].work))
+		bail_out("could not add the first relay");
+	gate_open(&gate);
+	if (!wait_for(&relay_gate.entered, 1, 10000))
+		bail_out("the first relay did not start");
+	if (add_work_to_q(wq, &relays[1].work))
+		bail_out("could not add the second relay");
+	if (!wait_for(&relay_gate.entered, 2, 10000))
+		bail_out("the second relay did not start");
+	if (!turn_is_b())
+		return -1;
 	add_from(1, 0, 1);
 	/*
-	 * The same pool's worklist: its two running workers hold the slots,
-	 * so the item waits there, unless a third takes it first (then the
-	 * finisher hands CPU B's item over, and the round shows no pass).
+	 * The same pool's worklist: the relays hold the slots and the
+	 * pool's target, so the other queue's item waits there until a
+	 * relay ends, whose end passes its slot to CPU B's item behind it.
 	 */
 	if (add_work_to_q(other_wq, &other))
 		bail_out("could not add the other queue's item");
 	kwq__pop_last_hook = pass_hook;
-	gate_open(&gate);
+	gate_open(&relay_gate);
 	once = wait_for(&nr_runs, 1, 10000) && wait_for(&other_runs, 1, 10000);
 	kwq__pop_last_hook = NULL;
 	sleep_ms(10);
@@ -315,17 +378,23 @@ static int pass_round(void)
 
 static void test_pass(void)
 {
-	int passes = 0, r;
+	int passes = 0, r, res = 0;
 
 	other_wq = alloc_workqueue("pcpu-other", WQ_UNBOUND, 0);
 	if (!other_wq)
 		bail_out("alloc_workqueue: %s", strerror(errno));
-	for (r = 0; r < PASS_ROUNDS && passes == 0; r++)
-		passes = pass_round();
+	for (r = 0; r < PASS_ROUNDS; r++) {
+		res = pass_round();
+		if (res != 1)
+			break;
+		passes++;
+	}
 	destroy_workqueue(other_wq);
-	ok(passes > 0, "CPU %d's last item passed the slot behind another "
-	   "queue's item: taken off CPU %d's queue, each item ran once, "
-	   "the pass in round %d", cpus[1], cpus[1], passes > 0 ? r : -1);
+	ok(passes == PASS_ROUNDS, "CPU %d's last item passed the slot behind "
+	   "another queue's item: taken off CPU %d's queue, each item ran "
+	   "once, in %d of %d rounds%s", cpus[1], cpus[1], passes,
+	   PASS_ROUNDS, res < 0 ? " (not run once, or not CPU B's turn)" :
+	   res ? "" : " (released, not passed)");
 }
 
 int main(void)
