@@ -11,13 +11,15 @@
  * run still runs.  The items compute rather than sleep, so that the
  * manager's look for blocked workers cannot be what lets them meet.  Each
  * kind of unbound queue that allows two items at once is tried, several
- * times over.
+ * times over.  A computing item gives up SPIN_NS after the other item's
+ * add returned, not after its own start: the test's thread may be kept
+ * off the CPU between the two, and that wait is not the pool's.
  */
 #include "util.h"
 
 #define ROUNDS		5
 #define BURST		20000
-#define SPIN_NS		(10 * 1000 * 1000 * 1000LL)	/* give up after */
+#define SPIN_NS		(10 * 1000 * 1000 * 1000LL)	/* after the add */
 
 struct kind {
 	const char *name;
@@ -39,6 +41,7 @@ static struct work_struct pair[2];
 static int started[2];		/* A */
 static int met[2];		/* A: the other had started, in time */
 static long long waited_ns[2];	/* A: how long each waited for it */
+static long long added_ns;	/* A: when the last add returned, or 0 */
 static int ended[2];		/* A: runs of each that have returned */
 
 static void trivial_fn(struct work_struct *work)
@@ -46,16 +49,22 @@ static void trivial_fn(struct work_struct *work)
 	(void)work;
 }
 
-/* Compute until the other item of the pair has started, or give up. */
+/*
+ * Compute until the other item of the pair has started, or give up
+ * SPIN_NS after the last add: its wait, from then, is the pool's.
+ */
 static void pair_fn(struct work_struct *work)
 {
 	int me = work == &pair[1], other = !me;
-	long long t0 = tap_now_ns(), now = t0;
+	long long added, now;
 
 	STORE(&started[me], 1);
-	while (!LOAD(&started[other]) && (now = tap_now_ns()) - t0 < SPIN_NS)
+	while (!LOAD(&started[other]) &&
+	       (!(added = LOAD(&added_ns)) || tap_now_ns() - added < SPIN_NS))
 		;
-	STORE(&waited_ns[me], now - t0);
+	now = tap_now_ns();
+	added = LOAD(&added_ns);
+	STORE(&waited_ns[me], added && now > added ? now - added : 0);
 	STORE(&met[me], LOAD(&started[other]));
 	INC(&ended[me]);
 }
@@ -83,24 +92,36 @@ static struct workqueue_struct *make_queue(const struct kind *kind)
 	return wq;
 }
 
-/*
- * Two items that each wait for the other to start.  A round where they
- * did not meet says what the flush found done: an item whose run had
- * not returned (ended 0) means the flush returned before it, not that
- * the pool kept the two apart (which shows as a wait of SPIN_NS).
- */
-static bool meet(struct workqueue_struct *wq, long long *worst, int round)
+/* A round's marks, all cleared before its first add. */
+static void clear_marks(void)
 {
-	int e[2];
-
+	STORE(&added_ns, 0);
 	for (int i = 0; i < 2; i++) {
 		STORE(&started[i], 0);
 		STORE(&met[i], 0);
 		STORE(&ended[i], 0);
 		STORE(&waited_ns[i], -1);
+	}
+}
+
+/*
+ * Two items that each wait for the other to start.  Both marks are
+ * cleared before the first add: cleared after it, the second's could
+ * still hold the last round's start when the first item reads it, and
+ * then be cleared before its read of "met".  A round where they did not
+ * meet says what the flush found done: an item whose run had not
+ * returned (ended 0) means the flush returned before it, not that the
+ * pool kept the two apart (which shows as a wait of SPIN_NS).
+ */
+static bool meet(struct workqueue_struct *wq, long long *worst, int round)
+{
+	int e[2];
+
+	clear_marks();
+	for (int i = 0; i < 2; i++)
 		if (add_work_to_q(wq, &pair[i]))
 			bail_out("could not add an item of the pair");
-	}
+	STORE(&added_ns, tap_now_ns());
 	if (flush_workqueue(wq))
 		bail_out("flush_workqueue failed");
 	e[0] = LOAD(&ended[0]);
@@ -121,9 +142,7 @@ static bool meet(struct workqueue_struct *wq, long long *worst, int round)
 /* One item computes until it sees that a trivial one added after it ran. */
 static bool overtake(struct workqueue_struct *wq, long long *worst)
 {
-	STORE(&started[0], 0);
-	STORE(&started[1], 0);
-	STORE(&met[0], 0);
+	clear_marks();
 	if (add_work_to_q(wq, &pair[0]))
 		bail_out("could not add the long item");
 	if (!wait_for(&started[0], 1, 10000))
@@ -131,6 +150,7 @@ static bool overtake(struct workqueue_struct *wq, long long *worst)
 	/* pair_fn() of pair[1] marks it started, then sees pair[0]'s mark. */
 	if (add_work_to_q(wq, &pair[1]))
 		bail_out("could not add the short item");
+	STORE(&added_ns, tap_now_ns());
 	if (flush_workqueue(wq))
 		bail_out("flush_workqueue failed");
 	if (LOAD(&waited_ns[0]) > *worst)
