@@ -354,8 +354,11 @@ static int pass_round(void)
 		bail_out("could not add the second relay");
 	if (!wait_for(&relay_gate.entered, 2, 10000))
 		bail_out("the second relay did not start");
-	if (!turn_is_b())
+	if (!turn_is_b()) {
+		gate_open(&relay_gate);
+		destroy_workqueue(wq);
 		return -1;
+	}
 	add_from(1, 0, 1);
 	/*
 	 * The same pool's worklist: the relays hold the slots and the
