@@ -353,6 +353,66 @@ tap_check $? "a header's declarations that clash with the system's: their branch
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- a lone #error known from an earlier file ------------------------------
+
+# A lone #error (the only thing in a conditional of one branch) that one
+# file read past is blanked from the start for the next files of the
+# worker, and the parse shows which ones each met: the same findings and
+# notes as each file alone.  a.c meets two and teaches them; b.c meets
+# none; c.c meets both (read past with the parse it keeps, no first
+# parse); d.c meets a third, not yet known (parsed as before).
+p=$tmp/known
+mkdir -p "$p/include" "$p/src"
+cat >"$p/include/opts.h" <<'EOF2'
+#ifndef OPTS_H
+#define OPTS_H
+#if !(USE_A || USE_B)
+#error "USE_A or USE_B must be enabled"
+#endif
+
+#if defined(USE_C) && !USE_B
+	#error "USE_C needs USE_B"
+#endif
+#ifndef OPTS_LEVEL
+#error "OPTS_LEVEL not set"
+#endif
+
+static inline int opts_ready(void)
+{
+	return 1;
+}
+#endif
+EOF2
+for f in a b c d; do
+	case $f in
+	b) pre='#define USE_A 1\n#define OPTS_LEVEL 2\n' ;;
+	d) pre='#define USE_C 1\n' ;;
+	*) pre= ;;
+	esac
+	printf "$pre"'#include "opts.h"\n\nint start_%s(void)\n{\n\tif (opts_ready() < 0)\n\t\treturn -5;\n\treturn 0;\n}\n' \
+		$f >"$p/src/$f.c"
+done
+(cd "$p" && RETCONV_TRACE=1 "$rc" --no-config -j1 --tree .) >"$tmp/out" \
+	2>"$tmp/err"
+: >"$tmp/alone"
+for f in a b c d; do
+	(cd "$p" && "$rc" --no-config -j1 --tree . src/$f.c) 2>&1 |
+		grep -v ' files\? parsed with errors\|include folders\?' >>"$tmp/alone"
+done
+grep -v '^retconv: trace:\| files\? parsed with errors\|include folders\?' \
+	"$tmp/err" | cat "$tmp/out" - | sed 's|\./||g' | sort >"$tmp/whole"
+sed 's|\./||g' "$tmp/alone" | sort -o "$tmp/alone"
+cmp -s "$tmp/alone" "$tmp/whole" &&
+	grep -q '^retconv: trace: \./src/c\.c: plain parse past the known #errors' "$tmp/err" &&
+	grep -q '^retconv: trace: \./src/b\.c: plain parse past the known #errors' "$tmp/err" &&
+	! grep -q '^retconv: trace: \./src/c\.c: plain parse,' "$tmp/err" &&
+	grep -q '^retconv: trace: \./src/d\.c: plain parse past an #error' "$tmp/err" &&
+	grep -q '^retconv: \./src/c\.c: note: parsed with errors: 2 configuration #errors read past (include/opts\.h:4, \.\.\.); checked only where types are known$' "$tmp/err" &&
+	[ "$(grep -c "warning: 'opts_ready' returns only 0 or 1" "$tmp/out")" = 4 ]
+tap_check $? "a lone #error known from an earlier file: passed in one parse, the same findings and notes"
+diff -u "$tmp/alone" "$tmp/whole" | tap_diag
+grep 'src/' "$tmp/err" | tap_diag
+
 # --- each folder's include path ---------------------------------------------
 # A folder's files get only the include folders their #include lines reach,
 # through the headers those reach (src/ needs lib/ for what top.h includes,

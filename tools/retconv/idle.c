@@ -32,6 +32,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "confpick.h"
 
 /* The prelude's macro names, sorted, once a process. */
 static char **names;
@@ -279,6 +280,28 @@ struct visit {
 	bool unread;		/* a file's text was not to be had */
 };
 
+/* The texts the parse to be weighed read, where this one read others. */
+static const struct rc_text *texts;
+static size_t ntexts;
+
+void idle_texts(const struct rc_text *v, size_t n)
+{
+	texts = v;
+	ntexts = n;
+}
+
+static const char *text_of(CXTranslationUnit tu, CXFile file, size_t *size)
+{
+	size_t i;
+
+	for (i = 0; i < ntexts; i++)
+		if (texts[i].file == file) {
+			*size = texts[i].size;
+			return texts[i].text;
+		}
+	return clang_getFileContents(tu, file, size);
+}
+
 static void visit_file(CXFile file, CXSourceLocation *stack, unsigned depth,
 		       CXClientData data)
 {
@@ -293,7 +316,7 @@ static void visit_file(CXFile file, CXSourceLocation *stack, unsigned depth,
 			return;
 	v->seen = xrealloc(v->seen, (v->nseen + 1) * sizeof(*v->seen));
 	v->seen[v->nseen++] = file;
-	buf = clang_getFileContents(v->tu, file, &size);
+	buf = text_of(v->tu, file, &size);
 	if (buf)
 		text_read(v->sc, buf, size);
 	else
