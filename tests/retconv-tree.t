@@ -631,7 +631,9 @@ tap_diag "$tmp/out"
 # prelude's macros, itself or through a macro it expands: elsewhere the
 # parse would miss the same headers and could not be kept.  Where the
 # prelude does change what is looked up (EFAULT tested), the parse is made
-# and kept.
+# and kept.  A header's guard of its own definition of a prelude macro
+# (#ifndef __packed, its #define, #endif) is no test of it; one that
+# defines more is.
 mkdir -p "$tmp/idle"
 printf '#include "config.h"\nint idle_plain(int x)\n{\n\treturn x > 1;\n}\n' \
 	>"$tmp/idle/plain.c"
@@ -641,6 +643,12 @@ printf '#include "config.h"\n#define CHECK FAR\n#if CHECK + 1\n#endif\nint idle_
 	>"$tmp/idle/body.c"
 printf '#ifndef EFAULT\n#include "config.h"\n#endif\nint idle_tested(int x)\n{\n\treturn x;\n}\n' \
 	>"$tmp/idle/tested.c"
+printf '#ifndef __packed\n#define __packed __attribute__((packed))\n#endif /* __packed */\n#if !defined(likely)\n#define likely(x) __builtin_expect(!!(x), 1)\n#endif\n' \
+	>"$tmp/idle/own.h"
+printf '#include "own.h"\n#include "config.h"\nint idle_guard(int x)\n{\n\treturn likely(x);\n}\n' \
+	>"$tmp/idle/guard.c"
+printf '#ifndef __packed\n#define __packed __attribute__((packed))\n#define PACKED_OWN 1\n#endif\n#include "config.h"\nint idle_more(int x)\n{\n\treturn x;\n}\n' \
+	>"$tmp/idle/more.c"
 (cd "$tmp" && RETCONV_TRACE=1 "$rc" --no-config --tree idle) >"$tmp/out" \
 	2>"$tmp/err"
 grep -q '^retconv: trace: idle/plain.c: prelude parse left out' "$tmp/err" &&
@@ -651,7 +659,10 @@ grep -q '^retconv: trace: idle/plain.c: prelude parse left out' "$tmp/err" &&
 	grep -q '^retconv: trace: idle/tested.c: prelude parse needed' "$tmp/err" &&
 	grep -q '^retconv: trace: idle/tested.c: prelude parse, 0 errors' "$tmp/err" &&
 	grep -q '^retconv: idle/plain.c: note: parsed with errors: 1 header not found (config.h)' "$tmp/err" &&
-	! grep -q '^retconv: idle/tested.c: note' "$tmp/err"
+	! grep -q '^retconv: idle/tested.c: note' "$tmp/err" &&
+	grep -q '^retconv: trace: idle/guard.c: prelude parse left out' "$tmp/err" &&
+	grep -q '^retconv: trace: idle/more.c: prelude parse needed' "$tmp/err" &&
+	grep -q '^retconv: idle/guard.c: note: parsed with errors: 1 header not found (config.h)' "$tmp/err"
 tap_check $? "the prelude's parse is left out only where no directive names its macros"
 grep 'idle/' "$tmp/err" | tap_diag
 
