@@ -360,9 +360,11 @@ tap_diag "$tmp/err"
 # worker, and the parse shows which ones each met: the same findings and
 # notes as each file alone.  a.c meets two and teaches them; b.c meets
 # none; c.c meets both (read past with the parse it keeps, no first
-# parse); d.c meets a third, not yet known (parsed as before).
+# parse); d.c meets a third, not yet known (parsed as before, and the
+# header is not tried again in src/); tail/e.c meets none of them but
+# another header's chain #error, read past from that one parse.
 p=$tmp/known
-mkdir -p "$p/include" "$p/src"
+mkdir -p "$p/include" "$p/src" "$p/tail"
 cat >"$p/include/opts.h" <<'EOF2'
 #ifndef OPTS_H
 #define OPTS_H
@@ -383,20 +385,31 @@ static inline int opts_ready(void)
 }
 #endif
 EOF2
-for f in a b c d; do
+cat >"$p/include/arch.h" <<'EOF2'
+#if defined(__x86_64__) && defined(ARCH_OTHER)
+typedef int word_t;
+#elif defined(__aarch64__)
+typedef long word_t;
+#else
+#error "no architecture"
+#endif
+EOF2
+for f in a b c d e; do
 	case $f in
 	b) pre='#define USE_A 1\n#define OPTS_LEVEL 2\n' ;;
 	d) pre='#define USE_C 1\n' ;;
+	e) pre='#define USE_A 1\n#define OPTS_LEVEL 2\n#include "arch.h"\n' ;;
 	*) pre= ;;
 	esac
 	printf "$pre"'#include "opts.h"\n\nint start_%s(void)\n{\n\tif (opts_ready() < 0)\n\t\treturn -5;\n\treturn 0;\n}\n' \
 		$f >"$p/src/$f.c"
 done
+mv "$p/src/e.c" "$p/tail/e.c"
 (cd "$p" && RETCONV_TRACE=1 "$rc" --no-config -j1 --tree .) >"$tmp/out" \
 	2>"$tmp/err"
 : >"$tmp/alone"
-for f in a b c d; do
-	(cd "$p" && "$rc" --no-config -j1 --tree . src/$f.c) 2>&1 |
+for f in src/a src/b src/c src/d tail/e; do
+	(cd "$p" && "$rc" --no-config -j1 --tree . $f.c) 2>&1 |
 		grep -v ' files\? parsed with errors\|include folders\?' >>"$tmp/alone"
 done
 grep -v '^retconv: trace:\| files\? parsed with errors\|include folders\?' \
@@ -407,8 +420,12 @@ cmp -s "$tmp/alone" "$tmp/whole" &&
 	grep -q '^retconv: trace: \./src/b\.c: plain parse past the known #errors' "$tmp/err" &&
 	! grep -q '^retconv: trace: \./src/c\.c: plain parse,' "$tmp/err" &&
 	grep -q '^retconv: trace: \./src/d\.c: plain parse past an #error' "$tmp/err" &&
+	grep -q '^retconv: trace: \./tail/e\.c: plain parse past the known #errors' "$tmp/err" &&
+	grep -q '^retconv: trace: \./tail/e\.c: plain parse past an #error' "$tmp/err" &&
+	! grep -q '^retconv: trace: \./tail/e\.c: plain parse,' "$tmp/err" &&
+	grep -q '^retconv: \./tail/e\.c: note: parsed with errors: 1 configuration #error read past (include/arch\.h:6)' "$tmp/err" &&
 	grep -q '^retconv: \./src/c\.c: note: parsed with errors: 2 configuration #errors read past (include/opts\.h:4, \.\.\.); checked only where types are known$' "$tmp/err" &&
-	[ "$(grep -c "warning: 'opts_ready' returns only 0 or 1" "$tmp/out")" = 4 ]
+	[ "$(grep -c "warning: 'opts_ready' returns only 0 or 1" "$tmp/out")" = 5 ]
 tap_check $? "a lone #error known from an earlier file: passed in one parse, the same findings and notes"
 diff -u "$tmp/alone" "$tmp/whole" | tap_diag
 grep 'src/' "$tmp/err" | tap_diag

@@ -29,9 +29,11 @@
  * skipped lines would mix), #errors met in two headers (the order of
  * the note's list is the first parse's), or any other #error the choice
  * reads past (it would have been chosen with these, in one round).  A
- * header with such an #error is forgotten.  A file that meets none of
- * them, or includes none of the headers, has had its first parse: the
- * blanked lines are skipped where it did not meet them.  What the memory
+ * header so tried in vain is not tried again for the files of that
+ * folder.  A file that meets none of them, or includes none of the
+ * headers, has had its first parse (the blanked lines are skipped where
+ * it did not meet them), and goes on from it as before, past its other
+ * #errors too unless one is in a known header.  What the memory
  * holds decides only whether the parse is tried, never what a file gives,
  * so the run's result does not depend on which worker took which file.
  * The text the prelude's test reads (idle.c) is the text the kept parse
@@ -201,18 +203,6 @@ static bool pick_met(struct rc_picks *picks, const struct known *k,
 	return true;
 }
 
-/* Whether any #error confpick_find() would read past is met in @tu. */
-static bool other_errors(CXTranslationUnit tu, const char *main_path)
-{
-	struct rc_picks scratch = { 0 };
-	bool any;
-
-	confpick_find(tu, main_path, &scratch);
-	any = scratch.n > 0;
-	confpick_free(&scratch);
-	return any;
-}
-
 /* Whether clang names @file as it was named where it was learnt: then
  * every lookup of it used that name, as the parse it stands for did. */
 static bool named_so(CXFile file, const char *path)
@@ -222,6 +212,28 @@ static bool named_so(CXFile file, const char *path)
 
 	clang_disposeString(name);
 	return same;
+}
+
+/*
+ * Whether an #error confpick_find() would read past is met in @tu: with
+ * @any, any; else one in a known header read (@s), whose text in @tu is
+ * not its own.  A file that met no known #error had its first parse, and
+ * worker.c reads past its other #errors from it as before.
+ */
+static bool other_errors(CXTranslationUnit tu, const char *main_path,
+			 const struct seen *s, bool any)
+{
+	struct rc_picks scratch = { 0 };
+	bool found = false;
+	size_t i, j;
+
+	confpick_find(tu, main_path, &scratch);
+	for (i = 0; i < scratch.n && !found; i++)
+		for (j = 0; j < nknown && !found; j++)
+			found = any || (s->reads[j] &&
+				named_so(s->file[j], scratch.v[i].path));
+	confpick_free(&scratch);
+	return found;
 }
 
 enum known_outcome confknown_check(CXTranslationUnit tu, const char *dir,
@@ -253,7 +265,7 @@ enum known_outcome confknown_check(CXTranslationUnit tu, const char *dir,
 			metin = i;
 		}
 	}
-	if (other_errors(tu, main_path))
+	if (other_errors(tu, main_path, &s, nmet > 0))
 		goto out;
 	if (nmet && !pick_met(picks, &known[metin], s.file[metin], met, nmet))
 		goto out;

@@ -538,7 +538,7 @@ static enum known_outcome parse_known(CXIndex idx, const struct rc_job *job,
 static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 {
 	struct damage dm = { 0 }, dm3 = { 0 };
-	CXTranslationUnit tu = NULL, tu3 = NULL;
+	CXTranslationUnit tu = NULL, tu3 = NULL, first;
 	enum known_outcome known = KNOWN_NONE;
 	enum CXErrorCode ec = CXError_Success;
 	char *msg, *standins = NULL, *more, *used = NULL;
@@ -556,8 +556,12 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		free(msg);
 		return -EINVAL;
 	}
+	first = tu;
 	if (dm.nother && known != KNOWN_PICKED)
 		pick_configuration(idx, job, &tu, &dm);
+	/* idle.c's texts are the first parse's files'. */
+	if (tu != first)
+		confknown_done();
 	if (known == KNOWN_NONE)
 		confknown_learn(tu, job->dir, job->file, &picks);
 	/*
