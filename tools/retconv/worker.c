@@ -533,7 +533,10 @@ static enum known_outcome parse_known(CXIndex idx, const struct rc_job *job,
  * its tree misses headers, and with them the annotations and constants
  * its code is written with (__user, -EFAULT); a parse with the prelude's
  * stand-ins is kept when it has fewer errors, and then one that also
- * declares the types that parse still missed (prelude_standins()).
+ * declares the types that parse still missed (prelude_standins()).  A
+ * file that may meet the lone #errors an earlier file read past is first
+ * parsed with them blanked (confknown.c): where that parse shows which it
+ * met, it stands for the first parse and for the one past them.
  */
 static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 {
