@@ -353,6 +353,83 @@ tap_check $? "a header's declarations that clash with the system's: their branch
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- a lone #error known from an earlier file ------------------------------
+
+# A lone #error (the only thing in a conditional of one branch) that one
+# file read past is blanked from the start for the next files of the
+# worker, and the parse shows which ones each met: the same findings and
+# notes as each file alone.  a.c meets two and teaches them; b.c meets
+# none; c.c meets both (read past with the parse it keeps, no first
+# parse); d.c meets a third, not yet known (parsed as before, and the
+# header is not tried again in src/); tail/e.c meets none of them but
+# another header's chain #error, read past from that one parse.
+p=$tmp/known
+mkdir -p "$p/include" "$p/src" "$p/tail"
+cat >"$p/include/opts.h" <<'EOF2'
+#ifndef OPTS_H
+#define OPTS_H
+#if !(USE_A || USE_B)
+#error "USE_A or USE_B must be enabled"
+#endif
+
+#if defined(USE_C) && !USE_B
+	#error "USE_C needs USE_B"
+#endif
+#ifndef OPTS_LEVEL
+#error "OPTS_LEVEL not set"
+#endif
+
+static inline int opts_ready(void)
+{
+	return 1;
+}
+#endif
+EOF2
+cat >"$p/include/arch.h" <<'EOF2'
+#if defined(__x86_64__) && defined(ARCH_OTHER)
+typedef int word_t;
+#elif defined(__aarch64__)
+typedef long word_t;
+#else
+#error "no architecture"
+#endif
+EOF2
+for f in a b c d e; do
+	case $f in
+	b) pre='#define USE_A 1\n#define OPTS_LEVEL 2\n' ;;
+	d) pre='#define USE_C 1\n' ;;
+	e) pre='#define USE_A 1\n#define OPTS_LEVEL 2\n#include "arch.h"\n' ;;
+	*) pre= ;;
+	esac
+	printf "$pre"'#include "opts.h"\n\nint start_%s(void)\n{\n\tif (opts_ready() < 0)\n\t\treturn -5;\n\treturn 0;\n}\n' \
+		$f >"$p/src/$f.c"
+done
+mv "$p/src/e.c" "$p/tail/e.c"
+(cd "$p" && RETCONV_TRACE=1 "$rc" --no-config -j1 --tree .) >"$tmp/out" \
+	2>"$tmp/err"
+: >"$tmp/alone"
+for f in src/a src/b src/c src/d tail/e; do
+	(cd "$p" && "$rc" --no-config -j1 --tree . $f.c) 2>&1 |
+		grep -v ' files\? parsed with errors\|include folders\?' >>"$tmp/alone"
+done
+grep -v '^retconv: trace:\| files\? parsed with errors\|include folders\?' \
+	"$tmp/err" | cat "$tmp/out" - | sed 's|\./||g' | sort >"$tmp/whole"
+sed 's|\./||g' "$tmp/alone" | sort -o "$tmp/alone"
+cmp -s "$tmp/alone" "$tmp/whole" &&
+	grep -q '^retconv: trace: \./src/c\.c: plain parse past the known #errors' "$tmp/err" &&
+	grep -q '^retconv: trace: \./src/b\.c: plain parse past the known #errors' "$tmp/err" &&
+	! grep -q '^retconv: trace: \./src/c\.c: plain parse,' "$tmp/err" &&
+	grep -q '^retconv: trace: \./src/d\.c: plain parse past an #error' "$tmp/err" &&
+	grep -q '^retconv: trace: \./tail/e\.c: plain parse past the known #errors' "$tmp/err" &&
+	grep -q '^retconv: trace: \./tail/e\.c: plain parse past an #error' "$tmp/err" &&
+	! grep -q '^retconv: trace: \./tail/e\.c: plain parse,' "$tmp/err" &&
+	grep -q '^retconv: \./tail/e\.c: note: parsed with errors: 1 configuration #error read past (include/arch\.h:6)' "$tmp/err" &&
+	grep -q '^retconv: \./src/c\.c: note: parsed with errors: 2 configuration #errors read past (include/opts\.h:4, \.\.\.); checked only where types are known$' "$tmp/err" &&
+	[ "$(grep -c "warning: 'opts_ready' returns only 0 or 1" "$tmp/out")" = 5 ]
+tap_check $? "a lone #error known from an earlier file: passed in one parse, the same findings and notes"
+diff -u "$tmp/alone" "$tmp/whole" | tap_diag
+grep 'src/' "$tmp/err" | tap_diag
+
 # --- each folder's include path ---------------------------------------------
 # A folder's files get only the include folders their #include lines reach,
 # through the headers those reach (src/ needs lib/ for what top.h includes,
@@ -571,7 +648,9 @@ tap_diag "$tmp/out"
 # prelude's macros, itself or through a macro it expands: elsewhere the
 # parse would miss the same headers and could not be kept.  Where the
 # prelude does change what is looked up (EFAULT tested), the parse is made
-# and kept.
+# and kept.  A header's guard of its own definition of a prelude macro
+# (#ifndef __packed, its #define, #endif) is no test of it; one that
+# defines more is.
 mkdir -p "$tmp/idle"
 printf '#include "config.h"\nint idle_plain(int x)\n{\n\treturn x > 1;\n}\n' \
 	>"$tmp/idle/plain.c"
@@ -581,6 +660,12 @@ printf '#include "config.h"\n#define CHECK FAR\n#if CHECK + 1\n#endif\nint idle_
 	>"$tmp/idle/body.c"
 printf '#ifndef EFAULT\n#include "config.h"\n#endif\nint idle_tested(int x)\n{\n\treturn x;\n}\n' \
 	>"$tmp/idle/tested.c"
+printf '#ifndef __packed\n#define __packed __attribute__((packed))\n#endif /* __packed */\n#if !defined(likely)\n#define likely(x) __builtin_expect(!!(x), 1)\n#endif\n' \
+	>"$tmp/idle/own.h"
+printf '#include "own.h"\n#include "config.h"\nint idle_guard(int x)\n{\n\treturn likely(x);\n}\n' \
+	>"$tmp/idle/guard.c"
+printf '#ifndef __packed\n#define __packed __attribute__((packed))\n#define PACKED_OWN 1\n#endif\n#include "config.h"\nint idle_more(int x)\n{\n\treturn x;\n}\n' \
+	>"$tmp/idle/more.c"
 (cd "$tmp" && RETCONV_TRACE=1 "$rc" --no-config --tree idle) >"$tmp/out" \
 	2>"$tmp/err"
 grep -q '^retconv: trace: idle/plain.c: prelude parse left out' "$tmp/err" &&
@@ -591,7 +676,10 @@ grep -q '^retconv: trace: idle/plain.c: prelude parse left out' "$tmp/err" &&
 	grep -q '^retconv: trace: idle/tested.c: prelude parse needed' "$tmp/err" &&
 	grep -q '^retconv: trace: idle/tested.c: prelude parse, 0 errors' "$tmp/err" &&
 	grep -q '^retconv: idle/plain.c: note: parsed with errors: 1 header not found (config.h)' "$tmp/err" &&
-	! grep -q '^retconv: idle/tested.c: note' "$tmp/err"
+	! grep -q '^retconv: idle/tested.c: note' "$tmp/err" &&
+	grep -q '^retconv: trace: idle/guard.c: prelude parse left out' "$tmp/err" &&
+	grep -q '^retconv: trace: idle/more.c: prelude parse needed' "$tmp/err" &&
+	grep -q '^retconv: idle/guard.c: note: parsed with errors: 1 header not found (config.h)' "$tmp/err"
 tap_check $? "the prelude's parse is left out only where no directive names its macros"
 grep 'idle/' "$tmp/err" | tap_diag
 

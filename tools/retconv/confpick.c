@@ -190,6 +190,84 @@ char *confpick_text(const char *text, size_t size, const unsigned *errs,
 	return out;
 }
 
+/* The line after directive @i and its continuation lines, from 0. */
+static size_t directive_end(char **v, size_t n, size_t i)
+{
+	while (i + 1 < n && *v[i] && v[i][strlen(v[i]) - 1] == '\\')
+		i++;
+	return i + 1;
+}
+
+static bool blank(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return !*s;
+}
+
+/*
+ * Whether line @line (from 1) of @text is a lone #error: the only thing
+ * in a conditional of one branch ("#if X", the #error, "#endif", blank
+ * lines aside).  Where the conditional is not taken, reading it as "#if
+ * 0" changes nothing; where it is, only the #error goes.
+ */
+bool confpick_lone(const char *text, size_t size, unsigned line)
+{
+	size_t n, i = line - 1, j, len;
+	char **v = split(text, size, &n);
+	const char *w;
+	bool lone = false;
+
+	w = i < n ? inactive_directive(v[i], &len) : NULL;
+	if (!w || !is(w, len, "error"))
+		goto out;
+	/* The conditional's line above, past blank lines. */
+	for (j = i; j > 0 && blank(v[j - 1]); j--)
+		;
+	if (!j)
+		goto out;
+	/* Its first line, where it is continued. */
+	for (j--; j > 0 && *v[j - 1] && v[j - 1][strlen(v[j - 1]) - 1] == '\\';
+	     j--)
+		;
+	w = inactive_directive(v[j], &len);
+	if (!w || !(is(w, len, "if") || is(w, len, "ifdef") ||
+		    is(w, len, "ifndef")))
+		goto out;
+	for (j = directive_end(v, n, i); j < n && blank(v[j]); j++)
+		;
+	w = j < n ? inactive_directive(v[j], &len) : NULL;
+	lone = w && is(w, len, "endif");
+out:
+	for (j = 0; j < n; j++)
+		free(v[j]);
+	free(v);
+	return lone;
+}
+
+/* @text with each #error directive of @lines (from 1) made blank lines. */
+char *confpick_blank(const char *text, size_t size, const unsigned *lines,
+		     size_t nlines)
+{
+	size_t n, i, j, end;
+	char **v = split(text, size, &n), *out;
+
+	for (i = 0; i < nlines; i++) {
+		if (!lines[i] || lines[i] > n)
+			continue;
+		end = directive_end(v, n, lines[i] - 1);
+		for (j = lines[i] - 1; j < end; j++) {
+			free(v[j]);
+			v[j] = xstrdup("");
+		}
+	}
+	out = join_lines(v, n);
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	return out;
+}
+
 static struct rc_pick *pick_of(struct rc_picks *p, const char *path)
 {
 	size_t i;

@@ -22,9 +22,13 @@
  * its digraph or trigraph) and takes each word of any other line that
  * holds a _Pragma, or a '#' after the end of a comment, as a directive's:
  * it errs only towards making the parse.  A macro's parameters are not
- * macros in its body.  What it does not see is a name made by pasting
- * (a##b) in a directive's expansion: no code base seen builds one of the
- * prelude's names so.
+ * macros in its body.  The words after #else or #endif (a comment naming
+ * the conditional's macro) are no directive's: the preprocessor ignores
+ * them.  A header's guard of its own definition of a prelude macro
+ * ("#ifndef __packed", its #define, "#endif") is not counted as a test
+ * of it (is_guard_test()).  What it does not see is a name made by
+ * pasting (a##b) in a directive's expansion: no code base seen builds
+ * one of the prelude's names so.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +36,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "confpick.h"
 
 /* The prelude's macro names, sorted, once a process. */
 static char **names;
@@ -45,6 +50,8 @@ struct scan {
 	size_t *defs;		/* per #define: name, body count, body words */
 	size_t ndefs, capdefs;
 	bool hit;		/* a tested name is the prelude's */
+	char guard[128];	/* a prelude name "#ifndef" tests, pending */
+	int gstate;		/* 1: its #define to come, 2: its #endif */
 };
 
 static int by_name(const void *a, const void *b)
@@ -192,6 +199,74 @@ static void define_read(struct scan *sc, const char *s, const char *end)
 	sc->defs[at] = count;
 }
 
+/*
+ * "#ifndef NAME" or "#if !defined(NAME)" of a prelude macro: the guard of
+ * a header's own definition of it (#ifndef __packed, #define __packed
+ * ..., #endif).  With the prelude the definition is the prelude's and the
+ * block is skipped, which changes nothing else: the name's value reaches
+ * the preprocessor only where a directive names it, which the scan sees.
+ * So the test is not counted when the block holds only NAME's #define;
+ * anything else there (another line, a comment) counts it.
+ */
+static bool is_guard_test(struct scan *sc, const char *w, size_t n,
+		       const char *p, const char *end)
+{
+	const char *name;
+	size_t m;
+
+	if (n == 2 && !strncmp(w, "if", 2)) {
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end || *p++ != '!')
+			return false;
+		w = next_word(&p, end, &n);
+		if (!w || n != 7 || strncmp(w, "defined", 7))
+			return false;
+	} else if (n != 6 || strncmp(w, "ifndef", 6)) {
+		return false;
+	}
+	name = next_word(&p, end, &m);
+	if (!name || m >= sizeof(sc->guard))
+		return false;
+	memcpy(sc->guard, name, m);
+	sc->guard[m] = '\0';
+	if (!prelude_macro(sc->guard))
+		return false;
+	/* Nothing after the name but a ')' for "defined(". */
+	while (p < end && (*p == ' ' || *p == '\t' || *p == ')'))
+		p++;
+	if (p != end)
+		return false;
+	sc->gstate = 1;
+	return true;
+}
+
+/* The line after a guard's test or its #define: whether it is the
+ * guard's next, else the test counts. */
+static bool is_guard_line(struct scan *sc, const char *w, size_t n,
+		       const char *p, const char *end)
+{
+	const char *name;
+	size_t m;
+
+	if (sc->gstate == 1 && w && n == 6 && !strncmp(w, "define", 6)) {
+		name = next_word(&p, end, &m);
+		if (name && m == strlen(sc->guard) &&
+		    !strncmp(name, sc->guard, m) &&
+		    (p == end || *p == ' ' || *p == '\t' || *p == '(')) {
+			sc->gstate = 2;
+			return true;
+		}
+	} else if (sc->gstate == 2 && w && n == 5 &&
+		   !strncmp(w, "endif", 5)) {
+		sc->gstate = 0;
+		return true;
+	}
+	sc->hit = true;
+	sc->gstate = 0;
+	return false;
+}
+
 /* One logical line, splices removed. */
 static void line_read(struct scan *sc, const char *s, size_t len)
 {
@@ -202,6 +277,12 @@ static void line_read(struct scan *sc, const char *s, size_t len)
 	while (p < end && (*p == ' ' || *p == '\t' || *p == '\f' ||
 			   *p == '\v'))
 		p++;
+	if (p == end && sc->gstate)
+		return;
+	if (sc->gstate && (p == end || *p != '#')) {
+		sc->hit = true;
+		sc->gstate = 0;
+	}
 	if (p < end && *p == '#')
 		p++;
 	else if (end - p >= 2 && !strncmp(p, "%:", 2))
@@ -216,6 +297,10 @@ static void line_read(struct scan *sc, const char *s, size_t len)
 		return;
 	}
 	w = next_word(&p, end, &n);
+	if (sc->gstate && is_guard_line(sc, w, n, p, end) && sc->gstate != 2)
+		return;
+	if (!close && is_guard_test(sc, w, n, p, end))
+		return;
 	if (close && (!hash || close < hash))
 		words_named(sc, s, end, false);
 	else if (w && n == 6 && !strncmp(w, "define", 6))
@@ -225,7 +310,9 @@ static void line_read(struct scan *sc, const char *s, size_t len)
 		       (n == 7 && !strncmp(w, "elifdef", 7)) ||
 		       (n == 8 && !strncmp(w, "elifndef", 8))))
 		words_named(sc, p, end, true);
-	else if (!(w && n == 5 && !strncmp(w, "undef", 5)))
+	else if (!(w && ((n == 5 && !strncmp(w, "undef", 5)) ||
+			 (n == 5 && !strncmp(w, "endif", 5)) ||
+			 (n == 4 && !strncmp(w, "else", 4)))))
 		words_named(sc, p, end, false);
 }
 
@@ -268,6 +355,10 @@ static void text_read(struct scan *sc, const char *buf, size_t size)
 	}
 	if (n)
 		line_read(sc, line, n);
+	/* A guard's block left open at the file's end counts. */
+	if (sc->gstate)
+		sc->hit = true;
+	sc->gstate = 0;
 	free(line);
 }
 
@@ -278,6 +369,28 @@ struct visit {
 	size_t nseen;
 	bool unread;		/* a file's text was not to be had */
 };
+
+/* The texts the parse to be weighed read, where this one read others. */
+static const struct rc_text *texts;
+static size_t ntexts;
+
+void idle_texts(const struct rc_text *v, size_t n)
+{
+	texts = v;
+	ntexts = n;
+}
+
+static const char *text_of(CXTranslationUnit tu, CXFile file, size_t *size)
+{
+	size_t i;
+
+	for (i = 0; i < ntexts; i++)
+		if (texts[i].file == file) {
+			*size = texts[i].size;
+			return texts[i].text;
+		}
+	return clang_getFileContents(tu, file, size);
+}
 
 static void visit_file(CXFile file, CXSourceLocation *stack, unsigned depth,
 		       CXClientData data)
@@ -293,7 +406,7 @@ static void visit_file(CXFile file, CXSourceLocation *stack, unsigned depth,
 			return;
 	v->seen = xrealloc(v->seen, (v->nseen + 1) * sizeof(*v->seen));
 	v->seen[v->nseen++] = file;
-	buf = clang_getFileContents(v->tu, file, &size);
+	buf = text_of(v->tu, file, &size);
 	if (buf)
 		text_read(v->sc, buf, size);
 	else

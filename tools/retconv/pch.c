@@ -29,7 +29,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <clang-c/Index.h>
+
 #include "retconv.h"
+#include "ast.h"
 
 #define MAX_PREFIX 32		/* #include lines looked at */
 #define MIN_SHARE 4		/* files a PCH must serve to be worth it:
@@ -378,4 +381,75 @@ void pch_cleanup(char *tmpdir)
 		closedir(d);
 	rmdir(tmpdir);
 	free(tmpdir);
+}
+
+/* The headers of a PCH that a file may read again (pch_twice()). */
+struct twice {
+	CXTranslationUnit tu;
+	char *ids;		/* "\n" before each file's identity */
+};
+
+static void twice_visit(CXFile file, CXSourceLocation *stack, unsigned depth,
+			CXClientData data)
+{
+	struct twice *w = data;
+	char *id, *old;
+
+	(void)stack;
+	if (!depth || clang_isFileMultipleIncludeGuarded(w->tu, file))
+		return;
+	id = file_id(file);
+	old = w->ids;
+	w->ids = xasprintf("%s\n%s", old, id);
+	free(old);
+	free(id);
+}
+
+char *pch_read_twice(CXTranslationUnit tu)
+{
+	struct twice w = { .tu = tu, .ids = xstrdup("") };
+
+	clang_getInclusions(tu, twice_visit, &w);
+	return w.ids;
+}
+
+/* Whether the list @ids (of pch_read_twice()) holds @file. */
+static bool listed(const char *ids, CXFile file)
+{
+	char *id = file_id(file);
+	size_t n = strlen(id);
+	const char *at;
+	bool found = false;
+
+	for (at = strstr(ids, id); at && !found; at = strstr(at + 1, id))
+		found = at > ids && at[-1] == '\n' &&
+			(at[n] == '\n' || !at[n]);
+	free(id);
+	return found;
+}
+
+/*
+ * Whether an error of @tu, parsed with @pch, lies in a header the file
+ * may have read twice: then a parse without the PCH may have fewer.
+ * Without the list, any error may be one.
+ */
+bool pch_error_twice(CXTranslationUnit tu, const char *pch)
+{
+	char *ids = pch_twice(pch);
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	bool twice = !ids;
+
+	for (i = 0; i < n && !twice; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXFile file = NULL;
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d),
+						   &file, NULL, NULL, NULL);
+			twice = !file || listed(ids, file);
+		}
+		clang_disposeDiagnostic(d);
+	}
+	free(ids);
+	return twice;
 }

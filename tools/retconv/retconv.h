@@ -626,6 +626,8 @@ int pch_plan(struct rc_jobs *jobs, char **tmpdir, struct rc_jobs *builds);
 void pch_settle(struct rc_jobs *jobs);
 void pch_note_twice(const char *pch, const char *ids);
 char *pch_twice(const char *pch);
+char *pch_read_twice(struct CXTranslationUnitImpl *tu);
+bool pch_error_twice(struct CXTranslationUnitImpl *tu, const char *pch);
 void pch_cleanup(char *tmpdir);
 
 /* prelude.c: stand-ins for what a file without its tree misses */

@@ -219,6 +219,9 @@ static const char *parse_kind(const struct rc_job *job, enum how how,
  * (inactive.c's other configuration), or NULL. */
 static const char *main_text;
 
+/* The next parse is confknown.c's, every known lone #error blanked. */
+static bool known_parse;
+
 static void trace_parse(const struct rc_job *job, enum how how,
 			const char *standins, CXTranslationUnit tu,
 			double since)
@@ -230,6 +233,7 @@ static void trace_parse(const struct rc_job *job, enum how how,
 		damage_of(tu, &dm);
 	fprintf(stderr, "retconv: trace: %s: %s parse%s%s, %u errors, %.1f ms\n",
 		job->file, parse_kind(job, how, standins),
+		known_parse ? " past the known #errors" :
 		how != PRECOMPILE && picks.n ? " past an #error" : "",
 		main_text ? " of the other configuration" : "",
 		dm.nmissing + dm.nother, ms);
@@ -336,77 +340,6 @@ static void better(CXTranslationUnit *tu, struct damage *dm,
 	damage_free(dm2);
 }
 
-/* The headers of a PCH that a file may read again (pch_twice()). */
-struct twice {
-	CXTranslationUnit tu;
-	char *ids;		/* "\n" before each file's identity */
-};
-
-static void twice_visit(CXFile file, CXSourceLocation *stack, unsigned depth,
-			CXClientData data)
-{
-	struct twice *w = data;
-	char *id, *old;
-
-	(void)stack;
-	if (!depth || clang_isFileMultipleIncludeGuarded(w->tu, file))
-		return;
-	id = file_id(file);
-	old = w->ids;
-	w->ids = xasprintf("%s\n%s", old, id);
-	free(old);
-	free(id);
-}
-
-static char *read_twice(CXTranslationUnit tu)
-{
-	struct twice w = { .tu = tu, .ids = xstrdup("") };
-
-	clang_getInclusions(tu, twice_visit, &w);
-	return w.ids;
-}
-
-/* Whether the list @ids (of read_twice()) holds @file. */
-static bool listed(const char *ids, CXFile file)
-{
-	char *id = file_id(file);
-	size_t n = strlen(id);
-	const char *at;
-	bool found = false;
-
-	for (at = strstr(ids, id); at && !found; at = strstr(at + 1, id))
-		found = at > ids && at[-1] == '\n' &&
-			(at[n] == '\n' || !at[n]);
-	free(id);
-	return found;
-}
-
-/*
- * Whether an error of @tu, parsed with @pch, lies in a header the file
- * may have read twice: then a parse without the PCH may have fewer.
- * Without the list, any error may be one.
- */
-static bool error_read_twice(CXTranslationUnit tu, const char *pch)
-{
-	char *ids = pch_twice(pch);
-	unsigned i, n = clang_getNumDiagnostics(tu);
-	bool twice = !ids;
-
-	for (i = 0; i < n && !twice; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		CXFile file = NULL;
-
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			clang_getExpansionLocation(clang_getDiagnosticLocation(d),
-						   &file, NULL, NULL, NULL);
-			twice = !file || listed(ids, file);
-		}
-		clang_disposeDiagnostic(d);
-	}
-	free(ids);
-	return twice;
-}
-
 /*
  * A build job: the header of lines a group of files begins with (pch.c),
  * precompiled for them.  Its headers' functions are summarized here, once
@@ -431,7 +364,7 @@ static int build_job(const struct rc_job *job, FILE *out)
 				clang_defaultSaveOptions(tu)))
 			err = -EIO;
 		if (!err) {
-			ids = read_twice(tu);
+			ids = pch_read_twice(tu);
 			pch_note_twice(job->pch, ids);
 			free(ids);
 		}
@@ -543,6 +476,54 @@ static bool prelude_idle(const struct rc_job *job, CXTranslationUnit tu,
 	return idle;
 }
 
+/* The first parse, and without the PCH where it may have cost errors. */
+static CXTranslationUnit parse_first(CXIndex idx, const struct rc_job *job,
+				     struct damage *dm, enum CXErrorCode *ec)
+{
+	struct damage dm2 = { 0 };
+	CXTranslationUnit tu, tu2;
+
+	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL, ec);
+	if (tu)
+		damage_of(tu, dm);
+	if (job->pch && (!tu || ((dm->nmissing || dm->nother) &&
+				 pch_error_twice(tu, job->pch)))) {
+		tu2 = parse(idx, job, PLAIN, NULL, ec);
+		if (tu2)
+			damage_of(tu2, &dm2);
+		better(&tu, dm, tu2, &dm2, false);
+	}
+	return tu;
+}
+
+/*
+ * The parse with every lone #error this worker knows blanked (confknown.c),
+ * in place of the first parse and the one past its #errors when it shows
+ * what they would have been; NULL in @tu where it does not.
+ */
+static enum known_outcome parse_known(CXIndex idx, const struct rc_job *job,
+				      CXTranslationUnit *tu, struct damage *dm)
+{
+	enum known_outcome out = KNOWN_NONE;
+	enum CXErrorCode ec;
+
+	confknown_trace(job->dir, job->file, &picks);
+	known_parse = true;
+	*tu = parse(idx, job, PLAIN, NULL, &ec);
+	known_parse = false;
+	confpick_free(&picks);
+	if (*tu)
+		out = confknown_check(*tu, job->dir, job->file, job->path,
+				      &picks);
+	if (out == KNOWN_NONE && *tu) {
+		clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+	}
+	if (*tu)
+		damage_of(*tu, dm);
+	return out;
+}
+
 /*
  * Parse past errors.  A file whose PCH is refused is parsed again without
  * it, and so is one with an error, parsed with it, in a header it may
@@ -552,36 +533,40 @@ static bool prelude_idle(const struct rc_job *job, CXTranslationUnit tu,
  * its tree misses headers, and with them the annotations and constants
  * its code is written with (__user, -EFAULT); a parse with the prelude's
  * stand-ins is kept when it has fewer errors, and then one that also
- * declares the types that parse still missed (prelude_standins()).
+ * declares the types that parse still missed (prelude_standins()).  A
+ * file that may meet the lone #errors an earlier file read past is first
+ * parsed with them blanked (confknown.c): where that parse shows which it
+ * met, it stands for the first parse and for the one past them.
  */
 static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 {
-	struct damage dm = { 0 }, dm2 = { 0 }, dm3 = { 0 };
-	CXTranslationUnit tu, tu2, tu3 = NULL;
-	enum CXErrorCode ec;
+	struct damage dm = { 0 }, dm3 = { 0 };
+	CXTranslationUnit tu = NULL, tu3 = NULL, first;
+	enum known_outcome known = KNOWN_NONE;
+	enum CXErrorCode ec = CXError_Success;
 	char *msg, *standins = NULL, *more, *used = NULL;
 	CXTranslationUnit with_standins;
 	double since;
 	int err, round;
 
-	tu = parse(job->pch ? idx_pch : idx, job, WITH_PCH, NULL, &ec);
-	if (tu)
-		damage_of(tu, &dm);
-	if (job->pch && (!tu || ((dm.nmissing || dm.nother) &&
-				 error_read_twice(tu, job->pch)))) {
-		tu2 = parse(idx, job, PLAIN, NULL, &ec);
-		if (tu2)
-			damage_of(tu2, &dm2);
-		better(&tu, &dm, tu2, &dm2, false);
-	}
+	if (!job->pch && confknown_any(job->dir, job->file))
+		known = parse_known(idx, job, &tu, &dm);
+	if (!tu)
+		tu = parse_first(idx, job, &dm, &ec);
 	if (!tu) {
 		msg = libclang_error(ec);
 		summary_write_error(out, job->file, msg);
 		free(msg);
 		return -EINVAL;
 	}
-	if (dm.nother)
+	first = tu;
+	if (dm.nother && known != KNOWN_PICKED)
 		pick_configuration(idx, job, &tu, &dm);
+	/* idle.c's texts are the first parse's files'. */
+	if (tu != first)
+		confknown_done();
+	if (known == KNOWN_NONE)
+		confknown_learn(tu, job->dir, job->file, &picks);
 	/*
 	 * What the prelude does not stand in for, from the first parse's
 	 * errors, goes into the first parse with the prelude: a parse with
@@ -633,6 +618,7 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 		err = other_configuration(idx, job, tu, tu == with_standins &&
 					  used ? used : NULL, out);
 	free(used);
+	confknown_done();
 	confpick_free(&picks);
 	since = tracing ? cpu_now() : 0;
 	clang_disposeTranslationUnit(tu);
