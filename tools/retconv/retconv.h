@@ -602,10 +602,13 @@ int compdb_add_jobs(struct rc_jobs *jobs, const char *dir,
 		    char *const *files, size_t nfiles,
 		    char *const *flags, size_t nflags);
 
-/* worker.c */
+/* workers.c */
 int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res);
 int worker_default_count(void);
+/* worker.c */
+void worker_main(const struct rc_jobs *jobs, const struct rc_jobs *headers,
+		 unsigned long *next, int fd) __attribute__((noreturn));
 /* --one-configuration: no second reading of skipped #if branches */
 extern bool worker_one_configuration;
 /* --file-time: CPU seconds one file may take before it is given up on */
