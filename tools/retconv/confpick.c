@@ -100,6 +100,21 @@ static void set_first(char **v, const struct cond *c, bool taken)
 	}
 }
 
+/* The line after directive @i and its continuation lines, from 0. */
+static size_t directive_end(char **v, size_t n, size_t i)
+{
+	while (i + 1 < n && *v[i] && v[i][strlen(v[i]) - 1] == '\\')
+		i++;
+	return i + 1;
+}
+
+static bool blank(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return !*s;
+}
+
 static bool listed(const unsigned *lines, size_t n, size_t line)
 {
 	size_t k;
@@ -121,7 +136,7 @@ static bool guards(char **v, size_t n, size_t i)
 	for (name = w + len; *name == ' ' || *name == '\t'; name++)
 		;
 	nlen = strcspn(name, " \t/");
-	for (j = i + 1; j < n && !v[j][strspn(v[j], " \t")]; j++)
+	for (j = i + 1; j < n && blank(v[j]); j++)
 		;
 	if (j == n || !(w = inactive_directive(v[j], &len)) ||
 	    !is(w, len, "define"))
@@ -145,7 +160,7 @@ char *confpick_text(const char *text, size_t size, const unsigned *errs,
 		    size_t nerrs, const unsigned *clashes, size_t nclashes)
 {
 	struct cond *stack, *c;
-	size_t n, i, j, len, depth = 0;
+	size_t n, i, len, depth = 0;
 	char **v = split(text, size, &n), *out = NULL;
 	const char *w;
 	bool changed = false;
@@ -168,9 +183,7 @@ char *confpick_text(const char *text, size_t size, const unsigned *errs,
 			stack[depth].line = stack[depth].end = i + 1;
 			stack[depth].later = false;
 			stack[depth].guard = guards(v, n, i);
-			for (j = i; j + 1 < n && *v[j] &&
-			     v[j][strlen(v[j]) - 1] == '\\'; j++)
-				stack[depth].end = j + 2;
+			stack[depth].end = directive_end(v, n, i);
 		} else if (depth && (is(w, len, "elif") || is(w, len, "else"))) {
 			stack[depth].later = true;
 		} else if (depth && is(w, len, "endif")) {
@@ -188,21 +201,6 @@ char *confpick_text(const char *text, size_t size, const unsigned *errs,
 	free(v);
 	free(stack);
 	return out;
-}
-
-/* The line after directive @i and its continuation lines, from 0. */
-static size_t directive_end(char **v, size_t n, size_t i)
-{
-	while (i + 1 < n && *v[i] && v[i][strlen(v[i]) - 1] == '\\')
-		i++;
-	return i + 1;
-}
-
-static bool blank(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return !*s;
 }
 
 /*
@@ -426,18 +424,18 @@ size_t confpick_find(CXTranslationUnit tu, const char *main_path,
 	CXString name;
 	CXFile file;
 	char *path;
-	bool clash;
+	bool error, user, clash;
 
 	for (i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 
 		file = NULL;
 		at = clang_getDiagnosticLocation(d);
-		clash = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
-			!user_defined(d) && clashes_with_system(tu, d) &&
-			!clang_Location_isInSystemHeader(at);
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
-		    (clash || user_defined(d)))
+		error = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+		user = error && user_defined(d);
+		clash = error && !user && !clang_Location_isInSystemHeader(at) &&
+			clashes_with_system(tu, d);
+		if (user || clash)
 			clang_getSpellingLocation(at, &file, &line, NULL, NULL);
 		clang_disposeDiagnostic(d);
 		if (!file || (!clash && !error_line(tu, file, line)))
