@@ -353,6 +353,34 @@ tap_check $? "a header's declarations that clash with the system's: their branch
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# A clash that only the include guard surrounds says nothing of what the
+# build chose: the header is not dropped (its prototype still makes the
+# finding), and no clash is read past.
+mkdir -p "$p/guard/include" "$p/guard/src"
+cat >"$p/guard/include/compat.h" <<'EOF2'
+#ifndef COMPAT_H
+#define COMPAT_H
+
+#include <sys/types.h>
+
+typedef int ssize_t;
+
+int fill(char *buf);
+
+#endif
+EOF2
+printf '#include "compat.h"\n\nint fill(char *buf)\n{\n\tif (!buf)\n\t\treturn -22;\n\treturn 0;\n}\n' \
+	>"$p/guard/src/fill.c"
+printf '#include "compat.h"\n\nint use_fill(char *buf)\n{\n\tif (fill(buf) == 1)\n\t\treturn -5;\n\treturn 0;\n}\n' \
+	>"$p/guard/src/use.c"
+(cd "$p/guard" && "$rc" --no-config --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] && grep -q "^./src/use.c:5:6: warning: 'fill' returns 0 or a negative errno" "$tmp/out" &&
+	! grep -q "clash" "$tmp/err" && grep -q "typedef redefinition" "$tmp/err"
+tap_check $? "a clash inside the include guard alone: the header is kept, nothing read past"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- a lone #error known from an earlier file ------------------------------
 
 # A lone #error (the only thing in a conditional of one branch) that one
