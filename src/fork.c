@@ -15,7 +15,9 @@
  * waiting, during the fork, for kwq's locks.
  *
  * Lock order, here as everywhere: system queues (whose first use creates a
- * queue), init, registry, pools, timer bases.  An item being added by
+ * queue), init, registry, pools, timer bases, and the spawn lock last: a
+ * spawn, called under pool locks, holds it only around its own
+ * allocations (thread.c).  An item being added by
  * another thread at the very moment of fork() (PENDING won, not yet on a
  * list), or being queued by the timer thread, is on no list the child can
  * find: it stays pending in the child.
@@ -35,10 +37,12 @@ static void prepare(void)
 	kwq__pools_lock(1);
 	kwq__timers_lock(1);
 	kwq__compat_lock(1);
+	kwq__spawn_lock(1);
 }
 
 static void parent(void)
 {
+	kwq__spawn_lock(0);
 	kwq__compat_lock(0);
 	kwq__timers_lock(0);
 	kwq__pools_lock(0);
@@ -50,6 +54,7 @@ static void parent(void)
 static void child(void)
 {
 	kwq__debug_child();
+	kwq__spawn_child();		/* starts of threads it lacks */
 	kwq__mgr.word = 0;
 	kwq__mgr.watching = 0;
 	kwq__for_each_wq_locked(kwq__wq_child, NULL); /* pwqs, inactive items */
@@ -65,7 +70,10 @@ static void child(void)
 	 * cannot start now, work waits for the next try.
 	 */
 	kwq__timers_restart();
-	if (kwq__manager_init())
+	/* The manager is the set-up's last step: after a first call that
+	 * failed before it, the child's first call starts it (init.c). */
+	if (__atomic_load_n(&kwq__initialized, __ATOMIC_ACQUIRE) &&
+	    kwq__manager_init())
 		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "fork", -EAGAIN,
 			  "could not restart kwq's manager after fork()");
 	kwq__rescuers_child();

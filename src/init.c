@@ -2,11 +2,10 @@
 /*
  * The process bootstrap: the first call into kwq (an alloc_workqueue(), a
  * completion queue, kwq_stats_print()) sets up, once, everything the
- * library needs before an item can run: fault injection, limits,
- * statistics and debug mode read their environment, the CPUs are read
- * (thread.c), the pools allocated (pool.c), the timer thread (timer.c) and
- * the manager (manager.c) started, and the fork() handlers registered
- * (fork.c).
+ * library needs before an item can run: the fork() handlers registered
+ * (fork.c), fault injection, limits, statistics and debug mode read their
+ * environment, the CPUs are read (thread.c), the pools allocated (pool.c),
+ * and the timer thread (timer.c) and the manager (manager.c) started.
  *
  * It is the top of the library: it calls each file's set-up, and the
  * files that need kwq set up (workqueue.c, completion.c, stats.c) reach it
@@ -28,13 +27,25 @@ int kwq__initialized;			/* A: release once set up */
  */
 int kwq__init_slow(void)
 {
-	static int have_pools, have_timers;
+	static int have_fork, have_pools, have_timers;
 	int old = kwq__nocancel_begin();
 	int err = 0;
 
 	kwq__init_lock(1);
 	if (kwq__initialized)
 		goto out_unlock;
+	/*
+	 * First, so that a fork() in another thread from now on waits for
+	 * this call to end (fork.c takes the init lock): registered last, a
+	 * fork() during the set-up left the child with the init lock held
+	 * and its first call into kwq hung.
+	 */
+	if (!have_fork) {
+		err = kwq__fork_init();
+		if (err)
+			goto out_unlock;
+		have_fork = 1;
+	}
 	if (!have_pools) {
 		kwq__fault_init();
 		kwq__limits_init();
@@ -55,9 +66,6 @@ int kwq__init_slow(void)
 		have_timers = 1;
 	}
 	err = kwq__manager_init();
-	if (err)
-		goto out_unlock;
-	err = kwq__fork_init();
 	if (!err)
 		__atomic_store_n(&kwq__initialized, 1, __ATOMIC_RELEASE);
 out_unlock:

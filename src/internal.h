@@ -754,6 +754,14 @@ KWQ_HIDDEN void kwq__init_lock(int lock);
 KWQ_HIDDEN int kwq__read_cpus(void);
 KWQ_HIDDEN int kwq__cpu_valid(int cpu);
 KWQ_HIDDEN int kwq__spawn(void *(*fn)(void *), void *arg, int cpu);
+KWQ_HIDDEN void kwq__spawn_lock(int lock);
+KWQ_HIDDEN void kwq__spawn_child(void);
+/*
+ * kwq__spawn_window_hook (tests/test-fork-spawn.c): called by a spawn
+ * between its attributes' allocations and their free, the spawn lock
+ * held; in thread.c's test build.
+ */
+KWQ_HIDDEN extern void (*kwq__spawn_window_hook)(void);
 KWQ_HIDDEN void kwq__thread_prio(bool highpri);
 KWQ_HIDDEN void kwq__thread_short_slice(void);
 

@@ -309,18 +309,60 @@ static bool hooks_close(void)
  * workers), then run the program's hooks, if any, around the function.
  */
 struct start {
+	struct kwq_list_node node;	/* on starts, under spawn_lock */
 	void *(*fn)(void *);
 	void *arg;
 	bool hooks;
 	bool slice;
 };
 
+/*
+ * A fork() must not fall between a spawn's allocations and their frees:
+ * the child has neither the spawning thread, whose pthread_attr_t glibc
+ * has given memory (pthread_attr_setsigmask_np(), _setaffinity_np()), nor
+ * the new thread that frees its struct start.  So a spawn holds spawn_lock
+ * from before its struct start is allocated to after its attributes are
+ * destroyed, and a thread frees its start under it; fork.c takes it after
+ * every other lock (nothing under it takes one of kwq's; malloc's own
+ * locks come after it, as fork() takes them after its handlers), and a
+ * start whose thread has not yet freed it stays on starts for the child
+ * to free (kwq__spawn_child()).
+ */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct kwq_list_node starts = { &starts, &starts };
+
+#ifdef KWQ_TEST_HOOKS
+void (*kwq__spawn_window_hook)(void);	/* see internal.h */
+#endif
+
+void kwq__spawn_lock(int lock)
+{
+	if (lock)
+		pthread_mutex_lock(&spawn_lock);
+	else
+		pthread_mutex_unlock(&spawn_lock);
+}
+
+void kwq__spawn_child(void)
+{
+	while (!kwq__list_empty(&starts)) {
+		struct kwq_list_node *n = starts.next;
+
+		kwq__list_del(n);
+		free(kwq__list_entry(n, struct start, node));
+	}
+	pthread_mutex_unlock(&spawn_lock);
+}
+
 static void *start_main(void *p)
 {
 	struct start s = *(struct start *)p;
 	void *ret;
 
+	pthread_mutex_lock(&spawn_lock);
+	kwq__list_del(&((struct start *)p)->node);
 	free(p);
+	pthread_mutex_unlock(&spawn_lock);
 	if (s.slice)
 		set_slice(0);
 	if (!s.hooks)
@@ -367,6 +409,26 @@ static int create_masked(pthread_attr_t *attr, void *(*fn)(void *), void *arg)
 }
 #endif
 
+/* @attr for a kwq thread pinned to @cpu (free if negative); on success the
+ * caller destroys it. */
+static int new_attrs(pthread_attr_t *attr, int cpu)
+{
+	int err;
+
+	err = kwq__fault(FAULT_ATTR) ? -ENOMEM : -pthread_attr_init(attr);
+	if (err)
+		return err;
+	err = kwq__fault(FAULT_ATTR) ? -EINVAL :
+		-pthread_attr_setdetachstate(attr, PTHREAD_CREATE_DETACHED);
+	if (!err && kwq__worker_stack())
+		err = -pthread_attr_setstacksize(attr, kwq__worker_stack());
+	if (!err)
+		err = set_attrs(attr, cpu);
+	if (err)
+		pthread_attr_destroy(attr);
+	return err;
+}
+
 /*
  * Start a detached thread running @fn(@arg), pinned to @cpu, or free to
  * run on the process's CPUs if it is negative.  It blocks every signal, so
@@ -380,36 +442,31 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	bool hooks = hooks_close();
 	struct start *h = NULL;
 	pthread_attr_t attr;
-	int err;
+	int err = -ENOMEM;
 
+	pthread_mutex_lock(&spawn_lock);
 	if (hooks || short_slice) {
 		h = kwq__zalloc(sizeof(*h));
 		if (!h)
-			return -ENOMEM;
-		*h = (struct start){ fn, arg, hooks, short_slice };
+			goto out_unlock;
+		*h = (struct start){ .fn = fn, .arg = arg, .hooks = hooks,
+				     .slice = short_slice };
+		kwq__list_add_head(&h->node, &starts);
 		fn = start_main;
 		arg = h;
 	}
-
-	err = kwq__fault(FAULT_ATTR) ? -ENOMEM : -pthread_attr_init(&attr);
+	err = new_attrs(&attr, cpu);
+	kwq__test_hook(spawn_window);
 	if (err)
-		goto out_free;
-	err = kwq__fault(FAULT_ATTR) ? -EINVAL :
-		-pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	if (err)
-		goto out_attr;
-	if (kwq__worker_stack()) {
-		err = -pthread_attr_setstacksize(&attr, kwq__worker_stack());
-		if (err)
-			goto out_attr;
-	}
-	err = set_attrs(&attr, cpu);
-	if (!err)
-		err = create_masked(&attr, fn, arg);
-out_attr:
+		goto out_start;
+	err = create_masked(&attr, fn, arg);
 	pthread_attr_destroy(&attr);
-out_free:
-	if (err)
+out_start:
+	if (err && h) {
+		kwq__list_del(&h->node);
 		free(h);
+	}
+out_unlock:
+	pthread_mutex_unlock(&spawn_lock);
 	return err;
 }
