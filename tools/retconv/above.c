@@ -454,22 +454,43 @@ static enum CXChildVisitResult guard_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-/* Whether @cond holds only when @cmp does: @cmp is the whole of it, or
- * one side of an && in it. */
-static bool only_when(struct scan *s, CXCursor cond, CXCursor cmp)
+/* Whether @pred holds for a conjunct of @cond: @cond itself, or an
+ * operand, at any depth, of its top-level &&s. */
+static bool any_conjunct(struct scan *s, CXCursor cond,
+			 bool (*pred)(struct scan *s, CXCursor c,
+				      const void *arg),
+			 const void *arg)
 {
 	struct kids k;
 	char op[8];
 
 	cond = peel(cond);
-	if (offset_of(cond) == offset_of(cmp) && end_of(cond) == end_of(cmp))
-		return true;
 	expr_kids(cond, &k);
-	if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || k.n != 2)
-		return false;
-	binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
-	return !strcmp(op, "&&") &&
-	       (only_when(s, k.v[0], cmp) || only_when(s, k.v[1], cmp));
+	if (clang_getCursorKind(cond) == CXCursor_BinaryOperator && k.n == 2) {
+		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+		if (!strcmp(op, "&&"))
+			return any_conjunct(s, k.v[0], pred, arg) ||
+			       any_conjunct(s, k.v[1], pred, arg);
+	}
+	return pred(s, cond, arg);
+}
+
+static bool same_place(CXCursor a, CXCursor b)
+{
+	return offset_of(a) == offset_of(b) && end_of(a) == end_of(b);
+}
+
+static bool is_cmp(struct scan *s, CXCursor c, const void *cmp)
+{
+	(void)s;
+	return same_place(c, *(const CXCursor *)cmp);
+}
+
+/* Whether @cond holds only when @cmp does: @cmp is the whole of it, or
+ * one side of an && in it. */
+static bool only_when(struct scan *s, CXCursor cond, CXCursor cmp)
+{
+	return any_conjunct(s, cond, is_cmp, &cmp);
 }
 
 /*
@@ -493,6 +514,70 @@ uint64_t below_zero(struct scan *s, CXCursor cmp,
 	}
 	return settled_below(s, o, end_of(cmp), skip, SIGN_ZERO, SIGN_POS) ?
 	       SITE_BELOW_ZERO : 0;
+}
+
+/* Whether @e compares the holder of @o with an upper bound: "x < k",
+ * "x <= k", "k > x", "k >= x", with k not a constant of its own sign
+ * test ("x < 0" is no bound). */
+static bool is_upper_bound(struct scan *s, CXCursor e, const struct origin *o)
+{
+	struct origin h;
+	struct kids k;
+	char op[8];
+	long long v;
+	int side;
+	bool same;
+
+	e = peel(e);
+	expr_kids(e, &k);
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator || k.n != 2)
+		return false;
+	binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
+	if (!strcmp(op, "<") || !strcmp(op, "<="))
+		side = 0;
+	else if (!strcmp(op, ">") || !strcmp(op, ">="))
+		side = 1;
+	else
+		return false;
+	if (const_value(k.v[1 - side], &v) && v <= 0)
+		return false;
+	if (!origin_of(s, k.v[side], &h))
+		return false;
+	same = h.key && o->key && !strcmp(h.key, o->key) &&
+	       h.hline == o->hline && h.hcol == o->hcol;
+	origin_free(&h);
+	return same;
+}
+
+struct bound_find {
+	CXCursor cmp;
+	const struct origin *o;
+};
+
+/* A conjunct other than the comparison itself that bounds the holder. */
+static bool is_other_bound(struct scan *s, CXCursor c, const void *arg)
+{
+	const struct bound_find *b = arg;
+
+	return !same_place(c, b->cmp) && is_upper_bound(s, c, b->o);
+}
+
+/*
+ * Whether the comparison @cmp of an unsigned holder of a result that
+ * can be negative holds only together with an upper bound of the same
+ * holder ("size_t n = snprintf(b, size, ...); if (0 < n && n < size)"):
+ * a wrapped failure is a large value, which the bound rejects, so the
+ * test as a whole reads it rightly.
+ */
+bool bounded_above(struct scan *s, CXCursor cmp, const struct origin *o)
+{
+	struct guard_find g = { .at = offset_of(cmp) };
+	struct bound_find b = { .cmp = cmp, .o = o };
+
+	g.cond = clang_getNullCursor();
+	clang_visitChildren(s->body, guard_visit, &g);
+	return !clang_Cursor_isNull(g.cond) && only_when(s, g.cond, cmp) &&
+	       any_conjunct(s, g.cond, is_other_bound, &b);
 }
 
 /* The first statement of @c, a block or one statement. */

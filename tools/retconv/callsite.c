@@ -62,6 +62,28 @@ static bool suppressed(struct scan *s, CXCursor at, unsigned line, char rule)
 			SUPPRESS_RULE(rule));
 }
 
+static enum CXChildVisitResult any_visit(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	(void)c;
+	(void)parent;
+	*(bool *)data = true;
+	return CXChildVisit_Break;
+}
+
+/* ";" or "{}": a statement that does nothing. */
+static bool empty(CXCursor c)
+{
+	bool any = false;
+
+	if (clang_getCursorKind(c) == CXCursor_NullStmt)
+		return true;
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return false;
+	clang_visitChildren(c, any_visit, &any);
+	return !any;
+}
+
 static void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
 		     struct origin *o, char *op, char *why, CXCursor whyc)
 {
@@ -162,7 +184,7 @@ static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 	 * only an order that tells a negative value from a large one ("n <=
 	 * 0", "n > 0") reads it wrongly, and the parent judges it. */
 	o.unsig |= type_class(clang_getCursorType(peel(x))) == RT_UNSIGNED;
-	if (o.wraps || (o.unsig && !orders)) {
+	if (o.wraps || (o.unsig && (!orders || bounded_above(s, at, &o)))) {
 		free(text);
 		origin_free(&o);
 		return;
@@ -444,15 +466,14 @@ static void scan_if(struct scan *s, CXCursor c)
 	 * Neither way handles an error.  Its negative values handled above,
 	 * a test for 0 tells the 0 from the positive ones: a use, for defs.c.
 	 * Else a signed result read only for being 0 still sends its
-	 * negative values one way (SITE_TRUTH); "if (f()) ;" discards the
-	 * result on purpose.
+	 * negative values one way (SITE_TRUTH); "if (f()) ;" and "if (rc)
+	 * {}" discard the result on purpose (warn_unused_result quieted).
 	 */
 	if (have && !told && (taken_above(s, &o, all.v[0]) & SIGN_NEG))
 		add_site(s, all.v[0], 'U', form, &o, xstrdup(""), xstrdup(""),
 			 clang_getNullCursor());
 	else if (have && !told && o.ctype == RT_SIGNED && zero_only(s, &o) &&
-		 !(all.n == 2 &&
-		   clang_getCursorKind(all.v[1]) == CXCursor_NullStmt) &&
+		 !(all.n == 2 && empty(all.v[1])) &&
 		 !truth_right(s, &all, form, &o))
 		add_site(s, all.v[0], 'D', form | vs | SITE_TRUTH |
 			 SITE_ZERO_ONLY, &o, xstrdup(""), xstrdup(""),

@@ -97,6 +97,7 @@ const char *mirror(const char *op);
 unsigned taken_above(struct scan *s, const struct origin *o, CXCursor use);
 bool settled_below(struct scan *s, const struct origin *o, unsigned from,
 		   const unsigned skip[2], unsigned sign, unsigned other);
+bool bounded_above(struct scan *s, CXCursor cmp, const struct origin *o);
 uint64_t below_zero(struct scan *s, CXCursor cmp, const struct origin *o,
 		    unsigned may);
 bool truth_right(struct scan *s, const struct kids *all, unsigned form,

@@ -248,6 +248,38 @@ static enum CXChildVisitResult branch_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Break;
 }
 
+struct status_find {
+	struct scan *s;
+	bool found;
+};
+
+static enum CXChildVisitResult status_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct status_find *f = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_ReturnStmt ||
+	    !status_errno(f->s, c))
+		return CXChildVisit_Continue;
+	f->found = true;
+	return CXChildVisit_Break;
+}
+
+/*
+ * Whether block @c returns, at its top level, an errno that reports a
+ * state: "if (!resolve_path(p)) { pr_err("exists"); return -EEXIST; }"
+ * is a lookup whose success is its caller's failure, and the log says so;
+ * it reads the call's 0 rightly.
+ */
+static bool returns_status(struct scan *s, CXCursor c)
+{
+	struct status_find f = { .s = s, .found = false };
+
+	clang_visitChildren(c, status_visit, &f);
+	return f.found;
+}
+
 /*
  * The error handling a branch always does: its own statements, not those
  * of an if or a loop inside it, so that a success branch that checks what
@@ -260,6 +292,10 @@ char *branch_error(struct scan *s, CXCursor branch, CXCursor *at)
 	if (clang_getCursorKind(branch) == CXCursor_CompoundStmt) {
 		clang_visitChildren(branch, branch_visit, &fe);
 		*at = fe.at;
+		if (fe.why && returns_status(s, branch)) {
+			free(fe.why);
+			return NULL;
+		}
 		return fe.why;
 	}
 	*at = branch;

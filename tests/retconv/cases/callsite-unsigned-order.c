@@ -108,5 +108,25 @@ int chan_close(struct chan *c, const void *buf)
 	return 0;
 }
 
+/* Right: an order held together with an upper bound of the same holder,
+ * which rejects a wrapped failure.  Apart (chan_tag), "n > 0" is wrong. */
+int chan_label(struct chan *c, char *buf, size_t len)
+{
+	size_t n = snprintf(buf, len, "chan%d", c->fd);
+	unsigned long page = chan_page_size(c);
 
+	if (0 < n && n < len && page <= 65536 && page > 0)
+		return 0;
+	return -ENAMETOOLONG;
+}
 
+// expect: callsite-unsigned-order.c:129:6: warning: 'snprintf' returns a count or a length, or a negative value on failure (class value, from the built-in table), but 'n' is unsigned: its negative failure is a large value there, and 'n > 0' is true for it; keep it in a signed variable [retconv-C]
+// expect: callsite-unsigned-order.c:127:9: note: 'n' holds the result of 'snprintf' from here
+int chan_tag(struct chan *c, char *buf, size_t len)
+{
+	size_t n = snprintf(buf, len, "tag%d", c->fd);
+
+	if (n > 0)
+		return n < len ? 0 : -ENAMETOOLONG;
+	return -EINVAL;
+}
