@@ -182,6 +182,26 @@ struct rc_func **funcs_by_usr(const struct rc_result *res)
 	return idx;
 }
 
+/* The same with the definitions that stand in for names the run does
+ * not define (FACT_STANDIN), for other configurations' call sites; @n
+ * gets its length. */
+struct rc_func **funcs_by_usr_standins(const struct rc_result *res,
+				       size_t *n)
+{
+	struct rc_func **idx;
+
+	*n = res->nfuncs + res->nstandins;
+	idx = xcalloc(*n ? *n : 1, sizeof(*idx));
+	if (res->nfuncs)
+		memcpy(idx, res->funcs, res->nfuncs * sizeof(*idx));
+	if (res->nstandins)
+		memcpy(idx + res->nfuncs, res->standins,
+		       res->nstandins * sizeof(*idx));
+	if (*n)
+		qsort(idx, *n, sizeof(*idx), by_usr);
+	return idx;
+}
+
 /* Where the definitions of @usr start in @idx of @n; @n if none. */
 size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr)
 {
@@ -311,6 +331,43 @@ static bool resolve_pass(struct rc_result *res, const struct table *t)
 }
 
 /*
+ * Another configuration's definitions (FACT_STANDIN) stand for a name
+ * only where the run holds no other definition of it; the rest go.  The
+ * ones kept take their callees' values after everything else settled,
+ * so the values of the functions the run read otherwise, and of other
+ * configurations' readings, stay what they were without them: they
+ * stand for their names at those readings' call sites only (sites.c).
+ */
+static void resolve_standins(struct rc_result *res, struct table *t)
+{
+	struct rc_func *fn, *old;
+	bool changed = true;
+	size_t i, n = 0;
+
+	for (i = 0; i < res->nstandins; i++) {
+		fn = res->standins[i];
+		for (old = t->slot[hash(fn->usr)];
+		     old && strcmp(old->usr, fn->usr); old = old->hnext)
+			;
+		if (old)
+			func_free(fn);
+		else
+			res->standins[n++] = fn;
+	}
+	res->nstandins = n;
+	for (i = 0, n = 0; i < res->nstandins; i++) {
+		if (keep(t, res->standins[i]))
+			res->standins[n++] = res->standins[i];
+		else
+			func_free(res->standins[i]);
+	}
+	res->nstandins = n;
+	while (changed)
+		for (i = 0, changed = false; i < res->nstandins; i++)
+			changed |= resolve_func(res->standins[i], t);
+}
+
+/*
  * Another configuration's readings (FACT_ALTERNATE) stand for no callee,
  * so their returns take the callees' values once, after the functions
  * settled: rule E weighs a return against the function's others there
@@ -326,6 +383,7 @@ void resolve_calls(struct rc_result *res)
 		;
 	for (i = 0; i < res->nalts; i++)
 		resolve_func(res->alts[i], t);
+	resolve_standins(res, t);
 	free(t);
 }
 

@@ -266,6 +266,11 @@ struct rc_site {
 /* Its name and its interface are an outside library's (SHA1_Init,
  * mysql_stmt_close): a stand-in, bound by that library's contract. */
 #define FACT_OUTSIDE		(1U << 18)
+/* Another configuration's definition of a function, whole in the lines
+ * that reading made live (inactive.c): it stands for the function at
+ * such readings' call sites where the run has no definition of it, and
+ * is not reported (resolve.c). */
+#define FACT_STANDIN		(1U << 20)
 /* house.c's, the positive-errno house style (high bits, so that other
  * facts grow from below): an errno's name reaches one of its returns
  * positive (return EIO;, err = EIO) or negated (-EIO), from the worker;
@@ -337,6 +342,8 @@ struct rc_result {
 	struct rc_func **alts;		/* FACT_ALTERNATE readings: call sites
 					 * only */
 	size_t nalts;
+	struct rc_func **standins;	/* FACT_STANDIN definitions */
+	size_t nstandins;
 	struct rc_stored *stored;	/* functions stored in members */
 	size_t nstored;
 };
@@ -662,6 +669,8 @@ unsigned values_errno_read(unsigned f);
 void resolve_calls(struct rc_result *res);
 enum rc_class resolve_class(const struct rc_func *fn);
 struct rc_func **funcs_by_usr(const struct rc_result *res);
+struct rc_func **funcs_by_usr_standins(const struct rc_result *res,
+				       size_t *n);
 size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr);
 unsigned def_nearness(const char *def, const char *file);
 bool funcs_any_fact(struct rc_func *const *idx, size_t n, const char *usr,

@@ -594,11 +594,12 @@ static bool judged_by_form(struct ctx *cx)
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out)
 {
-	struct rc_func **byusr = funcs_by_usr(res);
+	struct rc_func **byusr = funcs_by_usr(res), **byalt;
 	struct contracts broken = { .n = 0 };
-	size_t i, j;
+	size_t i, j, nalt;
 
 	callee_sort_stored(res);
+	byalt = funcs_by_usr_standins(res, &nalt);
 	/* The functions, then other configurations' readings of them. */
 	for (i = 0; i < res->nfuncs + res->nalts; i++) {
 		struct rc_func *fn = i < res->nfuncs ? res->funcs[i] :
@@ -616,8 +617,12 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				continue;
 			if (judged_by_form(&cx))
 				continue;
-			callee_class(res, byusr, res->nfuncs, table, fn,
-				     &fn->sites[j], &c);
+			if (fn->facts & FACT_ALTERNATE)
+				callee_class(res, byalt, nalt, table, fn,
+					     &fn->sites[j], &c);
+			else
+				callee_class(res, byusr, res->nfuncs, table,
+					     fn, &fn->sites[j], &c);
 			/* A signed result made unsigned needs no class. */
 			if (c.cls == CC_NONE &&
 			    !(cx.x->rule == 'C' &&
@@ -636,4 +641,5 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 	}
 	verdict_contracts(&broken, out);
 	free(byusr);
+	free(byalt);
 }

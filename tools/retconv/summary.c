@@ -236,6 +236,12 @@ static int read_fact(struct rc_result *res, char **f, size_t n)
 					     sizeof(*res->alts));
 			res->alts[res->nalts++] = fn;
 			res->nfuncs--;
+		} else if (fn->facts & FACT_STANDIN) {
+			res->standins = xrealloc(res->standins,
+						 (res->nstandins + 1) *
+						 sizeof(*res->standins));
+			res->standins[res->nstandins++] = fn;
+			res->nfuncs--;
 		}
 		return 0;
 	}
@@ -353,6 +359,9 @@ void result_free(struct rc_result *res)
 	for (i = 0; i < res->nalts; i++)
 		func_free(res->alts[i]);
 	free(res->alts);
+	for (i = 0; i < res->nstandins; i++)
+		func_free(res->standins[i]);
+	free(res->standins);
 	for (i = 0; i < res->nerrors; i++) {
 		free(res->errors[i].file);
 		free(res->errors[i].msg);

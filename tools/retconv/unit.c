@@ -249,25 +249,62 @@ static void invalid_names_used(struct unit_walk *u, CXCursor c);
  */
 static struct rc_strset seen_defs;
 
+/* The lines @c's text spans, from its first to its last. */
+static void extent_lines(CXCursor c, unsigned *from, unsigned *to)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile file = NULL;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &file, from, NULL,
+				   NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &file, to, NULL,
+				   NULL);
+}
+
 /* Whether another configuration's reading of the main file's function
  * @c holds a live line (inactive.c). */
 static bool alt_wanted(struct unit_walk *u, CXCursor c)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile file = NULL;
 	unsigned from, to;
 	size_t j;
 
 	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return false;
-	clang_getExpansionLocation(clang_getRangeStart(r), &file, &from,
-				   NULL, NULL);
-	clang_getExpansionLocation(clang_getRangeEnd(r), &file, &to, NULL,
-				   NULL);
+	extent_lines(c, &from, &to);
 	for (j = 0; j < u->live->n; j++)
 		if (u->live->v[j][0] <= to && from <= u->live->v[j][1])
 			return true;
 	return false;
+}
+
+/*
+ * Another configuration's reading of @fn, whose definition @c lies whole
+ * in lines it made live: the configuration defines what the selected one
+ * does not (a TLS backend's functions under its #ifdef), and a call in
+ * that configuration, or anywhere in a run with no other definition of
+ * the name, binds to it.  Its returns are sent as a definition that
+ * stands in (FACT_STANDIN), unreported and without call sites: those go
+ * with the alternate reading, once.
+ */
+static void write_standin(struct unit_walk *u, CXCursor c, struct rc_func *fn)
+{
+	unsigned from, to, facts = fn->facts;
+	size_t j, nsites = fn->nsites;
+	bool report = fn->report;
+
+	extent_lines(c, &from, &to);
+	for (j = 0; j < u->live->n; j++)
+		if (u->live->v[j][0] <= from && to <= u->live->v[j][1])
+			break;
+	if (j == u->live->n)
+		return;
+	fn->nsites = 0;
+	fn->report = false;
+	fn->facts |= FACT_STANDIN;
+	summary_write_func(u->out, fn);
+	fn->nsites = nsites;
+	fn->report = report;
+	fn->facts = facts;
 }
 
 /* One function definition's summary, written to the worker's output. */
@@ -308,6 +345,8 @@ static void summarize(struct unit_walk *u, CXCursor c)
 	if (u->ninvalid)
 		invalid_names_used(u, c);
 	recovered(u, c, file, fn);
+	if (u->live)
+		write_standin(u, c, fn);
 	if (!u->live || inactive_keep(fn, u->live))
 		summary_write_func(u->out, fn);
 	func_free(fn);

@@ -193,6 +193,7 @@ int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 		int nworkers, struct rc_result *res)
 {
 	size_t nfuncs = res->nfuncs, nalts = res->nalts;
+	size_t nstandins = res->nstandins;
 	struct worker w[MAX_WORKERS];
 	unsigned long *next;
 	int n, err;
@@ -218,5 +219,6 @@ int workers_run(const struct rc_jobs *jobs, const struct rc_jobs *headers,
 	munmap(next, sizeof(*next));
 	job_order(res->funcs + nfuncs, res->nfuncs - nfuncs);
 	job_order(res->alts + nalts, res->nalts - nalts);
+	job_order(res->standins + nstandins, res->nstandins - nstandins);
 	return err;
 }
