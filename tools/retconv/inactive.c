@@ -15,7 +15,9 @@
  * before it "#if 0" or "#elif 0".
  * The lines of the branches so chosen are the only ones whose call sites
  * that reading reports; its definitions do not count as the functions'
- * (worker.c, FACT_ALTERNATE).
+ * (worker.c, FACT_ALTERNATE), except that one the run has no other
+ * definition of stands for its name at those call sites (unit.c's
+ * write_standin(), FACT_STANDIN).
  *
  * Not chosen: "#if 0" and the like (code kept out on purpose), and a
  * condition on __cplusplus (C++'s side of a C file).  The directives keep

@@ -283,13 +283,15 @@ static bool alt_wanted(struct unit_walk *u, CXCursor c)
  * does not (a TLS backend's functions under its #ifdef), and a call in
  * that configuration, or anywhere in a run with no other definition of
  * the name, binds to it.  Its returns are sent as a definition that
- * stands in (FACT_STANDIN), unreported and without call sites: those go
- * with the alternate reading, once.
+ * stands in (FACT_STANDIN), unreported, without call sites (those go
+ * with the alternate reading, once) and without the callees it counts
+ * (U records, which the parent gives the last function it kept; it keeps
+ * a stand-in apart).
  */
 static void write_standin(struct unit_walk *u, CXCursor c, struct rc_func *fn)
 {
 	unsigned from, to, facts = fn->facts;
-	size_t j, nsites = fn->nsites;
+	size_t j, nsites = fn->nsites, ncounted = fn->ncounted;
 	bool report = fn->report;
 
 	extent_lines(c, &from, &to);
@@ -299,10 +301,12 @@ static void write_standin(struct unit_walk *u, CXCursor c, struct rc_func *fn)
 	if (j == u->live->n)
 		return;
 	fn->nsites = 0;
+	fn->ncounted = 0;
 	fn->report = false;
 	fn->facts |= FACT_STANDIN;
 	summary_write_func(u->out, fn);
 	fn->nsites = nsites;
+	fn->ncounted = ncounted;
 	fn->report = report;
 	fn->facts = facts;
 }
