@@ -130,7 +130,7 @@ st=$?
 [ $st -eq 1 ] &&
 	[ "$(grep -c "warning: action '.*' returns only 0 or 1.*\[retconv-A\]$" "$tmp/got")" -eq 10 ] &&
 	grep -q 'retconv-B\]$' "$tmp/got" && grep -q 'retconv-C\]$' "$tmp/got" &&
-	grep -q '^retconv: note: house style: 10 of 12 actions return bool or only 0 and 1; rule A reports them (--style)$' "$tmp/err"
+	grep -q '^retconv: note: house style: 10 of 13 actions return bool or only 0 and 1; rule A reports them (--style)$' "$tmp/err"
 tap_check $? "--style: rule A reports the house style's actions too"
 [ $st -eq 1 ] || tap_diag "$tmp/got"
 
@@ -282,7 +282,7 @@ bool queue_one(int x)
 EOF
 cat >"$tmp/proj/src/two.c" <<'EOF'
 #include "proj.h"
-int is_two(int x)
+bool is_two(int x)
 {
 	return x ? PROJ_OK : -22;
 }
@@ -303,8 +303,8 @@ st=$?
 cat >"$tmp/want" <<'EOF'
 src/one.c:5:6: warning: action 'queue_one' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 src/one.c:7:2: note: returns a boolean
-src/two.c:2:5: warning: predicate 'is_two' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
-src/two.c:4:2: note: returns a negative errno
+src/two.c:2:6: warning: predicate 'is_two' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+src/two.c:4:2: note: returns a negative errno, converted to true
 EOF
 cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ] && [ ! -s "$tmp/err" ]
 tap_check $? "-p DIR: each file parsed with its own flags, from its directory"
@@ -360,7 +360,7 @@ tap_check $? "-p DIR: no object or dependency file written"
 
 (cd "$tmp/proj" && "$rc" --no-config -p . src/two.c >"$tmp/got" 2>&1)
 [ $? -eq 1 ] && [ "$(grep -c warning "$tmp/got")" -eq 1 ] &&
-	grep -q '^src/two.c:2:5: warning' "$tmp/got"
+	grep -q '^src/two.c:2:6: warning' "$tmp/got"
 tap_check $? "-p DIR with a file: only that file, under the name given"
 
 (cd "$tmp/proj" && "$rc" --no-config src/one.c >"$tmp/got" 2>"$tmp/err")
@@ -388,13 +388,13 @@ int can_send(int x)
 	return x ? -5 : 0;
 }
 EOF
-(cd "$tmp/cfg/sub" && "$rc" bus.c >"$tmp/got" 2>&1)
+(cd "$tmp/cfg/sub" && "$rc" --style bus.c >"$tmp/got" 2>&1)
 [ $? -eq 1 ] && grep -q "predicate 'can_send'" "$tmp/got"
 tap_check $? "without configuration, can_send is a predicate"
 echo "prefix can   # the CAN bus subsystem" >"$tmp/cfg/.retconv"
-(cd "$tmp/cfg/sub" && "$rc" bus.c >"$tmp/got" 2>&1)
+(cd "$tmp/cfg/sub" && "$rc" --style bus.c >"$tmp/got" 2>&1)
 tap_check $? ".retconv in a parent directory is found: can_send is an action"
-(cd "$tmp/cfg/sub" && "$rc" --no-config bus.c >/dev/null 2>&1)
+(cd "$tmp/cfg/sub" && "$rc" --no-config --style bus.c >/dev/null 2>&1)
 [ $? -eq 1 ]
 tap_check $? "--no-config ignores .retconv"
 

@@ -92,7 +92,7 @@ const char *mirror(const char *op)
 }
 
 /* The local variable @e names or, for "(x = f())", stores to. */
-static CXCursor tested_local(struct scan *s, CXCursor e)
+CXCursor tested_local(struct scan *s, CXCursor e)
 {
 	struct kids k;
 	char op[8];
@@ -108,7 +108,7 @@ static CXCursor tested_local(struct scan *s, CXCursor e)
 }
 
 /* Whether @var is the local variable of USR @usr. */
-static bool is_var(CXCursor var, const char *usr)
+bool is_var(CXCursor var, const char *usr)
 {
 	CXString str;
 	bool same;

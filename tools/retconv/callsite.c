@@ -40,6 +40,9 @@
  * only when it is written between its operands.  The one exception is a
  * branch hint, "if (unlikely(!ret))": what the if tests is its argument,
  * read as the text has it (branch_cond()).
+ *
+ * After the walk, truth.c finds the results read as conditions, for rule
+ * B; record.c records every site for the parent.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -48,19 +51,6 @@
 #include <strings.h>
 
 #include "callsite.h"
-
-static bool suppressed(struct scan *s, CXCursor at, unsigned line, char rule)
-{
-	CXFile file = NULL;
-	const char *text;
-	size_t size = 0;
-
-	clang_getExpansionLocation(clang_getCursorLocation(at), &file, NULL,
-				   NULL, NULL);
-	text = file ? file_text(s->tu, file, &size) : NULL;
-	return text && (suppress_on_line(text, size, line) &
-			SUPPRESS_RULE(rule));
-}
 
 static enum CXChildVisitResult any_visit(CXCursor c, CXCursor parent,
 					 CXClientData data)
@@ -83,41 +73,6 @@ static bool empty(CXCursor c)
 	clang_visitChildren(c, any_visit, &any);
 	return !any;
 }
-
-static void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
-		     struct origin *o, char *op, char *why, CXCursor whyc)
-{
-	struct rc_site x = { .rule = rule, .form = form };
-
-	line_col(at, &x.line, &x.col);
-	if (suppressed(s, at, x.line, rule)) {
-		free(op);
-		free(why);
-		return;
-	}
-	x.usr = xstrdup(o->usr);
-	x.callee = xstrdup(o->callee);
-	x.ctype = o->ctype;
-	x.holder = xstrdup(o->holder);
-	x.hline = o->hline;
-	x.hcol = o->hcol;
-	x.hend = o->hend;
-	x.op = op;
-	x.why = why;
-	if (o->unsig)
-		x.form |= SITE_UNSIGNED;
-	if (o->kwq)
-		x.form |= SITE_KWQ;
-	if (o->wraps)
-		x.form |= SITE_WRAPS;
-	x.form |= SITE_TAKEN(taken_above(s, o, at));
-	if (!clang_Cursor_isNull(whyc))
-		line_col(whyc, &x.wline, &x.wcol);
-	s->fn->sites = xrealloc(s->fn->sites,
-				(s->fn->nsites + 1) * sizeof(*s->fn->sites));
-	s->fn->sites[s->fn->nsites++] = x;
-}
-
 
 /* SITE_NAMED if the constant @k is written as a name, not a number. */
 static unsigned named(struct scan *s, CXCursor k)
@@ -677,6 +632,7 @@ void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
 
 	store_walk(&s, body, whole);
 	scan_stmt(&s, body);
+	truth_scan(&s);
 	for (i = 0; i < s.nst; i++) {
 		free(s.st[i].key);
 		free(s.st[i].copy);

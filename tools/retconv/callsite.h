@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The call-site pass's own header, for its three files: callsite.c walks a
- * body and judges each test, return and switch (rules C, D, E); origin.c
+ * The call-site pass's own header, for its files: callsite.c walks a
+ * body and judges each test, return and switch (rules C, D, E); truth.c
+ * finds results read as conditions (for rule B); origin.c
  * says which call a tested value came from (the stores of the body, and
  * whether the call's value is the only one that reaches a use); errpath.c
  * says whether a branch, or what follows it, handles an error.  Nothing
@@ -83,6 +84,13 @@ struct rest {
 	const struct rest *up;
 };
 
+/* record.c: a site found, recorded for the parent */
+void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
+	      struct origin *o, char *op, char *why, CXCursor whyc);
+
+/* truth.c: reads of a result as a truth value (T sites, rule B) */
+void truth_scan(struct scan *s);
+
 /* origin.c */
 void store_walk(struct scan *s, CXCursor c, const unsigned *region);
 bool origin_of(struct scan *s, CXCursor e, struct origin *o);
@@ -94,6 +102,8 @@ bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 /* above.c */
 bool shape_of(const char *op, long long k, unsigned *may, unsigned *all);
 const char *mirror(const char *op);
+CXCursor tested_local(struct scan *s, CXCursor e);
+bool is_var(CXCursor var, const char *usr);
 unsigned taken_above(struct scan *s, const struct origin *o, CXCursor use);
 bool settled_below(struct scan *s, const struct origin *o, unsigned from,
 		   const unsigned skip[2], unsigned sign, unsigned other);

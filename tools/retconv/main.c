@@ -36,7 +36,7 @@ struct options {
 	size_t ntables;
 	bool no_config;
 	bool no_pch;		/* --no-pch */
-	bool style;		/* --style: rule A in a bool house style too */
+	bool style;		/* --style: house styles, B's tri-states */
 	bool done;		/* --help or --version: nothing to check */
 	enum rc_format format;
 	enum rc_scope min_scope;
@@ -61,7 +61,8 @@ static const char usage_text[] =
 "  --classes          list every function's scope, kind and return class\n"
 "  --static           also report static functions (advice)\n"
 "  --scope=SCOPE      report from: exported, public (default) or static\n"
-"  --style            report rule A where the project's style is bool\n"
+"  --style            report rule A where the project's style is bool,\n"
+"                     and rule B's tri-states no caller misreads\n"
 "  -j N               parse with N processes (default: one per CPU)\n"
 "  --no-pch           parse every file whole, sharing no precompiled header\n"
 "  --file-time=SECS   give a file up after SECS CPU-seconds (default 300;\n"

@@ -45,7 +45,11 @@
  * waits for, not what it asks about, and waiting is an action.
  *
  * trylock is a predicate because a trylock's 1 means "it worked": the
- * seed's "succeeded" boolean.  try alone is not: uv_try_write() returns a
+ * seed's "succeeded" boolean (the kernel's mutex_trylock()).  pthread's
+ * trylock is an action instead, 0 when it took the lock and an errno when
+ * not; the word says neither, so a trylock whose returns are only 0 and
+ * negative errnos is judged as the action it is (rules.c,
+ * naming_trylock()).  try alone is not: uv_try_write() returns a
  * byte count or an errno, as the write it tries would.
  *
  * The verb test comes before the state test so that flush_pending is the
@@ -637,6 +641,20 @@ enum rc_kind naming_classify_words(const struct rc_config *cfg,
 				   const char *name)
 {
 	return classify(cfg, name, false);
+}
+
+/* Whether @name is a trylock's (spin_trylock, try_tree_lock), whose
+ * convention its returns say (rules.c). */
+bool naming_trylock(const char *name)
+{
+	struct words w;
+	size_t i;
+
+	split(name, &w);
+	for (i = 0; i < w.n; i++)
+		if (!strcmp(w.v[i], "trylock"))
+			return true;
+	return is_trylock(w.v, w.n);
 }
 
 /* Whether @name inspects, and is left to its definition to settle. */

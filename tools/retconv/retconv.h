@@ -201,7 +201,9 @@ struct rc_return {
 struct rc_site {
 	char rule;		/* 'C', 'D' or 'E'; 'U', a use that is no
 				 * finding: a test for 0 after the negative
-				 * values were handled (defs.c) */
+				 * values were handled (defs.c); 'T', a
+				 * signed result read as a condition before
+				 * any test of its sign (truth.c, rule B) */
 	uint64_t form;		/* SITE_* */
 	unsigned line;		/* the test or the return */
 	unsigned col;
@@ -393,7 +395,9 @@ struct rc_config {
 	size_t nlearned;
 	bool house_perrno;		/* house.c: the project's functions give
 					 * positive errnos */
-	bool style;			/* --style: house styles' advice too */
+	bool style;			/* --style: house styles' advice, and
+					 * rule B's tri-states no caller
+					 * misreads */
 };
 
 enum rc_format {
@@ -536,6 +540,7 @@ int naming_classify_after(const struct rc_config *cfg, const char *name,
 			  size_t skip);
 size_t naming_type_words(const char *name, const char *type);
 bool naming_inspects(const struct rc_config *cfg, const char *name);
+bool naming_trylock(const char *name);
 bool naming_made_state(const struct rc_config *cfg, const char *name);
 bool naming_orders(const char *name);
 bool naming_place_subject(const char *name, char *buf, size_t size);
@@ -705,6 +710,9 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 /* rules.c */
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		 enum rc_scope min_scope, struct rc_findings *out);
+void rules_b_settled(const struct rc_config *cfg, struct rc_findings *out,
+		     const struct rc_func *def, const char *file,
+		     unsigned line);
 const char *rules_describe_return(const struct rc_func *fn, unsigned flags,
 				  unsigned mask);
 void findings_add(struct rc_findings *out, struct rc_finding *x);

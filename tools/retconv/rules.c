@@ -8,8 +8,21 @@
  * errnos, where a caller testing "if (err)" takes success for failure.
  * Counts with errnos (read()'s shape) are computations and stay outside.
  *
- * Rule B: a predicate returns a boolean.  It is broken by any negative
- * errno it can return, which "if (is_x())" reads as true.
+ * Rule B: a predicate returns a boolean.  Its negative errno is harm
+ * where it reads as true: always when it is declared bool (the function
+ * itself turns the error into true), and for a tri-state declared int (1,
+ * 0 or a negative errno) where a caller in the run reads it as a
+ * condition before any test of its sign (truth.c's T sites).  Where every
+ * caller tests the sign, or none is in the run (a library's public
+ * predicate, its contract fixed and documented elsewhere), the tri-state
+ * is the contract and only --style reports it: definition rules are
+ * advice.  Where rule D reports the read already (a predicate whose
+ * positive values are counts, "if (!f())" whose branch fails), D speaks,
+ * at the call where the fix is, and B leaves that read out
+ * (rules_b_settled()).  A trylock is a predicate by the kernel's
+ * convention (1 when it took the lock) and an action by pthread's (0, or
+ * an errno): one whose returns are only 0 and negative errnos is judged
+ * as the action it is.
  *
  * Each finding names the returns at fault, for the notes.  Functions
  * whose address is taken anywhere in the run are callbacks, bound by the
@@ -84,17 +97,193 @@ static void rule_a(struct rc_func *fn, struct rc_findings *out)
 		    w, fn->name));
 }
 
-static void rule_b(struct rc_func *fn, struct rc_findings *out)
+/* A T site (truth.c) and the function whose body holds it. */
+struct read {
+	const char *usr;
+	const struct rc_func *caller;
+	const struct rc_site *x;
+};
+
+struct reads {
+	struct read *v;
+	size_t n;
+	struct rc_func **defs;	/* the run's definitions, by USR */
+	size_t ndefs;
+};
+
+static int by_read(const void *pa, const void *pb)
 {
+	const struct read *a = pa, *b = pb;
+	int c = strcmp(a->usr, b->usr);
+
+	if (c)
+		return c;
+	c = strcmp(a->caller->file, b->caller->file);
+	if (c)
+		return c;
+	return a->x->line != b->x->line ? (a->x->line < b->x->line ? -1 : 1) :
+	       (int)a->x->col - (int)b->x->col;
+}
+
+static void reads_of(struct reads *r, struct rc_func *const *v, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < v[i]->nsites; j++) {
+			if (v[i]->sites[j].rule != 'T')
+				continue;
+			r->v = xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
+			r->v[r->n++] = (struct read){
+				.usr = v[i]->sites[j].usr, .caller = v[i],
+				.x = &v[i]->sites[j],
+			};
+		}
+}
+
+/* Whether a call from @file binds to @fn, of the run's definitions of its
+ * name: one of the nearest (resolve.c's def_nearness()). */
+static bool binds(const struct reads *r, const struct rc_func *fn,
+		  const char *file)
+{
+	unsigned mine = def_nearness(fn->file, file);
+	size_t i;
+
+	for (i = funcs_first(r->defs, r->ndefs, fn->usr);
+	     i < r->ndefs && !strcmp(r->defs[i]->usr, fn->usr); i++)
+		if (def_nearness(r->defs[i]->file, file) > mine)
+			return false;
+	return true;
+}
+
+/* A note at each place a caller reads @fn's result as a condition; how
+ * many places. */
+static size_t note_reads(const struct reads *r, const struct rc_func *fn,
+			 struct rc_finding *f)
+{
+	struct read key = { .usr = fn->usr };
+	size_t lo = 0, hi = r->n, i, n = 0;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(r->v[mid].usr, key.usr) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < r->n && !strcmp(r->v[i].usr, fn->usr); i++) {
+		const struct rc_site *x = r->v[i].x;
+		struct rc_note *note;
+
+		/* One read seen twice (a branch hint's own !) is one. */
+		if ((i > lo && !by_read(&r->v[i - 1], &r->v[i])) ||
+		    !binds(r, fn, r->v[i].caller->file))
+			continue;
+		f->notes = xrealloc(f->notes, (f->nnotes + 1) *
+				    sizeof(*f->notes));
+		note = &f->notes[f->nnotes++];
+		note->file = r->v[i].caller->file;
+		note->line = x->line;
+		note->col = x->col;
+		note->msg = *x->holder ? xasprintf(
+		    "'%s', holding its result, is read as true or false here, with no test of its sign: a negative errno reads as true",
+		    x->holder) : xstrdup(
+		    "its result is read as true or false here, with no test of its sign: a negative errno reads as true");
+		n++;
+	}
+	return n;
+}
+
+static char *tristate_advice(const struct rc_func *fn)
+{
+	return xasprintf(
+	    "%s '%s' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name",
+	    what(fn, KIND_PREDICATE), fn->name);
+}
+
+/*
+ * A predicate's negative errno is harm where it reads as true.  Declared
+ * bool (or any type without a sign), the function itself turns it into
+ * true: no caller can see the error, and it is reported always.  Declared
+ * a signed int, it is a tri-state (1, 0 or a negative errno) whose
+ * callers must test the sign first: reported where a caller in the run
+ * reads it as a condition before any such test (truth.c), with a note at
+ * each such read; where every caller tests the sign, or none is in the
+ * run (a library's public predicate), the tri-state is its contract, and
+ * only --style reports it, as advice on the name.  One that never returns
+ * 1, only 0 and negative errnos, is a status under a question's name
+ * ("0 if the id is valid"): "if (rc)" tests it for a failure, rightly,
+ * and only the name is at fault, which is --style's advice too.
+ */
+static void rule_b(const struct rc_config *cfg, const struct reads *r,
+		   struct rc_func *fn, struct rc_findings *out)
+{
+	struct rc_finding f = {
+		.fn = fn, .rule = 'B', .notemask = RV_NEG,
+		.file = fn->file, .line = fn->line, .col = fn->col,
+	};
+	const char *w = what(fn, KIND_PREDICATE);
+
 	/* Documented "0 if ..., non-zero if ...": its negative is one of
 	 * the non-zero values its own words promise, and callers test it
 	 * against 0. */
 	if ((fn->facts & DOC_STATUS) && !(fn->facts & FACT_STATUS_PASSED))
 		return;
-	if (fn->flags & RV_NEG)
-		add(out, fn, 'B', RV_NEG, xasprintf(
+	if (!(fn->flags & RV_NEG))
+		return;
+	if (fn->type != RT_SIGNED)
+		f.msg = xasprintf(
 		    "%s '%s' returns a negative errno, which reads as true; return a bool, or give it an action's name",
-		    what(fn, KIND_PREDICATE), fn->name));
+		    w, fn->name);
+	else if (resolve_class(fn) != RC_ERRNO && note_reads(r, fn, &f))
+		f.msg = xasprintf(
+		    "%s '%s' returns a negative errno beside its answer, and a caller reads the result as true or false, so the error reads as true; test its sign there, or return a bool",
+		    w, fn->name);
+	else if (cfg->style)
+		f.msg = tristate_advice(fn);
+	else
+		return;
+	findings_add(out, &f);
+}
+
+/*
+ * A call rule D reports already ("if (!has_items(d)) return -EINVAL;"
+ * where the callee's positive values are counts): D speaks there, at the
+ * call, where the fix is, and rule B's note at that read goes.  A finding
+ * with no read left is the tri-state advice of --style, or nothing.
+ */
+void rules_b_settled(const struct rc_config *cfg, struct rc_findings *out,
+		     const struct rc_func *def, const char *file,
+		     unsigned line)
+{
+	size_t i, j, n;
+
+	for (i = 0; i < out->n; i++) {
+		struct rc_finding *f = &out->v[i];
+
+		if (f->rule != 'B' || f->fn != def || !f->nnotes)
+			continue;
+		for (j = n = 0; j < f->nnotes; j++) {
+			if (f->notes[j].line == line &&
+			    !strcmp(f->notes[j].file, file))
+				free(f->notes[j].msg);
+			else
+				f->notes[n++] = f->notes[j];
+		}
+		f->nnotes = n;
+		if (n)
+			return;
+		free(f->msg);
+		if (cfg->style) {
+			f->msg = tristate_advice(def);
+			return;
+		}
+		free(f->notes);
+		memmove(f, f + 1, (out->n - i - 1) * sizeof(*f));
+		out->n--;
+		return;
+	}
 }
 
 /* The order of places: file, then line, then column. */
@@ -196,11 +385,19 @@ static void mark_serving(struct rc_result *res)
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		 enum rc_scope min_scope, struct rc_findings *out)
 {
+	struct reads r = { .v = NULL };
 	size_t i;
 
 	if (res->ntaken)
 		qsort(res->taken, res->ntaken, sizeof(*res->taken), by_string);
 	mark_serving(res);
+	reads_of(&r, res->funcs, res->nfuncs);
+	reads_of(&r, res->alts, res->nalts);
+	if (r.n) {
+		qsort(r.v, r.n, sizeof(*r.v), by_read);
+		r.defs = funcs_by_usr(res);
+		r.ndefs = res->nfuncs;
+	}
 	for (i = 0; i < res->nfuncs; i++) {
 		struct rc_func *fn = res->funcs[i];
 		enum rc_kind kind;
@@ -210,12 +407,19 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		    (fn->facts & FACT_OUTSIDE))
 			continue;
 		kind = naming_classify(cfg, fn->name);
+		/* A trylock by pthread's convention: 0 when it took the
+		 * lock, an errno when not, as any action. */
+		if (kind == KIND_PREDICATE && naming_trylock(fn->name) &&
+		    resolve_class(fn) == RC_ERRNO)
+			kind = KIND_ACTION;
 		if (kind == KIND_ACTION && !fn->serves &&
 		    !(fn->suppress & SUPPRESS_A))
 			rule_a(fn, out);
 		else if (kind == KIND_PREDICATE && !(fn->suppress & SUPPRESS_B))
-			rule_b(fn, out);
+			rule_b(cfg, &r, fn, out);
 	}
+	free(r.v);
+	free(r.defs);
 }
 
 /* "returns 1", "returns a negative errno", ... for the bits in @mask. */

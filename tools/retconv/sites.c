@@ -535,11 +535,16 @@ static void rule_d(struct ctx *cx)
 	if ((c->cls == CC_MIXED || c->cls == CC_VALUE) &&
 	    x->ctype == RT_SIGNED &&
 	    (x->form & SITE_ON_ZERO) && (x->form & SITE_ZERO_ONLY) &&
-	    !(SITE_TAKEN_OF(x->form) & SIGN_NEG) && counts(c) && c->sure)
+	    !(SITE_TAKEN_OF(x->form) & SIGN_NEG) && counts(c) && c->sure) {
 		verdict_add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too",
 		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
 		    c->source));
+		/* Rule B need not say it again at a predicate's name. */
+		if (c->def)
+			rules_b_settled(cx->cfg, cx->out, c->def,
+					cx->fn->file, x->line);
+	}
 	else if (zero_ok && (x->form & SITE_ON_ZERO) && !tested_both_ways(cx))
 		verdict_add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
@@ -613,7 +618,8 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				.c = &c, .out = out, .broken = &broken,
 			};
 
-			if ((cx.x->rule == 'E' && entry) || cx.x->rule == 'U')
+			if ((cx.x->rule == 'E' && entry) || cx.x->rule == 'U' ||
+			    cx.x->rule == 'T')
 				continue;
 			if (judged_by_form(&cx))
 				continue;

@@ -25,5 +25,6 @@ int can_sleep(const struct task *t)
 		return -1;
 	return t->prio < 10;
 }
-// expect: can-predicates.c:22:5: warning: predicate 'can_sleep' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: can-predicates.c:22:5: warning: predicate 'can_sleep' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: can-predicates.c:25:3: note: returns a negative errno

@@ -119,7 +119,7 @@ int has_irq(struct dev *d)
 		return -EINVAL;
 	return d->irq > 0;
 }
-// expect: contracts.c:116:5: warning: predicate 'has_irq' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: contracts.c:116:5: warning: predicate 'has_irq' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: contracts.c:119:3: note: returns a negative errno
 
 /* "non-zero" is any value but 0, no boolean: the name still decides,
@@ -145,7 +145,7 @@ int stream_is_synced(struct dev *d)
 		return -2;
 	return d->state == 3;
 }
-// expect: contracts.c:142:5: warning: predicate 'stream_is_synced' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: contracts.c:142:5: warning: predicate 'stream_is_synced' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: contracts.c:145:3: note: returns a negative errno
 
 /* A wrapper without documentation returns what its callee documents: the
@@ -203,3 +203,4 @@ int unit_is_active(int unit)
 		return -1;
 	return unit > 3;
 }
+// args: --style

@@ -48,6 +48,7 @@ int dev_key_is_loaded(struct hdr *h)
 {
 	return key_is_loaded(h, 0);
 }
-// expect: doc-errno-down.c:40:5: warning: predicate 'key_is_loaded' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: doc-errno-down.c:40:5: warning: predicate 'key_is_loaded' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: doc-errno-down.c:43:3: note: returns a negative errno
 // expect: doc-errno-down.c:44:2: note: returns a negative errno

@@ -50,5 +50,6 @@ int dom_is_live(struct dom *d)
 		return -EINVAL;
 	return d->count > 0;
 }
-// expect: doc-one-said.c:47:5: warning: predicate 'dom_is_live' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: doc-one-said.c:47:5: warning: predicate 'dom_is_live' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: doc-one-said.c:50:3: note: returns a negative errno

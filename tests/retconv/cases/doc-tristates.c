@@ -191,13 +191,14 @@ int port_is_busy(struct sess *s)
 		return -EINVAL;
 	return s->state > 1;
 }
-// expect: doc-tristates.c:139:5: warning: predicate 'sess_is_live' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: doc-tristates.c:139:5: warning: predicate 'sess_is_live' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: doc-tristates.c:142:3: note: returns a negative errno
 // expect: doc-tristates.c:146:5: warning: action 'sess_start' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: doc-tristates.c:149:3: note: returns a negative errno
 // expect: doc-tristates.c:151:3: note: returns 1
-// expect: doc-tristates.c:159:5: warning: predicate 'port_is_up' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: doc-tristates.c:159:5: warning: predicate 'port_is_up' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: doc-tristates.c:162:3: note: returns a negative errno
 // expect: doc-tristates.c:179:6: warning: 'port_reset' returns 0 or a negative errno (class errno, from its definition at doc-tristates.c:169): 'port_reset(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
-// expect: doc-tristates.c:188:5: warning: predicate 'port_is_busy' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: doc-tristates.c:188:5: warning: predicate 'port_is_busy' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: doc-tristates.c:191:3: note: returns a negative errno

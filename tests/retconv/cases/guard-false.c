@@ -36,8 +36,9 @@ int is_ready(int m)
 		return 1;
 	return ret;
 }
+// args: --style
 // expect: guard-false.c:22:5: warning: action 'apply_mode' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: guard-false.c:27:3: note: returns a negative errno
 // expect: guard-false.c:28:2: note: returns 1 or a negative errno
-// expect: guard-false.c:31:5: warning: predicate 'is_ready' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: guard-false.c:31:5: warning: predicate 'is_ready' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: guard-false.c:37:2: note: returns a negative errno

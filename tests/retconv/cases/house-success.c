@@ -33,7 +33,8 @@ int is_ready(struct adapter *a)
 		return -EINVAL;
 	return a->up;
 }
-// expect: house-success.c:30:5: warning: predicate 'is_ready' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: house-success.c:30:5: warning: predicate 'is_ready' returns a negative errno beside its answer, and a caller reads the result as true or false, so the error reads as true; test its sign there, or return a bool [retconv-B]
+// expect: house-success.c:52:9: note: its result is read as true or false here, with no test of its sign: a negative errno reads as true
 // expect: house-success.c:33:3: note: returns a negative errno
 
 int probe_adapter(struct adapter *a)
@@ -42,5 +43,11 @@ int probe_adapter(struct adapter *a)
 		return -EIO;
 	return 0;
 }
-// expect: house-success.c:41:6: warning: 'start_adapter' returns only 0 or 1 (class boolean, from its definition at house-success.c:19), never negative: 'start_adapter(...) < 0' is never true; test it against 0 for what it means [retconv-C]
-// stderr: retconv: note: house style: 10 of 12 actions return bool or only 0 and 1; rule A reports them only with --style
+// expect: house-success.c:42:6: warning: 'start_adapter' returns only 0 or 1 (class boolean, from its definition at house-success.c:19), never negative: 'start_adapter(...) < 0' is never true; test it against 0 for what it means [retconv-C]
+// stderr: retconv: note: house style: 10 of 13 actions return bool or only 0 and 1; rule A reports them only with --style
+
+/* Its caller takes the -EINVAL for "ready". */
+int wait_adapter(struct adapter *a)
+{
+	return is_ready(a) ? 0 : -EAGAIN;
+}

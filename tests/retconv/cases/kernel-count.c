@@ -79,10 +79,11 @@ int quux_port_ready(struct quux_port *qp)
 		return -EINVAL;
 	return qp->flags != 0;
 }
+// args: --style
 // expect: kernel-count.c:30:5: warning: action 'quux_gpio_load' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: kernel-count.c:33:3: note: returns a negative errno
 // expect: kernel-count.c:34:2: note: returns 1
-// expect: kernel-count.c:76:5: warning: predicate 'quux_port_ready' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: kernel-count.c:76:5: warning: predicate 'quux_port_ready' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: kernel-count.c:79:3: note: returns a negative errno
 // stderr: retconv: kernel-count.c: note: parsed with errors: 2 headers not found (linux/quux-fs.h, linux/gpio-ops.h); 4 other errors, the first: kernel-count.c:23:29: error: incomplete definition of type 'struct file'; checked only where types are known
 // stderr: retconv: 1 of 1 file parsed with errors, 0 not parsed

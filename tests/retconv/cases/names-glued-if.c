@@ -83,10 +83,11 @@ bool load_key_in_cache(struct rec *r, int slot)
 {
 	return r->fd == slot;
 }
+// args: --style
 // expect: names-glued-if.c:28:5: warning: action 'log_gen_ifnot_exists' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: names-glued-if.c:31:3: note: returns a negative errno
 // expect: names-glued-if.c:32:2: note: returns 1
-// expect: names-glued-if.c:44:5: warning: predicate 'rec_bits_any_set' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: names-glued-if.c:44:5: warning: predicate 'rec_bits_any_set' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: names-glued-if.c:47:3: note: returns a negative errno
 // expect: names-glued-if.c:64:5: warning: action 'map_addr_in_window' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: names-glued-if.c:69:2: note: returns 1

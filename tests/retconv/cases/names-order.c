@@ -51,5 +51,6 @@ int mnt_update_already_done(struct entry *u)
 		return -EINVAL;
 	return u->when != 0;
 }
-// expect: names-order.c:48:5: warning: predicate 'mnt_update_already_done' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: names-order.c:48:5: warning: predicate 'mnt_update_already_done' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: names-order.c:51:3: note: returns a negative errno
+// args: --style

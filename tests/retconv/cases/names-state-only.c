@@ -45,7 +45,7 @@ int host_is_idle(struct host *h)
 		return -ENODEV;
 	return 0;
 }
-// expect: names-state-only.c:42:5: warning: predicate 'host_is_idle' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: names-state-only.c:42:5: warning: predicate 'host_is_idle' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: names-state-only.c:45:3: note: returns a negative errno
 
 /* What no call can make so: a question about the host. */
@@ -55,7 +55,7 @@ int host_dma_supported(struct host *h)
 		return -EINVAL;
 	return 0;
 }
-// expect: names-state-only.c:52:5: warning: predicate 'host_dma_supported' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: names-state-only.c:52:5: warning: predicate 'host_dma_supported' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: names-state-only.c:55:3: note: returns a negative errno
 
 /* 1 for "ready" beside an error: a predicate's answer, mixed. */
@@ -65,7 +65,7 @@ int host_card_ready(struct host *h)
 		return -ENODEV;
 	return h->state == 1 ? 1 : 0;
 }
-// expect: names-state-only.c:62:5: warning: predicate 'host_card_ready' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: names-state-only.c:62:5: warning: predicate 'host_card_ready' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: names-state-only.c:65:3: note: returns a negative errno
 
 /* User space: signals readiness on a pipe, 0 or -1. */
@@ -82,5 +82,6 @@ int file_exists(const char *path)
 		return -1;
 	return 0;
 }
-// expect: names-state-only.c:79:5: warning: predicate 'file_exists' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: names-state-only.c:79:5: warning: predicate 'file_exists' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: names-state-only.c:82:3: note: returns a negative errno
+// args: --style

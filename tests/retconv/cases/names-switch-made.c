@@ -47,7 +47,8 @@ int tcp_is_connected(int s)
 		return -1;
 	return s;
 }
+// args: --style
 // expect: names-switch-made.c:23:5: warning: action 'handle_port_link_enabled' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: names-switch-made.c:28:2: note: returns 1
-// expect: names-switch-made.c:41:5: warning: predicate 'tcp_is_connected' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: names-switch-made.c:41:5: warning: predicate 'tcp_is_connected' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: names-switch-made.c:47:3: note: returns a negative errno

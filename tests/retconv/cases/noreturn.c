@@ -44,7 +44,8 @@ int is_ready(int fd)
 		return -1;
 	return fd > 2;
 }
-// expect: noreturn.c:31:5: warning: predicate 'is_attached' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: noreturn.c:31:5: warning: predicate 'is_attached' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: noreturn.c:38:2: note: returns a negative errno
-// expect: noreturn.c:41:5: warning: predicate 'is_ready' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: noreturn.c:41:5: warning: predicate 'is_ready' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: noreturn.c:44:3: note: returns a negative errno

@@ -47,7 +47,8 @@ int buf_is_full(int *len, const char *buf)
 	*len = 0;
 	return 1;
 }
-// expect: out-answer.c:36:5: warning: predicate 'key_is_valid' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: out-answer.c:36:5: warning: predicate 'key_is_valid' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: out-answer.c:39:3: note: returns a negative errno
-// expect: out-answer.c:43:5: warning: predicate 'buf_is_full' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: out-answer.c:43:5: warning: predicate 'buf_is_full' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: out-answer.c:46:3: note: returns a negative errno

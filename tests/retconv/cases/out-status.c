@@ -41,9 +41,10 @@ int load_with(int status)
 {
 	return status ? 0 : 1;
 }
+// args: --style
 // expect: out-status.c:29:6: warning: action 'parse_count' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: out-status.c:32:2: note: returns a boolean
-// expect: out-status.c:35:5: warning: predicate 'is_ready' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: out-status.c:35:5: warning: predicate 'is_ready' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: out-status.c:37:2: note: returns a negative errno
 // expect: out-status.c:40:5: warning: action 'load_with' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: out-status.c:42:2: note: returns 0 or 1

@@ -85,5 +85,6 @@ int mode_is_known(const struct dev *d)
 	}
 	return ok;
 }
-// expect: overwritten.c:74:5: warning: predicate 'mode_is_known' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: overwritten.c:74:5: warning: predicate 'mode_is_known' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: overwritten.c:86:2: note: returns a negative errno
+// args: --style

@@ -184,14 +184,15 @@ int balance(struct area *a)
 	return 0;
 }
 
+// args: --style
 // expect: prec-docs.c:59:5: warning: action 'log_record_write' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: prec-docs.c:62:3: note: returns a negative errno
 // expect: prec-docs.c:64:3: note: returns 1
-// expect: prec-docs.c:81:5: warning: predicate 'dev_driver_is_bound' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-docs.c:81:5: warning: predicate 'dev_driver_is_bound' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: prec-docs.c:84:3: note: returns a negative errno
-// expect: prec-docs.c:104:5: warning: predicate 'stop_is_decoded' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-docs.c:104:5: warning: predicate 'stop_is_decoded' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: prec-docs.c:107:3: note: returns a negative errno
-// expect: prec-docs.c:123:5: warning: predicate 'bitmap_is_stale' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-docs.c:123:5: warning: predicate 'bitmap_is_stale' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: prec-docs.c:127:3: note: returns a negative errno
 // expect: prec-docs.c:152:5: warning: action 'scan_swaps' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: prec-docs.c:155:3: note: returns a negative errno

@@ -154,15 +154,16 @@ int stream_is_pending(struct strm *s)
 	return s->out != 0;
 }
 
-// expect: prec-names.c:51:5: warning: predicate 'can_retry' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: prec-names.c:51:5: warning: predicate 'can_retry' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: prec-names.c:53:2: note: returns a negative errno
 // expect: prec-names.c:64:5: warning: action 'mtx_acquire' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: prec-names.c:69:2: note: returns 1
-// expect: prec-names.c:80:5: warning: predicate 'name_match' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-names.c:80:5: warning: predicate 'name_match' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: prec-names.c:82:2: note: returns a negative errno
-// expect: prec-names.c:90:5: warning: predicate 'attrs_add_ok' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-names.c:90:5: warning: predicate 'attrs_add_ok' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: prec-names.c:92:2: note: returns a negative errno
-// expect: prec-names.c:95:5: warning: predicate 'es_add_l3_attrs_ok' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-names.c:95:5: warning: predicate 'es_add_l3_attrs_ok' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: prec-names.c:97:2: note: returns a negative errno
 // expect: prec-names.c:105:6: warning: action 'list_mark_valid' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: prec-names.c:108:2: note: returns true
@@ -172,5 +173,5 @@ int stream_is_pending(struct strm *s)
 // expect: prec-names.c:129:2: note: returns a boolean
 // expect: prec-names.c:137:6: warning: action 'conf_verify' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: prec-names.c:139:2: note: returns a boolean
-// expect: prec-names.c:150:5: warning: predicate 'stream_is_pending' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// expect: prec-names.c:150:5: warning: predicate 'stream_is_pending' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: prec-names.c:153:3: note: returns a negative errno

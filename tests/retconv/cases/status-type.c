@@ -67,7 +67,8 @@ int pool_add(struct pool *p)
 	p->max++;
 	return 1;
 }
-// expect: status-type.c:53:5: warning: predicate 'pool_can_alloc' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: status-type.c:53:5: warning: predicate 'pool_can_alloc' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: status-type.c:58:3: note: returns a negative errno
 // expect: status-type.c:63:5: warning: action 'pool_add' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: status-type.c:66:3: note: returns a negative errno

@@ -41,7 +41,8 @@ int bit_test_and_set(int nr, unsigned long *addr)
 	*addr |= 1UL << nr;
 	return 0;
 }
-// expect: test-and-act.c:35:5: warning: predicate 'bit_test_and_set' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: test-and-act.c:35:5: warning: predicate 'bit_test_and_set' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: test-and-act.c:38:3: note: returns a negative errno
 
 /* A test that acts on nothing: a check, read by its definition. */

@@ -14,7 +14,8 @@ int __table_is_mounted(struct table *tb, const char *prefix)
 		return -EINVAL;
 	return prefix != 0;
 }
-// expect: wrapper-recovered.c:11:5: warning: predicate '__table_is_mounted' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
+// args: --style
+// expect: wrapper-recovered.c:11:5: warning: predicate '__table_is_mounted' returns a negative errno beside its answer: a tri-state, whose every caller must test the sign first; return a bool, or give it an action's name [retconv-B]
 // expect: wrapper-recovered.c:14:3: note: returns a negative errno
 
 int table_is_mounted(struct table *tb)
@@ -22,5 +23,5 @@ int table_is_mounted(struct table *tb)
 	tb->lookups++;
 	return __table_is_mounted(tb, 0);
 }
-// stderr: retconv: wrapper-recovered.c: note: parsed with errors: 1 other error, the first: wrapper-recovered.c:22:6: error: no member named 'lookups' in 'struct table'; checked only where types are known
+// stderr: retconv: wrapper-recovered.c: note: parsed with errors: 1 other error, the first: wrapper-recovered.c:23:6: error: no member named 'lookups' in 'struct table'; checked only where types are known
 // stderr: retconv: 1 of 1 file parsed with errors, 0 not parsed

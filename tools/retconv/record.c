@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A call site recorded for the parent: the call-site pass (callsite.c,
+ * rules C, D and E) and the reads of results as conditions (truth.c, rule
+ * B) both end here.  A site on a line whose retconv: ignore comment names
+ * its rule is not recorded; every site carries the signs of its holder's
+ * value that tests above it handled (above.c's taken_above()).
+ */
+#include <stdlib.h>
+
+#include "callsite.h"
+
+static bool suppressed(struct scan *s, CXCursor at, unsigned line, char rule)
+{
+	CXFile file = NULL;
+	const char *text;
+	size_t size = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(at), &file, NULL,
+				   NULL, NULL);
+	text = file ? file_text(s->tu, file, &size) : NULL;
+	return text && (suppress_on_line(text, size, line) &
+			SUPPRESS_RULE(rule));
+}
+
+void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
+	      struct origin *o, char *op, char *why, CXCursor whyc)
+{
+	struct rc_site x = { .rule = rule, .form = form };
+
+	line_col(at, &x.line, &x.col);
+	if (suppressed(s, at, x.line, rule)) {
+		free(op);
+		free(why);
+		return;
+	}
+	x.usr = xstrdup(o->usr);
+	x.callee = xstrdup(o->callee);
+	x.ctype = o->ctype;
+	x.holder = xstrdup(o->holder);
+	x.hline = o->hline;
+	x.hcol = o->hcol;
+	x.hend = o->hend;
+	x.op = op;
+	x.why = why;
+	if (o->unsig)
+		x.form |= SITE_UNSIGNED;
+	if (o->kwq)
+		x.form |= SITE_KWQ;
+	if (o->wraps)
+		x.form |= SITE_WRAPS;
+	x.form |= SITE_TAKEN(taken_above(s, o, at));
+	if (!clang_Cursor_isNull(whyc))
+		line_col(whyc, &x.wline, &x.wcol);
+	s->fn->sites = xrealloc(s->fn->sites,
+				(s->fn->nsites + 1) * sizeof(*s->fn->sites));
+	s->fn->sites[s->fn->nsites++] = x;
+}
