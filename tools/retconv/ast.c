@@ -164,7 +164,9 @@ static void first_punct(CXTranslationUnit tu, CXSourceRange range, char *op,
  * unit; a place in it is the start moved by the offset, as clang's own
  * SourceLocation::getLocWithOffset() moves it, and is used only when
  * libclang reads it back as that file and offset.  clang_getFileContents()
- * walks the same way: a file's text is asked for once a unit too.
+ * walks the same way: a file's text is asked for once a unit too, and
+ * where its lines start is counted once (file_line()): a file with
+ * hundreds of diagnostics had its text walked from the top for each.
  */
 struct file_start {
 	CXFile file;
@@ -173,6 +175,8 @@ struct file_start {
 	bool read;
 	const char *text;
 	size_t size;
+	size_t *lines;		/* offset of each line's start, from line 1 */
+	size_t nlines;		/* 0 until counted */
 };
 
 static struct {
@@ -212,7 +216,11 @@ static struct file_start *known_file(CXTranslationUnit tu, CXFile file)
 	if (starts.n == starts.cap) {
 		starts.cap = starts.cap ? 2 * starts.cap : 64;
 		starts.v = xrealloc(starts.v, starts.cap * sizeof(*starts.v));
+		memset(&starts.v[starts.n], 0,
+		       (starts.cap - starts.n) * sizeof(*starts.v));
 	}
+	/* An earlier unit's entry: only its line table is ours to free. */
+	free(starts.v[starts.n].lines);
 	memset(&starts.v[starts.n], 0, sizeof(*starts.v));
 	starts.v[starts.n].file = file;
 	return &starts.v[starts.n++];
@@ -241,6 +249,43 @@ const char *file_text(CXTranslationUnit tu, CXFile file, size_t *size)
 	}
 	*size = f->size;
 	return f->text;
+}
+
+/*
+ * Line @line (from 1) of @file's text, and its length without the '\n',
+ * or NULL when the text has no such line: lines end at a '\n' only, and
+ * a last '\n' starts none.  Line 0 is taken as line 1.
+ */
+const char *file_line(CXTranslationUnit tu, CXFile file, unsigned line,
+		      size_t *len)
+{
+	struct file_start *f = known_file(tu, file);
+	const char *text, *eol;
+	size_t size, i, cap = 0;
+
+	text = file_text(tu, file, &size);
+	if (!text)
+		return NULL;
+	if (!f->nlines) {
+		for (i = 0; i <= size; i++) {
+			if (i && text[i - 1] != '\n')
+				continue;
+			if (f->nlines == cap) {
+				cap = cap ? 2 * cap : 256;
+				f->lines = xrealloc(f->lines,
+						    cap * sizeof(*f->lines));
+			}
+			f->lines[f->nlines++] = i;
+		}
+	}
+	if (line > 1 && line - 1 >= f->nlines)
+		return NULL;
+	i = line > 1 ? f->lines[line - 1] : 0;
+	if (i >= size)
+		return NULL;
+	eol = memchr(text + i, '\n', size - i);
+	*len = eol ? (size_t)(eol - (text + i)) : size - i;
+	return text + i;
 }
 
 /* @offset of @file, a place in the text (not in a macro's expansion). */

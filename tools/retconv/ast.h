@@ -34,6 +34,8 @@ enum rc_type type_class(CXType t);
 unsigned const_values(CXCursor e);
 void ast_unit(CXTranslationUnit tu);
 const char *file_text(CXTranslationUnit tu, CXFile file, size_t *size);
+const char *file_line(CXTranslationUnit tu, CXFile file, unsigned line,
+		      size_t *len);
 CXSourceLocation expanded(CXTranslationUnit tu, CXSourceLocation loc);
 void punct_after(CXTranslationUnit tu, CXCursor c, CXCursor outer, char *op,
 		 size_t size);

@@ -111,7 +111,15 @@ struct node {
 	size_t nto;
 	bool read;		/* @to is known */
 	bool opaque;		/* a name given by a macro */
+	long folder;		/* dir_of_folder(), or -3 until asked */
 	unsigned long stamp;	/* the group that last reached it */
+};
+
+/* Where a search from one place in the path finds a name: the nodes, in
+ * the order resolve() reaches them. */
+struct found {
+	long *v;
+	size_t n;
 };
 
 struct narrow {
@@ -125,8 +133,14 @@ struct narrow {
 	struct strmap exists;	/* path -> 0 or 1 */
 	struct strmap nodes;	/* "at\tpath" -> node */
 	struct node *v;
-	size_t n;
+	size_t n, cap;
 	unsigned long stamp;
+	/* "start\tname" -> its search's nodes in @found: the same name
+	 * from the same place is found in the same folders whoever asks,
+	 * and a tree's files ask for the same names thousands of times. */
+	struct strmap searches;
+	struct found *found;
+	size_t nfound, capfound;
 };
 
 /* A file clang can open by that name: not a folder, which it passes by. */
@@ -147,10 +161,14 @@ static long node_of(struct narrow *nr, const char *path, long at)
 
 	free(key);
 	if (*e < 0) {
-		nr->v = xrealloc(nr->v, (nr->n + 1) * sizeof(*nr->v));
+		if (nr->n == nr->cap) {
+			nr->cap = nr->cap ? 2 * nr->cap : 256;
+			nr->v = xrealloc(nr->v, nr->cap * sizeof(*nr->v));
+		}
 		memset(&nr->v[nr->n], 0, sizeof(*nr->v));
 		nr->v[nr->n].path = xstrdup(path);
 		nr->v[nr->n].at = at;
+		nr->v[nr->n].folder = -3;
 		*e = (long)nr->n++;
 	}
 	return *e;
@@ -273,6 +291,50 @@ static void reach(struct node *x, long to)
 	x->to[x->nto++] = to;
 }
 
+/* The search path's part of a lookup of @name from @start (see
+ * resolve()): the first -I folder that holds it, then every system
+ * folder that does. */
+static struct found *search(struct narrow *nr, const char *name, long start)
+{
+	char *key = xasprintf("%ld\t%s", start, name), *path;
+	long *e = strmap_at(&nr->searches, key, true);
+	struct found *f;
+	size_t i;
+
+	free(key);
+	if (*e >= 0)
+		return &nr->found[*e];
+	if (nr->nfound == nr->capfound) {
+		nr->capfound = nr->capfound ? 2 * nr->capfound : 256;
+		nr->found = xrealloc(nr->found,
+				     nr->capfound * sizeof(*nr->found));
+	}
+	*e = (long)nr->nfound;
+	f = &nr->found[nr->nfound++];
+	memset(f, 0, sizeof(*f));
+	for (i = (size_t)start; i < nr->ndirs; i++) {
+		path = in_dir(nr->dirs[i], name);
+		if (exists(nr, path)) {
+			f->v = xrealloc(f->v, (f->n + 1) * sizeof(*f->v));
+			f->v[f->n++] = node_of(nr, path, (long)i);
+			free(path);
+			break;
+		}
+		free(path);
+	}
+	for (i = 0; i < nr->nsys; i++) {
+		if ((long)(nr->ndirs + i) < start)
+			continue;
+		path = in_dir(nr->sys[i], name);
+		if (exists(nr, path)) {
+			f->v = xrealloc(f->v, (f->n + 1) * sizeof(*f->v));
+			f->v[f->n++] = node_of(nr, path, (long)(nr->ndirs + i));
+		}
+		free(path);
+	}
+	return f;
+}
+
 /*
  * Where clang's lookup of @l from @from goes (HeaderSearch::LookupFile):
  * a quoted name first next to its includer (an #include_next only when
@@ -283,14 +345,18 @@ static void reach(struct node *x, long to)
  */
 static void resolve(struct narrow *nr, long from, const struct lookup *l)
 {
-	long at = nr->v[from].at, start = l->next && at >= 0 ? at + 1 : 0;
+	long at = nr->v[from].at, start = l->next && at >= 0 ? at + 1 : 0, to;
+	const struct found *f;
 	const char *slash;
 	char *path, *dir;
 	size_t i;
 
+	/* node_of() may move nr->v: the node is found first. */
 	if (l->name[0] == '/') {
-		if (exists(nr, l->name))
-			reach(&nr->v[from], node_of(nr, l->name, -1));
+		if (exists(nr, l->name)) {
+			to = node_of(nr, l->name, -1);
+			reach(&nr->v[from], to);
+		}
 		return;
 	}
 	if (!l->angled && start == 0) {
@@ -301,30 +367,16 @@ static void resolve(struct narrow *nr, long from, const struct lookup *l)
 		path = in_dir(dir, l->name);
 		free(dir);
 		if (exists(nr, path)) {
-			reach(&nr->v[from], node_of(nr, path, -1));
+			to = node_of(nr, path, -1);
+			reach(&nr->v[from], to);
 			free(path);
 			return;
 		}
 		free(path);
 	}
-	for (i = (size_t)start; i < nr->ndirs; i++) {
-		path = in_dir(nr->dirs[i], l->name);
-		if (exists(nr, path)) {
-			reach(&nr->v[from], node_of(nr, path, (long)i));
-			free(path);
-			return;
-		}
-		free(path);
-	}
-	for (i = 0; i < nr->nsys; i++) {
-		if ((long)(nr->ndirs + i) < start)
-			continue;
-		path = in_dir(nr->sys[i], l->name);
-		if (exists(nr, path))
-			reach(&nr->v[from], node_of(nr, path,
-						    (long)(nr->ndirs + i)));
-		free(path);
-	}
+	f = search(nr, l->name, start);
+	for (i = 0; i < f->n; i++)
+		reach(&nr->v[from], f->v[i]);
 }
 
 static void node_read(struct narrow *nr, long x)
@@ -420,7 +472,9 @@ static bool reached(struct narrow *nr, char *const *paths, size_t npaths,
 			ok = false;
 		if (nr->v[x].at >= 0 && (size_t)nr->v[x].at < nr->ndirs)
 			need[nr->v[x].at] = true;
-		k = dir_of_folder(nr, nr->v[x].path);
+		if (nr->v[x].folder == -3)
+			nr->v[x].folder = dir_of_folder(nr, nr->v[x].path);
+		k = nr->v[x].folder;
 		if (k >= 0)
 			need[k] = true;
 		for (i = 0; i < nr->v[x].nto; i++)
@@ -467,6 +521,10 @@ static void narrow_free(struct narrow *nr)
 		free(nr->sys[i]);
 	for (i = 0; i < nr->ndirs; i++)
 		free(nr->ids[i]);
+	for (i = 0; i < nr->nfound; i++)
+		free(nr->found[i].v);
+	free(nr->found);
+	strmap_free(&nr->searches);
 	free(nr->ids);
 	free(nr->v);
 	free(nr->sys);

@@ -566,26 +566,18 @@ static bool c_word(const char *name)
 /* A copy of the line diagnostic @d is on, and its column from 0. */
 static char *diag_line(CXTranslationUnit tu, CXDiagnostic d, size_t *col)
 {
-	const char *buf, *s, *stop, *end;
+	const char *s;
 	unsigned line, c;
-	size_t size;
+	size_t len = 0;
 	CXFile file;
 
 	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file,
 				  &line, &c, NULL);
-	buf = file ? file_text(tu, file, &size) : NULL;
-	if (!buf || c < 1)
-		return NULL;
-	stop = buf + size;
-	for (s = buf; line > 1 && s < stop; s++)
-		if (*s == '\n')
-			line--;
-	for (end = s; end < stop && *end != '\n'; end++)
-		;
-	if (s >= stop || c - 1 > (size_t)(end - s))
+	s = file ? file_line(tu, file, line, &len) : NULL;
+	if (!s || c < 1 || c - 1 > len)
 		return NULL;
 	*col = c - 1;
-	return xasprintf("%.*s", (int)(end - s), s);
+	return xasprintf("%.*s", (int)len, s);
 }
 
 /*

@@ -367,6 +367,7 @@ static int other_configuration(CXIndex idx, const struct rc_job *job,
 	CXTranslationUnit tu2;
 	enum CXErrorCode ec;
 	char *text;
+	long at;
 	int err = 0;
 
 	if (worker_one_configuration)
@@ -389,7 +390,12 @@ static int other_configuration(CXIndex idx, const struct rc_job *job,
 		tu2 = parse(idx, job, PLAIN, NULL, &ec);
 	main_text = NULL;
 	if (tu2) {
+		at = tracing ? ftell(out) : 0;
 		err = worker_summarize_alt(tu2, job->file, walked, &live, out);
+		if (tracing)
+			fprintf(stderr, "retconv: trace: %s: the other configuration %s\n",
+				job->file, ftell(out) > at ? "sent functions" :
+				"sent nothing");
 		clang_disposeTranslationUnit(tu2);
 	}
 	free(live.v);
