@@ -544,8 +544,7 @@ static void rule_d(struct ctx *cx)
 		if (c->def)
 			rules_b_settled(cx->cfg, cx->out, c->def,
 					cx->fn->file, x->line);
-	}
-	else if (zero_ok && (x->form & SITE_ON_ZERO) && !tested_both_ways(cx))
+	} else if (zero_ok && (x->form & SITE_ON_ZERO) && !tested_both_ways(cx))
 		verdict_add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
 		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
