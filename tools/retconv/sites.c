@@ -319,22 +319,24 @@ static bool rule_c_stalls(struct ctx *cx)
  * the two tests contradict each other.  A test still true for 0 ("err >=
  * 0", "err != 5") only asks nothing, and is left alone.
  */
-static void rule_c_zero_here(struct ctx *cx)
+static bool rule_c_zero_here(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	unsigned may = SITE_MAY_OF(x->form);
 	char *t;
 
-	if (x->form & (SITE_UNSIGNED | SITE_CASE))
-		return;
+	if (!(x->form & SITE_ZERO_HERE) || (x->form & (SITE_UNSIGNED |
+						       SITE_CASE)))
+		return false;
 	if ((x->form & SITE_SHAPE) ? (may & SIGN_ZERO) :
 				     !(x->form & SITE_NEVER))
-		return;
+		return false;
 	t = quoted(x);
 	verdict_add(cx, 'C', xasprintf(
 	    "%s is never true: '%s' holds the result of '%s', and the if this else belongs to took every value but 0, so this branch never runs; one of the two tests misreads it (0 is the success of an action)",
 	    t, x->holder, x->callee));
 	free(t);
+	return true;
 }
 
 static void rule_c(struct ctx *cx)
@@ -643,7 +645,6 @@ static bool judged_by_form(struct ctx *cx)
 		{ 'D', SITE_OKENUM, rule_d_okenum },
 		{ 'E', SITE_NEGERRNO, rule_e_negative },
 		{ 'E', SITE_NEGHELD, rule_e_negheld },
-		{ 'C', SITE_ZERO_HERE, rule_c_zero_here },
 	};
 	size_t i;
 
@@ -681,7 +682,8 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			if ((cx.x->rule == 'E' && entry) || cx.x->rule == 'U' ||
 			    cx.x->rule == 'T')
 				continue;
-			if (judged_by_form(&cx))
+			if (judged_by_form(&cx) ||
+			    (cx.x->rule == 'C' && rule_c_zero_here(&cx)))
 				continue;
 			if (fn->facts & FACT_ALTERNATE)
 				callee_class(res, byalt, nalt, table, fn,
