@@ -10,6 +10,7 @@
  */
 #include <limits.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "callsite.h"
@@ -642,4 +643,92 @@ bool truth_right(struct scan *s, const struct kids *all,
 	return settled_below(s, o, end_of(all->v[0]), skip, SIGN_NEG,
 			     SIGN_POS) ||
 	       nonzero_drops(s, all, form);
+}
+
+/* The else-if whose condition is the test at @at, and the if it is the
+ * else of (zero_here()). */
+struct elseif {
+	unsigned at;
+	CXCursor outer;		/* if (x) ... */
+	CXCursor inner;		/* else if (x > 0) */
+};
+
+static enum CXChildVisitResult elseif_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct elseif *e = data;
+	struct kids all = { .n = 0 }, in = { .n = 0 };
+
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_FunctionDecl:
+	case CXCursor_BlockExpr:
+		return CXChildVisit_Continue;
+	case CXCursor_IfStmt:
+		break;
+	default:
+		return offset_of(c) <= e->at && e->at < end_of(c) ?
+		       CXChildVisit_Recurse : CXChildVisit_Continue;
+	}
+	if (offset_of(c) > e->at || e->at >= end_of(c))
+		return CXChildVisit_Continue;
+	clang_visitChildren(c, kid_visit, &all);
+	if (all.n == 3 && clang_getCursorKind(all.v[2]) == CXCursor_IfStmt) {
+		clang_visitChildren(all.v[2], kid_visit, &in);
+		if (in.n >= 2 && offset_of(peel(in.v[0])) == e->at) {
+			e->outer = c;
+			e->inner = all.v[2];
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * SITE_ZERO_HERE when the test at @at is the condition of an "else if"
+ * whose if tested the holder of @o for non-zero ("if (err) ...; else if
+ * (err > 0)"): every other value went the first way, so the holder is 0
+ * in the else, and a test of its sign there is settled.  *whyc is the
+ * first test.  Local variables only, with no store between the tests.
+ */
+uint64_t zero_here(struct scan *s, CXCursor at, const struct origin *o,
+		   char **why, CXCursor *whyc)
+{
+	struct elseif e = { .at = offset_of(at) };
+	struct kids cond;
+	CXCursor first, var;
+	char op[8];
+	size_t i;
+
+	if (!o->key || strncmp(o->key, "v:", 2) || !*o->holder)
+		return 0;
+	e.outer = clang_getNullCursor();
+	clang_visitChildren(s->body, elseif_visit, &e);
+	if (clang_Cursor_isNull(e.outer))
+		return 0;
+	expr_kids(e.outer, &cond);
+	first = peel(branch_cond(s->tu, e.outer, cond.v[0]));
+	var = local_of(first);
+	if (clang_Cursor_isNull(var)) {
+		expr_kids(first, &cond);
+		if (clang_getCursorKind(first) != CXCursor_BinaryOperator ||
+		    cond.n != 2)
+			return 0;
+		binary_op(s->tu, cond.v[0], cond.v[1], op, sizeof(op));
+		if (strcmp(op, "!=") || !is_zero_const(cond.v[1]))
+			return 0;
+		var = local_of(cond.v[0]);
+	}
+	if (!is_var(var, o->key + 2) || offset_of(first) < o->hend)
+		return 0;
+	for (i = 0; i < s->nst; i++)
+		if (!strcmp(s->st[i].key, o->key) &&
+		    s->st[i].offset > offset_of(first) &&
+		    s->st[i].offset < e.at)
+			return 0;
+	free(*why);
+	*why = xasprintf("this test sends every value of '%s' but 0 its own way",
+			 o->holder);
+	*whyc = first;
+	return SITE_ZERO_HERE;
 }

@@ -112,6 +112,12 @@ uint64_t below_zero(struct scan *s, CXCursor cmp, const struct origin *o,
 		    unsigned may);
 bool truth_right(struct scan *s, const struct kids *all, unsigned form,
 		 const struct origin *o);
+uint64_t zero_here(struct scan *s, CXCursor at, const struct origin *o,
+		   char **why, CXCursor *whyc);
+
+/* stall.c */
+uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
+		  char **why, CXCursor *whyc);
 
 /* errpath.c */
 char *branch_error(struct scan *s, CXCursor branch, CXCursor *at);

@@ -33,6 +33,8 @@
  * facts rather than successes (poll, select, epoll_wait: a branch on "it
  * is ready" may well fail), are left out.
  */
+#include <string.h>
+
 #include "retconv.h"
 
 const struct rc_outside outside_contracts[] = {
@@ -130,3 +132,28 @@ const char *const outside_interfaces =
 	"mysql_stmt_send_long_data mysql_stmt_attr_set mysql_stmt_attr_get "
 	"mysql_commit mysql_rollback mysql_autocommit mysql_change_user "
 	"mysql_more_results mysql_thread_init mysql_eof";
+
+/*
+ * The reading functions of the value class whose 0 is the end of the
+ * input, an outcome of its own: read(2) and pread(2), "zero indicates end
+ * of file"; readv(2) and preadv(2) as read.  Not recv(2) and its kin:
+ * their 0 is the end only of a stream ("When a stream socket peer has
+ * performed an orderly shutdown"); on a datagram socket it is an empty
+ * datagram, and the next call waits for another.  A loop that waits for
+ * the bytes of a reading function must tell 0 apart (stall.c).
+ */
+static const char reading_functions[] = "read pread pread64 readv preadv";
+
+bool outside_reads(const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+	const char *p = reading_functions;
+
+	while (n && (p = strstr(p, name))) {
+		if ((p == reading_functions || p[-1] == ' ') &&
+		    (p[n] == ' ' || !p[n]))
+			return true;
+		p += n;
+	}
+	return false;
+}

@@ -4,7 +4,10 @@
  * rules C, D and E) and the reads of results as conditions (truth.c, rule
  * B) both end here.  A site on a line whose retconv: ignore comment names
  * its rule is not recorded; every site carries the signs of its holder's
- * value that tests above it handled (above.c's taken_above()).
+ * value that tests above it handled (above.c's taken_above()), and a
+ * test of a sign, what settles it: a loop's count that end of file does
+ * not move (stall.c), an else whose if took every value but 0
+ * (zero_here()).
  */
 #include <stdlib.h>
 
@@ -34,6 +37,12 @@ void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
 		free(why);
 		return;
 	}
+	/* A C site's why says what a loop's count is moved by (stall.c). */
+	if (rule == 'C' && !*why)
+		x.form |= stall_of(s, at, o, &why, &whyc);
+	/* Or that the holder is 0 where it is tested (above.c). */
+	if (rule == 'C' && !*why)
+		x.form |= zero_here(s, at, o, &why, &whyc);
 	x.usr = xstrdup(o->usr);
 	x.callee = xstrdup(o->callee);
 	x.ctype = o->ctype;

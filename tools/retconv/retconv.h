@@ -191,6 +191,16 @@ struct rc_return {
 /* D: the 0 is written as a name ("status == UCS_OK"): the test says
  * which value is success. */
 #define SITE_ZERO_NAMED	(1ULL << 37)
+/* C: the test is in a loop that the holder's count moves ("left -= n;"
+ * where the loop's condition reads left), and nothing in the loop sends
+ * its 0 apart from a positive count (stall.c): a read's end of file
+ * leaves the loop where it was.  The site's why says what it moves. */
+#define SITE_STALLS	(1ULL << 38)
+/* C: the test is the condition of an "else if" whose if tested the holder
+ * for non-zero ("if (err) ...; else if (err > 0)"): the holder is 0
+ * there (above.c's zero_here()).  The site's why says so, at the first
+ * test. */
+#define SITE_ZERO_HERE	(1ULL << 39)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
@@ -691,6 +701,7 @@ struct rc_outside {
 extern const struct rc_outside outside_contracts[];
 extern const size_t nr_outside_contracts;
 extern const char *const outside_interfaces;
+bool outside_reads(const char *name);
 
 /* table.c */
 void table_init(struct rc_table *t);

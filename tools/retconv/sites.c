@@ -279,6 +279,66 @@ static void rule_c_unsigned(struct ctx *cx)
 	free(t);
 }
 
+/*
+ * A reading function's result (outside.c's outside_reads(): read,
+ * recv, ...) tested only for its failure in a loop that its count moves:
+ * end of file, 0, goes with the bytes read, moves the count by nothing,
+ * and the loop asks again for ever (stall.c).  Returns whether it spoke.
+ */
+static bool rule_c_stalls(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
+	char *t;
+
+	if (!(x->form & SITE_STALLS) || !c->table || c->cls != CC_VALUE ||
+	    !outside_reads(x->callee) ||
+	    (x->form & (SITE_UNSIGNED | SITE_CASE | SITE_BELOW_ZERO)) ||
+	    (SITE_TAKEN_OF(x->form) & SIGN_ZERO))
+		return false;
+	/* "n == -1", "n < 0", "n != -1": 0 goes where the counts go. */
+	if ((x->form & SITE_SHAPE) &&
+	    (all & (SIGN_ZERO | SIGN_POS)) != (SIGN_ZERO | SIGN_POS) &&
+	    (may & (SIGN_ZERO | SIGN_POS)))
+		return false;
+	t = quoted(x);
+	verdict_add(cx, 'C', xasprintf(
+	    "'%s' %s (class value, from %s), and 0 at the end of the input: %s takes end of file for a read of no bytes, and the loop around it waits for bytes that never come; test it for <= 0 too",
+	    x->callee, callee_returns(x, c), c->source, t));
+	free(t);
+	return true;
+}
+
+/*
+ * A sign test of a holder that is 0 where it stands: the else of "if
+ * (err)" (above.c's zero_here()).  The first test sent every other value
+ * its own way, so "else if (err > 0)" is never true and its branch never
+ * runs: one of the two tests misreads the result, most often the first,
+ * which takes the success 0 for a failure.  Whatever the callee's class:
+ * the two tests contradict each other.  A test still true for 0 ("err >=
+ * 0", "err != 5") only asks nothing, and is left alone.
+ */
+static bool rule_c_zero_here(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	unsigned may = SITE_MAY_OF(x->form);
+	char *t;
+
+	if (!(x->form & SITE_ZERO_HERE) || (x->form & (SITE_UNSIGNED |
+						       SITE_CASE)))
+		return false;
+	if ((x->form & SITE_SHAPE) ? (may & SIGN_ZERO) :
+				     !(x->form & SITE_NEVER))
+		return false;
+	t = quoted(x);
+	verdict_add(cx, 'C', xasprintf(
+	    "%s is never true: '%s' holds the result of '%s', and the if this else belongs to took every value but 0, so this branch never runs; one of the two tests misreads it (0 is the success of an action)",
+	    t, x->holder, x->callee));
+	free(t);
+	return true;
+}
+
 static void rule_c(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -286,6 +346,8 @@ static void rule_c(struct ctx *cx)
 	const char *always = x->form & SITE_NEVER ? "never" : "always";
 	char *t;
 
+	if (rule_c_stalls(cx))
+		return;
 	if (x->form & SITE_SHAPE) {
 		rule_c_shape(cx);
 		return;
@@ -620,7 +682,8 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			if ((cx.x->rule == 'E' && entry) || cx.x->rule == 'U' ||
 			    cx.x->rule == 'T')
 				continue;
-			if (judged_by_form(&cx))
+			if (judged_by_form(&cx) ||
+			    (cx.x->rule == 'C' && rule_c_zero_here(&cx)))
 				continue;
 			if (fn->facts & FACT_ALTERNATE)
 				callee_class(res, byalt, nalt, table, fn,

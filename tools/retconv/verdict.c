@@ -32,9 +32,12 @@ void verdict_add(struct ctx *cx, char rule, char *msg)
 		add_note(&f, cx->fn->file, x->hline, x->hcol, xasprintf(
 			 "'%s' holds the result of '%s' from here",
 			 x->holder, x->callee));
+	/* A C site's why is a loop's count (stall.c), a D site's the
+	 * branch's error handling. */
 	if (*x->why)
 		add_note(&f, cx->fn->file, x->wline, x->wcol,
-			 xasprintf("the branch %s", x->why));
+			 x->rule == 'C' ? xstrdup(x->why) :
+					  xasprintf("the branch %s", x->why));
 	/* A build that does not compile the line should say why it is
 	 * reported (inactive.c). */
 	if (cx->fn->facts & FACT_ALTERNATE)

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A read's end of file in a loop that waits for its bytes (rule C, the
+ * call-site pass's SITE_STALLS; callsite.h).
+ *
+ * read(2) returns "the number of bytes read ... (zero indicates end of
+ * file)": 0 is an outcome of its own, neither a failure nor bytes.  A
+ * loop that asks for bytes until a count is reached ("while (left) { n =
+ * read(fd, p, left); if (n == -1) return -1; left -= n; }") and tests the
+ * result only for its failure takes end of file for a read of no bytes:
+ * the count does not move, and the loop asks again, for ever.  This file
+ * says, for a test of such a result, whether it is in that shape: the
+ * innermost loop around the test and the store holds a compound
+ * assignment by the holder ("left -= n", "done += n") to a variable that
+ * the loop's condition reads, and no read of the holder in the loop
+ * sends 0 another way than a positive count (a test for <= 0, == 0, a
+ * short count, a truth test, a comparison with a variable).  Only a
+ * call named as a reading function (outside.c's outside_reads()) is
+ * looked at; that the name is the C library's (the table's class, not a
+ * definition of the tree) the parent says (sites.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "callsite.h"
+
+struct stall {
+	struct scan *s;
+	const char *usr;	/* the holder's */
+	unsigned lo, hi;	/* the test and the store of the call */
+	CXCursor loop;		/* the innermost loop around both */
+	bool bad;		/* a read of the holder tells 0 apart */
+	char **moved;		/* keys of what "x -= n" moves */
+	CXCursor *by;		/* and the assignments */
+	size_t nmoved;
+	size_t hit;		/* the one the loop's condition reads */
+};
+
+static enum CXChildVisitResult loop_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct stall *st = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+
+	(void)parent;
+	if (kind == CXCursor_FunctionDecl || kind == CXCursor_BlockExpr)
+		return CXChildVisit_Continue;
+	if (offset_of(c) > st->lo || end_of(c) <= st->hi)
+		return CXChildVisit_Continue;
+	if (kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
+	    kind == CXCursor_DoStmt)
+		st->loop = c;
+	return CXChildVisit_Recurse;
+}
+
+/* A variable's or a parameter's key ("v:USR"), a field's ("m:USR"), or
+ * NULL. */
+static char *key_of(CXCursor e)
+{
+	enum CXCursorKind kind, ref;
+	CXCursor var;
+	CXString str;
+	char *key;
+
+	e = peel(e);
+	kind = clang_getCursorKind(e);
+	if (kind != CXCursor_DeclRefExpr && kind != CXCursor_MemberRefExpr)
+		return NULL;
+	var = clang_getCursorReferenced(e);
+	ref = clang_getCursorKind(var);
+	if (ref != CXCursor_VarDecl && ref != CXCursor_ParmDecl &&
+	    ref != CXCursor_FieldDecl)
+		return NULL;
+	str = clang_getCursorUSR(var);
+	key = xasprintf("%c:%s", ref == CXCursor_FieldDecl ? 'm' : 'v',
+			clang_getCString(str));
+	clang_disposeString(str);
+	return key;
+}
+
+static bool holder_ref(const struct stall *st, CXCursor e)
+{
+	return clang_getCursorKind(peel(e)) == CXCursor_DeclRefExpr &&
+	       is_var(local_of(e), st->usr);
+}
+
+/* Whether a comparison true for @may (some value of each sign) and
+ * @all (every value) puts 0 where it puts every positive count. */
+static bool zero_with_counts(unsigned may, unsigned all)
+{
+	return (all & (SIGN_ZERO | SIGN_POS)) == (SIGN_ZERO | SIGN_POS) ||
+	       !(may & (SIGN_ZERO | SIGN_POS));
+}
+
+/* The read of the holder as child @i of @parent. */
+static void stall_judge(struct stall *st, CXCursor parent, unsigned i)
+{
+	enum CXCursorKind kind = clang_getCursorKind(parent);
+	unsigned may, all;
+	struct kids k;
+	long long v;
+	char op[8];
+
+	expr_kids(parent, &k);
+	if (kind == CXCursor_CompoundAssignOperator && k.n == 2) {
+		char *key;
+
+		/* "n -= hdr": the holder changed */
+		if (i == 0) {
+			st->bad = true;
+			return;
+		}
+		binary_op(st->s->tu, k.v[0], k.v[1], op, sizeof(op));
+		key = strcmp(op, "-=") && strcmp(op, "+=") ? NULL :
+		      key_of(k.v[0]);
+		if (!key)
+			return;
+		st->moved = xrealloc(st->moved,
+				     (st->nmoved + 1) * sizeof(*st->moved));
+		st->by = xrealloc(st->by, (st->nmoved + 1) * sizeof(*st->by));
+		st->by[st->nmoved] = parent;
+		st->moved[st->nmoved++] = key;
+		return;
+	}
+	if (kind == CXCursor_BinaryOperator && k.n == 2) {
+		binary_op(st->s->tu, k.v[0], k.v[1], op, sizeof(op));
+		/* a store: which value reaches the test origin.c says */
+		if (!strcmp(op, "=") && i == 0)
+			return;
+		if (strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<") &&
+		    strcmp(op, "<=") && strcmp(op, ">") && strcmp(op, ">=")) {
+			/* arithmetic, or && and || (a truth test) */
+			st->bad |= !strcmp(op, "&&") || !strcmp(op, "||");
+			return;
+		}
+		if (!const_value(k.v[1 - i], &v) ||
+		    !shape_of(i ? mirror(op) : op, v, &may, &all)) {
+			st->bad = true;
+			return;
+		}
+		/* "n == -1" stands for every negative failure */
+		if (v == -1 && (op[0] == '=' || op[0] == '!')) {
+			may = op[0] == '=' ? SIGN_NEG : SIGN_ZERO | SIGN_POS;
+			all = may;
+		}
+		st->bad |= !zero_with_counts(may, all);
+		return;
+	}
+	if (kind == CXCursor_UnaryOperator && k.n == 1) {
+		unary_op(st->s->tu, parent, k.v[0], op, sizeof(op));
+		/* "!n", "&n", "n++": 0 told apart, or the holder changed */
+		st->bad |= strcmp(op, "-") && strcmp(op, "+");
+		return;
+	}
+	/* The condition of an if, a loop or ?: tests it for 0. */
+	if (((kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt ||
+	      kind == CXCursor_ConditionalOperator ||
+	      kind == CXCursor_SwitchStmt) && i == 0) ||
+	    kind == CXCursor_DoStmt || kind == CXCursor_ForStmt)
+		st->bad = true;
+}
+
+static void stall_walk(struct stall *st, CXCursor parent);
+
+/* Past MAX_KIDS (a block's statements, a call's arguments) a read of the
+ * holder is a use: it does not tell 0 apart. */
+static enum CXChildVisitResult stall_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct stall *st = data;
+
+	(void)parent;
+	if (!holder_ref(st, c))
+		stall_walk(st, c);
+	return st->bad ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static void stall_walk(struct stall *st, CXCursor parent)
+{
+	struct kids all = { .n = 0 };
+	unsigned i;
+
+	clang_visitChildren(parent, kid_visit, &all);
+	if (all.n > MAX_KIDS) {
+		clang_visitChildren(parent, stall_visit, st);
+		return;
+	}
+	for (i = 0; i < all.n && !st->bad; i++) {
+		if (holder_ref(st, all.v[i]))
+			stall_judge(st, parent, i);
+		else
+			stall_walk(st, all.v[i]);
+	}
+}
+
+struct reads {
+	struct stall *st;
+	bool hit;
+};
+
+/* "left -= n", spaced as written. */
+static char *move_text(struct stall *st, CXCursor c)
+{
+	struct kids k;
+	char op[8], *l, *r, *t;
+
+	expr_kids(c, &k);
+	binary_op(st->s->tu, k.v[0], k.v[1], op, sizeof(op));
+	l = spelling(st->s->tu, k.v[0]);
+	r = spelling(st->s->tu, k.v[1]);
+	t = xasprintf("%s %s %s", l, op, r);
+	free(l);
+	free(r);
+	return t;
+}
+
+static enum CXChildVisitResult reads_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct reads *r = data;
+	char *key;
+	size_t i;
+
+	(void)parent;
+	key = key_of(c);
+	for (i = 0; key && !r->hit && i < r->st->nmoved; i++)
+		if (!strcmp(key, r->st->moved[i])) {
+			r->hit = true;
+			r->st->hit = i;
+		}
+	free(key);
+	return r->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* The loop's condition: a while's first child, a do's last, a for's
+ * second of four (libclang leaves out the parts not written, and then
+ * does not say which is which). */
+static bool cond_reads_moved(struct stall *st)
+{
+	enum CXCursorKind kind = clang_getCursorKind(st->loop);
+	struct kids k = { .n = 0 };
+	struct reads r = { .st = st };
+	CXCursor cond;
+
+	clang_visitChildren(st->loop, kid_visit, &k);
+	if (kind == CXCursor_WhileStmt && k.n == 2)
+		cond = k.v[0];
+	else if (kind == CXCursor_DoStmt && k.n == 2)
+		cond = k.v[1];
+	else if (kind == CXCursor_ForStmt && k.n == 4)
+		cond = k.v[1];
+	else
+		return false;
+	if (holder_ref(st, cond))
+		return false;
+	reads_visit(cond, st->loop, &r);
+	if (!r.hit)
+		clang_visitChildren(cond, reads_visit, &r);
+	return r.hit;
+}
+
+/*
+ * SITE_STALLS when the test @at of the holder of @o is in a loop that
+ * the holder's count moves, and nothing in the loop tells its 0 apart;
+ * then *why says what the count moves, at *whyc.
+ */
+uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
+		  char **why, CXCursor *whyc)
+{
+	struct stall st = { .s = s, .loop = clang_getNullCursor() };
+	uint64_t form = 0;
+	size_t i;
+
+	if (!o->key || strncmp(o->key, "v:", 2) || !*o->holder ||
+	    !outside_reads(o->callee))
+		return 0;
+	st.usr = o->key + 2;
+	st.lo = offset_of(at) < o->cstart ? offset_of(at) : o->cstart;
+	st.hi = offset_of(at) > o->cstart ? offset_of(at) : o->cstart;
+	clang_visitChildren(s->body, loop_visit, &st);
+	if (clang_Cursor_isNull(st.loop))
+		return 0;
+	stall_walk(&st, st.loop);
+	if (!st.bad && st.nmoved && cond_reads_moved(&st)) {
+		char *t = move_text(&st, st.by[st.hit]);
+
+		free(*why);
+		*why = xasprintf("'%s' moves the loop's count by it, and end of file moves it by nothing",
+				 t);
+		*whyc = st.by[st.hit];
+		free(t);
+		form = SITE_STALLS;
+	}
+	for (i = 0; i < st.nmoved; i++)
+		free(st.moved[i]);
+	free(st.moved);
+	free(st.by);
+	return form;
+}
