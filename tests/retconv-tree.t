@@ -511,6 +511,28 @@ tap_check $? "each folder gets the include folders its #include lines reach, thr
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# A header reached under two spellings (<top.h> through include/, and
+# "../include/top.h" next to the includer) is one text, read once: the
+# second spelling's lookups are the first's, and still reach lib/ from
+# there (the findings of a run given every folder).
+mkdir -p "$tmp/spell/one" "$tmp/spell/two" "$tmp/spell/include" \
+	"$tmp/spell/lib/deep"
+printf '#include <deep/types.h>\n' >"$tmp/spell/include/top.h"
+printf 'typedef unsigned int cnt_t;\n' >"$tmp/spell/lib/deep/types.h"
+for d in one two; do
+	if [ $d = one ]; then inc='<top.h>'; else inc='"../include/top.h"'; fi
+	printf '#include %s\ncnt_t %s_used(void);\nint %s_attach(void)\n{\n\tif (%s_used() < 0)\n\t\treturn -12;\n\treturn 0;\n}\n' \
+		"$inc" $d $d $d >"$tmp/spell/$d/$d.c"
+done
+(cd "$tmp/spell" && "$rc" --no-config -j1 --tree .) >"$tmp/out" 2>/dev/null
+st=$?
+(cd "$tmp/spell" && "$rc" --no-config -j1 --tree . -- -DALL_FOLDERS) \
+	>"$tmp/out-all" 2>/dev/null
+[ $st -eq 1 ] && [ "$(grep -c 'never negative' "$tmp/out")" -eq 2 ] &&
+	cmp -s "$tmp/out" "$tmp/out-all"
+tap_check $? "a header reached under two spellings is read once, and both reach what it includes"
+tap_diag "$tmp/out"
+
 # --- a header's functions, read with every file that includes it -------------
 # A worker summarizes a walked header's function once, with the first file
 # that includes it, and leaves its later copies out: the finding is said

@@ -19,7 +19,9 @@
  * folder and the system's (each system folder that holds the name, not
  * only the first), whatever #if surrounds them: a superset of the lookups
  * of any parse.  A name given by a macro (#include FOO_H) cannot be
- * followed, and the files that reach one keep the whole path.  The files
+ * followed, and the files that reach one keep the whole path.  A header
+ * reached under many spellings (a/../b/x.h: clang keeps them apart, and
+ * so does the walk) has its text read once, by device and inode.  The files
  * of one folder share one path, the union of theirs, so the precompiled
  * headers pch.c shares among a folder's files still are.
  */
@@ -115,6 +117,13 @@ struct node {
 	unsigned long stamp;	/* the group that last reached it */
 };
 
+/* The lookups of one file's text, and whether a macro gives a name. */
+struct text {
+	struct lookup *v;
+	size_t n;
+	bool opaque;
+};
+
 /* Where a search from one place in the path finds a name: the nodes, in
  * the order resolve() reaches them. */
 struct found {
@@ -141,6 +150,11 @@ struct narrow {
 	struct strmap searches;
 	struct found *found;
 	size_t nfound, capfound;
+	/* "dev:inode" -> a file's lookups in @texts: a header reached
+	 * under many spellings (a/../b/x.h) has one text, read once. */
+	struct strmap byid;
+	struct text *texts;
+	size_t ntexts, captexts;
 };
 
 /* A file clang can open by that name: not a folder, which it passes by. */
@@ -154,6 +168,15 @@ static bool exists(struct narrow *nr, const char *path)
 	return *e;
 }
 
+/* @v, with room for one more than its @n, doubling @cap (256 at first). */
+static void *room(void *v, size_t n, size_t *cap, size_t size)
+{
+	if (n < *cap)
+		return v;
+	*cap = *cap ? 2 * *cap : 256;
+	return xrealloc(v, *cap * size);
+}
+
 static long node_of(struct narrow *nr, const char *path, long at)
 {
 	char *key = xasprintf("%ld\t%s", at, path);
@@ -161,10 +184,7 @@ static long node_of(struct narrow *nr, const char *path, long at)
 
 	free(key);
 	if (*e < 0) {
-		if (nr->n == nr->cap) {
-			nr->cap = nr->cap ? 2 * nr->cap : 256;
-			nr->v = xrealloc(nr->v, nr->cap * sizeof(*nr->v));
-		}
+		nr->v = room(nr->v, nr->n, &nr->cap, sizeof(*nr->v));
 		memset(&nr->v[nr->n], 0, sizeof(*nr->v));
 		nr->v[nr->n].path = xstrdup(path);
 		nr->v[nr->n].at = at;
@@ -304,11 +324,8 @@ static struct found *search(struct narrow *nr, const char *name, long start)
 	free(key);
 	if (*e >= 0)
 		return &nr->found[*e];
-	if (nr->nfound == nr->capfound) {
-		nr->capfound = nr->capfound ? 2 * nr->capfound : 256;
-		nr->found = xrealloc(nr->found,
-				     nr->capfound * sizeof(*nr->found));
-	}
+	nr->found = room(nr->found, nr->nfound, &nr->capfound,
+			 sizeof(*nr->found));
 	*e = (long)nr->nfound;
 	f = &nr->found[nr->nfound++];
 	memset(f, 0, sizeof(*f));
@@ -379,18 +396,61 @@ static void resolve(struct narrow *nr, long from, const struct lookup *l)
 		reach(&nr->v[from], f->v[i]);
 }
 
+/*
+ * The lookups of the file at @path, read once a file: what a text asks
+ * for does not depend on the name it is reached by (where each lookup
+ * goes does, resolve()'s part).  A file that cannot be stat'ed is read
+ * by its name, as before, and not kept.
+ */
+static const struct text *text_of(struct narrow *nr, const char *path,
+				  struct text *scratch)
+{
+	struct stat st;
+	char *key;
+	long *e;
+
+	memset(scratch, 0, sizeof(*scratch));
+	if (stat(path, &st)) {
+		scratch->opaque = read_lookups(path, &scratch->v,
+					       &scratch->n) < 0;
+		return scratch;
+	}
+	key = xasprintf("%llx:%llx", (unsigned long long)st.st_dev,
+			(unsigned long long)st.st_ino);
+	e = strmap_at(&nr->byid, key, true);
+	free(key);
+	if (*e >= 0)
+		return &nr->texts[*e];
+	nr->texts = room(nr->texts, nr->ntexts, &nr->captexts,
+			 sizeof(*nr->texts));
+	*e = (long)nr->ntexts;
+	scratch = &nr->texts[nr->ntexts++];
+	memset(scratch, 0, sizeof(*scratch));
+	scratch->opaque = read_lookups(path, &scratch->v, &scratch->n) < 0;
+	return scratch;
+}
+
+static void text_free(struct text *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->v[i].name);
+	free(t->v);
+}
+
 static void node_read(struct narrow *nr, long x)
 {
-	struct lookup *v = NULL;
-	size_t n = 0, i;
+	struct text scratch;
+	const struct text *t = text_of(nr, nr->v[x].path, &scratch);
+	size_t i;
 
 	nr->v[x].read = true;
-	nr->v[x].opaque = read_lookups(nr->v[x].path, &v, &n) < 0;
-	for (i = 0; i < n; i++) {
-		resolve(nr, x, &v[i]);
-		free(v[i].name);
-	}
-	free(v);
+	nr->v[x].opaque = t->opaque;
+	for (i = 0; i < t->n; i++)
+		resolve(nr, x, &t->v[i]);
+	if (t == &scratch)
+		text_free(&scratch);
 }
 
 static char *folder_id(const char *path)
@@ -523,6 +583,10 @@ static void narrow_free(struct narrow *nr)
 		free(nr->ids[i]);
 	for (i = 0; i < nr->nfound; i++)
 		free(nr->found[i].v);
+	for (i = 0; i < nr->ntexts; i++)
+		text_free(&nr->texts[i]);
+	free(nr->texts);
+	strmap_free(&nr->byid);
 	free(nr->found);
 	strmap_free(&nr->searches);
 	free(nr->ids);
