@@ -28,7 +28,8 @@
  * ("#ifndef __packed", its #define, "#endif") is not counted as a test
  * of it (is_guard_test()).  What it does not see is a name made by
  * pasting (a##b) in a directive's expansion: no code base seen builds
- * one of the prelude's names so.
+ * one of the prelude's names so.  Each text is scanned once a worker and
+ * its words kept (seen_of()): a tree's files read the same headers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@
 static char **names;
 static size_t nnames;
 
-/* What the directives of one unit name, words kept in one arena. */
+/* What the directives of one file's text name, words kept in one arena. */
 struct scan {
 	char *arena;		/* words, each ending in '\0' */
 	size_t alen, acap;
@@ -362,11 +363,178 @@ static void text_read(struct scan *sc, const char *buf, size_t size)
 	free(line);
 }
 
+/*
+ * What one file's text gives the test, kept for the worker's later units:
+ * a tree's files read the same headers again and again, and a text's
+ * scan depends on nothing but the text (text_read() starts and ends each
+ * file with no guard pending), so the unit's test is the union of its
+ * files'.  A text is found by its file's identity and size, then compared
+ * whole: the same file may be read with another text (confknown.c's
+ * blanked lines), which is scanned and kept apart.  Words are numbered
+ * once a worker (word_id()), so that a unit's union and its macro bodies'
+ * closure are marks on numbers.
+ */
+struct seen_text {
+	CXFileUniqueID id;
+	char *text;		/* a copy, compared whole */
+	size_t size;
+	bool hit;		/* a tested name is the prelude's */
+	unsigned *named;	/* the words its directives name */
+	size_t nnamed;
+	unsigned *defs;		/* per #define: name, body count, body words */
+	size_t ndefs;
+	long next;		/* another text of the same slot, or -1 */
+};
+
+static struct seen_text *seen;
+static size_t nseen, capseen;
+static long *seen_slots;	/* by the identity's hash: first, or -1 */
+#define SEEN_SLOTS 4096
+
+/* The worker's words, numbered: each one's text, the unit that last
+ * named it, and whether the prelude defines it. */
+static char **words;
+static unsigned long *marks;
+static bool *prelude_word;
+static size_t nwords, capwords;
+static unsigned *word_slots;	/* id + 1, or 0 */
+static size_t nword_slots;
+static unsigned long unit_mark;
+
+static size_t hash_str(const char *s)
+{
+	size_t h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+static void word_slots_grow(void)
+{
+	size_t i, j;
+
+	free(word_slots);
+	nword_slots = nword_slots ? 2 * nword_slots : 4096;
+	word_slots = xcalloc(nword_slots, sizeof(*word_slots));
+	for (i = 0; i < nwords; i++) {
+		for (j = hash_str(words[i]) & (nword_slots - 1);
+		     word_slots[j]; j = (j + 1) & (nword_slots - 1))
+			;
+		word_slots[j] = (unsigned)i + 1;
+	}
+}
+
+static unsigned word_id(const char *w)
+{
+	size_t j;
+
+	if (2 * (nwords + 1) > nword_slots)
+		word_slots_grow();
+	for (j = hash_str(w) & (nword_slots - 1); word_slots[j];
+	     j = (j + 1) & (nword_slots - 1))
+		if (!strcmp(words[word_slots[j] - 1], w))
+			return word_slots[j] - 1;
+	if (nwords == capwords) {
+		capwords = capwords ? 2 * capwords : 4096;
+		words = xrealloc(words, capwords * sizeof(*words));
+		marks = xrealloc(marks, capwords * sizeof(*marks));
+		prelude_word = xrealloc(prelude_word,
+					capwords * sizeof(*prelude_word));
+	}
+	words[nwords] = xstrdup(w);
+	marks[nwords] = 0;
+	prelude_word[nwords] = prelude_macro(w);
+	word_slots[j] = (unsigned)nwords + 1;
+	return (unsigned)nwords++;
+}
+
+/* Arrays of words grow to 16, then double at each power of two. */
+static void ids_push(unsigned **v, size_t *n, unsigned id)
+{
+	if (!*n || (*n >= 16 && !(*n & (*n - 1))))
+		*v = xrealloc(*v, (*n ? 2 * *n : 16) * sizeof(**v));
+	(*v)[(*n)++] = id;
+}
+
+/* @sc's findings as numbered words, in @t. */
+static void seen_take(struct seen_text *t, struct scan *sc)
+{
+	size_t i, j, n;
+
+	t->hit = sc->hit;
+	for (i = 0; i < sc->named.cap; i++)
+		if (sc->named.v[i])
+			ids_push(&t->named, &t->nnamed,
+				 word_id(sc->named.v[i]));
+	for (i = 0; i < sc->ndefs; i += 2 + n) {
+		n = sc->defs[i + 1];
+		ids_push(&t->defs, &t->ndefs, word_id(sc->arena +
+						      sc->defs[i]));
+		ids_push(&t->defs, &t->ndefs, (unsigned)n);
+		for (j = 0; j < n; j++)
+			ids_push(&t->defs, &t->ndefs,
+				 word_id(sc->arena + sc->defs[i + 2 + j]));
+	}
+}
+
+static size_t id_slot(const CXFileUniqueID *id, size_t size)
+{
+	size_t h = size;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		h = (h ^ (size_t)id->data[i]) * 0x100000001b3ULL;
+	return h % SEEN_SLOTS;
+}
+
+/* The scan of @file's text @buf, from an earlier unit or made now. */
+static long seen_of(CXFile file, const char *buf, size_t size)
+{
+	struct scan sc = { 0 };
+	CXFileUniqueID id;
+	struct seen_text *t;
+	size_t slot;
+	long i;
+
+	if (!seen_slots) {
+		seen_slots = xcalloc(SEEN_SLOTS, sizeof(*seen_slots));
+		for (slot = 0; slot < SEEN_SLOTS; slot++)
+			seen_slots[slot] = -1;
+	}
+	if (clang_getFileUniqueID(file, &id))
+		memset(&id, 0, sizeof(id));
+	slot = id_slot(&id, size);
+	for (i = seen_slots[slot]; i >= 0; i = seen[i].next)
+		if (seen[i].size == size &&
+		    !memcmp(&seen[i].id, &id, sizeof(id)) &&
+		    !memcmp(seen[i].text, buf, size))
+			return i;
+	if (nseen == capseen) {
+		capseen = capseen ? 2 * capseen : 256;
+		seen = xrealloc(seen, capseen * sizeof(*seen));
+	}
+	t = &seen[nseen];
+	memset(t, 0, sizeof(*t));
+	t->id = id;
+	t->size = size;
+	t->text = xmalloc(size + 1);
+	memcpy(t->text, buf, size);
+	text_read(&sc, buf, size);
+	seen_take(t, &sc);
+	free(sc.arena);
+	strset_free(&sc.named);
+	free(sc.defs);
+	t->next = seen_slots[slot];
+	seen_slots[slot] = (long)nseen;
+	return (long)nseen++;
+}
+
 struct visit {
 	CXTranslationUnit tu;
-	struct scan *sc;
-	CXFile *seen;
-	size_t nseen;
+	CXFile *files;
+	long *texts;		/* each file's seen_text */
+	size_t nfiles;
 	bool unread;		/* a file's text was not to be had */
 };
 
@@ -401,47 +569,61 @@ static void visit_file(CXFile file, CXSourceLocation *stack, unsigned depth,
 
 	(void)stack;
 	(void)depth;
-	for (i = 0; i < v->nseen; i++)
-		if (v->seen[i] == file)
+	for (i = 0; i < v->nfiles; i++)
+		if (v->files[i] == file)
 			return;
-	v->seen = xrealloc(v->seen, (v->nseen + 1) * sizeof(*v->seen));
-	v->seen[v->nseen++] = file;
+	v->files = xrealloc(v->files, (v->nfiles + 1) * sizeof(*v->files));
+	v->texts = xrealloc(v->texts, (v->nfiles + 1) * sizeof(*v->texts));
 	buf = text_of(v->tu, file, &size);
-	if (buf)
-		text_read(v->sc, buf, size);
-	else
+	v->texts[v->nfiles] = buf ? seen_of(file, buf, size) : -1;
+	v->files[v->nfiles++] = file;
+	if (!buf)
 		v->unread = true;
+}
+
+/* Mark @id named in this unit; whether it is new here. */
+static bool mark_named(unsigned id, bool *prelude)
+{
+	if (marks[id] == unit_mark)
+		return false;
+	marks[id] = unit_mark;
+	*prelude |= prelude_word[id];
+	return true;
 }
 
 /* The words directives name, and every word of the bodies of the macros
  * of those names, to a fixed point; whether one is the prelude's. */
-static bool closure_names(struct scan *sc)
+static bool closure_names(const struct visit *v, bool prelude)
 {
-	size_t i, j, n;
+	const struct seen_text *t;
+	size_t f, i, j, n;
 	bool grew = true;
 
-	while (grew) {
+	for (f = 0; f < v->nfiles; f++)
+		for (i = 0, t = &seen[v->texts[f]]; i < t->nnamed; i++)
+			mark_named(t->named[i], &prelude);
+	while (grew && !prelude) {
 		grew = false;
-		for (i = 0; i < sc->ndefs; i += 2 + n) {
-			n = sc->defs[i + 1];
-			if (!strset_has(&sc->named, sc->arena + sc->defs[i]))
-				continue;
-			for (j = 0; j < n; j++)
-				grew |= !strset_seen_before(&sc->named,
-					sc->arena + sc->defs[i + 2 + j]);
+		for (f = 0; f < v->nfiles; f++) {
+			t = &seen[v->texts[f]];
+			for (i = 0; i < t->ndefs; i += 2 + n) {
+				n = t->defs[i + 1];
+				if (marks[t->defs[i]] != unit_mark)
+					continue;
+				for (j = 0; j < n; j++)
+					grew |= mark_named(t->defs[i + 2 + j],
+							   &prelude);
+			}
 		}
 	}
-	for (i = 0; i < nnames; i++)
-		if (strset_has(&sc->named, names[i]))
-			return true;
-	return false;
+	return prelude;
 }
 
 bool idle_prelude(CXTranslationUnit tu, char *const *args, size_t nargs)
 {
 	struct scan sc = { 0 };
-	struct visit v = { .tu = tu, .sc = &sc };
-	bool idle;
+	struct visit v = { .tu = tu };
+	bool idle, prelude = false, hit;
 	size_t i;
 
 	if (!names)
@@ -455,9 +637,17 @@ bool idle_prelude(CXTranslationUnit tu, char *const *args, size_t nargs)
 			    args[i] + 2 : args[i],
 			    args[i] + strlen(args[i]), false);
 	}
+	hit = sc.hit;
+	unit_mark++;
+	for (i = 0; i < sc.named.cap; i++)
+		if (sc.named.v[i])
+			mark_named(word_id(sc.named.v[i]), &prelude);
 	clang_getInclusions(tu, visit_file, &v);
-	idle = v.nseen && !v.unread && !sc.hit && !closure_names(&sc);
-	free(v.seen);
+	for (i = 0; i < v.nfiles && !v.unread; i++)
+		hit |= seen[v.texts[i]].hit;
+	idle = v.nfiles && !v.unread && !hit && !closure_names(&v, prelude);
+	free(v.files);
+	free(v.texts);
 	free(sc.arena);
 	strset_free(&sc.named);
 	free(sc.defs);
