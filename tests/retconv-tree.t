@@ -204,6 +204,63 @@ tap_check $? "a tree's stand-in for the compiler's stdbool.h is not on the path"
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- a processor's C library stand-ins --------------------------------------
+
+# A folder credited for a processor's own header (periph_cpu.h) may also
+# hold that processor's C library (sys/types.h for its compiler), as
+# another processor's does.  A build takes it only for that processor: the files outside cpu/avr read the
+# system's sys/types.h (the folder goes after the system's headers, its
+# periph_cpu.h still found), cpu/avr's own files read the processor's, and
+# a top folder's include/ (core/include/assert.h, the project's own) still
+# comes first for every file.
+p=$tmp/clib
+mkdir -p "$p/core/include" "$p/cpu/avr/include/sys" "$p/cpu/avr/periph" \
+	"$p/cpu/arm/include/sys" "$p/sys/net"
+printf 'typedef long arm_word_t;\n' >"$p/cpu/arm/include/sys/types.h"
+printf '#include <sys/types.h>\n\nint periph_ready(void);\n' \
+	>"$p/cpu/avr/include/periph_cpu.h"
+printf 'typedef unsigned int size_t;\ntypedef int avr_word_t;\n' \
+	>"$p/cpu/avr/include/sys/types.h"
+printf '#define assert(c) ((void)(c))\ntypedef int core_check_t;\n' \
+	>"$p/core/include/assert.h"
+cat >"$p/cpu/avr/periph/timer.c" <<'EOF2'
+#include <sys/types.h>
+#include "periph_cpu.h"
+
+int periph_ready(void)
+{
+	avr_word_t w = 1;
+
+	return w > 0;
+}
+EOF2
+cat >"$p/sys/net/link.c" <<'EOF2'
+#include <stdio.h>
+#include <sys/types.h>
+#include <assert.h>
+#include "periph_cpu.h"
+
+int link_start(void)
+{
+	ssize_t sent = 0;
+	core_check_t ok = sent == 0;
+
+	assert(ok);
+	if (periph_ready() < 0)
+		return -1;
+	return 0;
+}
+EOF2
+(cd "$p" && "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] &&
+	grep -q "^./sys/net/link.c:12:6: warning: 'periph_ready' returns only 0 or 1" "$tmp/out" &&
+	grep -q "^retconv: tree: -Icpu/avr/include (holds the C library's sys/types.h: after the system's headers but for the files of cpu/avr)\$" "$tmp/err" &&
+	grep -q '^retconv: tree: -Icore/include$' "$tmp/err" &&
+	! grep -q 'parsed with errors' "$tmp/err"
+tap_check $? "a processor's C library stand-in is read by its own files only"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- folders of other processors --------------------------------------------
 
 # A tree for several processors keeps each one's headers under arch/NAME;

@@ -26,6 +26,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "sysloc.h"
 #include "ast.h"
 
 /* What a type is, as far as the rules care. */
@@ -772,7 +773,7 @@ char *function_usr(CXCursor fn)
 	CXString s = clang_getCursorUSR(fn);
 	char *usr;
 
-	if (clang_Location_isInSystemHeader(clang_getCursorLocation(first)))
+	if (sysloc_system(clang_getCursorLocation(first)))
 		usr = xasprintf("sys:%s", clang_getCString(s));
 	else
 		usr = xstrdup(clang_getCString(s));

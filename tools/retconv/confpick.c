@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "retconv.h"
+#include "sysloc.h"
 #include "confpick.h"
 #include "inactive.h"
 
@@ -319,7 +320,7 @@ static enum CXChildVisitResult system_decl(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	if (!clang_isDeclaration(clang_getCursorKind(c)) ||
-	    !clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+	    !sysloc_system(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	s = clang_getCursorSpelling(c);
 	k->found = strlen(clang_getCString(s)) == k->len &&
@@ -433,7 +434,7 @@ size_t confpick_find(CXTranslationUnit tu, const char *main_path,
 		at = clang_getDiagnosticLocation(d);
 		error = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
 		user = error && user_defined(d);
-		clash = error && !user && !clang_Location_isInSystemHeader(at) &&
+		clash = error && !user && !sysloc_system(at) &&
 			clashes_with_system(tu, d);
 		if (user || clash)
 			clang_getSpellingLocation(at, &file, &line, NULL, NULL);

@@ -61,6 +61,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "sysloc.h"
 #include "ast.h"
 
 #define MAX_DEPTH 48
@@ -265,7 +266,7 @@ static enum CXChildVisitResult lib_visit(CXCursor c, CXCursor parent,
 		return CXChildVisit_Recurse;
 	f = clang_getCursorReferenced(c);
 	if (clang_getCursorKind(f) == CXCursor_FunctionDecl &&
-	    clang_Location_isInSystemHeader(clang_getCursorLocation(f))) {
+	    sysloc_system(clang_getCursorLocation(f))) {
 		s = clang_getCursorSpelling(f);
 		if (first_word(clang_getCString(s), word, sizeof(word)) &&
 		    !words_has(&fx->libs, word))

@@ -315,8 +315,13 @@ static void tree_say(const struct options *o)
 	fputc('\n', stderr);
 	if (!o->verbose)
 		return;
-	for (i = 0; i < t->nincdirs; i++)
-		fprintf(stderr, "retconv: tree: -I%s\n", t->incdirs[i]);
+	for (i = 0; i < t->nincdirs; i++) {
+		fprintf(stderr, "retconv: tree: -I%s", t->incdirs[i]);
+		if (t->clib[i])
+			fprintf(stderr, " (holds the C library's %s: after the system's headers but for the files of %s)",
+				t->clib[i], t->served[i]);
+		fputc('\n', stderr);
+	}
 	for (i = 0; i < t->nothers; i++)
 		fprintf(stderr, "retconv: tree: not %s (another system's)\n",
 			t->others[i]);
@@ -349,7 +354,9 @@ static void narrow_say(const struct options *o, struct rc_jobs *jobs)
 }
 
 /*
- * --tree DIR: the user's flags first, then -I for each folder found; the
+ * --tree DIR: the user's flags first, then -I for each folder found (a
+ * processor's C library folder after the system's for the files it does
+ * not serve, clib.c); the
  * files named, or DIR whole, then the files that define their callees.
  */
 static int collect_tree(struct rc_jobs *jobs, struct options *o)
@@ -383,6 +390,7 @@ static int collect_tree(struct rc_jobs *jobs, struct options *o)
 	free(flags);
 	if (!o->nflags && t->nincdirs)
 		narrow_say(o, jobs);
+	clib_place(jobs, t);
 	return err;
 }
 

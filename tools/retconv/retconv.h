@@ -580,6 +580,10 @@ int inputs_add_path(struct rc_jobs *jobs, const char *path,
 #define TREE_MAX_CONTEXT 12	/* files parsed for the callees of FILE... */
 struct rc_tree {
 	char **incdirs;		/* the -I folders chosen, best first */
+	const char **clib;	/* of each, a C library header it holds that
+				 * the system has too, or NULL (clib.c) */
+	char **served;		/* where clib is set: the part of the tree
+				 * whose files read it first */
 	size_t nincdirs;
 	size_t nfound;		/* before the bound */
 	char **context;		/* files defining what FILE... calls */
@@ -591,6 +595,12 @@ struct rc_tree {
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
 void tree_free(struct rc_tree *t);
+
+/* clib.c: tree mode's folders that stand in for the C library */
+void clib_find(struct rc_tree *t, const char *root, const char *rel,
+	       size_t i);
+void clib_place(struct rc_jobs *jobs, const struct rc_tree *t);
+bool clib_system_has(const char *name);
 
 /* systems.c: the folders of a tree that are for other systems than Linux */
 struct rc_systems {

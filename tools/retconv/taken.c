@@ -24,6 +24,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "sysloc.h"
 #include "ast.h"
 
 /*
@@ -487,7 +488,7 @@ static bool implements_system(CXCursor c)
 		return false;
 	first = clang_getCanonicalCursor(c);
 	return !clang_equalCursors(first, c) &&
-	       clang_Location_isInSystemHeader(clang_getCursorLocation(first));
+	       sysloc_system(clang_getCursorLocation(first));
 }
 
 /*
@@ -501,7 +502,7 @@ static bool header_body(CXCursor c)
 {
 	return clang_getCursorKind(c) == CXCursor_FunctionDecl &&
 	       clang_isCursorDefinition(c) &&
-	       !clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+	       !sysloc_system(clang_getCursorLocation(c));
 }
 
 static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,

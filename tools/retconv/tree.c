@@ -225,37 +225,6 @@ static size_t common_prefix(const char *a, const char *b)
 	return n;
 }
 
-/*
- * A <name> the system has: the build would find it there first.  The
- * compiler's own headers count (stdbool.h, stddef.h, stdarg.h live in its
- * resource directory, not /usr/include): a tree's stand-in for another
- * compiler's (jemalloc's msvc_compat/C99/stdbool.h) credited for them put
- * its folder on the path, and its stdint.h then shadowed the system's.
- */
-static bool in_system(const char *name)
-{
-	static const char *const sysdirs[] = {
-		"/usr/include", "/usr/include/x86_64-linux-gnu",
-		"/usr/local/include",
-	};
-	const char *rdir = worker_resource_dir();
-	char *p;
-	size_t i;
-	bool found = false;
-
-	for (i = 0; i < sizeof(sysdirs) / sizeof(*sysdirs) && !found; i++) {
-		p = xasprintf("%s/%s", sysdirs[i], name);
-		found = !access(p, F_OK);
-		free(p);
-	}
-	if (!found && rdir) {
-		p = xasprintf("%s/include/%s", rdir, name);
-		found = !access(p, F_OK);
-		free(p);
-	}
-	return found;
-}
-
 static void credit(struct walk *w, const char *dir, size_t len)
 {
 	struct entry *e = lookup(&w->score, dir, len, false);
@@ -293,7 +262,7 @@ static void resolve(struct walk *w, const char *from, const char *name,
 		e = lookup(&w->names, n, len, false);
 		if (!e) {
 			e = lookup(&w->names, xstrdup(n), len, true);
-			e->val = in_system(n);
+			e->val = clib_system_has(n);
 		}
 		if (e->val)
 			goto out;
@@ -425,6 +394,7 @@ static void choose(struct rc_tree *t, const char *root, const char *rel)
 	t->incdirs = xrealloc(t->incdirs,
 			      (t->nincdirs + 1) * sizeof(*t->incdirs));
 	t->incdirs[t->nincdirs++] = path;
+	clib_find(t, root, rel, t->nincdirs - 1);
 }
 
 /* include/, then X/include, then by the #include lines each resolves,
@@ -754,6 +724,10 @@ void tree_free(struct rc_tree *t)
 	for (i = 0; i < t->nothers; i++)
 		free(t->others[i]);
 	free(t->others);
+	for (i = 0; i < t->nincdirs; i++)
+		free(t->served[i]);
+	free(t->served);
+	free(t->clib);
 	free(t->incdirs);
 	free(t->context);
 	memset(t, 0, sizeof(*t));

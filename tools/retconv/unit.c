@@ -20,6 +20,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "sysloc.h"
 #include "inactive.h"
 #include "ast.h"
 
@@ -487,7 +488,7 @@ static enum CXChildVisitResult taint_visit(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_MacroDefinition ||
-	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+	    sysloc_system(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	clang_tokenize(t->u->tu, clang_getCursorExtent(c), &tok, &n);
 	for (i = 1; i < n && !hit; i++) {
@@ -597,7 +598,7 @@ static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-	    !clang_isCursorDefinition(c) || clang_Location_isInSystemHeader(loc))
+	    !clang_isCursorDefinition(c) || sysloc_system(loc))
 		return CXChildVisit_Continue;
 	summarize(u, c);
 	return CXChildVisit_Continue;

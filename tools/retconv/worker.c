@@ -40,6 +40,7 @@
 #include <clang-c/Index.h>
 
 #include "retconv.h"
+#include "sysloc.h"
 #include "ast.h"
 #include "confpick.h"
 #include "damage.h"
@@ -333,6 +334,7 @@ static int build_job(const struct rc_job *job, FILE *out)
 	char *ids;
 	int err = 0;
 
+	sysloc_job(job->args, job->nargs);
 	tu = parse(idx_plain, job, PRECOMPILE, NULL, &ec);
 	if (!tu)
 		return -EINVAL;
@@ -534,6 +536,7 @@ static int parse_job(CXIndex idx, const struct rc_job *job, FILE *out)
 	double since;
 	int err, round;
 
+	sysloc_job(job->args, job->nargs);
 	if (!job->pch && confknown_any(job->dir, job->file))
 		known = parse_known(idx, job, &tu, &dm);
 	if (!tu)
