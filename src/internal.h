@@ -206,14 +206,30 @@ static inline unsigned long work_pwq_data(struct kwq__pwq *pwq,
 }
 
 /*
- * Queued, with @data from work_pwq_data(): the caller owns PENDING (or @w is
- * a flush barrier, seen by nobody else yet) and holds the pwq's pool lock.
+ * Queued, with @data from work_pwq_data(): the caller owns PENDING and holds
+ * the pwq's pool lock.
  */
 static inline void set_work_pwq(struct work_struct *w, unsigned long data)
 {
 	kwq__assert((data & (WORK_PWQ | WORK_PENDING | WORK_INIT)) ==
 		    (WORK_PWQ | WORK_PENDING | WORK_INIT));
 	set_work_data(w, data);
+}
+
+/*
+ * A flush barrier @w, seen by nobody else yet, queued on @pwq with @flags
+ * (INACTIVE, LINKED) by the holder of its pool lock: an item's queued word
+ * without INIT, which no item queued by an add lacks (INIT_WORK() set it,
+ * and the add refuses an item without it).  So a worker's one compare of
+ * the word's PENDING, PWQ, LINKED and INIT bits tells a real item alone
+ * from a barrier or an item with one linked behind it, where it loaded the
+ * function to compare it with kwq__barrier_func() too (worker.c).  Run, a
+ * barrier's word gets INIT with its pool, as an item's.
+ */
+static inline void set_barrier_pwq(struct work_struct *w,
+				   struct kwq__pwq *pwq, unsigned long flags)
+{
+	set_work_data(w, work_pwq_data(pwq, flags) & ~(unsigned long)WORK_INIT);
 }
 
 /* Queued @w waits for an active slot (on pwq->inactive), or no longer. */

@@ -82,6 +82,22 @@ static inline void clear_pending_unlock(struct work_struct *w,
 }
 
 /*
+ * Is @w, of word @data, an item queued alone: pending on a pwq, with no
+ * barrier linked behind it, and not itself a barrier?  A barrier's word
+ * lacks INIT (set_barrier_pwq()), so one compare says it all, where the
+ * function was loaded and compared too.  The loop runs such an item from
+ * the worklist; it moves anything else to its scheduled list.
+ */
+static inline bool queued_alone(const struct work_struct *w,
+				unsigned long data)
+{
+	kwq__assert(!(data & WORK_INIT) == kwq__is_barrier(w) ||
+		    !(data & WORK_PENDING));
+	return (data & (WORK_PENDING | WORK_PWQ | WORK_LINKED | WORK_INIT)) ==
+		(WORK_PENDING | WORK_PWQ | WORK_INIT);
+}
+
+/*
  * Where process_one() finds its item: on a list, the busy hash not looked
  * up (any caller); at the head of the worklist, the loop having looked it
  * up (kwq__find_busy_for_locked()); handed over by the end of the
@@ -219,8 +235,7 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
 		return NULL;
 	w = kwq__list_entry(pool->worklist.next, struct work_struct, entry);
 	data = work_data(w);
-	if ((data & (WORK_PENDING | WORK_PWQ | WORK_LINKED)) !=
-	    (WORK_PENDING | WORK_PWQ) || kwq__is_barrier(w) ||
+	if (!queued_alone(w, data) ||
 	    kwq__find_busy_for_locked(pool, worker, w))
 		return NULL;
 	kwq__test_hook(take_head, pool, w);
@@ -625,8 +640,7 @@ static void *worker_main(void *arg)
 		 * that fails it goes the general way, which checks it).
 		 */
 		data = work_data(w);
-		if (likely((data & (WORK_PENDING | WORK_PWQ | WORK_LINKED)) ==
-			   (WORK_PENDING | WORK_PWQ) && !kwq__is_barrier(w))) {
+		if (likely(queued_alone(w, data))) {
 			if (likely(!modes)) {
 				enum start from;
 
