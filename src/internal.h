@@ -580,6 +580,8 @@ struct kwq__pwq {
 					   flush_mark() flips it */
 	int nr_in_flight[2];		/* L: queued or running, per color */
 	int flush_color;		/* L: color a flusher waits for, or -1 */
+	unsigned int wq_flags;		/* I: wq->flags, read by each start
+					   here and not in another line */
 	struct kwq__pwq_stats st;	/* L */
 	struct workqueue_struct *wq;	/* I */
 	int max_active;			/* I */

@@ -397,9 +397,9 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		kwq__busy_join_locked(worker);
 
 	kwq__assert(from != FROM_HAND ||
-		    !(pwq->wq->flags & WQ_CPU_INTENSIVE));
+		    !(pwq->wq_flags & WQ_CPU_INTENSIVE));
 	if (!barrier && from != FROM_HAND &&
-	    unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE)) {
+	    unlikely(pwq->wq_flags & WQ_CPU_INTENSIVE)) {
 		kwq__uncount_locked(pool, worker);
 		if (from == FROM_HEAD)
 			head_kick_locked(pool);
