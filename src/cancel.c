@@ -92,6 +92,7 @@ retry:
 		}
 		set_barrier_pwq(&b->work, worker->current_pwq, 0);
 		kwq__list_add_head(&b->work.entry, &worker->scheduled);
+		kwq__worker_detour(worker);
 		*wq = worker->current_pwq->wq;
 	}
 	kwq__unlock(pool);

@@ -466,6 +466,8 @@ struct kwq__worker {
 	char counted;			/* L: counts in pool->nr_running */
 	char slept;			/* W: uncounted itself to sleep in kwq */
 	char boost;			/* L: may take one item beyond target */
+	char detour;			/* L: back to the loop before the next
+					   item (see kwq__worker_detour()) */
 	char mon_blocked;		/* M+L: looks on one item, no /proc */
 	pid_t tid;			/* L: its thread, for the manager */
 	struct kwq__pool *wait_pool;	/* L/W: a pool where its item, added
@@ -808,6 +810,22 @@ KWQ_HIDDEN void kwq__pool_user(struct kwq__pool *pool,
 KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
 
 /*
+ * Send @worker, whose pool lock the caller holds, back to its loop before
+ * it takes another item: an item was put on its scheduled list, or waits
+ * for its run to end (wait_pool), or it stopped counting, or its pool's
+ * queues changed its name.  The end of an item that would start the next
+ * itself (takes_pushed_locked() and takes_head_locked() in worker.c)
+ * tests this one byte for those four, where it tested each: the loop
+ * clears it where it has found all four as they should be, before its
+ * item, and only these writers set it.
+ */
+static inline void kwq__worker_detour(struct kwq__worker *worker)
+{
+	kwq__assert_locked(worker->pool);
+	worker->detour = 1;
+}
+
+/*
  * @worker stops counting in @pool's nr_running (it sleeps, blocks, or
  * runs a CPU-intensive item).  Inline: a worker going idle comes here,
  * under a producer that wakes it per item, once an item.
@@ -818,6 +836,7 @@ static inline void kwq__uncount_locked(struct kwq__pool *pool,
 	kwq__assert_locked(pool);
 	if (worker->counted) {
 		worker->counted = 0;
+		kwq__worker_detour(worker);
 		pool->nr_running--;
 	}
 }

@@ -128,13 +128,32 @@ head_kick_locked(struct kwq__pool *pool)
 }
 
 /*
+ * Has nothing sent @worker back to its loop since the loop's look
+ * (kwq__worker_detour())?  Then nothing would come before the next item
+ * (an item on its scheduled list, a run on another pool to release), it
+ * counts, and it is named for its pool's queues: what the loop found
+ * before its item, and what an end that starts the next item itself
+ * must find, in one test.  Debug builds check the four.
+ */
+static inline __attribute__((always_inline)) bool
+worker_straight_locked(struct kwq__worker *worker)
+{
+	kwq__assert(worker->detour ||
+		    (kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
+		     worker->counted &&
+		     worker->name_gen == worker->pool->name_gen));
+	return !worker->detour;
+}
+
+/*
  * Would @worker, ending an item of @pwq, take @w, the first item pushed
  * on @pwq, from the worklist next, were the slot given to it there?  The
  * caller has found the worklist empty.  Yes when nothing else would come
  * first (an item on the worker's scheduled list, a run on another pool
  * to release) and the
  * loop would take it: the worker counted, within the pool's target and
- * named for it, no mode on (each checks or times a queued item), and @w
+ * named for it (those four: worker_straight_locked()), no mode on (each
+ * checks or times a queued item), and @w
  * not running on another worker of the pool, after whose run it must
  * start.  The insertion too would put it on the worklist: the pwq not
  * frozen below its slots, no item of the pool waiting for a run elsewhere
@@ -146,9 +165,8 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 {
 	struct kwq__pool *pool = worker->pool;
 
-	return kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
-		worker->counted && pool->nr_running <= pool->target &&
-		worker->name_gen == pool->name_gen && !kwq__any_mode() &&
+	return worker_straight_locked(worker) &&
+		pool->nr_running <= pool->target && !kwq__any_mode() &&
 		pwq->nr_active <= pwq->limit &&
 		kwq__list_empty(&pool->waits) &&
 		!kwq__find_busy_for_locked(pool, worker, w);
@@ -229,9 +247,8 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
 	unsigned long data;
 
 	kwq__assert(!worker->boost && !kwq__list_empty(&pool->worklist));
-	if (!kwq__list_empty(&worker->scheduled) || worker->wait_pool ||
-	    !worker->counted || pool->nr_running > pool->target ||
-	    worker->name_gen != pool->name_gen || kwq__any_mode())
+	if (!worker_straight_locked(worker) ||
+	    pool->nr_running > pool->target || kwq__any_mode())
 		return NULL;
 	w = kwq__list_entry(pool->worklist.next, struct work_struct, entry);
 	data = work_data(w);
@@ -615,6 +632,14 @@ static void *worker_main(void *arg)
 			pool->nr_running++;
 		}
 		worker->boost = 0;
+		/*
+		 * Its scheduled list is empty (drained below before each
+		 * return here; nobody adds to an idle worker's), it waits to
+		 * release no run (released as each item ends), it counts and
+		 * is named: the ends' one test holds from here on, until a
+		 * writer says otherwise (kwq__worker_detour()).
+		 */
+		worker->detour = 0;
 		struct work_struct *w = kwq__list_entry(pool->worklist.next,
 							struct work_struct,
 							entry);
@@ -630,6 +655,7 @@ static void *worker_main(void *arg)
 		if (other) {
 			/* It runs it when its current instance is done. */
 			kwq__move_linked_locked(w, &other->scheduled);
+			kwq__worker_detour(other);
 			continue;
 		}
 		/*
