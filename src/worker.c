@@ -691,6 +691,8 @@ static void *worker_main(void *arg)
 			}
 		} else {
 			kwq__move_linked_locked(w, &worker->scheduled);
+			/* Drained below, through the ends that do not look. */
+			kwq__worker_detour(worker);
 		}
 		while (!kwq__list_empty(&worker->scheduled))
 			kwq__process_one_locked(worker,
