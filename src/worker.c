@@ -199,16 +199,16 @@ passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
  * queue it, in the same hold of the lock: nr_active and the flush count
  * stay (the ended item's color is the pwq's), where the pop would lower
  * them and the insertion raise them again.  Behind other items, the
- * kick's only question is whether the pool is below its target.
+ * kick's only question is whether the pool is below its target: the
+ * caller's (passes_kick_locked()).
  */
-static inline __attribute__((always_inline)) bool
+static inline __attribute__((always_inline)) void
 pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 		   struct kwq__pushq *q, struct kwq_list_node *first,
 		   int color)
 {
 	struct work_struct *w = kwq__pwq_unlink_first_locked(pwq, q, first);
 	unsigned long data = kwq__pushed_data(pwq, w);
-	struct kwq__worker *other;
 
 	pwq->st.added++;
 	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
@@ -217,11 +217,30 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	if (color)
 		set_work_pwq(w, data | WORK_COLOR);
 	kwq__list_add_before(&w->entry, &pool->worklist);
+}
+
+/*
+ * After a pass on @pool, the kick for the items behind the worker's
+ * (kwq__kick_more_locked()) and the take's test of the target, with one
+ * compare: at its target, the usual case, the pool has nobody to wake,
+ * and the worker may take the head; below it, the kick's other tests, and
+ * the loop looks again if it woke a worker; above it, the loop.  True
+ * when the worker may take the head (takes_head_locked()).
+ */
+static inline __attribute__((always_inline)) bool
+passes_kick_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *other;
+
+	if (likely(pool->nr_running == pool->target))
+		return true;
+	if (pool->nr_running > pool->target)
+		return false;
 	other = kwq__kick_more_locked(pool);
 	if (!other)
-		return false;
+		return true;
 	kwq__wake_worker(other);
-	return true;
+	return false;
 }
 
 /*
@@ -229,12 +248,13 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
  * ended an item and passed its slot behind the worklist's items
  * (pass_pushed_locked()), would take next from its loop, or NULL when
  * the loop must look: the loop's own tests, with what the end knows
- * left out.  The worklist holds the passed item; the worker is not
+ * left out.  The worklist holds the passed item; the pool is not above
+ * its target (passes_kick_locked() has looked); the worker is not
  * boosted (only an idle worker is: boost_locked() in manager.c, and the
  * loop clears it at its first item); the rest may have changed while
  * the ended item ran: an item moved to the worker's scheduled list, a
  * run elsewhere to release, the worker uncounted by a CPU-intensive
- * item, the target lowered, the pool's queues renamed, a mode turned on.
+ * item, the pool's queues renamed, a mode turned on.
  * The head's word must be a queued item's with no barrier linked behind
  * it, and not a barrier, and no other worker may run it: each of those
  * the loop takes another way.  The busy lookup keeps the chain for the
@@ -246,9 +266,9 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
 	struct work_struct *w;
 	unsigned long data;
 
-	kwq__assert(!worker->boost && !kwq__list_empty(&pool->worklist));
-	if (!worker_straight_locked(worker) ||
-	    pool->nr_running > pool->target || kwq__any_mode())
+	kwq__assert(!worker->boost && !kwq__list_empty(&pool->worklist) &&
+		    pool->nr_running <= pool->target);
+	if (!worker_straight_locked(worker) || kwq__any_mode())
 		return NULL;
 	w = kwq__list_entry(pool->worklist.next, struct work_struct, entry);
 	data = work_data(w);
@@ -325,8 +345,8 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 				return kwq__pwq_hand_over_locked(pwq, q, n);
 			}
 		} else if (passes_pushed_locked(pool, pwq)) {
-			/* Its kick woke a worker: the loop looks again. */
-			if (pass_pushed_locked(pool, pwq, q, n, color))
+			pass_pushed_locked(pool, pwq, q, n, color);
+			if (!passes_kick_locked(pool))
 				return NULL;
 			*next = FROM_HEAD;
 			return takes_head_locked(worker, pool);
