@@ -1740,10 +1740,11 @@ kwq__pushed_data(struct kwq__pwq *pwq, struct work_struct *w)
 	/*
 	 * Re-initialised or freed while pending: see kwq__bug().  Its
 	 * pointer, WORK_PWQ and PENDING in one compare: a handed or passed
-	 * item's only check.
+	 * item's only check.  The pwq is aligned past the flags, so the sum
+	 * is the or, in one lea where gcc made a move and an or.
 	 */
 	kwq__bug_on((data & ~(WORK_FLAG_MASK & ~(WORK_PWQ | WORK_PENDING))) !=
-		    ((unsigned long)pwq | WORK_PWQ | WORK_PENDING));
+		    (unsigned long)pwq + (WORK_PWQ | WORK_PENDING));
 	return data;
 }
 
