@@ -294,10 +294,10 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
  * flush can find it between the two (kwq__pwq_hand_over_locked()).
  */
 static inline __attribute__((always_inline)) struct work_struct *
-end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
-		const bool pooled, const bool hand, enum start *next)
+end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
+		struct kwq__pwq *pwq, int color, const bool pooled,
+		const bool hand, enum start *next)
 {
-	struct kwq__pool *pool = worker->pool;
 	struct kwq__pushq *q;
 	struct kwq_list_node *n;
 
@@ -487,7 +487,7 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 			kwq__stat_end_locked(worker, pwq, cpu);
 		else
 			pwq->st.finished++;
-		next = end_item_locked(worker, pwq, color, pooled,
+		next = end_item_locked(worker, pool, pwq, color, pooled,
 				       pooled && !modes, next_from);
 		/*
 		 * Its start records the next item over the ended one's:
