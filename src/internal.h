@@ -1525,8 +1525,9 @@ static inline void kwq__unlock(struct kwq__pool *pool)
  * run, so that an item never runs concurrently with itself.  Inline, since
  * a worker looks an item up, adds and removes itself once per item.
  */
-static inline unsigned int kwq__busy_hash(const struct work_struct *w)
+static inline unsigned long kwq__busy_hash(const struct work_struct *w)
 {
+	/* 64 bits wide: the chain's address is then one lea. */
 	return (uint32_t)((uintptr_t)w >> 5) * 0x9e3779b1u >>
 		(32 - KWQ_BUSY_HASH_BITS);
 }
