@@ -499,7 +499,7 @@ static void running_flush_case(const struct wq_kind *k, bool at_head)
 	else if (add_work_to_q(wq, &pushed.work))
 		bail_out("could not add the pushed item");
 	gate_open(&gate);
-	done = wait_for(&flusher.done, 1, 2000);
+	done = wait_for(&flusher.done, 1, RUN_MS);
 	ok(done, "%s: a wait for the ending item ends before the %s starts "
 	   "(done %d)", k->name, at_head ? "worklist's head" : "pushed item",
 	   done);
