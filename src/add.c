@@ -378,6 +378,7 @@ static void insert_waiting_locked(struct kwq__worker *worker,
 	kwq__assert_locked(worker->pool);
 	kwq__assert_locked(pwq->pool);
 	worker->wait_pool = pwq->pool;
+	kwq__worker_detour(worker);
 	worker->wait_work = w;
 	kwq__list_add_before(&worker->wait_node, &pwq->pool->waits);
 	insert_kick_locked(pwq, w, old);

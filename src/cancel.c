@@ -79,9 +79,8 @@ retry:
 		kwq__pwq_settle_locked(pwq);
 		data = work_data(w);
 		/* Pending: run right after it, wherever it is moved. */
-		set_work_pwq(&b->work, work_pwq_data(pwq, data &
-						     (WORK_INACTIVE |
-						      WORK_LINKED)));
+		set_barrier_pwq(&b->work, pwq,
+				data & (WORK_INACTIVE | WORK_LINKED));
 		mark_work_linked(w);
 		kwq__list_add_head(&b->work.entry, &w->entry);
 		*wq = pwq->wq;
@@ -91,8 +90,9 @@ retry:
 			kwq__unlock(pool);
 			return FLUSH_NOTHING;
 		}
-		set_work_pwq(&b->work, work_pwq_data(worker->current_pwq, 0));
+		set_barrier_pwq(&b->work, worker->current_pwq, 0);
 		kwq__list_add_head(&b->work.entry, &worker->scheduled);
+		kwq__worker_detour(worker);
 		*wq = worker->current_pwq->wq;
 	}
 	kwq__unlock(pool);

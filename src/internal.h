@@ -206,14 +206,30 @@ static inline unsigned long work_pwq_data(struct kwq__pwq *pwq,
 }
 
 /*
- * Queued, with @data from work_pwq_data(): the caller owns PENDING (or @w is
- * a flush barrier, seen by nobody else yet) and holds the pwq's pool lock.
+ * Queued, with @data from work_pwq_data(): the caller owns PENDING and holds
+ * the pwq's pool lock.
  */
 static inline void set_work_pwq(struct work_struct *w, unsigned long data)
 {
 	kwq__assert((data & (WORK_PWQ | WORK_PENDING | WORK_INIT)) ==
 		    (WORK_PWQ | WORK_PENDING | WORK_INIT));
 	set_work_data(w, data);
+}
+
+/*
+ * A flush barrier @w, seen by nobody else yet, queued on @pwq with @flags
+ * (INACTIVE, LINKED) by the holder of its pool lock: an item's queued word
+ * without INIT, which no item queued by an add lacks (INIT_WORK() set it,
+ * and the add refuses an item without it).  So a worker's one compare of
+ * the word's PENDING, PWQ, LINKED and INIT bits tells a real item alone
+ * from a barrier or an item with one linked behind it, where it loaded the
+ * function to compare it with kwq__barrier_func() too (worker.c).  Run, a
+ * barrier's word gets INIT with its pool, as an item's.
+ */
+static inline void set_barrier_pwq(struct work_struct *w,
+				   struct kwq__pwq *pwq, unsigned long flags)
+{
+	set_work_data(w, work_pwq_data(pwq, flags) & ~(unsigned long)WORK_INIT);
 }
 
 /* Queued @w waits for an active slot (on pwq->inactive), or no longer. */
@@ -450,6 +466,8 @@ struct kwq__worker {
 	char counted;			/* L: counts in pool->nr_running */
 	char slept;			/* W: uncounted itself to sleep in kwq */
 	char boost;			/* L: may take one item beyond target */
+	char detour;			/* L: back to the loop before the next
+					   item (see kwq__worker_detour()) */
 	char mon_blocked;		/* M+L: looks on one item, no /proc */
 	pid_t tid;			/* L: its thread, for the manager */
 	struct kwq__pool *wait_pool;	/* L/W: a pool where its item, added
@@ -564,6 +582,8 @@ struct kwq__pwq {
 					   flush_mark() flips it */
 	int nr_in_flight[2];		/* L: queued or running, per color */
 	int flush_color;		/* L: color a flusher waits for, or -1 */
+	unsigned int wq_flags;		/* I: wq->flags, read by each start
+					   here and not in another line */
 	struct kwq__pwq_stats st;	/* L */
 	struct workqueue_struct *wq;	/* I */
 	int max_active;			/* I */
@@ -790,6 +810,22 @@ KWQ_HIDDEN void kwq__pool_user(struct kwq__pool *pool,
 KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
 
 /*
+ * Send @worker, whose pool lock the caller holds, back to its loop before
+ * it takes another item: an item was put on its scheduled list, or waits
+ * for its run to end (wait_pool), or it stopped counting, or its pool's
+ * queues changed its name.  The end of an item that would start the next
+ * itself (takes_pushed_locked() and takes_head_locked() in worker.c)
+ * tests this one byte for those four, where it tested each: the loop
+ * clears it where it has found all four as they should be, before its
+ * item, and only these writers set it.
+ */
+static inline void kwq__worker_detour(struct kwq__worker *worker)
+{
+	kwq__assert_locked(worker->pool);
+	worker->detour = 1;
+}
+
+/*
  * @worker stops counting in @pool's nr_running (it sleeps, blocks, or
  * runs a CPU-intensive item).  Inline: a worker going idle comes here,
  * under a producer that wakes it per item, once an item.
@@ -800,6 +836,7 @@ static inline void kwq__uncount_locked(struct kwq__pool *pool,
 	kwq__assert_locked(pool);
 	if (worker->counted) {
 		worker->counted = 0;
+		kwq__worker_detour(worker);
 		pool->nr_running--;
 	}
 }
@@ -1488,8 +1525,9 @@ static inline void kwq__unlock(struct kwq__pool *pool)
  * run, so that an item never runs concurrently with itself.  Inline, since
  * a worker looks an item up, adds and removes itself once per item.
  */
-static inline unsigned int kwq__busy_hash(const struct work_struct *w)
+static inline unsigned long kwq__busy_hash(const struct work_struct *w)
 {
+	/* 64 bits wide: the chain's address is then one lea. */
 	return (uint32_t)((uintptr_t)w >> 5) * 0x9e3779b1u >>
 		(32 - KWQ_BUSY_HASH_BITS);
 }
@@ -1703,10 +1741,11 @@ kwq__pushed_data(struct kwq__pwq *pwq, struct work_struct *w)
 	/*
 	 * Re-initialised or freed while pending: see kwq__bug().  Its
 	 * pointer, WORK_PWQ and PENDING in one compare: a handed or passed
-	 * item's only check.
+	 * item's only check.  The pwq is aligned past the flags, so the sum
+	 * is the or, in one lea where gcc made a move and an or.
 	 */
 	kwq__bug_on((data & ~(WORK_FLAG_MASK & ~(WORK_PWQ | WORK_PENDING))) !=
-		    ((unsigned long)pwq | WORK_PWQ | WORK_PENDING));
+		    (unsigned long)pwq + (WORK_PWQ | WORK_PENDING));
 	return data;
 }
 

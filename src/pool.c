@@ -281,8 +281,15 @@ void kwq__pool_user(struct kwq__pool *pool, struct workqueue_struct *wq,
 		sole = kwq__list_entry(pool->wqs.next, struct workqueue_struct,
 				       pool_node);
 	if (sole != pool->sole_wq) {
+		struct kwq_list_node *pos;
+
 		pool->sole_wq = sole;
 		pool->name_gen++;
+		for (pos = pool->workers.next; pos != &pool->workers;
+		     pos = pos->next)
+			kwq__worker_detour(kwq__list_entry(pos,
+							   struct kwq__worker,
+							   node));
 	}
 	kwq__unlock(pool);
 }

@@ -82,6 +82,22 @@ static inline void clear_pending_unlock(struct work_struct *w,
 }
 
 /*
+ * Is @w, of word @data, an item queued alone: pending on a pwq, with no
+ * barrier linked behind it, and not itself a barrier?  A barrier's word
+ * lacks INIT (set_barrier_pwq()), so one compare says it all, where the
+ * function was loaded and compared too.  The loop runs such an item from
+ * the worklist; it moves anything else to its scheduled list.
+ */
+static inline bool queued_alone(const struct work_struct *w,
+				unsigned long data)
+{
+	kwq__assert(!(data & WORK_INIT) == kwq__is_barrier(w) ||
+		    !(data & WORK_PENDING));
+	return (data & (WORK_PENDING | WORK_PWQ | WORK_LINKED | WORK_INIT)) ==
+		(WORK_PENDING | WORK_PWQ | WORK_INIT);
+}
+
+/*
  * Where process_one() finds its item: on a list, the busy hash not looked
  * up (any caller); at the head of the worklist, the loop having looked it
  * up (kwq__find_busy_for_locked()); handed over by the end of the
@@ -112,13 +128,32 @@ head_kick_locked(struct kwq__pool *pool)
 }
 
 /*
+ * Has nothing sent @worker back to its loop since the loop's look
+ * (kwq__worker_detour())?  Then nothing would come before the next item
+ * (an item on its scheduled list, a run on another pool to release), it
+ * counts, and it is named for its pool's queues: what the loop found
+ * before its item, and what an end that starts the next item itself
+ * must find, in one test.  Debug builds check the four.
+ */
+static inline __attribute__((always_inline)) bool
+worker_straight_locked(struct kwq__worker *worker)
+{
+	kwq__assert(worker->detour ||
+		    (kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
+		     worker->counted &&
+		     worker->name_gen == worker->pool->name_gen));
+	return !worker->detour;
+}
+
+/*
  * Would @worker, ending an item of @pwq, take @w, the first item pushed
  * on @pwq, from the worklist next, were the slot given to it there?  The
  * caller has found the worklist empty.  Yes when nothing else would come
  * first (an item on the worker's scheduled list, a run on another pool
  * to release) and the
  * loop would take it: the worker counted, within the pool's target and
- * named for it, no mode on (each checks or times a queued item), and @w
+ * named for it (those four: worker_straight_locked()), no mode on (each
+ * checks or times a queued item), and @w
  * not running on another worker of the pool, after whose run it must
  * start.  The insertion too would put it on the worklist: the pwq not
  * frozen below its slots, no item of the pool waiting for a run elsewhere
@@ -130,9 +165,8 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
 {
 	struct kwq__pool *pool = worker->pool;
 
-	return kwq__list_empty(&worker->scheduled) && !worker->wait_pool &&
-		worker->counted && pool->nr_running <= pool->target &&
-		worker->name_gen == pool->name_gen && !kwq__any_mode() &&
+	return worker_straight_locked(worker) &&
+		pool->nr_running <= pool->target && !kwq__any_mode() &&
 		pwq->nr_active <= pwq->limit &&
 		kwq__list_empty(&pool->waits) &&
 		!kwq__find_busy_for_locked(pool, worker, w);
@@ -165,16 +199,16 @@ passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
  * queue it, in the same hold of the lock: nr_active and the flush count
  * stay (the ended item's color is the pwq's), where the pop would lower
  * them and the insertion raise them again.  Behind other items, the
- * kick's only question is whether the pool is below its target.
+ * kick's only question is whether the pool is below its target: the
+ * caller's (passes_kick_locked()).
  */
-static inline __attribute__((always_inline)) bool
+static inline __attribute__((always_inline)) void
 pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 		   struct kwq__pushq *q, struct kwq_list_node *first,
 		   int color)
 {
 	struct work_struct *w = kwq__pwq_unlink_first_locked(pwq, q, first);
 	unsigned long data = kwq__pushed_data(pwq, w);
-	struct kwq__worker *other;
 
 	pwq->st.added++;
 	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
@@ -183,11 +217,30 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	if (color)
 		set_work_pwq(w, data | WORK_COLOR);
 	kwq__list_add_before(&w->entry, &pool->worklist);
+}
+
+/*
+ * After a pass on @pool, the kick for the items behind the worker's
+ * (kwq__kick_more_locked()) and the take's test of the target, with one
+ * compare: at its target, the usual case, the pool has nobody to wake,
+ * and the worker may take the head; below it, the kick's other tests, and
+ * the loop looks again if it woke a worker; above it, the loop.  True
+ * when the worker may take the head (takes_head_locked()).
+ */
+static inline __attribute__((always_inline)) bool
+passes_kick_locked(struct kwq__pool *pool)
+{
+	struct kwq__worker *other;
+
+	if (likely(pool->nr_running == pool->target))
+		return true;
+	if (pool->nr_running > pool->target)
+		return false;
 	other = kwq__kick_more_locked(pool);
 	if (!other)
-		return false;
+		return true;
 	kwq__wake_worker(other);
-	return true;
+	return false;
 }
 
 /*
@@ -195,12 +248,13 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
  * ended an item and passed its slot behind the worklist's items
  * (pass_pushed_locked()), would take next from its loop, or NULL when
  * the loop must look: the loop's own tests, with what the end knows
- * left out.  The worklist holds the passed item; the worker is not
+ * left out.  The worklist holds the passed item; the pool is not above
+ * its target (passes_kick_locked() has looked); the worker is not
  * boosted (only an idle worker is: boost_locked() in manager.c, and the
  * loop clears it at its first item); the rest may have changed while
  * the ended item ran: an item moved to the worker's scheduled list, a
  * run elsewhere to release, the worker uncounted by a CPU-intensive
- * item, the target lowered, the pool's queues renamed, a mode turned on.
+ * item, the pool's queues renamed, a mode turned on.
  * The head's word must be a queued item's with no barrier linked behind
  * it, and not a barrier, and no other worker may run it: each of those
  * the loop takes another way.  The busy lookup keeps the chain for the
@@ -212,15 +266,13 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
 	struct work_struct *w;
 	unsigned long data;
 
-	kwq__assert(!worker->boost && !kwq__list_empty(&pool->worklist));
-	if (!kwq__list_empty(&worker->scheduled) || worker->wait_pool ||
-	    !worker->counted || pool->nr_running > pool->target ||
-	    worker->name_gen != pool->name_gen || kwq__any_mode())
+	kwq__assert(!worker->boost && !kwq__list_empty(&pool->worklist) &&
+		    pool->nr_running <= pool->target);
+	if (!worker_straight_locked(worker) || kwq__any_mode())
 		return NULL;
 	w = kwq__list_entry(pool->worklist.next, struct work_struct, entry);
 	data = work_data(w);
-	if ((data & (WORK_PENDING | WORK_PWQ | WORK_LINKED)) !=
-	    (WORK_PENDING | WORK_PWQ) || kwq__is_barrier(w) ||
+	if (!queued_alone(w, data) ||
 	    kwq__find_busy_for_locked(pool, worker, w))
 		return NULL;
 	kwq__test_hook(take_head, pool, w);
@@ -242,10 +294,10 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
  * flush can find it between the two (kwq__pwq_hand_over_locked()).
  */
 static inline __attribute__((always_inline)) struct work_struct *
-end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
-		const bool pooled, const bool hand, enum start *next)
+end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
+		struct kwq__pwq *pwq, int color, const bool pooled,
+		const bool hand, enum start *next)
 {
-	struct kwq__pool *pool = worker->pool;
 	struct kwq__pushq *q;
 	struct kwq_list_node *n;
 
@@ -293,8 +345,8 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pwq *pwq, int color,
 				return kwq__pwq_hand_over_locked(pwq, q, n);
 			}
 		} else if (passes_pushed_locked(pool, pwq)) {
-			/* Its kick woke a worker: the loop looks again. */
-			if (pass_pushed_locked(pool, pwq, q, n, color))
+			pass_pushed_locked(pool, pwq, q, n, color);
+			if (!passes_kick_locked(pool))
 				return NULL;
 			*next = FROM_HEAD;
 			return takes_head_locked(worker, pool);
@@ -382,9 +434,9 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		kwq__busy_join_locked(worker);
 
 	kwq__assert(from != FROM_HAND ||
-		    !(pwq->wq->flags & WQ_CPU_INTENSIVE));
+		    !(pwq->wq_flags & WQ_CPU_INTENSIVE));
 	if (!barrier && from != FROM_HAND &&
-	    unlikely(pwq->wq->flags & WQ_CPU_INTENSIVE)) {
+	    unlikely(pwq->wq_flags & WQ_CPU_INTENSIVE)) {
 		kwq__uncount_locked(pool, worker);
 		if (from == FROM_HEAD)
 			head_kick_locked(pool);
@@ -435,7 +487,7 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 			kwq__stat_end_locked(worker, pwq, cpu);
 		else
 			pwq->st.finished++;
-		next = end_item_locked(worker, pwq, color, pooled,
+		next = end_item_locked(worker, pool, pwq, color, pooled,
 				       pooled && !modes, next_from);
 		/*
 		 * Its start records the next item over the ended one's:
@@ -600,6 +652,14 @@ static void *worker_main(void *arg)
 			pool->nr_running++;
 		}
 		worker->boost = 0;
+		/*
+		 * Its scheduled list is empty (drained below before each
+		 * return here; nobody adds to an idle worker's), it waits to
+		 * release no run (released as each item ends), it counts and
+		 * is named: the ends' one test holds from here on, until a
+		 * writer says otherwise (kwq__worker_detour()).
+		 */
+		worker->detour = 0;
 		struct work_struct *w = kwq__list_entry(pool->worklist.next,
 							struct work_struct,
 							entry);
@@ -615,6 +675,7 @@ static void *worker_main(void *arg)
 		if (other) {
 			/* It runs it when its current instance is done. */
 			kwq__move_linked_locked(w, &other->scheduled);
+			kwq__worker_detour(other);
 			continue;
 		}
 		/*
@@ -625,8 +686,7 @@ static void *worker_main(void *arg)
 		 * that fails it goes the general way, which checks it).
 		 */
 		data = work_data(w);
-		if (likely((data & (WORK_PENDING | WORK_PWQ | WORK_LINKED)) ==
-			   (WORK_PENDING | WORK_PWQ) && !kwq__is_barrier(w))) {
+		if (likely(queued_alone(w, data))) {
 			if (likely(!modes)) {
 				enum start from;
 
@@ -651,6 +711,8 @@ static void *worker_main(void *arg)
 			}
 		} else {
 			kwq__move_linked_locked(w, &worker->scheduled);
+			/* Drained below, through the ends that do not look. */
+			kwq__worker_detour(worker);
 		}
 		while (!kwq__list_empty(&worker->scheduled))
 			kwq__process_one_locked(worker,

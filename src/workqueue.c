@@ -41,6 +41,7 @@ static struct kwq__pwq *pwq_alloc(struct workqueue_struct *wq,
 	pwq->pool = pool;
 	pwq->push_mask = nr_push - 1;
 	pwq->wq = wq;
+	pwq->wq_flags = wq->flags;
 	pwq->max_active = wq->max_active;
 	pwq->limit = wq->max_active;
 	pwq->name = wq->name;

@@ -35,7 +35,11 @@
  *   gets -EBUSY;
  * - the start of that head, when it uncounts its worker (an item of a
  *   WQ_CPU_INTENSIVE queue), wakes an idle worker for the items behind
- *   it, which the pass's kick, made before, could not do.
+ *   it, which the pass's kick, made before, could not do;
+ * - a wait for an item while it runs, whose barrier goes on its worker's
+ *   scheduled list, ends before the next item starts: the end neither
+ *   hands the pushed item over nor takes the worklist's head, since the
+ *   flush sent the worker back to its loop (kwq__worker_detour()).
  *
  * White-box: links libkwq.a, and add.o and worker.o built with
  * KWQ_TEST_HOOKS.
@@ -448,6 +452,69 @@ static void head_linked_case(void)
 	destroy_workqueue(wq);
 }
 
+/* Is a barrier on the scheduled list of the worker that runs @w? */
+static bool barrier_queued(struct work_struct *w)
+{
+	struct kwq__pool *pool = data_pool(work_data(w));
+	struct kwq__worker *worker;
+	bool queued;
+
+	if (!pool)
+		return false;
+	kwq__lock(pool);
+	worker = kwq__find_busy_locked(pool, w);
+	queued = worker && !kwq__list_empty(&worker->scheduled);
+	kwq__unlock(pool);
+	return queued;
+}
+
+/*
+ * wait_for_work(blocker) while it runs at its gate, then an item pushed
+ * behind the full slots that waits at its own gate: blocker's end must
+ * run the barrier on its scheduled list first, so that the wait ends
+ * before that item starts.  @at_head: blocker's slot is passed behind
+ * head, waiting on the worklist, and the worker must not take head (at
+ * its gate too); else the pushed item is the one it must not take (the
+ * hand-over).  Either item started first keeps the barrier behind it, and
+ * the wait ends only once the test opens its gate, after it has judged.
+ */
+static void running_flush_case(const struct wq_kind *k, bool at_head)
+{
+	struct gate other_gate, pushed_gate;
+	struct bg_call flusher;
+	struct tw other;
+	bool done;
+
+	if (at_head)
+		fill_head(k, &other, &other_gate);
+	else
+		fill_flipped(k, &other, 0, &gate, false, true);
+	bg_work(&flusher, wait_for_work, &blocker.work);
+	while (!barrier_queued(&blocker.work))
+		sleep_us(100);
+	memset(&pushed_gate, 0, sizeof(pushed_gate));
+	pushed.gate = &pushed_gate;
+	if (at_head)
+		add_to_turn(&pushed.work);
+	else if (add_work_to_q(wq, &pushed.work))
+		bail_out("could not add the pushed item");
+	gate_open(&gate);
+	done = wait_for(&flusher.done, 1, RUN_MS);
+	ok(done, "%s: a wait for the ending item ends before the %s starts "
+	   "(done %d)", k->name, at_head ? "worklist's head" : "pushed item",
+	   done);
+	gate_open(&pushed_gate);
+	if (at_head) {
+		gate_open(&head_gate);
+		gate_open(&other_gate);
+	}
+	if (!wait_for(&flusher.done, 1, RUN_MS) || bg_join(&flusher))
+		bail_out("wait_for_work() of the running item failed");
+	if (flush_workqueue(wq))
+		bail_out("flush_workqueue failed");
+	destroy_workqueue(wq);
+}
+
 /*
  * blocker's end takes head (the hook holds it there with a wait and a
  * cancel of head waiting for the lock); while head then runs, started
@@ -665,7 +732,7 @@ int main(void)
 		freezable += !!(kinds[k].flags & WQ_FREEZABLE);
 		serial += kinds[k].max_active <= 1;
 	}
-	tests = serial * 7 + (int)nr_kinds + freezable * 2 + 2 + 6;
+	tests = serial * 8 + (int)nr_kinds + freezable * 2 + 2 + 7;
 	plan(tests);
 	/* With debug mode or statistics on, no add is pushed. */
 	wq = new_kind_wq("hand-over-probe", &kinds[0]);
@@ -678,6 +745,8 @@ int main(void)
 	busy_case(false);
 	busy_case(true);
 	head_linked_case();
+	running_flush_case(&(struct wq_kind){ "unbound max_active 3",
+					      WQ_UNBOUND, 3 }, true);
 	head_started_case();
 	intensive_case();
 	/*
@@ -700,6 +769,7 @@ int main(void)
 			pending_case(&kinds[k], false);
 			pending_case(&kinds[k], true);
 			color_case(&kinds[k]);
+			running_flush_case(&kinds[k], false);
 		}
 		flush_case(&kinds[k]);
 		if (kinds[k].flags & WQ_FREEZABLE)
