@@ -469,6 +469,8 @@ struct kwq__worker {
 	char detour;			/* L: back to the loop before the next
 					   item (see kwq__worker_detour()) */
 	char mon_blocked;		/* M+L: looks on one item, no /proc */
+	unsigned int lock_waits;	/* A: odd while it sleeps in
+					   kwq__lock_slow(), bumped by it */
 	pid_t tid;			/* L: its thread, for the manager */
 	struct kwq__pool *wait_pool;	/* L/W: a pool where its item, added
 					   again, waits for this run to end */
@@ -939,6 +941,15 @@ KWQ_HIDDEN extern void (*kwq__hand_over_hook)(struct kwq__pwq *pwq,
 KWQ_HIDDEN extern void (*kwq__take_head_hook)(struct kwq__pool *pool,
 					      struct work_struct *w);
 /*
+ * kwq__look_hook (tests/test-manager-lock.c): called by the manager's look
+ * at a pool (manage_pool()) with @n workers to read in /proc, no lock
+ * held: before the reads (KWQ__LOOK_READ), and after the verdict, before
+ * any creation (KWQ__LOOK_DONE); in manager.c's test build.
+ */
+enum { KWQ__LOOK_READ, KWQ__LOOK_DONE };
+KWQ_HIDDEN extern void (*kwq__look_hook)(struct kwq__pool *pool, int stage,
+					 int n);
+/*
  * kwq__spawn_hook (tests/test-manager-spawn.c): called by the manager and
  * by a new worker before each boosted worker either creates, no lock held.
  */
@@ -1198,6 +1209,8 @@ struct kwq__manager {
 
 KWQ_HIDDEN extern struct kwq__manager kwq__mgr;
 KWQ_HIDDEN int kwq__manager_init(void);
+/* Is thread @tid asleep (state S or D)?  -1 when /proc cannot say. */
+KWQ_HIDDEN int kwq__thread_sleeping(pid_t tid);
 
 /*
  * Wake the manager for a look at the pools.  The system call is for a

@@ -10,7 +10,8 @@
  * that have run the same item since its previous look.  One the kernel
  * reports as sleeping (state S or D in /proc/self/task/TID/stat) no longer
  * counts against the pool's target, and another worker, woken or created,
- * takes the next item.  Items that only compute are never taken out of the
+ * takes the next item; unless it sleeps on a kwq lock, whose holder runs
+ * (lock_waited_locked()).  Items that only compute are never taken out of the
  * count, so a pool never has more runnable workers than its target (one per
  * CPU for a CPU's pool).
  *
@@ -52,11 +53,14 @@
 #define DFL_WATCHDOG_MS	30000
 
 struct kwq__manager kwq__mgr = { .watchdog_ms = DFL_WATCHDOG_MS };
+#ifdef KWQ_TEST_HOOKS
+void (*kwq__look_hook)(struct kwq__pool *pool, int stage, int n);
+#endif
 
 static int no_proc;			/* M: /proc is not readable */
 
-/* Is thread @tid asleep in the kernel?  -1 when /proc cannot say. */
-static int thread_sleeping(pid_t tid)
+/* A test reads a worker's state with it too (test-manager-lock). */
+int kwq__thread_sleeping(pid_t tid)
 {
 	char path[64], buf[512], *p;
 	ssize_t n;
@@ -81,6 +85,7 @@ static int thread_sleeping(pid_t tid)
 struct look {
 	struct kwq__worker *worker;
 	unsigned long seq;
+	unsigned int lock_waits;	/* the worker's, at the look */
 	pid_t tid;
 };
 
@@ -108,7 +113,9 @@ static int candidates_locked(struct kwq__pool *pool, struct look *out)
 		if (backlog && worker->current_work &&
 		    worker->counted && worker->tid && n < MAX_LOOK)
 			out[n++] = (struct look){ worker, worker->seq,
-						  worker->tid };
+				__atomic_load_n(&worker->lock_waits,
+						__ATOMIC_SEQ_CST),
+				worker->tid };
 	}
 	return n;
 }
@@ -124,6 +131,26 @@ static int still_on_locked(struct kwq__pool *pool, const struct look *l)
 			return l->worker->seq == l->seq &&
 				l->worker->current_work;
 	return 0;
+}
+
+/*
+ * Was the worker of @l asleep on a kwq lock (kwq__lock_slow()) at the
+ * look or since: its lock_waits odd now or changed?  Then the state S
+ * read may be that wait's, and the worker is not blocked: the lock's
+ * holder runs, and holds it for a few list operations; the worker runs
+ * once it is free, and another worker put in its place would wait for
+ * the same lock (under TSan, whose lock waits are long, the boosts for
+ * them grew a pool to some 500 workers).  A worker that blocks for real
+ * after such a wait is seen at the next look.  still_on_locked() first:
+ * the worker is alive.
+ */
+static int lock_waited_locked(struct kwq__pool *pool, const struct look *l)
+{
+	unsigned int now = __atomic_load_n(&l->worker->lock_waits,
+					   __ATOMIC_SEQ_CST);
+
+	kwq__assert_locked(pool);
+	return (now & 1) || now != l->lock_waits;
 }
 
 /*
@@ -287,15 +314,18 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 	kwq__unlock(pool);
 
 	/* /proc is read without the pool lock: adds must not wait on it. */
+	kwq__test_hook(look, pool, KWQ__LOOK_READ, n);
 	for (int i = 0; i < n; i++)
-		state[i] = no_proc ? -1 : thread_sleeping(looks[i].tid);
+		state[i] = no_proc ? -1 :
+			kwq__thread_sleeping(looks[i].tid);
 
 	kwq__lock(pool);
 	for (int i = 0; i < n; i++) {
 		if (state[i] < 0)
 			no_proc = 1;
 		/* Without /proc, two looks on one item count as blocked. */
-		if (state[i] == 0 || !still_on_locked(pool, &looks[i]))
+		if (state[i] == 0 || !still_on_locked(pool, &looks[i]) ||
+		    lock_waited_locked(pool, &looks[i]))
 			continue;
 		if (state[i] < 0 && looks[i].worker->mon_blocked++ < 1)
 			continue;
@@ -316,6 +346,7 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 	else
 		pool->wd_since = 0;
 	kwq__unlock(pool);
+	kwq__test_hook(look, pool, KWQ__LOOK_DONE, n);
 
 	/* Unlocked: the handler may add work, even to this pool. */
 	if (stalled)

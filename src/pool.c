@@ -52,8 +52,15 @@
 
 #include <string.h>
 
+/*
+ * A worker asleep here counts as running to the manager's look (its
+ * lock_waits odd: see lock_waited_locked() in manager.c): the lock is
+ * held for a few list operations by a thread that runs, and the worker
+ * runs once it is free.  The bumps cost only a wait that sleeps.
+ */
 void kwq__lock_slow(uint32_t *word)
 {
+	struct kwq__worker *me;
 	uint32_t c;
 
 	/* Held for a few list operations: worth a short spin first. */
@@ -69,10 +76,17 @@ void kwq__lock_slow(uint32_t *word)
 	}
 	/* Mark it contended; whoever releases it then wakes a sleeper. */
 	c = __atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE);
-	while (c) {
+	if (!c)
+		return;
+	me = kwq__self;
+	if (me)
+		__atomic_fetch_add(&me->lock_waits, 1, __ATOMIC_SEQ_CST);
+	do {
 		kwq__futex_wait(word, 2, NULL);
 		c = __atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE);
-	}
+	} while (c);
+	if (me)
+		__atomic_fetch_add(&me->lock_waits, 1, __ATOMIC_SEQ_CST);
 }
 
 void kwq__complete(struct kwq__completion *c)

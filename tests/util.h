@@ -142,15 +142,15 @@ static inline struct workqueue_struct *new_kind_wq(const char *prefix,
 struct gate {
 	int open;	/* A */
 	int entered;	/* A: how many have reached the gate */
-	int spin;	/* wait running, not asleep: kwq's manager then sees
-			   no blocked worker to start another for */
+	int spin;	/* A: wait running, not asleep: kwq's manager then
+			   sees no blocked worker to start another for */
 };
 
 static inline void gate_wait(struct gate *g)
 {
 	INC(&g->entered);
 	while (!LOAD(&g->open))
-		if (g->spin)
+		if (LOAD(&g->spin))
 			sched_yield();
 		else
 			sleep_us(100);
