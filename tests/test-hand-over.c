@@ -43,6 +43,12 @@
  *
  * White-box: links libkwq.a, and add.o and worker.o built with
  * KWQ_TEST_HOOKS.
+ *
+ * The file stays whole past 800 lines: the hand-over and the head's take
+ * are the two ways an end starts the next item itself, and their cases
+ * share one fixture (the held slots of fill() and fill_flipped(), the
+ * push to the turn's queue, the pushed and blocker items, the hooks);
+ * running_flush_case() runs on both paths.
  */
 #include "../src/internal.h"
 #include "util.h"
