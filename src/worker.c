@@ -10,6 +10,11 @@
  * next judgement of an unbound pool's target (tune.c).  Workers are
  * started by the manager (manager.c) and when a queue first uses a pool
  * (kwq__pool_get_worker()).
+ *
+ * The file stays whole a little past 800 lines: the end of an item and
+ * the start of the next (the hand-over, the pass, the head's take) are
+ * inlined into the loop's two copies of an item's run, and read best
+ * beside the loop whose tests they stand in for.
  */
 #include "internal.h"
 

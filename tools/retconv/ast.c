@@ -15,7 +15,9 @@
  * answers for the cursor it is given; the state kept is where the unit's
  * files start (ast_unit()), which changes no answer, only its cost, and
  * the branch hints seen (branch_cond()), whose arguments are read as the
- * text has them.
+ * text has them.  The file stays whole a little past 800 lines: the
+ * operator readers and the text helpers answer the same question, what a
+ * cursor's text says, and each uses the other.
  */
 #include <ctype.h>
 #include <limits.h>
