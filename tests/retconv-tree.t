@@ -835,6 +835,31 @@ grep -q "^\./src/link\.h:19:12: warning: action 'parse_kind' returns only 0 or 1
 tap_check $? "a callback a header's function takes is a callback; its twin never taken is judged"
 tap_diag "$tmp/out"
 
+# --- the prelude gives way to the tree's own typedefs ------------------------
+
+# A kernel-style tree that defines u64 and s64 from <stdint.h> (long on
+# x86-64, where the prelude says long long), and misses the header that
+# gives its errno names: the parse with the prelude answers -EINVAL, but
+# each of the tree's four typedefs clashed with the prelude's, so that
+# parse had more errors than the one without it and was not kept.  The
+# tree's typedef wins, the prelude's line goes, and the definition's
+# class makes the caller's == 1 a finding.
+mkdir -p "$tmp/own/include" "$tmp/own/src"
+printf '#ifndef TYPES_H\n#define TYPES_H\n#include <stdint.h>\ntypedef uint64_t u64;\ntypedef int64_t s64;\ntypedef uint64_t __u64;\ntypedef int64_t __s64;\nint dev_open(s64 size);\n#endif\n' \
+	>"$tmp/own/include/types.h"
+printf '#include "types.h"\n#include <generated/errno.h>\n\nint dev_open(s64 size)\n{\n\tif (size < 0)\n\t\treturn -EINVAL;\n\treturn 0;\n}\n' \
+	>"$tmp/own/src/dev.c"
+printf '#include "types.h"\n\nint use_dev(void)\n{\n\tif (dev_open(4) == 1)\n\t\treturn 1;\n\treturn 0;\n}\n' \
+	>"$tmp/own/src/use.c"
+(cd "$tmp/own" && "$rc" --no-config --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	grep -q "^\./src/use\.c:5:6: warning: 'dev_open' returns 0 or a negative errno (class errno, from its definition at \./src/dev\.c:4)" "$tmp/out" &&
+	grep -q "^retconv: \./src/dev\.c: note: parsed with errors: 1 header not found (generated/errno\.h); checked only where types are known$" "$tmp/err"
+tap_check $? "the tree's own typedef of a name the prelude defines otherwise: the tree's is kept"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

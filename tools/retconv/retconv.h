@@ -671,6 +671,8 @@ extern const char prelude_text[];
 /* in a worker: @before and definitions for the types and annotations @tu
  * missed, or NULL when it has none to add */
 char *prelude_standins(struct CXTranslationUnitImpl *tu, const char *before);
+/* the prelude file's text for a parse with @standins (prelude_standins()'s) */
+char *prelude_for(const char *standins);
 
 /* idle.c: in a worker, whether no directive of what @tu read, nor one of
  * its @nargs arguments, names a macro of the prelude, so that a parse
