@@ -860,6 +860,32 @@ tap_check $? "the tree's own typedef of a name the prelude defines otherwise: th
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- the packages the build asks pkg-config for ------------------------------
+
+# A daemon whose build finds <foo.h> with pkg-config (configure.ac's
+# PKG_CHECK_MODULES, and a meson.build one folder down with dependency()):
+# tree mode asks pkg-config for each package's folders and searches them
+# as system folders, after the tree's own; a package pkg-config does not
+# know (bar-2, here not installed) is passed over without a word.
+mkdir -p "$tmp/pkg/src" "$tmp/pkg/lib" "$tmp/pkgsys/foo-1.0" "$tmp/pkgsys/baz" "$tmp/pkgpc"
+printf 'AC_INIT([d], [1])\nPKG_CHECK_MODULES([FOO], [foo-1.0 >= 1.2 bar-2])\n' >"$tmp/pkg/configure.ac"
+printf "baz_dep = dependency('baz', required: false)\n" >"$tmp/pkg/lib/meson.build"
+printf 'Name: foo\nDescription: f\nVersion: 1.3\nCflags: -I%s/pkgsys/foo-1.0\n' "$tmp" >"$tmp/pkgpc/foo-1.0.pc"
+printf 'Name: baz\nDescription: b\nVersion: 1\nCflags: -I%s/pkgsys/baz\n' "$tmp" >"$tmp/pkgpc/baz.pc"
+printf 'typedef struct foo_ctx foo_ctx_t;\nint foo_start(foo_ctx_t *c);\n' >"$tmp/pkgsys/foo-1.0/foo.h"
+printf 'typedef int baz_t;\n' >"$tmp/pkgsys/baz/baz.h"
+printf '#include <foo.h>\n#include <baz.h>\n\nint dev_start(foo_ctx_t *c, baz_t n)\n{\n\tif (!c || n < 0)\n\t\treturn -22;\n\treturn 0;\n}\n' \
+	>"$tmp/pkg/src/dev.c"
+(cd "$tmp/pkg" && PKG_CONFIG_LIBDIR=$tmp/pkgpc PKG_CONFIG_PATH= "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 0 ] &&
+	grep -q "^retconv: tree \.: 0 include folders; by pkg-config: baz, foo-1\.0$" "$tmp/err" &&
+	grep -q "^retconv: tree: -isystem$tmp/pkgsys/baz (pkg-config)$" "$tmp/err" &&
+	grep -q "^retconv: tree: -isystem$tmp/pkgsys/foo-1\.0 (pkg-config)$" "$tmp/err" &&
+	! grep -q "not found\|parsed with errors\|bar-2" "$tmp/err"
+tap_check $? "the packages a build asks pkg-config for: their folders searched as the system's"
+tap_diag "$tmp/err"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

@@ -591,10 +591,19 @@ struct rc_tree {
 	size_t nskipped;	/* more such files, over the bound */
 	char **others;		/* folders of other systems, left out */
 	size_t nothers;
+	char **pkgs;		/* packages the build asks pkg-config for */
+	size_t npkgs;		/* that pkg-config knows (pkgdeps.c) */
+	char **pkgdirs;		/* their -I folders, searched as the system's */
+	size_t npkgdirs;
 };
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
 void tree_free(struct rc_tree *t);
+
+/* pkgdeps.c: the include folders of the packages a tree's build files
+ * ask pkg-config for, into @t's pkgs and pkgdirs */
+void pkgdeps_find(struct rc_tree *t, const char *root);
+void pkgdeps_free(struct rc_tree *t);
 
 /* clib.c: tree mode's folders that stand in for the C library */
 void clib_find(struct rc_tree *t, const char *root, const char *rel,
@@ -626,7 +635,7 @@ struct rc_incpath {
 	size_t whole;		/* of those, given every -I folder */
 	size_t kept;		/* -I folders given, over all folders */
 };
-void incpath_narrow(struct rc_jobs *jobs, char *const *dirs, size_t ndirs,
+void incpath_narrow(struct rc_jobs *jobs, const struct rc_tree *t,
 		    struct rc_incpath *said);
 
 /* compdb.c */
