@@ -886,6 +886,28 @@ st=$?
 tap_check $? "the packages a build asks pkg-config for: their folders searched as the system's"
 tap_diag "$tmp/err"
 
+# --- a test's stub is not the program's definition ----------------------------
+
+# lib/send.c defines net_send() (a count or a negative errno); the tests
+# of src/ define a stub of it that returns 1.  src/push.c is nearer the
+# stub by its folders, but a program never links its tests' stubs: its
+# `rc < 0` is judged by the real definition (a right test), and the stub,
+# which keeps the real one's contract, gets no definition finding.  A
+# function only the tests define is judged as any other.
+mkdir -p "$tmp/stub/lib" "$tmp/stub/src/test"
+printf '#include <errno.h>\n\nint net_send(int fd, const void *p, int n)\n{\n\tif (fd < 0 || !p)\n\t\treturn -EBADF;\n\treturn n + 1;\n}\n' \
+	>"$tmp/stub/lib/send.c"
+printf 'int net_send(int fd, const void *p, int n)\n{\n\t(void)fd;\n\t(void)p;\n\t(void)n;\n\treturn 1;\n}\n\nint make_case(int k)\n{\n\tif (k)\n\t\treturn 0;\n\treturn 1;\n}\n' \
+	>"$tmp/stub/src/test/send_stub.c"
+printf 'int net_send(int fd, const void *p, int n);\n\nint push(int fd)\n{\n\tint rc = net_send(fd, "x", 1);\n\n\tif (rc < 0)\n\t\treturn rc;\n\treturn 0;\n}\n' \
+	>"$tmp/stub/src/push.c"
+(cd "$tmp/stub" && "$rc" --no-config --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] && [ "$(grep -c warning: "$tmp/out")" -eq 1 ] &&
+	grep -q "^\./src/test/send_stub\.c:9:5: warning: action 'make_case' returns only 0 or 1" "$tmp/out"
+tap_check $? "a test's stub: not what the program's calls bind to, and judged by the real definition"
+tap_diag "$tmp/out"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"
