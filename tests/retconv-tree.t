@@ -835,6 +835,79 @@ grep -q "^\./src/link\.h:19:12: warning: action 'parse_kind' returns only 0 or 1
 tap_check $? "a callback a header's function takes is a callback; its twin never taken is judged"
 tap_diag "$tmp/out"
 
+# --- the prelude gives way to the tree's own typedefs ------------------------
+
+# A kernel-style tree that defines u64 and s64 from <stdint.h> (long on
+# x86-64, where the prelude says long long), and misses the header that
+# gives its errno names: the parse with the prelude answers -EINVAL, but
+# each of the tree's four typedefs clashed with the prelude's, so that
+# parse had more errors than the one without it and was not kept.  The
+# tree's typedef wins, the prelude's line goes, and the definition's
+# class makes the caller's == 1 a finding.
+mkdir -p "$tmp/own/include" "$tmp/own/src"
+printf '#ifndef TYPES_H\n#define TYPES_H\n#include <stdint.h>\ntypedef uint64_t u64;\ntypedef int64_t s64;\ntypedef uint64_t __u64;\ntypedef int64_t __s64;\nint dev_open(s64 size);\n#endif\n' \
+	>"$tmp/own/include/types.h"
+printf '#include "types.h"\n#include <generated/errno.h>\n\nint dev_open(s64 size)\n{\n\tif (size < 0)\n\t\treturn -EINVAL;\n\treturn 0;\n}\n' \
+	>"$tmp/own/src/dev.c"
+printf '#include "types.h"\n\nint use_dev(void)\n{\n\tif (dev_open(4) == 1)\n\t\treturn 1;\n\treturn 0;\n}\n' \
+	>"$tmp/own/src/use.c"
+(cd "$tmp/own" && "$rc" --no-config --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	grep -q "^\./src/use\.c:5:6: warning: 'dev_open' returns 0 or a negative errno (class errno, from its definition at \./src/dev\.c:4)" "$tmp/out" &&
+	grep -q "^retconv: \./src/dev\.c: note: parsed with errors: 1 header not found (generated/errno\.h); checked only where types are known$" "$tmp/err"
+tap_check $? "the tree's own typedef of a name the prelude defines otherwise: the tree's is kept"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
+# --- the packages the build asks pkg-config for ------------------------------
+
+# A daemon whose build finds <foo.h> with pkg-config (configure.ac's
+# PKG_CHECK_MODULES, and a meson.build one folder down with dependency()):
+# tree mode asks pkg-config for each package's folders and searches them
+# as system folders, after the tree's own; a package pkg-config does not
+# know (bar-2, here not installed) is passed over without a word.
+mkdir -p "$tmp/pkg/src" "$tmp/pkg/lib" "$tmp/pkgsys/foo-1.0" "$tmp/pkgsys/baz" "$tmp/pkgpc"
+printf 'AC_INIT([d], [1])\nPKG_CHECK_MODULES([FOO], [foo-1.0 >= 1.2 bar-2])\n' >"$tmp/pkg/configure.ac"
+printf "baz_dep = dependency('baz', required: false)\n" >"$tmp/pkg/lib/meson.build"
+printf 'Name: foo\nDescription: f\nVersion: 1.3\nCflags: -I%s/pkgsys/foo-1.0\n' "$tmp" >"$tmp/pkgpc/foo-1.0.pc"
+printf 'Name: baz\nDescription: b\nVersion: 1\nCflags: -I%s/pkgsys/baz\n' "$tmp" >"$tmp/pkgpc/baz.pc"
+printf 'typedef struct foo_ctx foo_ctx_t;\nint foo_start(foo_ctx_t *c);\n' >"$tmp/pkgsys/foo-1.0/foo.h"
+printf 'typedef int baz_t;\n' >"$tmp/pkgsys/baz/baz.h"
+printf '#include <foo.h>\n#include <baz.h>\n\nint dev_start(foo_ctx_t *c, baz_t n)\n{\n\tif (!c || n < 0)\n\t\treturn -22;\n\treturn 0;\n}\n' \
+	>"$tmp/pkg/src/dev.c"
+(cd "$tmp/pkg" && PKG_CONFIG_LIBDIR=$tmp/pkgpc PKG_CONFIG_PATH= "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 0 ] &&
+	grep -q "^retconv: tree \.: 0 include folders; by pkg-config: baz, foo-1\.0$" "$tmp/err" &&
+	grep -q "^retconv: tree: -isystem$tmp/pkgsys/baz (pkg-config)$" "$tmp/err" &&
+	grep -q "^retconv: tree: -isystem$tmp/pkgsys/foo-1\.0 (pkg-config)$" "$tmp/err" &&
+	! grep -q "not found\|parsed with errors\|bar-2" "$tmp/err"
+tap_check $? "the packages a build asks pkg-config for: their folders searched as the system's"
+tap_diag "$tmp/err"
+
+# --- a test's stub is not the program's definition ----------------------------
+
+# lib/send.c defines net_send() (a count or a negative errno); the tests
+# of src/ define a stub of it that returns 1.  src/push.c is nearer the
+# stub by its folders, but a program never links its tests' stubs: its
+# `rc < 0` is judged by the real definition (a right test), and the stub,
+# which keeps the real one's contract, gets no definition finding.  A
+# function only the tests define is judged as any other.
+mkdir -p "$tmp/stub/lib" "$tmp/stub/src/test"
+printf '#include <errno.h>\n\nint net_send(int fd, const void *p, int n)\n{\n\tif (fd < 0 || !p)\n\t\treturn -EBADF;\n\treturn n + 1;\n}\n' \
+	>"$tmp/stub/lib/send.c"
+printf 'int net_send(int fd, const void *p, int n)\n{\n\t(void)fd;\n\t(void)p;\n\t(void)n;\n\treturn 1;\n}\n\nint make_case(int k)\n{\n\tif (k)\n\t\treturn 0;\n\treturn 1;\n}\n' \
+	>"$tmp/stub/src/test/send_stub.c"
+printf 'int net_send(int fd, const void *p, int n);\n\nint push(int fd)\n{\n\tint rc = net_send(fd, "x", 1);\n\n\tif (rc < 0)\n\t\treturn rc;\n\treturn 0;\n}\n' \
+	>"$tmp/stub/src/push.c"
+(cd "$tmp/stub" && "$rc" --no-config --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] && [ "$(grep -c warning: "$tmp/out")" -eq 1 ] &&
+	grep -q "^\./src/test/send_stub\.c:9:5: warning: action 'make_case' returns only 0 or 1" "$tmp/out"
+tap_check $? "a test's stub: not what the program's calls bind to, and judged by the real definition"
+tap_diag "$tmp/out"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

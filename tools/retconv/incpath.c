@@ -546,11 +546,12 @@ static bool reached(struct narrow *nr, char *const *paths, size_t npaths,
 
 /*
  * clang's own search path after the -I folders, for C on this system:
- * its resource directory's include/, then /usr/local/include, the
+ * the packages' folders (-isystem, pkgdeps.c), its resource directory's
+ * include/, then /usr/local/include, the
  * multiarch folders and /usr/include (clang -v lists them).  A folder
  * followed that clang does not search only adds to what is reached.
  */
-static void system_dirs(struct narrow *nr)
+static void system_dirs(struct narrow *nr, const struct rc_tree *t)
 {
 	static const char *const fixed[] = {
 		"/usr/local/include", "/usr/include/x86_64-linux-gnu",
@@ -560,8 +561,10 @@ static void system_dirs(struct narrow *nr)
 	const char *rdir = worker_resource_dir();
 	size_t i;
 
-	nr->sys = xcalloc(sizeof(fixed) / sizeof(*fixed) + 1,
+	nr->sys = xcalloc(sizeof(fixed) / sizeof(*fixed) + 1 + t->npkgdirs,
 			  sizeof(*nr->sys));
+	for (i = 0; i < t->npkgdirs; i++)
+		nr->sys[nr->nsys++] = xstrdup(t->pkgdirs[i]);
 	if (rdir)
 		nr->sys[nr->nsys++] = xasprintf("%s/include", rdir);
 	for (i = 0; i < sizeof(fixed) / sizeof(*fixed); i++)
@@ -605,23 +608,34 @@ static char *dir_of(const char *path)
 		       xstrdup("");
 }
 
-/* @job's -I folders: those @need marks, in their order. */
+/* @job's -I folders: those @need marks, in their order; the packages'
+ * system folders stay after them. */
 static void set_path(struct rc_job *job, char *const *dirs, const bool *need,
 		     size_t ndirs)
 {
-	size_t i;
+	char **rest = xcalloc(job->nargs + 1, sizeof(*rest));
+	size_t i, nrest = 0;
 
-	for (i = 0; i < job->nargs; i++)
-		free(job->args[i]);
+	for (i = 0; i < job->nargs; i++) {
+		if (strncmp(job->args[i], "-I", 2))
+			rest[nrest++] = job->args[i];
+		else
+			free(job->args[i]);
+	}
 	job->nargs = 0;
 	for (i = 0; i < ndirs; i++)
 		if (need[i])
 			job->args[job->nargs++] = xasprintf("-I%s", dirs[i]);
+	for (i = 0; i < nrest; i++)
+		job->args[job->nargs++] = rest[i];
+	free(rest);
 }
 
-void incpath_narrow(struct rc_jobs *jobs, char *const *dirs, size_t ndirs,
+void incpath_narrow(struct rc_jobs *jobs, const struct rc_tree *t,
 		    struct rc_incpath *said)
 {
+	char *const *dirs = t->incdirs;
+	size_t ndirs = t->nincdirs;
 	struct narrow nr = { .dirs = dirs, .ndirs = ndirs };
 	struct strmap folders = { NULL, NULL, 0, 0 };
 	bool *need = xcalloc(ndirs + 1, sizeof(*need));
@@ -631,7 +645,7 @@ void incpath_narrow(struct rc_jobs *jobs, char *const *dirs, size_t ndirs,
 	char *dir;
 
 	memset(said, 0, sizeof(*said));
-	system_dirs(&nr);
+	system_dirs(&nr, t);
 	nr.ids = xcalloc(ndirs + 1, sizeof(*nr.ids));
 	for (i = 0; i < ndirs; i++)
 		nr.ids[i] = folder_id(dirs[i]);

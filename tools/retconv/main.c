@@ -312,6 +312,11 @@ static void tree_say(const struct options *o)
 			t->others[i]);
 	if (t->nothers > 3)
 		fprintf(stderr, " and %zu more", t->nothers - 3);
+	for (i = 0; i < t->npkgs && i < 3; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "; by pkg-config: ",
+			t->pkgs[i]);
+	if (t->npkgs > 3)
+		fprintf(stderr, " and %zu more", t->npkgs - 3);
 	fputc('\n', stderr);
 	if (!o->verbose)
 		return;
@@ -325,6 +330,9 @@ static void tree_say(const struct options *o)
 	for (i = 0; i < t->nothers; i++)
 		fprintf(stderr, "retconv: tree: not %s (another system's)\n",
 			t->others[i]);
+	for (i = 0; i < t->npkgdirs; i++)
+		fprintf(stderr, "retconv: tree: -isystem%s (pkg-config)\n",
+			t->pkgdirs[i]);
 	for (i = 0; i < t->ncontext; i++)
 		fprintf(stderr, "retconv: tree: callees from %s\n",
 			t->context[i]);
@@ -341,7 +349,7 @@ static void narrow_say(const struct options *o, struct rc_jobs *jobs)
 	const struct rc_tree *t = &o->found;
 	struct rc_incpath said;
 
-	incpath_narrow(jobs, t->incdirs, t->nincdirs, &said);
+	incpath_narrow(jobs, t, &said);
 	if (!o->verbose || !said.groups)
 		return;
 	fprintf(stderr, "retconv: tree: the files of %zu folder%s get the include folders their #include lines reach, %.1f of %zu on average",
@@ -356,7 +364,7 @@ static void narrow_say(const struct options *o, struct rc_jobs *jobs)
 /*
  * --tree DIR: the user's flags first, then -I for each folder found (a
  * processor's C library folder after the system's for the files it does
- * not serve, clib.c); the
+ * not serve, clib.c), then -isystem for the packages' (pkgdeps.c); the
  * files named, or DIR whole, then the files that define their callees.
  */
 static int collect_tree(struct rc_jobs *jobs, struct options *o)
@@ -369,12 +377,15 @@ static int collect_tree(struct rc_jobs *jobs, struct options *o)
 	err = tree_scan(t, o->tree, o->files, o->nfiles);
 	if (err)
 		return err;
-	n = o->nflags + t->nincdirs;
+	n = o->nflags + t->nincdirs + t->npkgdirs;
 	flags = xcalloc(n + 1, sizeof(*flags));
 	for (i = 0; i < o->nflags; i++)
 		flags[i] = xstrdup(o->flags[i]);
 	for (i = 0; i < t->nincdirs; i++)
 		flags[o->nflags + i] = xasprintf("-I%s", t->incdirs[i]);
+	for (i = 0; i < t->npkgdirs; i++)
+		flags[o->nflags + t->nincdirs + i] =
+			xasprintf("-isystem%s", t->pkgdirs[i]);
 	tree_say(o);
 	if (!o->nfiles)
 		err = inputs_add_path(jobs, o->tree, flags, n);

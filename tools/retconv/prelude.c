@@ -12,7 +12,8 @@
  * declaring macros to declarations.  It is Coccinelle's standard.h idea,
  * built in and small.  worker.c includes it only in a second parse of a
  * file that missed headers, and keeps that parse only when it has fewer
- * errors; a header found later redefines a macro with no harm done (-w).
+ * errors; a header found later redefines a macro with no harm done (-w),
+ * and a typedef it defines with another type takes the prelude's place.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,8 +61,11 @@ const char prelude_text[] =
 "typedef unsigned short __u16;\ntypedef unsigned int __u32;\n"
 "typedef unsigned long long __u64;\ntypedef signed char __s8;\n"
 "typedef short __s16;\ntypedef int __s32;\ntypedef long long __s64;\n"
-"typedef __u16 __le16;\ntypedef __u16 __be16;\ntypedef __u32 __le32;\n"
-"typedef __u32 __be32;\ntypedef __u64 __le64;\ntypedef __u64 __be64;\n"
+/* Each in words of C's own types, so that the tree's own typedef of one
+ * (prelude_for()) leaves the others whole. */
+"typedef unsigned short __le16;\ntypedef unsigned short __be16;\n"
+"typedef unsigned int __le32;\ntypedef unsigned int __be32;\n"
+"typedef unsigned long long __le64;\ntypedef unsigned long long __be64;\n"
 "typedef _Bool bool;\ntypedef unsigned long size_t;\n"
 /* loff_t and dev_t as glibc has them, whose <sys/types.h> a header of a
  * driver shared with user space brings in: a typedef may be repeated
@@ -403,6 +407,39 @@ static bool prelude_has(const char *name)
 	return false;
 }
 
+/*
+ * The prelude's own typedef of a name the tree defines with another type
+ * ("typedef int64_t s64" where the prelude has long long): clang keeps
+ * the first and drops the tree's, an error in a header that every file
+ * including it then carries.  The tree's definition is the one its code
+ * was written for, so the clash refuses the prelude's line as it does a
+ * stand-in's (prelude_for()).  The prelude comes first in the unit, so a
+ * clash at a name it defines is with the prelude's line; the note that
+ * says so is not kept (a note in an included file).
+ */
+static char *diag_line(CXTranslationUnit tu, CXDiagnostic d, size_t *col);
+static char *word_at(const char *at, bool *call);
+
+static char *prelude_clash(CXTranslationUnit tu, CXDiagnostic d,
+			   const char *msg)
+{
+	char *line, *name = NULL;
+	bool call;
+	size_t col;
+
+	if (strncmp(msg, clash_form, sizeof(clash_form) - 1))
+		return NULL;
+	line = diag_line(tu, d, &col);
+	if (line)
+		name = word_at(line + col, &call);
+	free(line);
+	if (name && !prelude_has(name)) {
+		free(name);
+		name = NULL;
+	}
+	return name;
+}
+
 /* One pass over the diagnostics: the types first, then the names, which
  * must not be declared again as objects where code also uses them as
  * types ("act2000_card *card" and "sizeof(act2000_card)"). */
@@ -439,6 +476,8 @@ static void standin_pass(CXTranslationUnit tu, bool objects, char **text)
 		CXString s = clang_getDiagnosticSpelling(d);
 
 		name = objects ? NULL : clash_name(clang_getCString(s));
+		if (!objects && !name)
+			name = prelude_clash(tu, d, clang_getCString(s));
 		if (name)
 			refuse(text, name);
 		free(name);
@@ -688,6 +727,41 @@ static void qualifier_pass(CXTranslationUnit tu, char **text)
 		clang_disposeString(s);
 		clang_disposeDiagnostic(d);
 	}
+}
+
+/*
+ * The text of the prelude file for a parse with @standins: the prelude,
+ * less each typedef the stand-ins' marks say the tree defines itself,
+ * then the stand-ins.
+ */
+char *prelude_for(const char *standins)
+{
+	char *text = xmalloc(sizeof(prelude_text) + strlen(standins));
+	const char *at = prelude_text, *end, *semi;
+	char *to = text, *name;
+	bool keep;
+
+	for (; *at; at = end) {
+		end = strchr(at, '\n');
+		end = end ? end + 1 : at + strlen(at);
+		keep = true;
+		semi = end - at > 2 && end[-2] == ';' ? end - 2 : NULL;
+		if (semi && !strncmp(at, "typedef ", 8)) {
+			const char *start = semi;
+
+			while (start > at && ident_char(start[-1]))
+				start--;
+			name = xasprintf("%.*s", (int)(semi - start), start);
+			keep = !refused(standins, name);
+			free(name);
+		}
+		if (keep) {
+			memcpy(to, at, (size_t)(end - at));
+			to += end - at;
+		}
+	}
+	strcpy(to, standins);
+	return text;
 }
 
 char *prelude_standins(CXTranslationUnit tu, const char *before)

@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "retconv.h"
 
@@ -37,6 +38,27 @@ static unsigned hash(const char *s)
 	return h & (HASH_SIZE - 1);
 }
 
+/* Whether @path lies in a folder of tests: a folder named test, tests,
+ * testing, unittest(s), unit-tests or unit_tests, at any depth. */
+bool in_test_folder(const char *path)
+{
+	static const char *const names[] = {
+		"test", "tests", "testing", "unittest", "unittests",
+		"unit-tests", "unit_tests",
+	};
+	const char *at = path, *slash;
+	size_t k, len;
+
+	for (; (slash = strchr(at, '/')); at = slash + 1) {
+		len = (size_t)(slash - at);
+		for (k = 0; k < sizeof(names) / sizeof(*names); k++)
+			if (strlen(names[k]) == len &&
+			    !strncasecmp(at, names[k], len))
+				return true;
+	}
+	return false;
+}
+
 /*
  * Which of several definitions of one name a call from @file binds to.
  * A tree of several programs (a hypervisor and its tools, a library and
@@ -44,16 +66,21 @@ static unsigned hash(const char *s)
  * the one the caller's program links.  A program's files sit together,
  * so: the definition in the caller's own file, else those whose path
  * shares the most leading folders with the caller's; several as near
- * are all taken.  How near @def's file is to @file: the folders their
- * paths share, UINT_MAX for the same file.
+ * are all taken.  A program never links its tests' stubs (its tests link
+ * it), so a definition in a folder of tests is the last that a call from
+ * outside one takes, however near.  How near @def's file is to @file:
+ * one more than the folders their paths share, UINT_MAX for the same
+ * file, 0 for a test's definition and a caller outside the tests.
  */
 unsigned def_nearness(const char *def, const char *file)
 {
-	unsigned n = 0;
+	unsigned n = 1;
 	size_t i;
 
 	if (!strcmp(def, file))
 		return UINT_MAX;
+	if (in_test_folder(def) && !in_test_folder(file))
+		return 0;
 	for (i = 0; def[i] && def[i] == file[i]; i++)
 		if (def[i] == '/')
 			n++;

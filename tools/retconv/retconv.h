@@ -591,10 +591,19 @@ struct rc_tree {
 	size_t nskipped;	/* more such files, over the bound */
 	char **others;		/* folders of other systems, left out */
 	size_t nothers;
+	char **pkgs;		/* packages the build asks pkg-config for */
+	size_t npkgs;		/* that pkg-config knows (pkgdeps.c) */
+	char **pkgdirs;		/* their -I folders, searched as the system's */
+	size_t npkgdirs;
 };
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
 void tree_free(struct rc_tree *t);
+
+/* pkgdeps.c: the include folders of the packages a tree's build files
+ * ask pkg-config for, into @t's pkgs and pkgdirs */
+void pkgdeps_find(struct rc_tree *t, const char *root);
+void pkgdeps_free(struct rc_tree *t);
 
 /* clib.c: tree mode's folders that stand in for the C library */
 void clib_find(struct rc_tree *t, const char *root, const char *rel,
@@ -626,7 +635,7 @@ struct rc_incpath {
 	size_t whole;		/* of those, given every -I folder */
 	size_t kept;		/* -I folders given, over all folders */
 };
-void incpath_narrow(struct rc_jobs *jobs, char *const *dirs, size_t ndirs,
+void incpath_narrow(struct rc_jobs *jobs, const struct rc_tree *t,
 		    struct rc_incpath *said);
 
 /* compdb.c */
@@ -671,6 +680,8 @@ extern const char prelude_text[];
 /* in a worker: @before and definitions for the types and annotations @tu
  * missed, or NULL when it has none to add */
 char *prelude_standins(struct CXTranslationUnitImpl *tu, const char *before);
+/* the prelude file's text for a parse with @standins (prelude_standins()'s) */
+char *prelude_for(const char *standins);
 
 /* idle.c: in a worker, whether no directive of what @tu read, nor one of
  * its @nargs arguments, names a macro of the prelude, so that a parse
@@ -698,6 +709,7 @@ struct rc_func **funcs_by_usr_standins(const struct rc_result *res,
 				       size_t *n);
 size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr);
 unsigned def_nearness(const char *def, const char *file);
+bool in_test_folder(const char *path);
 bool funcs_any_fact(struct rc_func *const *idx, size_t n, const char *usr,
 		    unsigned facts);
 const char *class_name(enum rc_class cls);

@@ -382,6 +382,25 @@ static void mark_serving(struct rc_result *res)
 	free(idx);
 }
 
+/*
+ * A test's stand-in for a function of the program (a definition in a
+ * folder of tests, of a name the run also defines outside one) returns
+ * what its test needs, under the real function's contract: the
+ * definition rules judge the real one.
+ */
+static bool stub(const struct reads *r, const struct rc_func *fn)
+{
+	size_t i;
+
+	if (!in_test_folder(fn->file))
+		return false;
+	for (i = funcs_first(r->defs, r->ndefs, fn->usr);
+	     i < r->ndefs && !strcmp(r->defs[i]->usr, fn->usr); i++)
+		if (!in_test_folder(r->defs[i]->file))
+			return true;
+	return false;
+}
+
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		 enum rc_scope min_scope, struct rc_findings *out)
 {
@@ -393,18 +412,17 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 	mark_serving(res);
 	reads_of(&r, res->funcs, res->nfuncs);
 	reads_of(&r, res->alts, res->nalts);
-	if (r.n) {
+	if (r.n)
 		qsort(r.v, r.n, sizeof(*r.v), by_read);
-		r.defs = funcs_by_usr(res);
-		r.ndefs = res->nfuncs;
-	}
+	r.defs = funcs_by_usr(res);
+	r.ndefs = res->nfuncs;
 	for (i = 0; i < res->nfuncs; i++) {
 		struct rc_func *fn = res->funcs[i];
 		enum rc_kind kind;
 
 		if (!fn->report || fn->scope < min_scope ||
 		    is_callback(res, fn->usr) || (fn->flags & RV_FOREIGN) ||
-		    (fn->facts & FACT_OUTSIDE))
+		    (fn->facts & FACT_OUTSIDE) || stub(&r, fn))
 			continue;
 		kind = naming_classify(cfg, fn->name);
 		/* A trylock by pthread's convention: 0 when it took the

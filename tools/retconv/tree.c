@@ -707,6 +707,7 @@ int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 		scan_includes(&w, i);
 	choose_dirs(t, &w);
 	t->others = systems_passed(&w.sys, &t->nothers);
+	pkgdeps_find(t, dir);
 	if (nfiles)
 		choose_context(t, &w, files, nfiles);
 	walk_free(&w);
@@ -727,6 +728,7 @@ void tree_free(struct rc_tree *t)
 	for (i = 0; i < t->nincdirs; i++)
 		free(t->served[i]);
 	free(t->served);
+	pkgdeps_free(t);
 	free(t->clib);
 	free(t->incdirs);
 	free(t->context);

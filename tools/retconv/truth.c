@@ -11,7 +11,8 @@
  * such a read is a T site.  Its holder, a local variable, read so counts
  * only when nothing between its store and the end of the statement that
  * reads it tests its sign ("if (r) { if (r < 0) ... }" tells them apart
- * inside; so does "r == 1") and the function never returns it (it passes
+ * inside; so do "r == 1" and a test around the store itself, "if ((r =
+ * is_x()) == -1)") and the function never returns it (it passes
  * the tri-state on to its own caller, who is judged in its turn).
  *
  * Only signed callees are recorded: a bool drops the error before any
@@ -78,7 +79,8 @@ static enum CXChildVisitResult told_visit(CXCursor c, CXCursor parent,
 			t->told = true;
 		break;
 	case CXCursor_BinaryOperator:
-		if (offset_of(c) >= t->from && offset_of(c) < t->to &&
+		/* After the store, or around it: "(r = f()) == -1". */
+		if (end_of(c) > t->from && offset_of(c) < t->to &&
 		    sign_test(t->s, c, t->usr))
 			t->told = true;
 		break;

@@ -230,8 +230,7 @@ static CXTranslationUnit parse(CXIndex idx, const struct rc_job *job,
 {
 	const char **argv = xcalloc(job->nargs + 8, sizeof(*argv));
 	const char *rdir = worker_resource_dir();
-	char *text = standins ? xasprintf("%s%s", prelude_text, standins) :
-				NULL;
+	char *text = standins ? prelude_for(standins) : NULL;
 	struct CXUnsavedFile *files = xcalloc(picks.n + 2, sizeof(*files));
 	unsigned nfiles = 0;
 	CXTranslationUnit tu = NULL;

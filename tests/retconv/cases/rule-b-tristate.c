@@ -127,6 +127,17 @@ int req_wake(struct req *r)
 	r->state = 0;
 	return 0;
 }
+
+/* The sign test around the store itself: the only negative value it
+ * can be goes before the read as a truth value. */
+int req_yield(struct req *r)
+{
+	int rc;
+
+	if ((rc = req_has_owner(r)) == -EINVAL)
+		return -EIO;
+	return rc ? -EBUSY : 0;
+}
 // expect: rule-b-tristate.c:22:6: warning: predicate 'req_is_pending' returns a negative errno, which reads as true; return a bool, or give it an action's name [retconv-B]
 // expect: rule-b-tristate.c:25:3: note: returns a negative errno, converted to true
 // expect: rule-b-tristate.c:30:5: warning: predicate 'req_is_bad' returns a negative errno beside its answer, and a caller reads the result as true or false, so the error reads as true; test its sign there, or return a bool [retconv-B]

@@ -42,6 +42,8 @@ import subprocess
 import sys
 import time
 
+import scope
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 ENV = os.environ
@@ -301,6 +303,7 @@ def main():
 	for r in rows:
 		g[r[3]].append(r)
 	table('class', g)
+	print('\n'.join(scope.figures(out)))
 
 
 if __name__ == '__main__':
