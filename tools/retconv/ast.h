@@ -76,6 +76,10 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn);
 
+/* strerr.c: the parameters a definition passes to strerror() as they
+ * came (FACT_STRERROR()). */
+unsigned errstr_params(CXTranslationUnit tu, CXCursor func, CXCursor body);
+
 /* house.c, in the worker: an errno constant's sign as written, and
  * the documentation of positive errnos (FACT_GIVES_*, DOC_PERRNO). */
 bool house_errno_name(const char *name, long long v);

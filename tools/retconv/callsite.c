@@ -633,6 +633,7 @@ void callsite_scan(CXTranslationUnit tu, CXCursor body, struct rc_func *fn)
 	store_walk(&s, body, whole);
 	scan_stmt(&s, body);
 	truth_scan(&s);
+	errstr_scan(&s);
 	for (i = 0; i < s.nst; i++) {
 		free(s.st[i].key);
 		free(s.st[i].copy);

@@ -119,6 +119,9 @@ uint64_t zero_here(struct scan *s, CXCursor at, const struct origin *o,
 uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
 		  char **why, CXCursor *whyc);
 
+/* strerr.c */
+void errstr_scan(struct scan *s);
+
 /* errpath.c */
 char *branch_error(struct scan *s, CXCursor branch, CXCursor *at);
 bool passed_on_later(struct scan *s, CXCursor c, const struct origin *o);

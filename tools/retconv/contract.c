@@ -374,6 +374,7 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	struct count_walk w = { .tu = tu, .fn = fn };
 
 	clang_visitChildren(body, count_visit, &w);
+	fn->facts |= errstr_params(tu, func, body);
 	if (fn->type == RT_VOID)
 		return;
 	if (table_outside_name(fn->name))

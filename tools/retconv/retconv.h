@@ -201,6 +201,13 @@ struct rc_return {
  * there (above.c's zero_here()).  The site's why says so, at the first
  * test. */
 #define SITE_ZERO_HERE	(1ULL << 39)
+/* C: a call's argument ERRSTR_MAX_ARGS or fewer places in (its place in
+ * SITE_ARG) is a variable that the if around it left 0 or negative (the
+ * signs in SITE_MAY): an error number for strerror() must be positive
+ * (strerr.c).  The site's op is the variable's name, its why the test. */
+#define SITE_STRERROR	(1ULL << 40)
+#define SITE_ARG(i)	((uint64_t)(i) << 41)
+#define SITE_ARG_OF(f)	((unsigned)((f) >> 41) & 0x7U)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
@@ -283,6 +290,11 @@ struct rc_site {
  * such readings' call sites where the run has no definition of it, and
  * is not reported (resolve.c). */
 #define FACT_STANDIN		(1U << 20)
+/* It passes parameter i (below ERRSTR_MAX_ARGS) to strerror() as it came,
+ * never negated or tested for a sign (strerr.c): the parameter is a
+ * positive errno. */
+#define ERRSTR_MAX_ARGS		6
+#define FACT_STRERROR(i)	(1U << (21 + (i)))
 /* house.c's, the positive-errno house style (high bits, so that other
  * facts grow from below): an errno's name reaches one of its returns
  * positive (return EIO;, err = EIO) or negated (-EIO), from the worker;
@@ -735,6 +747,9 @@ const struct rc_tentry *table_find(const struct rc_table *t,
 const char *tclass_name(enum rc_tclass cls);
 bool table_outside_name(const char *name);
 void table_free(struct rc_table *t);
+
+/* strerr.c: the C library's functions that take a positive errno */
+bool errstr_name(const char *name);
 
 /* sites.c: rules C, D and E (with callee.c, returned.c: sites.h) */
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,

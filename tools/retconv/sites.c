@@ -12,6 +12,9 @@
  *      or a case label, that no value of the class matches (an errno's
  *      == 1); when the callee is a signed function whose body gives a
  *      count, once at the callee, naming the callers (struct contract);
+ *      an error number given to strerror(), or to a function that passes
+ *      it there, where the test around the call left it 0 or negative
+ *      (strerr.c);
  *   D  a branch taken on success that handles an error: on 0 for errno
  *      (an action's, the table's, or a body's of 0 and negative values
  *      under a name that asks nothing: a lookup's 0 may well lead to an
@@ -336,6 +339,49 @@ static bool rule_c_zero_here(struct ctx *cx)
 	    "%s is never true: '%s' holds the result of '%s', and the if this else belongs to took every value but 0, so this branch never runs; one of the two tests misreads it (0 is the success of an action)",
 	    t, x->holder, x->callee));
 	free(t);
+	return true;
+}
+
+/* What strerror() makes of the values a test left, and what to pass. */
+static const char *errstr_reading(unsigned signs)
+{
+	if (signs == SIGN_ZERO)
+		return "strerror(0) reads \"Success\"; the test takes the success 0 for a failure";
+	if (signs == SIGN_NEG)
+		return "a negative value reads \"Unknown error\"; pass -err for a negative errno, errno after a -1";
+	return "0 reads \"Success\" and a negative value \"Unknown error\"; tell 0 apart, and pass -err for a negative errno, errno after a -1";
+}
+
+/*
+ * An error number given to strerror() where the if around the call left
+ * it 0 or negative (strerr.c): strerror() takes a positive errno, so a
+ * negative errno reads "Unknown error -5" and 0 "Success".  The callee is
+ * the C library's strerror() (no definition in the run), or a definition
+ * that passes that parameter to it as it came.  Returns whether the site
+ * was one of these (reported or not).
+ */
+static bool rule_c_strerror(struct ctx *cx, struct rc_func *const *idx,
+			    size_t n)
+{
+	const struct rc_site *x = cx->x;
+	unsigned i = SITE_ARG_OF(x->form), signs = SITE_MAY_OF(x->form);
+	char *via;
+	bool libc;
+
+	if (x->rule != 'C' || !(x->form & SITE_STRERROR))
+		return false;
+	libc = i == 0 && errstr_name(x->callee) &&
+	       funcs_first(idx, n, x->usr) == n;
+	if (!libc && !funcs_any_fact(idx, n, x->usr, FACT_STRERROR(i)))
+		return true;
+	via = libc ? xstrdup("") : xasprintf(
+	    " ('%s' passes its argument %u to strerror())", x->callee, i + 1);
+	verdict_add(cx, 'C', xasprintf(
+	    "'%s' is %s here, but %s takes a positive error number%s: %s",
+	    x->op, signs == SIGN_ZERO ? "0" : signs == SIGN_NEG ? "negative" :
+	    "0 or negative", libc ? x->callee : "strerror()", via,
+	    errstr_reading(signs)));
+	free(via);
 	return true;
 }
 
@@ -683,6 +729,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			    cx.x->rule == 'T')
 				continue;
 			if (judged_by_form(&cx) ||
+			    rule_c_strerror(&cx, byusr, res->nfuncs) ||
 			    (cx.x->rule == 'C' && rule_c_zero_here(&cx)))
 				continue;
 			if (fn->facts & FACT_ALTERNATE)
