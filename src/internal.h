@@ -636,7 +636,7 @@ struct workqueue_struct {
 	 * with the lock they take anyway, not with two atomics of their own.
 	 */
 	struct kwq__armed *armed;	/* I: the array */
-	unsigned long nr_firing;	/* A: taken off a wheel, not queued yet */
+	unsigned long nr_firing;	/* A: off a wheel, not queued yet */
 	unsigned long long st_rejected;	/* A: -EBUSY adds, while enabled */
 	struct kwq__completion *flush_done; /* F: the flusher's event */
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */

@@ -46,7 +46,7 @@
 
 struct kwq__timer_base {
 	uint32_t lock;			/* a futex word, as the pools' lock */
-	int cpu;			/* I: whose wheel, the index of wq->armed */
+	int cpu;			/* I: whose wheel: wq->armed's index */
 	unsigned long clk;		/* L: all due at or before it have fired */
 	uint64_t pending[WHEEL_LEVELS];	/* L: non-empty slots */
 	struct kwq_list_node slots[WHEEL_LEVELS * WHEEL_SIZE]; /* L */
@@ -393,7 +393,8 @@ static void *timer_main(void *arg)
 
 /* Move @wq's items on @base's wheel to @mine, unless it has none there. */
 static void take_wq_items(struct kwq__timer_base *base,
-			  struct workqueue_struct *wq, struct kwq_list_node *mine)
+			  struct workqueue_struct *wq,
+			  struct kwq_list_node *mine)
 {
 	base_lock(base);
 	for (int i = 0; wq->armed[base->cpu].n &&
@@ -418,7 +419,8 @@ static void take_wq_items(struct kwq__timer_base *base,
 
 /*
  * Take every armed item of @wq off the wheels and queue it now.  Returns how
- * many are still armed or being queued by the timer thread (kwq__timer_armed()).
+ * many are still armed or being queued by the timer thread, as
+ * kwq__timer_armed() counts them.
  */
 unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq)
 {
