@@ -74,7 +74,6 @@ static inline int arm_owned(int cpu, struct workqueue_struct *wq,
 		return -ESHUTDOWN;
 	}
 	dw->wq = wq;
-	__atomic_add_fetch(&wq->nr_armed, 1, __ATOMIC_RELAXED);
 	kwq__timer_arm(dw, cpu, delay);
 	return 0;
 }

@@ -613,6 +613,11 @@ struct kwq__pwq {
 	struct kwq__pushq push[];
 } __attribute__((aligned(WORK_ALIGN)));
 
+/* A queue's count of items armed on one CPU's wheel, a line of its own. */
+struct kwq__armed {
+	unsigned long n;		/* that wheel's L */
+} __attribute__((aligned(64)));
+
 struct workqueue_struct {
 	unsigned int flags;		/* I: WQ_* */
 	int ordered;			/* I */
@@ -625,7 +630,13 @@ struct workqueue_struct {
 					   which destroy waits out */
 	pthread_mutex_t flush_mutex;
 	int nr_pwqs_to_flush;		/* A: pwqs the flusher still waits on */
-	unsigned long nr_armed;		/* A: its delayed items on the wheels */
+	/*
+	 * Its delayed items on each CPU's wheel, by CPU, each written under
+	 * that wheel's lock (timer.c): an arm and its cancel then count
+	 * with the lock they take anyway, not with two atomics of their own.
+	 */
+	struct kwq__armed *armed;	/* I: the array */
+	unsigned long nr_firing;	/* A: off a wheel, not queued yet */
 	unsigned long long st_rejected;	/* A: -EBUSY adds, while enabled */
 	struct kwq__completion *flush_done; /* F: the flusher's event */
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
@@ -1194,6 +1205,7 @@ KWQ_HIDDEN void kwq__timer_arm(struct delayed_work *dw, int cpu,
 			       unsigned long delay);
 KWQ_HIDDEN int kwq__timer_disarm(struct delayed_work *dw);
 KWQ_HIDDEN unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq);
+KWQ_HIDDEN unsigned long kwq__timer_armed(struct workqueue_struct *wq);
 KWQ_HIDDEN void kwq__timers_lock(int lock);
 KWQ_HIDDEN void kwq__timers_child(void);
 KWQ_HIDDEN void kwq__timers_restart(void);

@@ -161,7 +161,7 @@ int kwq_stats_get(struct workqueue_struct *wq, struct kwq_stats *st,
 	full.started = sum->st.started;
 	full.finished = sum->st.finished;
 	full.pending = sum->in_flight;
-	full.armed = __atomic_load_n(&wq->nr_armed, __ATOMIC_RELAXED);
+	full.armed = kwq__timer_armed(wq);
 	full.cpu_time_ns = sum->st.cpu_ns;
 	timing(&full.latency, sum->st.lat, sum->st.lat_max);
 	timing(&full.runtime, sum->st.run, sum->st.run_max);

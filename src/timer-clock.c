@@ -13,10 +13,9 @@
  *
  * DESIGN
  *
- * Where the kernel keeps CLOCK_MONOTONIC with the TSC (its clocksource is
- * "tsc": the counter then runs at a constant rate and in step on every CPU,
- * or the kernel would have given it up) and the CPU says the TSC is
- * invariant, the arm reads the counter and counts from a base: a counter
+ * Where the kernel keeps CLOCK_MONOTONIC with the TSC and the CPU says the
+ * TSC is invariant, the arm reads the counter and counts from a base: a
+ * counter
  * value and a CLOCK_MONOTONIC reading taken after it, plus a 2 us slack,
  * so the clock was below the base's time when the counter showed the
  * base's count.  From there, time is counted 1.5 times as fast as the
@@ -25,6 +24,19 @@
  * clock; NTP daemons stay within a few hundred parts per million), so the
  * count stays ahead of the clock.  It gains half the base's age, so a base
  * is renewed once it is 16 us old: an arm's time is at most 10 us late.
+ *
+ * The kernel keeps its clock with the TSC in two ways.  Its clocksource is
+ * "tsc": the counter then runs at a constant rate and in step on every CPU,
+ * or the kernel would have given it up.  Or it is "kvm-clock" and the
+ * hypervisor's page for it (pvclock, which the vDSO reads) carries the
+ * stable bit: the host then promises one scale and one counter for every
+ * virtual CPU, which is what lets the vDSO read the TSC on any CPU without
+ * a system call (a VM may mark the TSC clocksource unstable and still give
+ * that promise, as the machine kwq is measured on does).  The page is
+ * looked at through a pipe first, since the kernel maps it only when its
+ * clock uses it and touching it otherwise would be SIGBUS; the timer
+ * thread looks at the bit again at each renewal, as the vDSO does at each
+ * read, and gives the counter up if the host took the promise back.
  *
  * The arm's counter read has no fence, which would cost what the kernel's
  * clock does: the CPU may execute it a little before the instructions ahead
@@ -49,6 +61,7 @@
  */
 #include "internal.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -72,6 +85,16 @@ struct kwq__clock kwq__clk;
 
 /* Since when, by the counter and CLOCK_MONOTONIC_RAW, the rate is measured. */
 static uint64_t cal_tsc, cal_raw;
+
+/*
+ * kvm-clock's page for the first virtual CPU, whose flags say whether the
+ * host keeps the TSC stable, or NULL: its layout is the hypervisor's ABI
+ * (struct pvclock_vcpu_time_info), and the vDSO reads the same page.
+ */
+static const volatile uint8_t *pvclock;
+
+#define PVCLOCK_FLAGS		29	/* byte offset of its flags */
+#define PVCLOCK_TSC_STABLE	0x01
 
 /* The counter when kwq__timer_now() last found the base too old. */
 static uint64_t last_slow __attribute__((aligned(64)));
@@ -99,6 +122,59 @@ static uint64_t tsc_ordered(void)
 #endif
 }
 
+/*
+ * The start of the vDSO's page of virtual clocks, whose first page is
+ * kvm-clock's ([vvar_vclock], Linux 6.13 and later; older kernels keep it
+ * at an offset of [vvar] that changed between versions, and are not read).
+ * None under valgrind (its preloaded objects are mapped): it does not know
+ * the page and would report every read of it, and a counter is worth
+ * nothing at its speed.
+ */
+static const volatile uint8_t *vclock_page(void)
+{
+	unsigned long start = 0, end;
+	bool valgrind = false;
+	char line[256];
+	FILE *f = fopen("/proc/self/maps", "re");
+
+	if (!f)
+		return NULL;
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, "/vgpreload_"))
+			valgrind = true;
+		else if (!start && strstr(line, "[vvar_vclock]") &&
+			 sscanf(line, "%lx-%lx", &start, &end) != 2)
+			start = 0;
+	}
+	fclose(f);
+	return valgrind ? NULL : (const volatile uint8_t *)start;
+}
+
+/*
+ * Does the host keep kvm-clock's TSC stable?  The page is copied by the
+ * kernel into a pipe, which gets -EFAULT where a read of ours would get
+ * SIGBUS (the kernel maps the page only if its clock is kvm-clock's).
+ */
+static bool pvclock_stable(void)
+{
+	const volatile uint8_t *page = vclock_page();
+	uint8_t copy[PVCLOCK_FLAGS + 1];
+	bool ok = false;
+	int fd[2];
+
+	if (!page || pipe2(fd, O_CLOEXEC))
+		return false;
+	if (write(fd[1], (const void *)page, sizeof(copy)) ==
+	    (ssize_t)sizeof(copy) &&
+	    read(fd[0], copy, sizeof(copy)) == (ssize_t)sizeof(copy))
+		ok = copy[PVCLOCK_FLAGS] & PVCLOCK_TSC_STABLE;
+	close(fd[0]);
+	close(fd[1]);
+	if (ok)
+		pvclock = page;
+	return ok;
+}
+
 /* Does this machine's kernel keep CLOCK_MONOTONIC with an invariant TSC? */
 static bool tsc_usable(void)
 {
@@ -122,6 +198,8 @@ static bool tsc_usable(void)
 	if (!fgets(name, sizeof(name), f))
 		name[0] = '\0';
 	fclose(f);
+	if (!strcmp(name, "kvm-clock\n"))
+		return pvclock_stable();
 	return !strcmp(name, "tsc\n");
 #else
 	return false;
@@ -207,7 +285,8 @@ static bool renew_locked(uint64_t *t)
 	tsc = kwq__tsc();
 	*t = kwq__clock_ns(CLOCK_MONOTONIC);
 	after = kwq__tsc();
-	if (kwq__clk.ns && !bound_held_locked(after, *t)) {
+	if ((pvclock && !(pvclock[PVCLOCK_FLAGS] & PVCLOCK_TSC_STABLE)) ||
+	    (kwq__clk.ns && !bound_held_locked(after, *t))) {
 		turn_off_locked();
 		return false;
 	}
@@ -233,8 +312,9 @@ static uint64_t renew(void)
 	__atomic_store_n(&kwq__clk.seq, seq + 2, __ATOMIC_RELEASE);
 	if (!held)
 		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "timer", -ERANGE,
-			  "the TSC ran behind CLOCK_MONOTONIC: delayed work "
-			  "reads clock_gettime() from now on");
+			  "the TSC ran behind CLOCK_MONOTONIC, or the host "
+			  "no longer keeps it stable: delayed work reads "
+			  "clock_gettime() from now on");
 	return t;
 }
 
@@ -276,11 +356,19 @@ void kwq__timer_clock_child(void)
 void kwq__timer_clock_init(void)
 {
 	uint64_t tsc, raw;
+	int tries = 0;
 
 	memset(&kwq__clk, 0, sizeof(kwq__clk));
-	if (!tsc_usable() || !bracket(CLOCK_MONOTONIC_RAW, &tsc, &raw,
-				      1U << 16))
+	if (!tsc_usable())
 		return;
+	/*
+	 * The process's first read of a clock may fault the vDSO's page in
+	 * (a third of the first brackets on kvm-clock took longer than the
+	 * limit): a few more tries, rather than no counter for its life.
+	 */
+	while (!bracket(CLOCK_MONOTONIC_RAW, &tsc, &raw, 1U << 16))
+		if (++tries == 4)
+			return;
 	cal_tsc = tsc;
 	cal_raw = raw;
 	kwq__clk.state = KWQ_CLOCK_CALIBRATING;

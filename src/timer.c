@@ -46,8 +46,8 @@
 
 struct kwq__timer_base {
 	uint32_t lock;			/* a futex word, as the pools' lock */
+	int cpu;			/* I: whose wheel: wq->armed's index */
 	unsigned long clk;		/* L: all due at or before it have fired */
-	unsigned long nr_armed;		/* L */
 	uint64_t pending[WHEEL_LEVELS];	/* L: non-empty slots */
 	struct kwq_list_node slots[WHEEL_LEVELS * WHEEL_SIZE]; /* L */
 } __attribute__((aligned(WORK_ALIGN)));
@@ -59,6 +59,25 @@ static struct {
 } tt;
 
 static struct kwq__timer_base **bases;	/* I: by CPU, NULL if none */
+
+/* Count an item of @wq on or off @base's wheel, under its lock. */
+static inline void armed_add_locked(struct workqueue_struct *wq,
+				    struct kwq__timer_base *base, long n)
+{
+	wq->armed[base->cpu].n += (unsigned long)n;
+}
+
+/*
+ * An item taken off @base's wheel to be queued: destroy_workqueue() keeps
+ * waiting for it, on nr_firing, until fire() has queued it.
+ */
+static inline void firing_locked(struct delayed_work *dw,
+				 struct kwq__timer_base *base)
+{
+	armed_add_locked(dw->wq, base, -1);
+	__atomic_add_fetch(&dw->wq->nr_firing, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&dw->base, NULL, __ATOMIC_RELAXED);
+}
 
 /*
  * The wheel's lock is the pools' futex lock (kwq__word_lock()): a free one
@@ -265,7 +284,7 @@ void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 	expires = due > base->clk ? due : base->clk + 1;
 	dw->expires = expires;
 	wheel_insert_locked(base, dw);
-	base->nr_armed++;
+	armed_add_locked(dw->wq, base, 1);
 	__atomic_store_n(&dw->base, base, __ATOMIC_RELEASE);
 	base_unlock(base);
 	/* @dw may already have fired and been armed again: use the copy. */
@@ -287,20 +306,19 @@ int kwq__timer_disarm(struct delayed_work *dw)
 	base_lock(base);
 	if (__atomic_load_n(&dw->base, __ATOMIC_RELAXED) == base) {
 		wheel_del_locked(base, dw);
-		base->nr_armed--;
+		armed_add_locked(dw->wq, base, -1);
 		__atomic_store_n(&dw->base, NULL, __ATOMIC_RELAXED);
 		ret = 0;
 	}
 	base_unlock(base);
-	if (!ret)
-		__atomic_sub_fetch(&dw->wq->nr_armed, 1, __ATOMIC_RELEASE);
 	return ret;
 }
 
 /*
- * Queue what expired.  Each item is unlinked before it is queued: once
- * queued it may run and be armed again at once.  The queue cannot go away
- * meanwhile, since destroy_workqueue() waits for wq->nr_armed to drop.
+ * Queue what expired (firing_locked() counted it).  Each item is unlinked
+ * before it is queued: once queued it may run and be armed again at once.
+ * The queue cannot go away meanwhile, since destroy_workqueue() waits for
+ * wq->nr_firing to drop.
  */
 static void fire(struct kwq_list_node *expired)
 {
@@ -312,7 +330,7 @@ static void fire(struct kwq_list_node *expired)
 		kwq__list_del_init(&dw->timer);
 		kwq__queue_owned(dw->cpu, wq, &dw->work, work_data(&dw->work),
 				 1);
-		__atomic_sub_fetch(&wq->nr_armed, 1, __ATOMIC_RELEASE);
+		__atomic_sub_fetch(&wq->nr_firing, 1, __ATOMIC_RELEASE);
 	}
 }
 
@@ -326,11 +344,8 @@ static unsigned long run_base(struct kwq__timer_base *base, unsigned long now)
 	wheel_advance_locked(base, now, &expired);
 	for (struct kwq_list_node *n = expired.next; n != &expired;
 	     n = n->next) {
-		struct delayed_work *dw = kwq__list_entry(n,
-						struct delayed_work, timer);
-
-		__atomic_store_n(&dw->base, NULL, __ATOMIC_RELAXED);
-		base->nr_armed--;
+		firing_locked(kwq__list_entry(n, struct delayed_work, timer),
+			      base);
 	}
 	next = next_event_locked(base);
 	base_unlock(base);
@@ -376,45 +391,69 @@ static void *timer_main(void *arg)
 	return NULL;
 }
 
+/* Move @wq's items on @base's wheel to @mine, unless it has none there. */
+static void take_wq_items(struct kwq__timer_base *base,
+			  struct workqueue_struct *wq,
+			  struct kwq_list_node *mine)
+{
+	base_lock(base);
+	for (int i = 0; wq->armed[base->cpu].n &&
+	     i < WHEEL_LEVELS * WHEEL_SIZE; i++) {
+		struct kwq_list_node *head = &base->slots[i];
+		struct kwq_list_node *n = head->next, *next;
+
+		for (; n != head; n = next) {
+			struct delayed_work *dw = kwq__list_entry(n,
+					struct delayed_work, timer);
+
+			next = n->next;
+			if (dw->wq != wq)
+				continue;
+			wheel_del_locked(base, dw);
+			firing_locked(dw, base);
+			kwq__list_add_before(&dw->timer, mine);
+		}
+	}
+	base_unlock(base);
+}
+
 /*
  * Take every armed item of @wq off the wheels and queue it now.  Returns how
- * many were armed, counting those the timer thread is queueing meanwhile.
+ * many are still armed or being queued by the timer thread, as
+ * kwq__timer_armed() counts them.
  */
 unsigned long kwq__timer_fire_wq(struct workqueue_struct *wq)
 {
 	struct kwq_list_node mine;
 
-	if (!__atomic_load_n(&wq->nr_armed, __ATOMIC_ACQUIRE))
-		return 0;
 	kwq__list_init(&mine);
-	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++) {
+	for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+		if (bases[cpu])
+			take_wq_items(bases[cpu], wq, &mine);
+	fire(&mine);
+	return kwq__timer_armed(wq);
+}
+
+/*
+ * How many items of @wq are armed or being queued by the timer thread.  Each
+ * wheel's count is read under its lock: an item counted there has either
+ * left the wheel by then, or is counted in nr_firing before it leaves it, so
+ * an item moving between the two while this runs is counted at least once.
+ */
+unsigned long kwq__timer_armed(struct workqueue_struct *wq)
+{
+	unsigned long sum = 0;
+
+	for (int cpu = 0; bases && cpu < kwq__g.nr_cpu_ids; cpu++) {
 		struct kwq__timer_base *base = bases[cpu];
 
 		if (!base)
 			continue;
 		base_lock(base);
-		for (int i = 0; i < WHEEL_LEVELS * WHEEL_SIZE; i++) {
-			struct kwq_list_node *head = &base->slots[i];
-			struct kwq_list_node *n = head->next, *next;
-
-			for (; n != head; n = next) {
-				struct delayed_work *dw = kwq__list_entry(n,
-						struct delayed_work, timer);
-
-				next = n->next;
-				if (dw->wq != wq)
-					continue;
-				wheel_del_locked(base, dw);
-				base->nr_armed--;
-				__atomic_store_n(&dw->base, NULL,
-						 __ATOMIC_RELAXED);
-				kwq__list_add_before(&dw->timer, &mine);
-			}
-		}
+		sum += wq->armed[cpu].n;
 		base_unlock(base);
 	}
-	fire(&mine);
-	return __atomic_load_n(&wq->nr_armed, __ATOMIC_ACQUIRE);
+	return sum + __atomic_load_n(&wq->nr_firing, __ATOMIC_ACQUIRE);
 }
 
 void kwq__timers_lock(int lock)
@@ -453,7 +492,6 @@ void kwq__timers_child(void)
 			}
 		}
 		memset(base->pending, 0, sizeof(base->pending));
-		base->nr_armed = 0;
 		base->clk = ticks();
 		base->lock = 0;		/* no waiter in the child */
 	}
@@ -489,6 +527,7 @@ int kwq__timer_init(void)
 			err = -ENOMEM;
 			goto fail_bases;
 		}
+		base->cpu = cpu;
 		base->clk = ticks();
 		for (int i = 0; i < WHEEL_LEVELS * WHEEL_SIZE; i++)
 			kwq__list_init(&base->slots[i]);

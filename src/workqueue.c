@@ -76,6 +76,8 @@ static void wq_free(struct workqueue_struct *wq, void *destroyer)
 	wq->cpu_pwqs = NULL;
 	wq->dfl_pwq = NULL;
 	pthread_mutex_destroy(&wq->flush_mutex);
+	free(wq->armed);
+	wq->armed = NULL;
 	if (destroyer && kwq__debugging())
 		kwq__debug_quarantine(wq, destroyer);
 	else
@@ -141,7 +143,8 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	wq->ordered = ordered;
 	wq->max_active = max_active ? max_active : WQ_DFL_ACTIVE;
 	pthread_mutex_init(&wq->flush_mutex, NULL);
-	err = wq_alloc_pwqs(wq);
+	wq->armed = kwq__zalloc_aligned(kwq__g.nr_cpu_ids * sizeof(*wq->armed));
+	err = wq->armed ? wq_alloc_pwqs(wq) : -ENOMEM;
 	if (err)
 		goto fail_pwqs;
 	if (flags & WQ_MEM_RECLAIM) {
@@ -346,7 +349,8 @@ void kwq__wq_child(struct workqueue_struct *wq, void *arg)
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->nr_pwqs_to_flush = 0;
 	wq->nr_waiters = 0;
-	wq->nr_armed = 0;
+	memset(wq->armed, 0, kwq__g.nr_cpu_ids * sizeof(*wq->armed));
+	wq->nr_firing = 0;
 }
 
 /* --- flushing and draining ---------------------------------------------- */
@@ -578,7 +582,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		unsigned long armed = kwq__timer_fire_wq(wq);
 
 		drain_wq(wq);
-		if (!armed && !__atomic_load_n(&wq->nr_armed, __ATOMIC_ACQUIRE))
+		if (!armed && !kwq__timer_armed(wq))
 			break;
 		kwq__backoff(&round);
 	}
