@@ -134,6 +134,8 @@ static void *rescuer_main(void *arg)
 		kwq__for_each_pwq(r->wq, rescue_pwq, r);
 		kwq__futex_wait(&r->wake, seen, NULL);
 	}
+	/* A worker no more, for its thread's destructors (worker_main()). */
+	kwq__self = NULL;
 	/* The last thing it does: destroy_workqueue() frees @r after this. */
 	kwq__complete(&r->exited);
 	return NULL;

@@ -369,8 +369,8 @@ static void *start_main(void *p)
 		return s.fn(s.arg);
 	if (hook_start)
 		hook_start();
+	/* A worker's or a rescuer's fn cleared kwq__self as it left. */
 	ret = s.fn(s.arg);
-	kwq__self = NULL;	/* a worker's, freed as it left its pool */
 	if (hook_stop)
 		hook_stop();
 	return ret;

@@ -729,6 +729,12 @@ idle:
 			break;
 	}
 	kwq__unlock(pool);
+	/*
+	 * The thread lives on past this: the program's thread-specific
+	 * destructors run in it, and may call kwq, which must find no
+	 * worker (nor bump the freed one's lock_waits in kwq__lock_slow()).
+	 */
+	kwq__self = NULL;
 	free(worker);
 	kwq__worker_slot_put();
 	return NULL;

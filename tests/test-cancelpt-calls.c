@@ -8,7 +8,9 @@
  * test-cancelpt covers the completion queue's run and destroy, the freeze
  * and destroy_workqueue(); this covers the rest: the waits for an item
  * (wait_for_work(), flush_work(), their delayed forms), the removes that
- * wait for a running instance or for another remove, flush_workqueue(),
+ * wait for a running instance or for another remove (a flush and a remove
+ * too of an item pushed behind its own run, which that run's end would
+ * hand its slot to), flush_workqueue(),
  * drain_workqueue(), destroy_workqueue() of a queue with a rescuer (which
  * it waits to see leave), kwq_stats_print(), the completion queue's calls
  * that run the program's notify function (with the queue's lock held, or
@@ -42,6 +44,7 @@
 #define CHAIN		3		/* runs of the drain's item */
 
 static struct workqueue_struct *wq;
+static struct workqueue_struct *sq;	/* serial: a second add is pushed */
 
 /* An item of either kind that waits at a gate and may re-add itself. */
 struct item {
@@ -145,6 +148,21 @@ static void reclaim_running(struct round *r)
 		bail_out("the item did not start");
 }
 
+/*
+ * Running on a serial queue and added again: the add, to a full pwq,
+ * is pushed without the lock; a flush or remove takes it off the push
+ * queue (its barrier linked behind it, or the item unlinked) while the
+ * end of the run would hand the slot to it.
+ */
+static void running_and_pushed(struct round *r)
+{
+	INIT_WORK(&r->it.dw.work, item_fn);
+	if (add_work_to_q(sq, &r->it.dw.work) ||
+	    !wait_for(&r->it.gate.entered, 1, 10000) ||
+	    add_work_to_q(sq, &r->it.dw.work))
+		bail_out("add to the serial queue");
+}
+
 static void *helper_main(void *arg)
 {
 	struct round *r = arg;
@@ -199,6 +217,11 @@ static int call_destroy(struct round *r)
 static bool ran_once(struct round *r, int ret)
 {
 	return ret == 0 && idle_ran(r, 1);
+}
+
+static bool ran_twice(struct round *r, int ret)
+{
+	return ret == 0 && idle_ran(r, 2);
 }
 
 static int call_remove_sync(struct round *r)
@@ -482,6 +505,10 @@ static const struct ccase cases[] = {
 	  call_remove_delayed_sync, removed, item_whole, true },
 	{ "cancel_delayed_work_sync()", running_and_armed,
 	  call_cancel_delayed_sync, removed, item_whole, true },
+	{ "flush_work() of a pushed item", running_and_pushed,
+	  call_flush_work, ran_twice, item_whole, true },
+	{ "remove_work_sync() of a pushed item", running_and_pushed,
+	  call_remove_sync, removed, item_whole, true },
 	{ "remove_work_sync() behind another's", owned, call_remove_sync,
 	  removed_nothing, item_whole, true },
 	{ "flush_workqueue()", start_running, call_flush_wq, ran_once,
@@ -752,6 +779,7 @@ int main(int argc, char **argv)
 	test_first_call(argv[0]);
 	wq = new_wq("cancelpt-calls", WQ_UNBOUND, 0);
 	oq = new_ordered("cancelpt-calls-ordered");
+	sq = new_wq("cancelpt-calls-serial", WQ_UNBOUND, 1);
 	cq = kwq_cq_create(0);
 	devnull = fopen("/dev/null", "w");
 	if (!cq || !devnull || pipe2(pipefd, O_NONBLOCK | O_CLOEXEC) ||
@@ -765,6 +793,7 @@ int main(int argc, char **argv)
 	test_in_callback(1);
 	is_int(kwq_cq_destroy(cq), 0, "the completion queue is destroyed");
 	destroy_workqueue(oq);
+	destroy_workqueue(sq);
 	destroy_workqueue(wq);
 	fclose(devnull);
 	return done_testing();

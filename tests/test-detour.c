@@ -10,7 +10,9 @@
  * the name: a queue that starts or stops using an unbound pool changes
  * the name its workers carry (kwq/u:QUEUE while it is the only one), and
  * a worker must take it before its next item, not at the end of a chain
- * of hand-overs, however long.
+ * of hand-overs, however long.  And one a plain build sees too: a worker
+ * the manager took out of the count (blocked) must not hand itself the
+ * next item uncounted.
  *
  * White-box: links libkwq.a, reads the worker's and the pool's counts of
  * renames from inside an item.
@@ -36,6 +38,19 @@ static void named_fn(struct work_struct *w)
 	STORE(&named_current, me->name_gen == me->pool->name_gen);
 	kwq__unlock(me->pool);
 	INC(&named_runs);
+}
+
+/*
+ * Open @g, in front of the item a pushed item waits behind, and judge
+ * what the pushed item saw once it has run (*@runs), *@saw, as @what.
+ */
+static void open_and_judge(struct gate *g, const int *runs, const int *saw,
+			   const char *what)
+{
+	gate_open(g);
+	if (!wait_for(runs, 1, RUN_MS))
+		bail_out("the pushed item did not run");
+	ok(LOAD(saw), "%s", what);
 }
 
 /*
@@ -72,29 +87,113 @@ static void rename_case(void)
 	if (add_work_to_q(wq, &named))
 		bail_out("could not add the pushed item");
 	other = new_wq("detour-other", WQ_UNBOUND | WQ_HIGHPRI, 0);
-	gate_open(&gate);
-	if (!wait_for(&named_runs, 1, RUN_MS))
-		bail_out("the pushed item did not run");
-	ok(LOAD(&named_current),
-	   "an item pushed behind a full serial queue starts on a worker "
-	   "renamed for the queue that came meanwhile");
+	open_and_judge(&gate, &named_runs, &named_current,
+		       "an item pushed behind a full serial queue starts on "
+		       "a worker renamed for the queue that came meanwhile");
 	destroy_workqueue(other);
+	destroy_workqueue(wq);
+}
+
+/*
+ * A worker the manager found blocked stops counting (kwq__uncount_locked(),
+ * which sets the byte): a bound serial queue's item, asleep at a gate on
+ * CPU c's high-priority pool (target 1), an item pushed behind it, and an
+ * item of another queue waiting on the pool's worklist, which the look
+ * boosts a worker for.  The sleeper's end must go back to the loop, which
+ * counts it again before the pushed item, not hand the item over to a
+ * worker that does not count: the pool would then run beyond its target.
+ */
+static struct gate sleep_gate;
+static struct work_struct slept, pushed, other_item;
+static int pushed_runs;		/* A */
+static int pushed_counted;	/* A: the pushed item's worker counted */
+static int other_runs;		/* A */
+
+static void slept_fn(struct work_struct *w)
+{
+	(void)w;
+	gate_wait(&sleep_gate);
+}
+
+static void pushed_fn(struct work_struct *w)
+{
+	struct kwq__worker *me = kwq__self;
+
+	(void)w;
+	kwq__lock(me->pool);
+	STORE(&pushed_counted, me->counted);
+	kwq__unlock(me->pool);
+	INC(&pushed_runs);
+}
+
+static void other_fn(struct work_struct *w)
+{
+	(void)w;
+	INC(&other_runs);
+}
+
+/* Is the worker of @pool running @w uncounted?  Takes @pool's lock. */
+static bool runs_uncounted(struct kwq__pool *pool, struct work_struct *w)
+{
+	struct kwq_list_node *pos;
+	bool found = false;
+
+	kwq__lock(pool);
+	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next) {
+		struct kwq__worker *worker =
+			kwq__list_entry(pos, struct kwq__worker, node);
+
+		if (worker->current_work == w && !worker->counted)
+			found = true;
+	}
+	kwq__unlock(pool);
+	return found;
+}
+
+static void blocked_case(void)
+{
+	int cpu = last_allowed_cpu();
+	struct workqueue_struct *wq = new_wq("detour-blocked", WQ_HIGHPRI, 1);
+	struct workqueue_struct *owq = new_wq("detour-waiting", WQ_HIGHPRI, 0);
+	struct kwq__pool *pool = wq->cpu_pwqs[cpu]->pool;
+	long long end = tap_now_ns() + RUN_MS * 1000000LL;
+
+	INIT_WORK(&slept, slept_fn);
+	INIT_WORK(&pushed, pushed_fn);
+	INIT_WORK(&other_item, other_fn);
+	if (add_work_to_q_on(cpu, wq, &slept) ||
+	    !wait_for(&sleep_gate.entered, 1, RUN_MS))
+		bail_out("the sleeper did not start");
+	if (add_work_to_q_on(cpu, wq, &pushed) ||
+	    add_work_to_q_on(cpu, owq, &other_item))
+		bail_out("could not add the items behind it");
+	/* The manager's looks: the sleeper uncounted, another worker boosted. */
+	while (!runs_uncounted(pool, &slept) && tap_now_ns() < end)
+		sleep_ms(5);
+	if (!runs_uncounted(pool, &slept) ||
+	    !wait_for(&other_runs, 1, RUN_MS))
+		bail_out("the manager did not take the sleeper out of the count");
+	open_and_judge(&sleep_gate, &pushed_runs, &pushed_counted,
+		       "an item pushed behind one whose worker the manager "
+		       "found blocked runs on a counted worker");
+	destroy_workqueue(owq);
 	destroy_workqueue(wq);
 }
 
 int main(void)
 {
 	tap_watchdog(120);
-	plan(1);
+	plan(2);
 	/*
 	 * With debug mode or statistics on (set up by kwq's first use), no
 	 * add is pushed.
 	 */
 	destroy_workqueue(new_wq("detour-probe", WQ_UNBOUND, 0));
 	if (kwq__any_mode()) {
-		skip(1, "KWQ_DEBUG or statistics on: adds are not pushed");
+		skip(2, "KWQ_DEBUG or statistics on: adds are not pushed");
 		return done_testing();
 	}
 	rename_case();
+	blocked_case();
 	return done_testing();
 }

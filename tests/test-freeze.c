@@ -9,10 +9,12 @@
 #define NR 20
 
 static int long_done, order[NR], next_slot, plain_runs;
+static int long_started;	/* A */
 
 static void long_fn(struct work_struct *work)
 {
 	(void)work;
+	STORE(&long_started, 1);
 	sleep_ms(50);
 	STORE(&long_done, 1);
 }
@@ -67,7 +69,9 @@ int main(void)
 
 	INIT_WORK(&lw, long_fn);
 	add_work_to_q(fz, &lw);
-	sleep_ms(5);
+	/* Running, not queued: 5 ms were not enough under a load of 20. */
+	if (!wait_for(&long_started, 1, 10000))
+		bail_out("the long item did not start");
 	is_int(kwq_freeze_workqueues(), 0, "kwq_freeze_workqueues() = 0");
 	is_int(LOAD(&long_done), 1,
 	       "freezing waited for the running item to finish");

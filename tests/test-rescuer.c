@@ -4,6 +4,9 @@
  * fault injection, hence a white-box test linked with libkwq.a), the items
  * of a queue that has a rescuer still run while the pool's only worker is
  * blocked, and those of a queue without one wait until a worker is free.
+ * The rescuer's thread, once its queue is destroyed, runs the program's
+ * thread-specific destructors as a thread that is no worker: its record is
+ * freed by then (test-self-exit has the workers' case).
  */
 #include "../src/internal.h"
 #include "util.h"
@@ -13,6 +16,16 @@
 #define NR_ITEMS 16
 
 static int blocker_started, rescued, plain_ran, failures;
+static pthread_key_t key;
+static int dtors, dtor_worker;	/* A: the rescuer's destructor, what it saw */
+
+static void key_dtor(void *v)
+{
+	(void)v;
+	if (current_is_workqueue_worker() || current_work())
+		INC(&dtor_worker);
+	INC(&dtors);
+}
 
 static void blocker_fn(struct work_struct *work)
 {
@@ -24,7 +37,12 @@ static void blocker_fn(struct work_struct *work)
 
 static void rescued_fn(struct work_struct *work)
 {
+	char name[16] = "";
+
 	(void)work;
+	pthread_getname_np(pthread_self(), name, sizeof(name));
+	if (!strncmp(name, "kwq/R:", 6))
+		pthread_setspecific(key, &key);
 	INC(&rescued);
 }
 
@@ -47,8 +65,10 @@ int main(void)
 	int cpus[1] = { 0 };
 
 	tap_watchdog(60);
-	plan(8);
+	plan(9);
 	allowed_cpus(cpus, 1);
+	if (pthread_key_create(&key, key_dtor))
+		bail_out("pthread_key_create");
 	kwq_set_warn_handler(count_failures);
 
 	reclaim = new_wq("reclaim", WQ_MEM_RECLAIM, 0);
@@ -91,6 +111,8 @@ int main(void)
 		sleep_ms(1);
 	ok(!count_threads("kwq/R:reclaim"),
 	   "destroy_workqueue() stops the rescuer");
+	ok(wait_for(&dtors, 1, 10000) && !LOAD(&dtor_worker),
+	   "the rescuer's thread ran the program's destructor as no worker");
 	kwq_set_warn_handler(NULL);
 	is_int(kwq_set_idle_timeout(5000), 0, "kwq still usable");
 	return done_testing();
