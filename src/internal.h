@@ -586,6 +586,8 @@ struct kwq__pwq {
 	int flush_color;		/* L: color a flusher waits for, or -1 */
 	unsigned int wq_flags;		/* I: wq->flags, read by each start
 					   here and not in another line */
+	unsigned char detour;		/* L: the ends of its items go the
+					   general way (kwq__pwq_detour()) */
 	struct kwq__pwq_stats st;	/* L */
 	struct workqueue_struct *wq;	/* I */
 	int max_active;			/* I */
@@ -861,6 +863,34 @@ KWQ_HIDDEN void kwq__pools_lock(int lock);
 KWQ_HIDDEN void kwq__pools_child(void);
 
 /* --- add.c: the end of every add, the pwq's slots and push queue -------- */
+
+/*
+ * Send the ends of @pwq's items, whose pool lock the caller holds, the
+ * general way (kwq__pwq_dec_locked()) until one finds it plain again: an
+ * item went on its inactive list, a flusher waits for a color, or its
+ * limit fell below its active items (a freeze).  The end of every item
+ * (end_item_locked() in worker.c) tests this one byte for those three,
+ * where it tested each, before it hands its slot over or passes it on;
+ * the end that finds the byte set clears it when all three are over
+ * (kwq__pwq_plain_again_locked()), and only these writers set it.
+ */
+static inline void kwq__pwq_detour(struct kwq__pwq *pwq)
+{
+	kwq__assert_locked(pwq->pool);
+	pwq->detour = 1;
+}
+
+/*
+ * What the pwq's byte stands for, as the end of an item reads it, the
+ * item's slot still counted: nothing inactive, no flusher, the limit not
+ * below the active items.
+ */
+static inline bool kwq__pwq_plain_locked(const struct kwq__pwq *pwq)
+{
+	return kwq__list_empty(&pwq->inactive) && pwq->flush_color < 0 &&
+		pwq->nr_active <= pwq->limit;
+}
+
 
 /* An add's insertion once it owns PENDING: the end of every add path. */
 KWQ_HIDDEN int kwq__add_won(struct workqueue_struct *wq,

@@ -151,8 +151,8 @@ worker_straight_locked(struct kwq__worker *worker)
 }
 
 /*
- * Would @worker, ending an item of @pwq, take @w, the first item pushed
- * on @pwq, from the worklist next, were the slot given to it there?  The
+ * Would @worker, ending an item of a pwq, take @w, the first item pushed
+ * on that pwq, from the worklist next, were the slot given to it there?  The
  * caller has found the worklist empty.  Yes when nothing else would come
  * first (an item on the worker's scheduled list, a run on another pool
  * to release) and the
@@ -161,18 +161,17 @@ worker_straight_locked(struct kwq__worker *worker)
  * checks or times a queued item), and @w
  * not running on another worker of the pool, after whose run it must
  * start.  The insertion too would put it on the worklist: the pwq not
- * frozen below its slots, no item of the pool waiting for a run elsewhere
- * (pool->waits, which an insertion looks up).
+ * frozen below its slots (the caller's pwq->detour said so), no item of
+ * the pool waiting for a run elsewhere (pool->waits, which an insertion
+ * looks up).
  */
 static inline __attribute__((always_inline)) bool
-takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
-		    struct work_struct *w)
+takes_pushed_locked(struct kwq__worker *worker, struct work_struct *w)
 {
 	struct kwq__pool *pool = worker->pool;
 
 	return worker_straight_locked(worker) &&
 		pool->nr_running <= pool->target && !kwq__any_mode() &&
-		pwq->nr_active <= pwq->limit &&
 		kwq__list_empty(&pool->waits) &&
 		!kwq__find_busy_for_locked(pool, worker, w);
 }
@@ -183,7 +182,8 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
  * @pwq behind them, were the
  * slot freed and the item popped (pop_locked() in add.c)?  Yes, when the
  * insertion would make it active on the worklist: the pwq not frozen
- * below its slots, and no item of the pool waiting for a run elsewhere.
+ * below its slots (the caller's pwq->detour said so), and no item of the
+ * pool waiting for a run elsewhere.
  * The modes were off when the ended item started (the caller's @hand):
  * debug mode is set once, before any worker, and statistics that came on
  * since leave this item's wait unsampled, as they leave an add's that
@@ -191,10 +191,9 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
  * again before it takes the item.
  */
 static inline __attribute__((always_inline)) bool
-passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
+passes_pushed_locked(struct kwq__pool *pool)
 {
-	return pwq->nr_active <= pwq->limit &&
-		kwq__list_empty(&pool->waits);
+	return kwq__list_empty(&pool->waits);
 }
 
 /*
@@ -285,6 +284,20 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
 }
 
 /*
+ * Has what sent the ends of @pwq's items the general way
+ * (kwq__pwq_detour()) passed?  Then the byte goes, and this end and the
+ * next take the usual way.  Out of line: once after each such writer.
+ */
+static __attribute__((noinline, cold)) bool
+plain_again_locked(struct kwq__pwq *pwq)
+{
+	if (!kwq__pwq_plain_locked(pwq))
+		return false;
+	pwq->detour = 0;
+	return true;
+}
+
+/*
  * The end of an item of @pwq, of flush color @color, by @worker: returns
  * the item it starts next, when the first item of a push queue of @pwq
  * (the turn's, or the next that links one: kwq__pwq_linked_locked())
@@ -307,11 +320,13 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 	struct kwq_list_node *n;
 
 	/*
-	 * A pool's worker goes back to the worklist from here, with the lock
+	 * Inactive items, a flusher or a freeze (pwq->detour): the general
+	 * way, which gives the slot to the first inactive item, counts the
+	 * color down for the flusher and starts nothing past the limit.  A
+	 * pool's worker goes back to the worklist from there, with the lock
 	 * held; a rescuer (on no pool's list) does not.
 	 */
-	if (unlikely(!kwq__list_empty(&pwq->inactive) ||
-		     pwq->flush_color == color)) {
+	if (unlikely(pwq->detour) && !plain_again_locked(pwq)) {
 		if (pooled)
 			pool->finisher = worker;
 		kwq__pwq_dec_locked(pwq, color);
@@ -319,11 +334,12 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 		return NULL;
 	}
 	/*
-	 * The usual case: no item waits for the slot on the lists and no
-	 * flusher for the color.  Linked: its pusher has written the item
-	 * before (see push()).  One push queue: its head is the answer,
-	 * read once.
+	 * The usual case: no item waits for the slot on the lists, no
+	 * flusher, the pwq not frozen.  Linked: its pusher has written the
+	 * item before (see push()).  One push queue: its head is the
+	 * answer, read once.
 	 */
+	kwq__assert(kwq__pwq_plain_locked(pwq));
 	if (likely(!pwq->push_mask)) {
 		q = pwq->push;
 		n = __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE);
@@ -343,13 +359,13 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 		 */
 		kwq__assert((int)pwq->color == color);
 		if (kwq__list_empty(&pool->worklist)) {
-			if (takes_pushed_locked(worker, pwq,
+			if (takes_pushed_locked(worker,
 						kwq__list_entry(n,
 						struct work_struct, entry))) {
 				*next = FROM_HAND;
 				return kwq__pwq_hand_over_locked(pwq, q, n);
 			}
-		} else if (passes_pushed_locked(pool, pwq)) {
+		} else if (passes_pushed_locked(pool)) {
 			pass_pushed_locked(pool, pwq, q, n, color);
 			if (!passes_kick_locked(pool))
 				return NULL;
