@@ -496,7 +496,9 @@ struct kwq__pool {
 					   item queued here waits for */
 	struct kwq__worker *finisher;	/* L: back from its item, it takes
 					 * the worklist's next item itself */
-	unsigned long nr_started;	/* L: items started, ever */
+	unsigned long started_mark;	/* L: items started, ever, once
+					   tune_left more have started
+					   (kwq__pool_started()) */
 	int target;			/* L: how many may run at once */
 	unsigned int tune_left;		/* L: starts until target is judged */
 	struct kwq_list_node idle;	/* L: idle workers, latest first */
@@ -513,12 +515,14 @@ struct kwq__pool {
 	char blocking;			/* M+L: its items blocked at last look */
 	int spawn;			/* L: boosted workers still to create */
 	unsigned int create_failed;	/* M: worker creations failed in a row */
-	unsigned long wd_seen;		/* M: nr_started at the last progress */
+	unsigned long wd_seen;		/* M: kwq__pool_started() at the last
+					   progress */
 	unsigned long wd_since;		/* M: jiffy of the last progress */
 	char wd_reported;		/* M: this stall was reported */
 	int max_target;			/* I: the most target may be */
 	unsigned long long tune_ns;	/* L: when target was last judged */
-	unsigned long tune_seen;	/* M+L: nr_started at the last tick */
+	unsigned long tune_seen;	/* M+L: kwq__pool_started() at the
+					   last tick */
 	unsigned long long st_created;	/* L: workers started */
 	unsigned long long st_retired;	/* L: workers that retired */
 	struct kwq_list_node wqs;	/* L: queues using it (unbound only) */
@@ -1091,6 +1095,17 @@ static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
 
 KWQ_HIDDEN void kwq__tune_count_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
+
+/*
+ * Items @pool has started, ever (the watchdog's and the tuner's sign of
+ * progress, and reports): the start counts tune_left down, and
+ * kwq__tune_count_locked() moves the mark on by what it counts down
+ * again, so that a start writes one count, not two.  Under the lock.
+ */
+static inline unsigned long kwq__pool_started(const struct kwq__pool *pool)
+{
+	return pool->started_mark - pool->tune_left;
+}
 
 /* --- worker.c: the workers, their loop, an item's run -------------------- */
 

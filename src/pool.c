@@ -361,6 +361,7 @@ static struct kwq__pool *pool_alloc(int cpu, int highpri)
 	pool->target = pool->max_target;
 	/* The first start judges, from the creation: see tune.c. */
 	pool->tune_left = 1;
+	pool->started_mark = 1;
 	return pool;
 }
 

@@ -232,7 +232,7 @@ static void print_pool(FILE *out, struct kwq__pool *pool)
 	fprintf(out, " %-7s %7d %4d %7d %7d %7llu %7llu %7lu\n",
 		pool->highpri ? "high" : "normal", pool->nr_workers,
 		pool->nr_idle, pool->nr_running, waiting, pool->st_created,
-		pool->st_retired, pool->nr_started);
+		pool->st_retired, kwq__pool_started(pool));
 	kwq__unlock(pool);
 }
 

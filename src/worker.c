@@ -443,7 +443,6 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	worker->current_pwq = barrier ? NULL : pwq;
 	worker->current_color = color;
 	worker->seq++;
-	pool->nr_started++;
 	if (unlikely(!--pool->tune_left)) {
 		kwq__tune_count_locked(pool);
 		if (from == FROM_HEAD)
