@@ -541,7 +541,9 @@ struct kwq__pool {
 
 struct kwq__pwq_stats {
 	unsigned long long added;	/* queued */
-	unsigned long long started;
+	unsigned long long started;	/* a pwq's: less those running at
+					   the last reset; the rest counted
+					   by reports (sum_pwq()) */
 	unsigned long long finished;
 	unsigned long long cpu_ns;	/* while enabled */
 	unsigned long long lockups;	/* watchdog reports for its items */
@@ -1396,15 +1398,15 @@ KWQ_HIDDEN void kwq__stat_timed_end_locked(struct kwq__worker *worker,
 					   unsigned long long cpu);
 
 /*
- * Every start and end is counted (kwq_stats_get() reports the counts
- * whether or not statistics are on); only statistics mode times them.
- * Inline, so that a worker pays two increments per item, not two calls.
+ * Every end is counted, and the starts are the ends and the items running
+ * (kwq_stats_get() reports both whether or not statistics are on); only
+ * statistics mode times them.  Inline, so that a worker pays one
+ * increment per item, not two calls.
  */
 static inline void kwq__stat_start_locked(struct kwq__worker *worker,
 					  struct work_struct *w,
 					  unsigned long long *cpu)
 {
-	worker->current_pwq->st.started++;
 	if (unlikely(kwq__stats_enabled()))
 		kwq__stat_timed_start_locked(worker, w, cpu);
 }

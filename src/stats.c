@@ -110,6 +110,25 @@ struct sum {
 	unsigned long long created, retired;
 };
 
+/*
+ * The items of @pwq running now, on its pool's workers or its rescuer,
+ * each in the pool's busy hash from its start to its end (a barrier
+ * records no pwq).  The starts a pwq reports are its ends and these, less
+ * those that ran at the last reset (st.started, kept negative by
+ * reset_pwq()): a start then writes no count, where each raised one.
+ */
+static unsigned long long running_locked(struct kwq__pwq *pwq)
+{
+	struct kwq__pool *pool = pwq->pool;
+	unsigned long long n = 0;
+
+	kwq__assert_locked(pool);
+	for (size_t i = 0; i < sizeof(pool->busy) / sizeof(pool->busy[0]); i++)
+		for (struct kwq__worker *w = pool->busy[i]; w; w = w->hnext)
+			n += w->current_pwq == pwq;
+	return n;
+}
+
 static void sum_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	struct sum *sum = arg;
@@ -117,7 +136,7 @@ static void sum_pwq(struct kwq__pwq *pwq, void *arg)
 
 	kwq__lock_pwq(pwq);
 	a->added += b->added;
-	a->started += b->started;
+	a->started += b->started + b->finished + running_locked(pwq);
 	a->finished += b->finished;
 	a->cpu_ns += b->cpu_ns;
 	a->lockups += b->lockups;
@@ -179,6 +198,8 @@ static void reset_pwq(struct kwq__pwq *pwq, void *arg)
 	(void)arg;
 	kwq__lock_pwq(pwq);
 	memset(&pwq->st, 0, sizeof(pwq->st));
+	/* The items running now started before: none counts (sum_pwq()). */
+	pwq->st.started = -running_locked(pwq);
 	kwq__unlock(pwq->pool);
 }
 

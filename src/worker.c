@@ -461,10 +461,9 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		if (from == FROM_HEAD)
 			head_kick_locked(pool);
 	}
+	/* Counted by reports: the ended and the running (stats.c). */
 	if (!barrier && modes)
 		kwq__stat_start_locked(worker, w, &cpu);
-	else if (!barrier)
-		pwq->st.started++;
 	/*
 	 * Woken once the lock is free, as kwq__kick_unlock() says why.  A
 	 * head taken after a pass: the pass's kick, in this hold of the
