@@ -823,11 +823,12 @@ KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
  * Send @worker, whose pool lock the caller holds, back to its loop before
  * it takes another item: an item was put on its scheduled list, or waits
  * for its run to end (wait_pool), or it stopped counting, or its pool's
- * queues changed its name.  The end of an item that would start the next
- * itself (takes_pushed_locked() and takes_head_locked() in worker.c)
- * tests this one byte for those four, where it tested each: the loop
- * clears it where it has found all four as they should be, before its
- * item, and only these writers set it.
+ * queues changed its name, or a mode came on (kwq__pools_detour()).  The
+ * end of an item that would start the next itself (takes_pushed_locked()
+ * and takes_head_locked() in worker.c) tests this one byte for those
+ * five, where it tested each: the loop clears it where it has found all
+ * five as they should be (the modes: read just after), before its item,
+ * and only these writers set it.
  */
 static inline void kwq__worker_detour(struct kwq__worker *worker)
 {
@@ -866,6 +867,7 @@ KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);
 /* Sleeps; a worker calling it stops counting against its pool's limit. */
 KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
 KWQ_HIDDEN void kwq__pools_lock(int lock);
+KWQ_HIDDEN void kwq__pools_detour(void);
 KWQ_HIDDEN void kwq__pools_child(void);
 
 /* --- add.c: the end of every add, the pwq's slots and push queue -------- */

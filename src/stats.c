@@ -74,9 +74,17 @@ void kwq__stat_timed_end_locked(struct kwq__worker *worker,
 	worker->started_ns = 0;
 }
 
+/*
+ * On: the workers whose ends start the next item themselves (the
+ * hand-over, the worklist's head) test only their detour byte, not the
+ * modes: each is sent back to its loop, so that every item started once
+ * this returns is timed.
+ */
 int kwq_stats_enable(bool on)
 {
 	kwq__mode_set(KWQ_MODE_STATS, on);
+	if (on)
+		kwq__pools_detour();
 	return 0;
 }
 
@@ -298,7 +306,8 @@ void kwq__stats_init(void)
 	bool at_exit = kwq__env_switch("KWQ_STATS_AT_EXIT", false);
 
 	if (on || at_exit)
-		kwq_stats_enable(true);
+		/* Under the init lock, before any worker: nobody to send back. */
+		kwq__mode_set(KWQ_MODE_STATS, true);
 	if (at_exit)
 		atexit(print_at_exit);
 }

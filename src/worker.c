@@ -136,9 +136,11 @@ head_kick_locked(struct kwq__pool *pool)
  * Has nothing sent @worker back to its loop since the loop's look
  * (kwq__worker_detour())?  Then nothing would come before the next item
  * (an item on its scheduled list, a run on another pool to release), it
- * counts, and it is named for its pool's queues: what the loop found
- * before its item, and what an end that starts the next item itself
- * must find, in one test.  Debug builds check the four.
+ * counts, it is named for its pool's queues, and no mode has come on
+ * (kwq__pools_detour()): what the loop found before its item, and what
+ * an end that starts the next item itself must find, in one test.  Debug
+ * builds check the first four (a mode comes on without the pool lock,
+ * and its writer then takes each pool's).
  */
 static inline __attribute__((always_inline)) bool
 worker_straight_locked(struct kwq__worker *worker)
@@ -157,8 +159,8 @@ worker_straight_locked(struct kwq__worker *worker)
  * first (an item on the worker's scheduled list, a run on another pool
  * to release) and the
  * loop would take it: the worker counted, within the pool's target and
- * named for it (those four: worker_straight_locked()), no mode on (each
- * checks or times a queued item), and @w
+ * named for it, no mode come on since the loop's look (each checks or
+ * times a queued item; those five: worker_straight_locked()), and @w
  * not running on another worker of the pool, after whose run it must
  * start.  The insertion too would put it on the worklist: the pwq not
  * frozen below its slots (the caller's pwq->detour said so), no item of
@@ -171,7 +173,7 @@ takes_pushed_locked(struct kwq__worker *worker, struct work_struct *w)
 	struct kwq__pool *pool = worker->pool;
 
 	return worker_straight_locked(worker) &&
-		pool->nr_running <= pool->target && !kwq__any_mode() &&
+		pool->nr_running <= pool->target &&
 		kwq__list_empty(&pool->waits) &&
 		!kwq__find_busy_for_locked(pool, worker, w);
 }
@@ -258,7 +260,8 @@ passes_kick_locked(struct kwq__pool *pool)
  * loop clears it at its first item); the rest may have changed while
  * the ended item ran: an item moved to the worker's scheduled list, a
  * run elsewhere to release, the worker uncounted by a CPU-intensive
- * item, the pool's queues renamed, a mode turned on.
+ * item, the pool's queues renamed, a mode turned on: the worker's
+ * detour byte says all five.
  * The head's word must be a queued item's with no barrier linked behind
  * it, and not a barrier, and no other worker may run it: each of those
  * the loop takes another way.  The busy lookup keeps the chain for the
@@ -272,7 +275,7 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
 
 	kwq__assert(!worker->boost && !kwq__list_empty(&pool->worklist) &&
 		    pool->nr_running <= pool->target);
-	if (!worker_straight_locked(worker) || kwq__any_mode())
+	if (!worker_straight_locked(worker))
 		return NULL;
 	w = kwq__list_entry(pool->worklist.next, struct work_struct, entry);
 	data = work_data(w);
@@ -675,8 +678,10 @@ static void *worker_main(void *arg)
 		 * Its scheduled list is empty (drained below before each
 		 * return here; nobody adds to an idle worker's), it waits to
 		 * release no run (released as each item ends), it counts and
-		 * is named: the ends' one test holds from here on, until a
-		 * writer says otherwise (kwq__worker_detour()).
+		 * is named, and the modes are read below, in this hold of the
+		 * lock, which a mode's writer takes after its store: the ends'
+		 * one test holds from here on, until a writer says otherwise
+		 * (kwq__worker_detour()).
 		 */
 		worker->detour = 0;
 		struct work_struct *w = kwq__list_entry(pool->worklist.next,
