@@ -199,7 +199,7 @@ static struct work_struct settled, pushed;
 
 static void order_fn(struct work_struct *w)
 {
-	order[INC(&order_at) - 1] = w == &settled ? 1 : 2;
+	STORE(&order[INC(&order_at) - 1], w == &settled ? 1 : 2);
 }
 
 /*
