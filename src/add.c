@@ -66,6 +66,8 @@ insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 	if (pwq->nr_active >= pwq->limit) {
 		set_work_pwq(w, data | WORK_INACTIVE);
 		kwq__list_add_before(&w->entry, &pwq->inactive);
+		/* The next end must give its slot to this one first. */
+		kwq__pwq_detour(pwq);
 		return false;
 	}
 	KWQ_TRACE(activate, w, w->func, pwq->name);

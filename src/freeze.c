@@ -72,6 +72,8 @@ static void freeze_pwq(struct kwq__pwq *pwq, void *arg)
 	(void)arg;
 	kwq__lock_pwq(pwq);
 	__atomic_store_n(&pwq->limit, 0, __ATOMIC_RELAXED);
+	/* Its running items' ends must start nothing: the general way. */
+	kwq__pwq_detour(pwq);
 	deactivate_locked(pwq);
 	kwq__unlock(pwq->pool);
 }

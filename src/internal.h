@@ -496,7 +496,9 @@ struct kwq__pool {
 					   item queued here waits for */
 	struct kwq__worker *finisher;	/* L: back from its item, it takes
 					 * the worklist's next item itself */
-	unsigned long nr_started;	/* L: items started, ever */
+	unsigned long started_mark;	/* L: items started, ever, once
+					   tune_left more have started
+					   (kwq__pool_started()) */
 	int target;			/* L: how many may run at once */
 	unsigned int tune_left;		/* L: starts until target is judged */
 	struct kwq_list_node idle;	/* L: idle workers, latest first */
@@ -513,12 +515,14 @@ struct kwq__pool {
 	char blocking;			/* M+L: its items blocked at last look */
 	int spawn;			/* L: boosted workers still to create */
 	unsigned int create_failed;	/* M: worker creations failed in a row */
-	unsigned long wd_seen;		/* M: nr_started at the last progress */
+	unsigned long wd_seen;		/* M: kwq__pool_started() at the last
+					   progress */
 	unsigned long wd_since;		/* M: jiffy of the last progress */
 	char wd_reported;		/* M: this stall was reported */
 	int max_target;			/* I: the most target may be */
 	unsigned long long tune_ns;	/* L: when target was last judged */
-	unsigned long tune_seen;	/* M+L: nr_started at the last tick */
+	unsigned long tune_seen;	/* M+L: kwq__pool_started() at the
+					   last tick */
 	unsigned long long st_created;	/* L: workers started */
 	unsigned long long st_retired;	/* L: workers that retired */
 	struct kwq_list_node wqs;	/* L: queues using it (unbound only) */
@@ -537,7 +541,9 @@ struct kwq__pool {
 
 struct kwq__pwq_stats {
 	unsigned long long added;	/* queued */
-	unsigned long long started;
+	unsigned long long started;	/* a pwq's: less those running at
+					   the last reset; the rest counted
+					   by reports (sum_pwq()) */
 	unsigned long long finished;
 	unsigned long long cpu_ns;	/* while enabled */
 	unsigned long long lockups;	/* watchdog reports for its items */
@@ -586,6 +592,8 @@ struct kwq__pwq {
 	int flush_color;		/* L: color a flusher waits for, or -1 */
 	unsigned int wq_flags;		/* I: wq->flags, read by each start
 					   here and not in another line */
+	unsigned char detour;		/* L: the ends of its items go the
+					   general way (kwq__pwq_detour()) */
 	struct kwq__pwq_stats st;	/* L */
 	struct workqueue_struct *wq;	/* I */
 	int max_active;			/* I */
@@ -826,11 +834,12 @@ KWQ_HIDDEN struct kwq__worker *kwq__wake_idle_locked(struct kwq__pool *pool);
  * Send @worker, whose pool lock the caller holds, back to its loop before
  * it takes another item: an item was put on its scheduled list, or waits
  * for its run to end (wait_pool), or it stopped counting, or its pool's
- * queues changed its name.  The end of an item that would start the next
- * itself (takes_pushed_locked() and takes_head_locked() in worker.c)
- * tests this one byte for those four, where it tested each: the loop
- * clears it where it has found all four as they should be, before its
- * item, and only these writers set it.
+ * queues changed its name, or a mode came on (kwq__pools_detour()).  The
+ * end of an item that would start the next itself (takes_pushed_locked()
+ * and takes_head_locked() in worker.c) tests this one byte for those
+ * five, where it tested each: the loop clears it where it has found all
+ * five as they should be (the modes: read just after), before its item,
+ * and only these writers set it.
  */
 static inline void kwq__worker_detour(struct kwq__worker *worker)
 {
@@ -869,9 +878,38 @@ KWQ_HIDDEN void kwq__complete(struct kwq__completion *c);
 /* Sleeps; a worker calling it stops counting against its pool's limit. */
 KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
 KWQ_HIDDEN void kwq__pools_lock(int lock);
+KWQ_HIDDEN void kwq__pools_detour(void);
 KWQ_HIDDEN void kwq__pools_child(void);
 
 /* --- add.c: the end of every add, the pwq's slots and push queue -------- */
+
+/*
+ * Send the ends of @pwq's items, whose pool lock the caller holds, the
+ * general way (kwq__pwq_dec_locked()) until one finds it plain again: an
+ * item went on its inactive list, a flusher waits for a color, or its
+ * limit fell below its active items (a freeze).  The end of every item
+ * (end_item_locked() in worker.c) tests this one byte for those three,
+ * where it tested each, before it hands its slot over or passes it on;
+ * the end that finds the byte set clears it when all three are over
+ * (kwq__pwq_plain_again_locked()), and only these writers set it.
+ */
+static inline void kwq__pwq_detour(struct kwq__pwq *pwq)
+{
+	kwq__assert_locked(pwq->pool);
+	pwq->detour = 1;
+}
+
+/*
+ * What the pwq's byte stands for, as the end of an item reads it, the
+ * item's slot still counted: nothing inactive, no flusher, the limit not
+ * below the active items.
+ */
+static inline bool kwq__pwq_plain_locked(const struct kwq__pwq *pwq)
+{
+	return kwq__list_empty(&pwq->inactive) && pwq->flush_color < 0 &&
+		pwq->nr_active <= pwq->limit;
+}
+
 
 /* An add's insertion once it owns PENDING: the end of every add path. */
 KWQ_HIDDEN int kwq__add_won(struct workqueue_struct *wq,
@@ -1072,6 +1110,17 @@ static inline void kwq__pwq_free_slot_locked(struct kwq__pwq *pwq)
 
 KWQ_HIDDEN void kwq__tune_count_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__tune_stall_locked(struct kwq__pool *pool);
+
+/*
+ * Items @pool has started, ever (the watchdog's and the tuner's sign of
+ * progress, and reports): the start counts tune_left down, and
+ * kwq__tune_count_locked() moves the mark on by what it counts down
+ * again, so that a start writes one count, not two.  Under the lock.
+ */
+static inline unsigned long kwq__pool_started(const struct kwq__pool *pool)
+{
+	return pool->started_mark - pool->tune_left;
+}
 
 /* --- worker.c: the workers, their loop, an item's run -------------------- */
 
@@ -1363,15 +1412,15 @@ KWQ_HIDDEN void kwq__stat_timed_end_locked(struct kwq__worker *worker,
 					   unsigned long long cpu);
 
 /*
- * Every start and end is counted (kwq_stats_get() reports the counts
- * whether or not statistics are on); only statistics mode times them.
- * Inline, so that a worker pays two increments per item, not two calls.
+ * Every end is counted, and the starts are the ends and the items running
+ * (kwq_stats_get() reports both whether or not statistics are on); only
+ * statistics mode times them.  Inline, so that a worker pays one
+ * increment per item, not two calls.
  */
 static inline void kwq__stat_start_locked(struct kwq__worker *worker,
 					  struct work_struct *w,
 					  unsigned long long *cpu)
 {
-	worker->current_pwq->st.started++;
 	if (unlikely(kwq__stats_enabled()))
 		kwq__stat_timed_start_locked(worker, w, cpu);
 }

@@ -272,8 +272,8 @@ static int watchdog_locked(struct kwq__pool *pool, unsigned long now,
 					      __ATOMIC_RELAXED);
 
 	kwq__assert_locked(pool);
-	if (pool->nr_started != pool->wd_seen || !pool->wd_since) {
-		pool->wd_seen = pool->nr_started;
+	if (kwq__pool_started(pool) != pool->wd_seen || !pool->wd_since) {
+		pool->wd_seen = kwq__pool_started(pool);
 		pool->wd_since = now;
 		pool->wd_reported = 0;
 		return 0;

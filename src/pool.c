@@ -274,6 +274,17 @@ int kwq__reclaim_slot(struct kwq__pool *except)
 	return -ENOENT;
 }
 
+/* Send every worker of @pool back to its loop (kwq__worker_detour()). */
+static void workers_detour_locked(struct kwq__pool *pool)
+{
+	struct kwq_list_node *pos;
+
+	kwq__assert_locked(pool);
+	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next)
+		kwq__worker_detour(kwq__list_entry(pos, struct kwq__worker,
+						   node));
+}
+
 /*
  * @wq starts (@add) or stops using the unbound @pool.  While it is the
  * pool's only queue, the workers carry its name.
@@ -295,15 +306,9 @@ void kwq__pool_user(struct kwq__pool *pool, struct workqueue_struct *wq,
 		sole = kwq__list_entry(pool->wqs.next, struct workqueue_struct,
 				       pool_node);
 	if (sole != pool->sole_wq) {
-		struct kwq_list_node *pos;
-
 		pool->sole_wq = sole;
 		pool->name_gen++;
-		for (pos = pool->workers.next; pos != &pool->workers;
-		     pos = pos->next)
-			kwq__worker_detour(kwq__list_entry(pos,
-							   struct kwq__worker,
-							   node));
+		workers_detour_locked(pool);
 	}
 	kwq__unlock(pool);
 }
@@ -361,6 +366,7 @@ static struct kwq__pool *pool_alloc(int cpu, int highpri)
 	pool->target = pool->max_target;
 	/* The first start judges, from the creation: see tune.c. */
 	pool->tune_left = 1;
+	pool->started_mark = 1;
 	return pool;
 }
 
@@ -430,6 +436,29 @@ static void pool_lock(struct kwq__pool *pool, int lock)
 void kwq__pools_lock(int lock)
 {
 	for_each_pool(pool_lock, lock);
+}
+
+static void pool_detour(struct kwq__pool *pool, int arg)
+{
+	(void)arg;
+	kwq__lock(pool);
+	workers_detour_locked(pool);
+	kwq__unlock(pool);
+}
+
+/*
+ * A mode came on (kwq_stats_enable()): every worker goes back to its loop,
+ * which tests the modes before its next item, where the ends that start
+ * the next item themselves test only their worker's byte.  Under the init
+ * lock, which the set-up holds while it writes the pool table, so that
+ * the table is read whole or not at all; pools not yet set up have no
+ * worker to tell.
+ */
+void kwq__pools_detour(void)
+{
+	kwq__init_lock(1);
+	for_each_pool(pool_detour, 0);
+	kwq__init_lock(0);
 }
 
 /*

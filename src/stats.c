@@ -74,9 +74,17 @@ void kwq__stat_timed_end_locked(struct kwq__worker *worker,
 	worker->started_ns = 0;
 }
 
+/*
+ * On: the workers whose ends start the next item themselves (the
+ * hand-over, the worklist's head) test only their detour byte, not the
+ * modes: each is sent back to its loop, so that every item started once
+ * this returns is timed.
+ */
 int kwq_stats_enable(bool on)
 {
 	kwq__mode_set(KWQ_MODE_STATS, on);
+	if (on)
+		kwq__pools_detour();
 	return 0;
 }
 
@@ -110,6 +118,25 @@ struct sum {
 	unsigned long long created, retired;
 };
 
+/*
+ * The items of @pwq running now, on its pool's workers or its rescuer,
+ * each in the pool's busy hash from its start to its end (a barrier
+ * records no pwq).  The starts a pwq reports are its ends and these, less
+ * those that ran at the last reset (st.started, kept negative by
+ * reset_pwq()): a start then writes no count, where each raised one.
+ */
+static unsigned long long running_locked(struct kwq__pwq *pwq)
+{
+	struct kwq__pool *pool = pwq->pool;
+	unsigned long long n = 0;
+
+	kwq__assert_locked(pool);
+	for (size_t i = 0; i < sizeof(pool->busy) / sizeof(pool->busy[0]); i++)
+		for (struct kwq__worker *w = pool->busy[i]; w; w = w->hnext)
+			n += w->current_pwq == pwq;
+	return n;
+}
+
 static void sum_pwq(struct kwq__pwq *pwq, void *arg)
 {
 	struct sum *sum = arg;
@@ -117,7 +144,7 @@ static void sum_pwq(struct kwq__pwq *pwq, void *arg)
 
 	kwq__lock_pwq(pwq);
 	a->added += b->added;
-	a->started += b->started;
+	a->started += b->started + b->finished + running_locked(pwq);
 	a->finished += b->finished;
 	a->cpu_ns += b->cpu_ns;
 	a->lockups += b->lockups;
@@ -179,6 +206,8 @@ static void reset_pwq(struct kwq__pwq *pwq, void *arg)
 	(void)arg;
 	kwq__lock_pwq(pwq);
 	memset(&pwq->st, 0, sizeof(pwq->st));
+	/* The items running now started before: none counts (sum_pwq()). */
+	pwq->st.started = -running_locked(pwq);
 	kwq__unlock(pwq->pool);
 }
 
@@ -232,7 +261,7 @@ static void print_pool(FILE *out, struct kwq__pool *pool)
 	fprintf(out, " %-7s %7d %4d %7d %7d %7llu %7llu %7lu\n",
 		pool->highpri ? "high" : "normal", pool->nr_workers,
 		pool->nr_idle, pool->nr_running, waiting, pool->st_created,
-		pool->st_retired, pool->nr_started);
+		pool->st_retired, kwq__pool_started(pool));
 	kwq__unlock(pool);
 }
 
@@ -277,7 +306,8 @@ void kwq__stats_init(void)
 	bool at_exit = kwq__env_switch("KWQ_STATS_AT_EXIT", false);
 
 	if (on || at_exit)
-		kwq_stats_enable(true);
+		/* Under the init lock, before any worker: nobody to send back. */
+		kwq__mode_set(KWQ_MODE_STATS, true);
 	if (at_exit)
 		atexit(print_at_exit);
 }

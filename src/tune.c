@@ -51,12 +51,14 @@ static void tune_locked(struct kwq__pool *pool)
  * pool.c), from tune_ns 0: an item that seems to have cost the whole
  * uptime lowers nothing, and a target at max_target is not raised.  A
  * countdown, where a test of nr_started's low bits loaded, added, stored
- * and tested: two instructions an item fewer.
+ * and tested: two instructions an item fewer.  It counts the starts too
+ * (kwq__pool_started()), where each also raised nr_started: one more.
  */
 __attribute__((noinline, cold)) void
 kwq__tune_count_locked(struct kwq__pool *pool)
 {
 	pool->tune_left = TUNE_EVERY;
+	pool->started_mark += TUNE_EVERY;
 	if (pool->max_target > 1)
 		tune_locked(pool);
 }
@@ -71,8 +73,8 @@ void kwq__tune_stall_locked(struct kwq__pool *pool)
 {
 	kwq__assert_locked(pool);
 	if (pool->target < pool->max_target &&
-	    pool->nr_started == pool->tune_seen &&
+	    kwq__pool_started(pool) == pool->tune_seen &&
 	    !kwq__list_empty(&pool->worklist))
 		pool->target = pool->max_target;
-	pool->tune_seen = pool->nr_started;
+	pool->tune_seen = kwq__pool_started(pool);
 }

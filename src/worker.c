@@ -136,9 +136,11 @@ head_kick_locked(struct kwq__pool *pool)
  * Has nothing sent @worker back to its loop since the loop's look
  * (kwq__worker_detour())?  Then nothing would come before the next item
  * (an item on its scheduled list, a run on another pool to release), it
- * counts, and it is named for its pool's queues: what the loop found
- * before its item, and what an end that starts the next item itself
- * must find, in one test.  Debug builds check the four.
+ * counts, it is named for its pool's queues, and no mode has come on
+ * (kwq__pools_detour()): what the loop found before its item, and what
+ * an end that starts the next item itself must find, in one test.  Debug
+ * builds check the first four (a mode comes on without the pool lock,
+ * and its writer then takes each pool's).
  */
 static inline __attribute__((always_inline)) bool
 worker_straight_locked(struct kwq__worker *worker)
@@ -151,28 +153,27 @@ worker_straight_locked(struct kwq__worker *worker)
 }
 
 /*
- * Would @worker, ending an item of @pwq, take @w, the first item pushed
- * on @pwq, from the worklist next, were the slot given to it there?  The
+ * Would @worker, ending an item of a pwq, take @w, the first item pushed
+ * on that pwq, from the worklist next, were the slot given to it there?  The
  * caller has found the worklist empty.  Yes when nothing else would come
  * first (an item on the worker's scheduled list, a run on another pool
  * to release) and the
  * loop would take it: the worker counted, within the pool's target and
- * named for it (those four: worker_straight_locked()), no mode on (each
- * checks or times a queued item), and @w
+ * named for it, no mode come on since the loop's look (each checks or
+ * times a queued item; those five: worker_straight_locked()), and @w
  * not running on another worker of the pool, after whose run it must
  * start.  The insertion too would put it on the worklist: the pwq not
- * frozen below its slots, no item of the pool waiting for a run elsewhere
- * (pool->waits, which an insertion looks up).
+ * frozen below its slots (the caller's pwq->detour said so), no item of
+ * the pool waiting for a run elsewhere (pool->waits, which an insertion
+ * looks up).
  */
 static inline __attribute__((always_inline)) bool
-takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
-		    struct work_struct *w)
+takes_pushed_locked(struct kwq__worker *worker, struct work_struct *w)
 {
 	struct kwq__pool *pool = worker->pool;
 
 	return worker_straight_locked(worker) &&
-		pool->nr_running <= pool->target && !kwq__any_mode() &&
-		pwq->nr_active <= pwq->limit &&
+		pool->nr_running <= pool->target &&
 		kwq__list_empty(&pool->waits) &&
 		!kwq__find_busy_for_locked(pool, worker, w);
 }
@@ -183,7 +184,8 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
  * @pwq behind them, were the
  * slot freed and the item popped (pop_locked() in add.c)?  Yes, when the
  * insertion would make it active on the worklist: the pwq not frozen
- * below its slots, and no item of the pool waiting for a run elsewhere.
+ * below its slots (the caller's pwq->detour said so), and no item of the
+ * pool waiting for a run elsewhere.
  * The modes were off when the ended item started (the caller's @hand):
  * debug mode is set once, before any worker, and statistics that came on
  * since leave this item's wait unsampled, as they leave an add's that
@@ -191,10 +193,9 @@ takes_pushed_locked(struct kwq__worker *worker, struct kwq__pwq *pwq,
  * again before it takes the item.
  */
 static inline __attribute__((always_inline)) bool
-passes_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq)
+passes_pushed_locked(struct kwq__pool *pool)
 {
-	return pwq->nr_active <= pwq->limit &&
-		kwq__list_empty(&pool->waits);
+	return kwq__list_empty(&pool->waits);
 }
 
 /*
@@ -259,7 +260,8 @@ passes_kick_locked(struct kwq__pool *pool)
  * loop clears it at its first item); the rest may have changed while
  * the ended item ran: an item moved to the worker's scheduled list, a
  * run elsewhere to release, the worker uncounted by a CPU-intensive
- * item, the pool's queues renamed, a mode turned on.
+ * item, the pool's queues renamed, a mode turned on: the worker's
+ * detour byte says all five.
  * The head's word must be a queued item's with no barrier linked behind
  * it, and not a barrier, and no other worker may run it: each of those
  * the loop takes another way.  The busy lookup keeps the chain for the
@@ -273,7 +275,7 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
 
 	kwq__assert(!worker->boost && !kwq__list_empty(&pool->worklist) &&
 		    pool->nr_running <= pool->target);
-	if (!worker_straight_locked(worker) || kwq__any_mode())
+	if (!worker_straight_locked(worker))
 		return NULL;
 	w = kwq__list_entry(pool->worklist.next, struct work_struct, entry);
 	data = work_data(w);
@@ -282,6 +284,20 @@ takes_head_locked(struct kwq__worker *worker, struct kwq__pool *pool)
 		return NULL;
 	kwq__test_hook(take_head, pool, w);
 	return w;
+}
+
+/*
+ * Has what sent the ends of @pwq's items the general way
+ * (kwq__pwq_detour()) passed?  Then the byte goes, and this end and the
+ * next take the usual way.  Out of line: once after each such writer.
+ */
+static __attribute__((noinline, cold)) bool
+plain_again_locked(struct kwq__pwq *pwq)
+{
+	if (!kwq__pwq_plain_locked(pwq))
+		return false;
+	pwq->detour = 0;
+	return true;
 }
 
 /*
@@ -307,11 +323,13 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 	struct kwq_list_node *n;
 
 	/*
-	 * A pool's worker goes back to the worklist from here, with the lock
+	 * Inactive items, a flusher or a freeze (pwq->detour): the general
+	 * way, which gives the slot to the first inactive item, counts the
+	 * color down for the flusher and starts nothing past the limit.  A
+	 * pool's worker goes back to the worklist from there, with the lock
 	 * held; a rescuer (on no pool's list) does not.
 	 */
-	if (unlikely(!kwq__list_empty(&pwq->inactive) ||
-		     pwq->flush_color == color)) {
+	if (unlikely(pwq->detour) && !plain_again_locked(pwq)) {
 		if (pooled)
 			pool->finisher = worker;
 		kwq__pwq_dec_locked(pwq, color);
@@ -319,11 +337,12 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 		return NULL;
 	}
 	/*
-	 * The usual case: no item waits for the slot on the lists and no
-	 * flusher for the color.  Linked: its pusher has written the item
-	 * before (see push()).  One push queue: its head is the answer,
-	 * read once.
+	 * The usual case: no item waits for the slot on the lists, no
+	 * flusher, the pwq not frozen.  Linked: its pusher has written the
+	 * item before (see push()).  One push queue: its head is the
+	 * answer, read once.
 	 */
+	kwq__assert(kwq__pwq_plain_locked(pwq));
 	if (likely(!pwq->push_mask)) {
 		q = pwq->push;
 		n = __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE);
@@ -343,13 +362,13 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 		 */
 		kwq__assert((int)pwq->color == color);
 		if (kwq__list_empty(&pool->worklist)) {
-			if (takes_pushed_locked(worker, pwq,
+			if (takes_pushed_locked(worker,
 						kwq__list_entry(n,
 						struct work_struct, entry))) {
 				*next = FROM_HAND;
 				return kwq__pwq_hand_over_locked(pwq, q, n);
 			}
-		} else if (passes_pushed_locked(pool, pwq)) {
+		} else if (passes_pushed_locked(pool)) {
 			pass_pushed_locked(pool, pwq, q, n, color);
 			if (!passes_kick_locked(pool))
 				return NULL;
@@ -427,7 +446,6 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	worker->current_pwq = barrier ? NULL : pwq;
 	worker->current_color = color;
 	worker->seq++;
-	pool->nr_started++;
 	if (unlikely(!--pool->tune_left)) {
 		kwq__tune_count_locked(pool);
 		if (from == FROM_HEAD)
@@ -446,10 +464,9 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 		if (from == FROM_HEAD)
 			head_kick_locked(pool);
 	}
+	/* Counted by reports: the ended and the running (stats.c). */
 	if (!barrier && modes)
 		kwq__stat_start_locked(worker, w, &cpu);
-	else if (!barrier)
-		pwq->st.started++;
 	/*
 	 * Woken once the lock is free, as kwq__kick_unlock() says why.  A
 	 * head taken after a pass: the pass's kick, in this hold of the
@@ -661,8 +678,10 @@ static void *worker_main(void *arg)
 		 * Its scheduled list is empty (drained below before each
 		 * return here; nobody adds to an idle worker's), it waits to
 		 * release no run (released as each item ends), it counts and
-		 * is named: the ends' one test holds from here on, until a
-		 * writer says otherwise (kwq__worker_detour()).
+		 * is named, and the modes are read below, in this hold of the
+		 * lock, which a mode's writer takes after its store: the ends'
+		 * one test holds from here on, until a writer says otherwise
+		 * (kwq__worker_detour()).
 		 */
 		worker->detour = 0;
 		struct work_struct *w = kwq__list_entry(pool->worklist.next,

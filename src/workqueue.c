@@ -363,6 +363,8 @@ static void flush_mark(struct kwq__pwq *pwq, void *arg)
 	pwq->color = color ^ 1;
 	if (pwq->nr_in_flight[color]) {
 		pwq->flush_color = color;
+		/* Each end must count down the color: the general way. */
+		kwq__pwq_detour(pwq);
 		__atomic_add_fetch(&pwq->wq->nr_pwqs_to_flush, 1,
 				   __ATOMIC_RELAXED);
 	}

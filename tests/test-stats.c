@@ -3,6 +3,9 @@
  * Statistics: after a known sequence of adds, refusals, runs and delayed
  * arms, kwq_stats_get() reports exactly those numbers; kwq_stats_reset()
  * zeroes them; kwq_stats_print() and KWQ_STATS_AT_EXIT print the table.
+ * No start writes a count: a report counts the ends and the items running
+ * (sum_pwq() in stats.c), so the counts are read while an item runs and
+ * across a reset too.
  */
 #include "util.h"
 
@@ -32,6 +35,48 @@ static int child(void)
 }
 
 static const char *self_path;
+
+#define ROUNDS 5
+
+/*
+ * While an item runs, it is started and not finished; a reset then
+ * leaves it out of the starts (it started before) and counts its end,
+ * as a count raised by each start did.  Each round on a new queue: the
+ * item at a gate, three more pushed behind it.
+ */
+static void test_running(void)
+{
+	int running = 0, reset = 0, after = 0;
+
+	for (int r = 0; r < ROUNDS; r++) {
+		struct workqueue_struct *wq = new_ordered("stats-run");
+		struct work_struct ws[3];
+		struct kwq_stats s;
+		struct tw blocker;
+		struct gate gate;
+
+		if (block_ordered(wq, &blocker, &gate))
+			bail_out("could not block the queue");
+		for (int i = 0; i < 3; i++) {
+			INIT_WORK(&ws[i], nop);
+			if (add_work_to_q(wq, &ws[i]))
+				bail_out("could not add");
+		}
+		kwq_stats_get(wq, &s, sizeof(s));
+		running += s.started == 1 && s.finished == 0 && s.pending == 4;
+		kwq_stats_reset(wq);
+		kwq_stats_get(wq, &s, sizeof(s));
+		reset += s.started == 0 && s.finished == 0 && s.pending == 4;
+		gate_open(&gate);
+		flush_workqueue(wq);
+		kwq_stats_get(wq, &s, sizeof(s));
+		after += s.started == 3 && s.finished == 4 && s.pending == 0;
+		destroy_workqueue(wq);
+	}
+	is_int(running, ROUNDS, "an item running is started, not finished");
+	is_int(reset, ROUNDS, "a reset while it runs leaves no start counted");
+	is_int(after, ROUNDS, "then the starts since the reset, every end");
+}
 
 static void test_at_exit(void)
 {
@@ -84,7 +129,7 @@ int main(int argc, char **argv)
 		return child();
 	self_path = argv[0];
 	tap_watchdog(60);
-	plan(18);
+	plan(21);
 	is_int(kwq_stats_enable(true), 0, "kwq_stats_enable(true)");
 	wq = new_ordered("statsq");
 	if (block_ordered(wq, &blocker, &gate))
@@ -139,6 +184,7 @@ int main(int argc, char **argv)
 
 	remove_delayed_work_sync(&dw);
 	destroy_workqueue(wq);
+	test_running();
 	test_at_exit();
 	return done_testing();
 }
