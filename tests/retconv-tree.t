@@ -908,6 +908,27 @@ st=$?
 tap_check $? "a test's stub: not what the program's calls bind to, and judged by the real definition"
 tap_diag "$tmp/out"
 
+# --- a function the tree's assembly calls --------------------------------------
+
+# arch/entry.S calls handle_trap() and jumps on its result: 1 asks for a
+# reschedule.  That is the assembly's interface, fixed outside the C the
+# rules read, so the definition rules leave it alone as they leave a
+# callback.  handle_soft() has the same shape and no assembly names it
+# (only a comment and a string of entry.S do): advice as before.
+mkdir -p "$tmp/asm/arch" "$tmp/asm/kernel"
+printf '/* handle_soft() is left to C */\n\t.globl trap_entry\ntrap_entry:\n\tcall handle_trap\n\ttest %%eax, %%eax\n\tjnz 1f\n\tiret\n1:\tcall schedule\n\t.asciz "handle_soft"\n' \
+	>"$tmp/asm/arch/entry.S"
+printf 'int handle_trap(int vec)\n{\n\tif (vec > 31)\n\t\treturn 1;\n\treturn 0;\n}\n\nint handle_soft(int vec)\n{\n\tif (vec > 31)\n\t\treturn 1;\n\treturn 0;\n}\n' \
+	>"$tmp/asm/kernel/trap.c"
+(cd "$tmp/asm" && "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] && [ "$(grep -c warning: "$tmp/out")" -eq 1 ] &&
+	grep -q "^\./kernel/trap\.c:8:5: warning: action 'handle_soft' returns only 0 or 1" "$tmp/out" &&
+	grep -q "^retconv: 1 function named by the tree's assembly, read as callbacks$" "$tmp/err"
+tap_check $? "a function the tree's assembly names: its interface is the assembly's, no definition finding"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

@@ -637,6 +637,15 @@ static void say_speed(const struct options *o, const struct rc_jobs *jobs)
 		o->jobs == 1 ? "" : "s", cpu > 0 ? lines / cpu : 0);
 }
 
+/* -v: the definitions the tree's assembly names, which the definition
+ * rules leave to the interface the assembly fixes (asmref.c). */
+static void asm_say(const struct options *o, size_t n)
+{
+	if (o->verbose && n)
+		fprintf(stderr, "retconv: %zu function%s named by the tree's assembly, read as callbacks\n",
+			n, n == 1 ? "" : "s");
+}
+
 /* Exit status: 1 for findings, 2 for inputs not analysed, 3 for both. */
 static int final_status(const struct options *o, struct rc_config *cfg,
 			const struct rc_table *table, struct rc_jobs *jobs,
@@ -658,6 +667,7 @@ static int final_status(const struct options *o, struct rc_config *cfg,
 	if (o->format == FORMAT_CLASSES) {
 		report_classes(stdout, cfg, &res, o->min_scope);
 	} else {
+		asm_say(o, asmref_mark(&o->found, &res));
 		rules_apply(cfg, &res, o->min_scope, &found);
 		defs_filter(cfg, &res, &found, o->style);
 		mark_context(o, &res);

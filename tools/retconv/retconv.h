@@ -607,10 +607,17 @@ struct rc_tree {
 	size_t npkgs;		/* that pkg-config knows (pkgdeps.c) */
 	char **pkgdirs;		/* their -I folders, searched as the system's */
 	size_t npkgdirs;
+	struct rc_strset asmnames;	/* names the tree's assembly uses */
 };
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
 void tree_free(struct rc_tree *t);
+char *tree_slurp(const char *root, const char *rel);
+
+/* asmref.c: the functions a tree's assembly names, callbacks of it */
+void asmref_scan(struct rc_tree *t, const char *root, char *const *files,
+		 size_t n);
+size_t asmref_mark(const struct rc_tree *t, struct rc_result *res);
 
 /* pkgdeps.c: the include folders of the packages a tree's build files
  * ask pkg-config for, into @t's pkgs and pkgdirs */

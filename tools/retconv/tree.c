@@ -106,6 +106,8 @@ struct walk {
 	struct table score;	/* dir -> #include lines it resolves */
 	struct table names;	/* an #include's name -> resolved before */
 	struct rc_systems sys;	/* the folders of other systems */
+	char **asms;		/* assembly sources, relative to root */
+	size_t nasms;
 };
 
 static char *join(const char *root, const char *rel)
@@ -127,6 +129,15 @@ static bool is_source(const char *name)
 	size_t n = strlen(name);
 
 	return (n > 2 && !strcmp(name + n - 2, ".c")) || is_header_name(name);
+}
+
+/* gas's sources, preprocessed (.S, .sx) or not (.s) */
+static bool is_asm(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+
+	return dot && (!strcmp(dot, ".S") || !strcmp(dot, ".s") ||
+		       !strcmp(dot, ".sx"));
 }
 
 /* Every file and folder under @rel, sorted, hidden ones and links to
@@ -157,13 +168,18 @@ static void walk_dir(struct walk *w, const char *rel)
 		path = join(w->root, sub);
 		if (lstat(path, &st) || S_ISLNK(st.st_mode) ||
 		    !(S_ISDIR(st.st_mode) ||
-		      (S_ISREG(st.st_mode) && is_source(sub)))) {
+		      (S_ISREG(st.st_mode) &&
+		       (is_source(sub) || is_asm(sub))))) {
 			free(sub);
 		} else if (S_ISDIR(st.st_mode)) {
 			w->dirs = xrealloc(w->dirs,
 					   (w->ndirs + 1) * sizeof(*w->dirs));
 			w->dirs[w->ndirs++] = sub;
 			walk_dir(w, sub);
+		} else if (is_asm(sub)) {
+			w->asms = xrealloc(w->asms,
+					   (w->nasms + 1) * sizeof(*w->asms));
+			w->asms[w->nasms++] = sub;
 		} else {
 			w->files = xrealloc(w->files,
 					    (w->nfiles + 1) * sizeof(*w->files));
@@ -291,7 +307,7 @@ out:
 /* Read at most SCAN_MAX bytes of @rel, NUL-terminated, or NULL.  The
  * buffer is the file's size: a tree has thousands of small files, and a
  * buffer of SCAN_MAX each was mapped and faulted in for every one. */
-static char *slurp(const char *root, const char *rel)
+char *tree_slurp(const char *root, const char *rel)
 {
 	char *path = join(root, rel), *buf;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -323,7 +339,7 @@ static const char *skip_blank(const char *s)
 /* The #include lines of file @i, each credited to its folder. */
 static void scan_includes(struct walk *w, size_t i)
 {
-	char *buf = slurp(w->root, w->files[i]);
+	char *buf = tree_slurp(w->root, w->files[i]);
 	const char *s, *name, *end;
 	char close;
 
@@ -627,13 +643,13 @@ static void choose_context(struct rc_tree *t, struct walk *w,
 			taken[i] = true;
 			continue;
 		}
-		buf = slurp(w->root, w->files[i]);
+		buf = tree_slurp(w->root, w->files[i]);
 		if (buf)
 			scan_defs(&d, buf, i);
 		free(buf);
 	}
 	for (i = 0; i < nfiles; i++) {
-		buf = slurp(".", files[i]);
+		buf = tree_slurp(".", files[i]);
 		if (!buf)
 			continue;
 		for (name = buf; name; name = strchr(name, '\n'),
@@ -670,6 +686,9 @@ static void walk_free(struct walk *w)
 		free(w->files[i]);
 	for (i = 0; i < w->ndirs; i++)
 		free(w->dirs[i]);
+	for (i = 0; i < w->nasms; i++)
+		free(w->asms[i]);
+	free(w->asms);
 	systems_free(&w->sys);
 	free(w->names.v);
 	free(w->score.v);
@@ -708,6 +727,7 @@ int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	choose_dirs(t, &w);
 	t->others = systems_passed(&w.sys, &t->nothers);
 	pkgdeps_find(t, dir);
+	asmref_scan(t, dir, w.asms, w.nasms);
 	if (nfiles)
 		choose_context(t, &w, files, nfiles);
 	walk_free(&w);
@@ -729,6 +749,7 @@ void tree_free(struct rc_tree *t)
 		free(t->served[i]);
 	free(t->served);
 	pkgdeps_free(t);
+	strset_free(&t->asmnames);
 	free(t->clib);
 	free(t->incdirs);
 	free(t->context);
