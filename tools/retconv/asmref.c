@@ -70,14 +70,14 @@ static void scan(struct rc_strset *names, const char *s)
 	}
 }
 
-void asmref_scan(struct rc_tree *t, const char *root, char *const *files,
-		 size_t n)
+/* The names of the assembly sources tree_scan() found under @root. */
+void asmref_scan(struct rc_tree *t, const char *root)
 {
 	size_t i;
 	char *buf;
 
-	for (i = 0; i < n; i++) {
-		buf = tree_slurp(root, files[i]);
+	for (i = 0; i < t->nasms; i++) {
+		buf = tree_slurp(root, t->asms[i]);
 		if (buf)
 			scan(&t->asmnames, buf);
 		free(buf);

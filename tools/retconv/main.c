@@ -377,6 +377,7 @@ static int collect_tree(struct rc_jobs *jobs, struct options *o)
 	err = tree_scan(t, o->tree, o->files, o->nfiles);
 	if (err)
 		return err;
+	asmref_scan(t, o->tree);
 	n = o->nflags + t->nincdirs + t->npkgdirs;
 	flags = xcalloc(n + 1, sizeof(*flags));
 	for (i = 0; i < o->nflags; i++)

@@ -607,7 +607,9 @@ struct rc_tree {
 	size_t npkgs;		/* that pkg-config knows (pkgdeps.c) */
 	char **pkgdirs;		/* their -I folders, searched as the system's */
 	size_t npkgdirs;
-	struct rc_strset asmnames;	/* names the tree's assembly uses */
+	char **asms;		/* its assembly sources, relative to it */
+	size_t nasms;
+	struct rc_strset asmnames;	/* names they use (asmref.c) */
 };
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
@@ -615,8 +617,7 @@ void tree_free(struct rc_tree *t);
 char *tree_slurp(const char *root, const char *rel);
 
 /* asmref.c: the functions a tree's assembly names, callbacks of it */
-void asmref_scan(struct rc_tree *t, const char *root, char *const *files,
-		 size_t n);
+void asmref_scan(struct rc_tree *t, const char *root);
 size_t asmref_mark(const struct rc_tree *t, struct rc_result *res);
 
 /* pkgdeps.c: the include folders of the packages a tree's build files

@@ -25,7 +25,8 @@
  * callee's definition: the files of the tree that define what the named
  * files call are parsed with them, unreported.  They are found without
  * parsing, by a scan of the tree's .c files for definition lines (a name
- * and "(" at the start of a line that has no ";"), bounded too.
+ * and "(" at the start of a line that has no ";"), bounded too.  The walk
+ * lists the tree's assembly sources as well, for asmref.c.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -93,6 +94,7 @@ static struct entry *lookup(struct table *t, const char *key, size_t len,
 
 struct walk {
 	const char *root;
+	struct rc_tree *t;	/* what the scan finds */
 	char **files;		/* relative to root, in walk order */
 	size_t nfiles;
 	char **dirs;		/* relative to root */
@@ -106,8 +108,6 @@ struct walk {
 	struct table score;	/* dir -> #include lines it resolves */
 	struct table names;	/* an #include's name -> resolved before */
 	struct rc_systems sys;	/* the folders of other systems */
-	char **asms;		/* assembly sources, relative to root */
-	size_t nasms;
 };
 
 static char *join(const char *root, const char *rel)
@@ -177,9 +177,9 @@ static void walk_dir(struct walk *w, const char *rel)
 			w->dirs[w->ndirs++] = sub;
 			walk_dir(w, sub);
 		} else if (is_asm(sub)) {
-			w->asms = xrealloc(w->asms,
-					   (w->nasms + 1) * sizeof(*w->asms));
-			w->asms[w->nasms++] = sub;
+			w->t->asms = xrealloc(w->t->asms, (w->t->nasms + 1) *
+					      sizeof(*w->t->asms));
+			w->t->asms[w->t->nasms++] = sub;
 		} else {
 			w->files = xrealloc(w->files,
 					    (w->nfiles + 1) * sizeof(*w->files));
@@ -686,9 +686,6 @@ static void walk_free(struct walk *w)
 		free(w->files[i]);
 	for (i = 0; i < w->ndirs; i++)
 		free(w->dirs[i]);
-	for (i = 0; i < w->nasms; i++)
-		free(w->asms[i]);
-	free(w->asms);
 	systems_free(&w->sys);
 	free(w->names.v);
 	free(w->score.v);
@@ -704,7 +701,7 @@ static void walk_free(struct walk *w)
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles)
 {
-	struct walk w = { .root = dir };
+	struct walk w = { .root = dir, .t = t };
 	struct stat st;
 	size_t i;
 
@@ -727,7 +724,6 @@ int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	choose_dirs(t, &w);
 	t->others = systems_passed(&w.sys, &t->nothers);
 	pkgdeps_find(t, dir);
-	asmref_scan(t, dir, w.asms, w.nasms);
 	if (nfiles)
 		choose_context(t, &w, files, nfiles);
 	walk_free(&w);
@@ -749,6 +745,9 @@ void tree_free(struct rc_tree *t)
 		free(t->served[i]);
 	free(t->served);
 	pkgdeps_free(t);
+	for (i = 0; i < t->nasms; i++)
+		free(t->asms[i]);
+	free(t->asms);
 	strset_free(&t->asmnames);
 	free(t->clib);
 	free(t->incdirs);
