@@ -198,13 +198,19 @@ bool rule_c_count_one(struct ctx *cx)
  * "a nonnegative integer ... On error, -1") read only as a truth value,
  * where neither way handles an error: "if (fd) use(fd);" takes the
  * failure -1 for a descriptor, and descriptor 0 for none.  Only -1 tells
- * the failure: "fd < 0", "fd == -1".
+ * the failure: "fd < 0", "fd == -1".  "fd != 0" and "fd == 0", written
+ * against 0, ask for descriptor 0 and are left alone.
  */
 void rule_d_fd_truth(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
 
+	/* "in != 0", written against 0, asks for descriptor 0 on purpose
+	 * (a process that opens its standard input), as rule D's own
+	 * descriptor tests have it (sites.c's rule_d_zero()). */
+	if (x->form & SITE_VS_ZERO)
+		return;
 	verdict_add(cx, 'D', xasprintf(
 	    "'%s' %s (class descriptor, from %s): it is tested only for being 0, so its failure, -1, goes the way of a descriptor, and descriptor 0 the way of none; test it for < 0",
 	    x->callee, callee_returns(x, c), c->source));

@@ -68,6 +68,15 @@ void install(void)
 	if (fd)
 		setup(fd);
 }
+
+/* Right: a process that opens its standard handles asks for 0. */
+void open_std(const char *tty)
+{
+	int in = open(tty, O_RDONLY);
+
+	if (in != 0)
+		printf("in: %d, expected 0\n", in);
+}
 // expect: callsite-fd-truth.c:18:6: warning: 'open' returns a descriptor, which may be 0, or -1 on failure (class descriptor, from the built-in table): it is tested only for being 0, so its failure, -1, goes the way of a descriptor, and descriptor 0 the way of none; test it for < 0 [retconv-D]
 // expect: callsite-fd-truth.c:16:6: note: 'fd' holds the result of 'open' from here
 // expect: callsite-fd-truth.c:26:6: warning: 'socket' returns a descriptor, which may be 0, or -1 on failure (class descriptor, from the built-in table): it is tested only for being 0, so its failure, -1, goes the way of a descriptor, and descriptor 0 the way of none; test it for < 0 [retconv-D]
