@@ -126,7 +126,7 @@ static bool orders_sign(const char *op, unsigned may)
 
 static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 		       unsigned form, unsigned may, unsigned all, char *text,
-		       bool orders)
+		       bool orders, long long v)
 {
 	struct origin o;
 
@@ -146,7 +146,8 @@ static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 	}
 	add_site(s, at, 'C', form | SITE_SHAPE | SITE_MAY(may) |
 		 SITE_ALL(all) | (form & SITE_CASE ? 0 :
-				  below_zero(s, at, &o, may)), &o, text,
+				  below_zero(s, at, &o, may) |
+				  format_form(s, &o, v)), &o, text,
 		 xstrdup(""), clang_getNullCursor());
 	origin_free(&o);
 }
@@ -187,7 +188,7 @@ static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
 	text = form & SITE_LEFT ? xasprintf("%s %s", ks, mirror(op)) :
 				  xasprintf("%s %s", op, ks);
 	free(ks);
-	shape_site(s, c, x, form, may, all, text, orders_sign(op, may));
+	shape_site(s, c, x, form, may, all, text, orders_sign(op, may), v);
 }
 
 /* A case label of a switch on a result: "case 1:" is "x == 1". */
@@ -220,7 +221,7 @@ static enum CXChildVisitResult case_visit(CXCursor c, CXCursor parent,
 							      &all)) {
 		ks = written_text(s->tu, k.v[0]);
 		shape_site(s, c, *x, SITE_CASE, may, all,
-			   xasprintf("case %s", ks), false);
+			   xasprintf("case %s", ks), false, 0);
 		free(ks);
 	}
 	return CXChildVisit_Recurse;

@@ -124,6 +124,7 @@ void errstr_scan(struct scan *s);
 
 /* errpath.c */
 char *branch_error(struct scan *s, CXCursor branch, CXCursor *at);
+uint64_t format_form(struct scan *s, const struct origin *o, long long v);
 bool passed_on_later(struct scan *s, CXCursor c, const struct origin *o);
 bool both_fail(struct scan *s, const struct kids *all, unsigned i);
 bool branch_asserts(struct scan *s, CXCursor branch);

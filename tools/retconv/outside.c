@@ -22,7 +22,9 @@
  *   boolean     1 on success, 0 on failure (OpenSSL's "return 1 for
  *               success and 0 for failure");
  *   mixed       a count, or a negative error code (GnuTLS's "number of
- *               certificates processed or a negative error value").
+ *               certificates processed or a negative error value";
+ *               libfabric's number of completions or a negative
+ *               fabric errno).
  *
  * table_init() pushes them before its own entries, so that a name kwq or
  * the kernel declare keeps its meaning there, and a --table file
@@ -77,7 +79,9 @@ const struct rc_outside outside_contracts[] = {
 	 * check out the error stack"; EVP_PKEY_sign(3) and its kin: "1 for
 	 * success and 0 or a negative value for failure"; X509_verify_cert
 	 * (3): 1, 0, or negative in exceptional circumstances; RAND_bytes
-	 * (3): 1, -1 if not supported, 0 otherwise; inet_pton(3). */
+	 * (3): 1, -1 if not supported, 0 otherwise; inet_pton(3);
+	 * X509_load_cert_file(3) and its kin: the number of objects
+	 * loaded, 0 on failure. */
 	{ TC_POSITIVE, "SSL_read SSL_write SSL_peek SSL_connect SSL_accept "
 		"SSL_do_handshake SSL_CTX_use_certificate_file "
 		"SSL_CTX_use_PrivateKey_file SSL_CTX_use_certificate_chain_file "
@@ -88,7 +92,8 @@ const struct rc_outside outside_contracts[] = {
 		"EVP_PKEY_decrypt_init EVP_PKEY_decrypt EVP_PKEY_derive_init "
 		"EVP_PKEY_derive_set_peer EVP_PKEY_derive EVP_PKEY_keygen_init "
 		"EVP_PKEY_keygen EVP_PKEY_paramgen_init EVP_PKEY_paramgen "
-		"X509_verify_cert RAND_bytes RAND_priv_bytes inet_pton" },
+		"X509_verify_cert RAND_bytes RAND_priv_bytes inet_pton "
+		"X509_load_cert_file X509_load_crl_file X509_load_cert_crl_file" },
 	/* "return 1 for success and 0 for failure". */
 	{ TC_BOOLEAN, "EVP_DigestInit_ex EVP_DigestUpdate EVP_DigestFinal_ex "
 		"EVP_EncryptInit_ex EVP_EncryptUpdate EVP_EncryptFinal_ex "
@@ -113,6 +118,15 @@ const struct rc_outside outside_contracts[] = {
 		"gnutls_certificate_set_x509_crl_file "
 		"gnutls_certificate_set_x509_system_trust "
 		"gnutls_record_recv gnutls_record_send" },
+	/* libfabric: fi_cq(3), "On success, returns the number of
+	 * completions retrieved" (fi_cq_readerr: "the positive value 1"),
+	 * a negative fabric errno on error (-FI_EAGAIN when empty); fi_eq
+	 * (3), "the number of bytes read from the event queue".  Not
+	 * fi_av_insert: a synchronous address vector's insert returns the
+	 * number of addresses inserted, an asynchronous one's 0, so "if
+	 * (ret)" is right for the one and wrong for the other (fi_av(3)). */
+	{ TC_MIXED, "fi_cq_read fi_cq_readfrom fi_cq_readerr fi_cq_sread "
+		"fi_cq_sreadfrom fi_eq_read fi_eq_readerr fi_eq_sread" },
 };
 
 const size_t nr_outside_contracts =

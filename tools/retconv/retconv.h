@@ -208,6 +208,10 @@ struct rc_return {
 #define SITE_STRERROR	(1ULL << 40)
 #define SITE_ARG(i)	((uint64_t)(i) << 41)
 #define SITE_ARG_OF(f)	((unsigned)((f) >> 41) & 0x7U)
+/* C: "x == 1" or "x != 1" of a call with a string literal argument
+ * that, read as a printf format, prints two characters or more: the
+ * printf family's count is then never 1 (counted.c). */
+#define SITE_FORMAT_LONG	(1ULL << 47)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

@@ -392,7 +392,7 @@ static void rule_c(struct ctx *cx)
 	const char *always = x->form & SITE_NEVER ? "never" : "always";
 	char *t;
 
-	if (rule_c_stalls(cx))
+	if (rule_c_stalls(cx) || rule_c_count_one(cx))
 		return;
 	if (x->form & SITE_SHAPE) {
 		rule_c_shape(cx);
@@ -564,8 +564,13 @@ static void rule_d_truth(struct ctx *cx)
 	const struct callee *c = cx->c;
 
 	if (!c->table || x->ctype != RT_SIGNED ||
-	    (c->cls != CC_VALUE && c->cls != CC_MIXED) ||
 	    !(x->form & SITE_ZERO_ONLY))
+		return;
+	if (c->cls == CC_DESCRIPTOR) {
+		rule_d_fd_truth(cx);
+		return;
+	}
+	if (c->cls != CC_VALUE && c->cls != CC_MIXED)
 		return;
 	verdict_add(cx, 'D', xasprintf(
 	    "'%s' %s (class %s, from %s): it is tested only for being 0, so its failure, negative, goes the way of a success; test it for > 0, or for the count it must reach",
