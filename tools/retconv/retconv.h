@@ -208,6 +208,11 @@ struct rc_return {
 #define SITE_STRERROR	(1ULL << 40)
 #define SITE_ARG(i)	((uint64_t)(i) << 41)
 #define SITE_ARG_OF(f)	((unsigned)((f) >> 41) & 0x7U)
+/* C: the test's if leaves, and after it the call's buffer, a local array
+ * declared without an initializer, is read as a string before the count
+ * is looked at (unread.c): a read's 0 stored nothing in it.  The site's
+ * why says where it is read. */
+#define SITE_UNREAD	(1ULL << 44)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
@@ -743,6 +748,7 @@ extern const struct rc_outside outside_contracts[];
 extern const size_t nr_outside_contracts;
 extern const char *const outside_interfaces;
 bool outside_reads(const char *name);
+bool outside_fills(const char *name);
 
 /* table.c */
 void table_init(struct rc_table *t);

@@ -314,6 +314,38 @@ static bool rule_c_stalls(struct ctx *cx)
 }
 
 /*
+ * A reading function's result (outside.c's outside_fills(): read, recv,
+ * ...) tested only for its failure by an if that leaves, and its buffer,
+ * a local array never written but by reads, then read as a string before
+ * the count is looked at (unread.c): at the end of the input the call
+ * stored nothing, and the string is what the declaration left.  Returns
+ * whether it spoke.
+ */
+static bool rule_c_unread(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
+	char *t;
+
+	if (!(x->form & SITE_UNREAD) || !c->table || c->cls != CC_VALUE ||
+	    !outside_fills(x->callee) ||
+	    (x->form & (SITE_UNSIGNED | SITE_CASE | SITE_BELOW_ZERO)) ||
+	    (SITE_TAKEN_OF(x->form) & SIGN_ZERO))
+		return false;
+	/* "n == -1", "n < 0": 0 goes where the counts go. */
+	if ((x->form & SITE_SHAPE) && (all & (SIGN_ZERO | SIGN_POS)) != (SIGN_ZERO | SIGN_POS) &&
+	    (may & (SIGN_ZERO | SIGN_POS)))
+		return false;
+	t = quoted(x);
+	verdict_add(cx, 'C', xasprintf(
+	    "'%s' %s (class value, from %s), and 0 when it stored nothing: %s lets 0 through, and the buffer is then read as a string that no byte was read into; test it for <= 0 too",
+	    x->callee, callee_returns(x, c), c->source, t));
+	free(t);
+	return true;
+}
+
+/*
  * A sign test of a holder that is 0 where it stands: the else of "if
  * (err)" (above.c's zero_here()).  The first test sent every other value
  * its own way, so "else if (err > 0)" is never true and its branch never
@@ -392,7 +424,7 @@ static void rule_c(struct ctx *cx)
 	const char *always = x->form & SITE_NEVER ? "never" : "always";
 	char *t;
 
-	if (rule_c_stalls(cx))
+	if (rule_c_stalls(cx) || rule_c_unread(cx))
 		return;
 	if (x->form & SITE_SHAPE) {
 		rule_c_shape(cx);
