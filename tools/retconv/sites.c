@@ -343,7 +343,7 @@ static bool rule_c_unread(struct ctx *cx)
 		return false;
 	t = quoted(x);
 	verdict_add(cx, 'C', xasprintf(
-	    "'%s' %s (class value, from %s), and 0 when it stored nothing: %s lets 0 through, and the buffer is then read as a string that no byte was read into; test it for <= 0 too",
+	    "'%s' %s (class value, from %s), and 0 when it stored nothing: %s lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too",
 	    x->callee, callee_returns(x, cx->c), cx->c->source, t));
 	free(t);
 	return true;

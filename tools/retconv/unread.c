@@ -18,7 +18,7 @@
  *  - the call is one whose 0 stores nothing (outside.c's outside_fills())
  *    and its buffer argument is a local array declared without an
  *    initializer, named before the call only as a reading call's
- *    argument;
+ *    argument or a string read's (a loop's last turn);
  *  - the test is the condition of an if with no else whose branch
  *    leaves (return, goto, break, continue): what follows is the way of
  *    the values the test did not take;
@@ -79,8 +79,7 @@ struct unread {
 	const char *usr;	/* the holder's */
 	bool early;		/* the buffer named before the call */
 	unsigned first;		/* the first mention after the if */
-	CXCursor use;		/* ... and the call it is an argument of */
-	bool is_buf, in_read;
+	CXCursor use;		/* ... when it reads the buffer */
 };
 
 static char *name_of(CXCursor c)
@@ -177,6 +176,88 @@ static bool names(CXCursor c, CXCursor var)
 	       clang_equalCursors(clang_getCursorReferenced(c), var);
 }
 
+/* The first mention after the if: @use reads the buffer, or (null) it
+ * is a mention of the count, or a write or the address of the buffer. */
+static void mention(struct unread *u, unsigned off, CXCursor use)
+{
+	u->first = off;
+	u->use = use;
+}
+
+/* The buffer given to a function that reads it up to its NUL. */
+static void string_arg(struct unread *u, CXCursor call)
+{
+	int n = clang_Cursor_getNumArguments(call), i;
+	char *name = name_of(call);
+
+	for (i = 0; i < n && i < 4; i++) {
+		CXCursor a = peel(clang_Cursor_getArgument(call, i));
+
+		if (names(a, u->buf) && offset_of(a) < u->first &&
+		    reads_string(name, i))
+			mention(u, offset_of(a), call);
+	}
+	free(name);
+}
+
+/* "buf[8]" read, at a constant index: a byte the read may not have
+ * stored.  Stored to ("buf[0] = 0"), or its address taken ("&buf[4]"),
+ * it is a mention that reads nothing. */
+static void byte_read(struct unread *u, CXCursor sub, CXCursor parent)
+{
+	enum CXCursorKind kind = clang_getCursorKind(parent);
+	struct kids k;
+	long long v;
+	char op[8];
+
+	expr_kids(sub, &k);
+	if (k.n != 2 || !names(peel(k.v[0]), u->buf))
+		return;
+	if (!const_value(k.v[1], &v)) {
+		mention(u, offset_of(sub), clang_getNullCursor());
+		return;
+	}
+	if (kind == CXCursor_CompoundAssignOperator ||
+	    kind == CXCursor_UnaryOperator) {
+		mention(u, offset_of(sub), clang_getNullCursor());
+		return;
+	}
+	if (kind == CXCursor_BinaryOperator) {
+		struct kids p;
+
+		expr_kids(parent, &p);
+		if (p.n == 2 && offset_of(p.v[0]) == offset_of(sub) &&
+		    end_of(p.v[0]) == end_of(sub)) {
+			binary_op(u->s->tu, p.v[0], p.v[1], op, sizeof(op));
+			if (!strcmp(op, "=")) {
+				mention(u, offset_of(sub),
+					clang_getNullCursor());
+				return;
+			}
+		}
+	}
+	mention(u, offset_of(sub), sub);
+}
+
+/* Whether @call is a reading function, or reads the buffer wherever it
+ * names it as a string. */
+static bool only_read_by(struct unread *u, CXCursor call)
+{
+	int n = clang_Cursor_getNumArguments(call), i;
+	char *name = name_of(call);
+	bool only = outside_fills(name);
+
+	for (i = 0; !only && i < n; i++) {
+		CXCursor a = peel(clang_Cursor_getArgument(call, i));
+
+		if (names(a, u->buf) && !reads_string(name, i))
+			break;
+	}
+	only |= i == n && reads_string(name, 0) | reads_string(name, 1);
+	free(name);
+	return only;
+}
+
 /* A mention of the buffer before the call, not as a reading call's
  * argument; and the first mention of the holder or the buffer after the
  * if, in the block. */
@@ -188,15 +269,12 @@ static enum CXChildVisitResult mention_visit(CXCursor c, CXCursor parent,
 	unsigned off = offset_of(c), ifend = end_of(u->ifs);
 
 	(void)parent;
-	if (kind == CXCursor_CallExpr && off < u->cstart) {
-		char *name = name_of(c);
-		bool reads = outside_fills(name);
-
-		free(name);
-		/* what a read stores in it is no writer's value either */
-		if (reads)
-			return CXChildVisit_Continue;
-	}
+	/* What a read stores in it is no writer's value either, and a
+	 * string read ("sscanf(buf, ...)" of a loop's last turn) writes
+	 * nothing. */
+	if (kind == CXCursor_CallExpr && off < u->cstart &&
+	    only_read_by(u, c))
+		return CXChildVisit_Continue;
 	if (off < u->cstart && names(c, u->buf)) {
 		u->early = true;
 		return CXChildVisit_Break;
@@ -204,29 +282,12 @@ static enum CXChildVisitResult mention_visit(CXCursor c, CXCursor parent,
 	if (off < ifend || end_of(c) > end_of(u->block) || off >= u->first)
 		return CXChildVisit_Recurse;
 	if (kind == CXCursor_DeclRefExpr &&
-	    (names(c, u->buf) || is_var(clang_getCursorReferenced(c), u->usr))) {
-		u->first = off;
-		u->is_buf = names(c, u->buf);
-		u->in_read = false;
-		u->use = clang_getNullCursor();
-	}
-	if (kind == CXCursor_CallExpr) {
-		int n = clang_Cursor_getNumArguments(c), i;
-		char *name = name_of(c);
-
-		for (i = 0; i < n && i < 4; i++) {
-			CXCursor a = peel(clang_Cursor_getArgument(c, i));
-
-			if (names(a, u->buf) && offset_of(a) < u->first &&
-			    reads_string(name, i)) {
-				u->first = offset_of(a);
-				u->is_buf = true;
-				u->in_read = true;
-				u->use = c;
-			}
-		}
-		free(name);
-	}
+	    (names(c, u->buf) || is_var(clang_getCursorReferenced(c), u->usr)))
+		mention(u, off, clang_getNullCursor());
+	else if (kind == CXCursor_CallExpr)
+		string_arg(u, c);
+	else if (kind == CXCursor_ArraySubscriptExpr)
+		byte_read(u, c, parent);
 	return CXChildVisit_Recurse;
 }
 
@@ -256,13 +317,19 @@ uint64_t unread_of(struct scan *s, CXCursor at, const struct origin *o,
 	    offset_of(u.ifs) < u.cend || !fresh_buffer(&u, 1))
 		return 0;
 	clang_visitChildren(s->body, mention_visit, &u);
-	if (u.early || !u.in_read || clang_Cursor_isNull(u.use))
+	if (u.early || clang_Cursor_isNull(u.use))
 		return 0;
 	bufname = name_of(u.buf);
-	fname = name_of(u.use);
 	free(*why);
-	*why = xasprintf("'%s' reads '%s' as a string, and a 0 from '%s' stored nothing in it: its bytes are what was there before",
-			 fname, bufname, o->callee);
+	if (clang_getCursorKind(u.use) == CXCursor_CallExpr) {
+		fname = name_of(u.use);
+		*why = xasprintf("'%s' reads '%s' as a string, and a 0 from '%s' stored nothing in it: its bytes are what was there before",
+				 fname, bufname, o->callee);
+	} else {
+		fname = spelling(s->tu, u.use);
+		*why = xasprintf("'%s' reads a byte of '%s', and a 0 from '%s' stored nothing in it: it is what was there before",
+				 fname, bufname, o->callee);
+	}
 	*whyc = u.use;
 	free(bufname);
 	free(fname);

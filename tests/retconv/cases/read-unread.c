@@ -9,7 +9,9 @@
  * Right: the count looked at first (a terminator at buf[len], a test for
  * 0 below), a test for <= 0, a buffer with an initializer or cleared
  * before the read, an if with an else, a use through memcpy() with the
- * count.
+ * count, a byte stored before one is read.  A loop's second read into
+ * the buffer the first one's sscanf() read is reported at its own bytes
+ * ("buf[1]" read at a constant index).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -132,9 +134,58 @@ int entry_else(int f, char *out)
 	memcpy(out, buf, (size_t)len);
 	return 0;
 }
-// expect: read-unread.c:34:6: warning: 'read' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 when it stored nothing: 'len < 0' lets 0 through, and the buffer is then read as a string that no byte was read into; test it for <= 0 too [retconv-C]
-// expect: read-unread.c:32:2: note: 'len' holds the result of 'read' from here
-// expect: read-unread.c:36:6: note: 'sscanf' reads 'buf' as a string, and a 0 from 'read' stored nothing in it: its bytes are what was there before
-// expect: read-unread.c:47:6: warning: 'recv' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 when it stored nothing: 'ret == -1' lets 0 through, and the buffer is then read as a string that no byte was read into; test it for <= 0 too [retconv-C]
-// expect: read-unread.c:46:2: note: 'ret' holds the result of 'recv' from here
-// expect: read-unread.c:49:6: note: 'strncmp' reads 'reply' as a string, and a 0 from 'recv' stored nothing in it: its bytes are what was there before
+
+/* Reported: the second read's 0 leaves the first file's bytes. */
+static int dmi_uuid(int dir, unsigned char *uuid)
+{
+	char buf[64];
+	int f, type;
+	long len;
+
+	for (;;) {
+		f = openat(dir, "type", O_RDONLY);
+		if (f < 0)
+			return -1;
+		len = read(f, buf, sizeof(buf));
+		close(f);
+		if (len < 0)
+			continue;
+		if (sscanf(buf, "%d", &type) != 1 || type != 1)
+			continue;
+		f = openat(dir, "raw", O_RDONLY);
+		if (f < 0)
+			return -1;
+		len = read(f, buf, sizeof(buf));
+		close(f);
+		if (len < 0)
+			continue;
+		uuid[0] = buf[1];
+		return 0;
+	}
+}
+
+/* Right: a byte is stored before any is read. */
+int dmi_first(int f, unsigned char *uuid)
+{
+	char buf[64];
+	long len;
+
+	len = read(f, buf, sizeof(buf));
+	if (len < 0)
+		return -1;
+	buf[sizeof(buf) - 1] = 0;
+	uuid[0] = buf[1];
+	return dmi_uuid(f, uuid);
+}
+// expect: read-unread.c:36:6: warning: 'read' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 when it stored nothing: 'len < 0' lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too [retconv-C]
+// expect: read-unread.c:34:2: note: 'len' holds the result of 'read' from here
+// expect: read-unread.c:38:6: note: 'sscanf' reads 'buf' as a string, and a 0 from 'read' stored nothing in it: its bytes are what was there before
+// expect: read-unread.c:49:6: warning: 'recv' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 when it stored nothing: 'ret == -1' lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too [retconv-C]
+// expect: read-unread.c:48:2: note: 'ret' holds the result of 'recv' from here
+// expect: read-unread.c:51:6: note: 'strncmp' reads 'reply' as a string, and a 0 from 'recv' stored nothing in it: its bytes are what was there before
+// expect: read-unread.c:151:7: warning: 'read' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 when it stored nothing: 'len < 0' lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too [retconv-C]
+// expect: read-unread.c:149:3: note: 'len' holds the result of 'read' from here
+// expect: read-unread.c:153:7: note: 'sscanf' reads 'buf' as a string, and a 0 from 'read' stored nothing in it: its bytes are what was there before
+// expect: read-unread.c:160:7: warning: 'read' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 when it stored nothing: 'len < 0' lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too [retconv-C]
+// expect: read-unread.c:158:3: note: 'len' holds the result of 'read' from here
+// expect: read-unread.c:162:13: note: 'buf[1]' reads a byte of 'buf', and a 0 from 'read' stored nothing in it: it is what was there before
