@@ -152,16 +152,16 @@ static int dmi_uuid(int dir, unsigned char *uuid)
 			continue;
 		if (sscanf(buf, "%d", &type) != 1 || type != 1)
 			continue;
-		f = openat(dir, "raw", O_RDONLY);
-		if (f < 0)
-			return -1;
-		len = read(f, buf, sizeof(buf));
+		if ((f = openat(dir, "raw", O_RDONLY)) < 0)
+			break;
+		len = pread(f, buf, sizeof(buf), 0);
 		close(f);
-		if (len < 0)
+		if (len == -1)
 			continue;
 		uuid[0] = buf[1];
 		return 0;
 	}
+	return -1;
 }
 
 /* Right: a byte is stored before any is read. */
@@ -186,6 +186,6 @@ int dmi_first(int f, unsigned char *uuid)
 // expect: read-unread.c:151:7: warning: 'read' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 when it stored nothing: 'len < 0' lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too [retconv-C]
 // expect: read-unread.c:149:3: note: 'len' holds the result of 'read' from here
 // expect: read-unread.c:153:7: note: 'sscanf' reads 'buf' as a string, and a 0 from 'read' stored nothing in it: its bytes are what was there before
-// expect: read-unread.c:160:7: warning: 'read' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 when it stored nothing: 'len < 0' lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too [retconv-C]
-// expect: read-unread.c:158:3: note: 'len' holds the result of 'read' from here
-// expect: read-unread.c:162:13: note: 'buf[1]' reads a byte of 'buf', and a 0 from 'read' stored nothing in it: it is what was there before
+// expect: read-unread.c:159:7: warning: 'pread' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 when it stored nothing: 'len == -1' lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too [retconv-C]
+// expect: read-unread.c:157:3: note: 'len' holds the result of 'pread' from here
+// expect: read-unread.c:161:13: note: 'buf[1]' reads a byte of 'buf', and a 0 from 'pread' stored nothing in it: it is what was there before
