@@ -253,7 +253,7 @@ static bool only_read_by(struct unread *u, CXCursor call)
 		if (names(a, u->buf) && !reads_string(name, i))
 			break;
 	}
-	only |= i == n && reads_string(name, 0) | reads_string(name, 1);
+	only |= i == n && (reads_string(name, 0) || reads_string(name, 1));
 	free(name);
 	return only;
 }
