@@ -119,6 +119,10 @@ uint64_t zero_here(struct scan *s, CXCursor at, const struct origin *o,
 uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
 		  char **why, CXCursor *whyc);
 
+/* unread.c */
+uint64_t unread_of(struct scan *s, CXCursor at, const struct origin *o,
+		   char **why, CXCursor *whyc);
+
 /* strerr.c */
 void errstr_scan(struct scan *s);
 

@@ -158,16 +158,34 @@ const char *const outside_interfaces =
  */
 static const char reading_functions[] = "read pread pread64 readv preadv";
 
-bool outside_reads(const char *name)
+/*
+ * The reading functions whose 0 stores nothing in the buffer they are
+ * given: read(2) and pread(2) at end of file, recv(2) and recvfrom(2) at
+ * a stream's orderly shutdown and for an empty datagram alike.  A buffer
+ * read as a string after a test that let 0 through holds what it held
+ * before the call (unread.c).
+ */
+static const char filling_functions[] = "read pread pread64 recv recvfrom";
+
+static bool in_list(const char *list, const char *name)
 {
 	size_t n = name ? strlen(name) : 0;
-	const char *p = reading_functions;
+	const char *p = list;
 
 	while (n && (p = strstr(p, name))) {
-		if ((p == reading_functions || p[-1] == ' ') &&
-		    (p[n] == ' ' || !p[n]))
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
 			return true;
 		p += n;
 	}
 	return false;
+}
+
+bool outside_reads(const char *name)
+{
+	return in_list(reading_functions, name);
+}
+
+bool outside_fills(const char *name)
+{
+	return in_list(filling_functions, name);
 }

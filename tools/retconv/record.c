@@ -6,8 +6,9 @@
  * its rule is not recorded; every site carries the signs of its holder's
  * value that tests above it handled (above.c's taken_above()), and a
  * test of a sign, what settles it: a loop's count that end of file does
- * not move (stall.c), an else whose if took every value but 0
- * (zero_here()).
+ * not move (stall.c), a buffer read as a string after it that the
+ * read's 0 left unwritten (unread.c), an else whose if took every value
+ * but 0 (zero_here()).
  */
 #include <stdlib.h>
 
@@ -40,6 +41,9 @@ void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
 	/* A C site's why says what a loop's count is moved by (stall.c). */
 	if (rule == 'C' && !*why)
 		x.form |= stall_of(s, at, o, &why, &whyc);
+	/* Or that its buffer is read as a string after it (unread.c). */
+	if (rule == 'C' && !*why)
+		x.form |= unread_of(s, at, o, &why, &whyc);
 	/* Or that the holder is 0 where it is tested (above.c). */
 	if (rule == 'C' && !*why)
 		x.form |= zero_here(s, at, o, &why, &whyc);

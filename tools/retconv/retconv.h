@@ -212,6 +212,11 @@ struct rc_return {
  * that, read as a printf format, prints two characters or more: the
  * printf family's count is then never 1 (counted.c). */
 #define SITE_FORMAT_LONG	(1ULL << 47)
+/* C: the test's if leaves, and after it the call's buffer, a local array
+ * declared without an initializer, is read as a string before the count
+ * is looked at (unread.c): a read's 0 stored nothing in it.  The site's
+ * why says where it is read. */
+#define SITE_UNREAD	(1ULL << 44)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a
@@ -748,6 +753,7 @@ extern const struct rc_outside outside_contracts[];
 extern const size_t nr_outside_contracts;
 extern const char *const outside_interfaces;
 bool outside_reads(const char *name);
+bool outside_fills(const char *name);
 
 /* table.c */
 void table_init(struct rc_table *t);

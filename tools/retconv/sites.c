@@ -283,6 +283,29 @@ static void rule_c_unsigned(struct ctx *cx)
 }
 
 /*
+ * Whether the site has @form and tests the result of a reading function
+ * of the table (named by @reads) only for its failure: "n == -1", "n <
+ * 0", "n != -1" send 0 where they send the counts, and no test above it
+ * or just below took 0 apart.
+ */
+static bool reading_zero_through(const struct ctx *cx, uint64_t form,
+				 bool (*reads)(const char *name))
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
+
+	if (!(x->form & form) || !c->table || c->cls != CC_VALUE ||
+	    !reads(x->callee) ||
+	    (x->form & (SITE_UNSIGNED | SITE_CASE | SITE_BELOW_ZERO)) ||
+	    (SITE_TAKEN_OF(x->form) & SIGN_ZERO))
+		return false;
+	return !(x->form & SITE_SHAPE) ||
+	       (all & (SIGN_ZERO | SIGN_POS)) == (SIGN_ZERO | SIGN_POS) ||
+	       !(may & (SIGN_ZERO | SIGN_POS));
+}
+
+/*
  * A reading function's result (outside.c's outside_reads(): read,
  * recv, ...) tested only for its failure in a loop that its count moves:
  * end of file, 0, goes with the bytes read, moves the count by nothing,
@@ -291,24 +314,37 @@ static void rule_c_unsigned(struct ctx *cx)
 static bool rule_c_stalls(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
-	const struct callee *c = cx->c;
-	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
 	char *t;
 
-	if (!(x->form & SITE_STALLS) || !c->table || c->cls != CC_VALUE ||
-	    !outside_reads(x->callee) ||
-	    (x->form & (SITE_UNSIGNED | SITE_CASE | SITE_BELOW_ZERO)) ||
-	    (SITE_TAKEN_OF(x->form) & SIGN_ZERO))
-		return false;
-	/* "n == -1", "n < 0", "n != -1": 0 goes where the counts go. */
-	if ((x->form & SITE_SHAPE) &&
-	    (all & (SIGN_ZERO | SIGN_POS)) != (SIGN_ZERO | SIGN_POS) &&
-	    (may & (SIGN_ZERO | SIGN_POS)))
+	if (!reading_zero_through(cx, SITE_STALLS, outside_reads))
 		return false;
 	t = quoted(x);
 	verdict_add(cx, 'C', xasprintf(
 	    "'%s' %s (class value, from %s), and 0 at the end of the input: %s takes end of file for a read of no bytes, and the loop around it waits for bytes that never come; test it for <= 0 too",
-	    x->callee, callee_returns(x, c), c->source, t));
+	    x->callee, callee_returns(x, cx->c), cx->c->source, t));
+	free(t);
+	return true;
+}
+
+/*
+ * A reading function's result (outside.c's outside_fills(): read, recv,
+ * ...) tested only for its failure by an if that leaves, and its buffer,
+ * a local array never written but by reads, then read as a string before
+ * the count is looked at (unread.c): at the end of the input the call
+ * stored nothing, and the string is what the declaration left.  Returns
+ * whether it spoke.
+ */
+static bool rule_c_unread(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	char *t;
+
+	if (!reading_zero_through(cx, SITE_UNREAD, outside_fills))
+		return false;
+	t = quoted(x);
+	verdict_add(cx, 'C', xasprintf(
+	    "'%s' %s (class value, from %s), and 0 when it stored nothing: %s lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too",
+	    x->callee, callee_returns(x, cx->c), cx->c->source, t));
 	free(t);
 	return true;
 }
@@ -392,7 +428,8 @@ static void rule_c(struct ctx *cx)
 	const char *always = x->form & SITE_NEVER ? "never" : "always";
 	char *t;
 
-	if (rule_c_stalls(cx) || rule_c_count_one(cx))
+	if (rule_c_stalls(cx) || rule_c_count_one(cx) ||
+	    rule_c_unread(cx))
 		return;
 	if (x->form & SITE_SHAPE) {
 		rule_c_shape(cx);
