@@ -126,7 +126,7 @@ static bool orders_sign(const char *op, unsigned may)
 
 static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 		       unsigned form, unsigned may, unsigned all, char *text,
-		       bool orders)
+		       bool orders, bool minus_one)
 {
 	struct origin o;
 
@@ -146,7 +146,9 @@ static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 	}
 	add_site(s, at, 'C', form | SITE_SHAPE | SITE_MAY(may) |
 		 SITE_ALL(all) | (form & SITE_CASE ? 0 :
-				  below_zero(s, at, &o, may)), &o, text,
+				  below_zero(s, at, &o, may)) |
+		 (minus_one ? below_negative(s, at, &o, form & SITE_NE) : 0),
+		 &o, text,
 		 xstrdup(""), clang_getNullCursor());
 	origin_free(&o);
 }
@@ -187,7 +189,11 @@ static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
 	text = form & SITE_LEFT ? xasprintf("%s %s", ks, mirror(op)) :
 				  xasprintf("%s %s", op, ks);
 	free(ks);
-	shape_site(s, c, x, form, may, all, text, orders_sign(op, may));
+	/* "x == -1" written as a number: rule C's one failure code of a
+	 * result that has several (sites.c's rule_c_one_code()). */
+	shape_site(s, c, x, form, may, all, text, orders_sign(op, may),
+		   v == -1 && !(form & SITE_NAMED) &&
+		   (!strcmp(op, "==") || !strcmp(op, "!=")));
 }
 
 /* A case label of a switch on a result: "case 1:" is "x == 1". */
@@ -220,7 +226,7 @@ static enum CXChildVisitResult case_visit(CXCursor c, CXCursor parent,
 							      &all)) {
 		ks = written_text(s->tu, k.v[0]);
 		shape_site(s, c, *x, SITE_CASE, may, all,
-			   xasprintf("case %s", ks), false);
+			   xasprintf("case %s", ks), false, false);
 		free(ks);
 	}
 	return CXChildVisit_Recurse;

@@ -208,6 +208,12 @@ struct rc_return {
 #define SITE_STRERROR	(1ULL << 40)
 #define SITE_ARG(i)	((uint64_t)(i) << 41)
 #define SITE_ARG_OF(f)	((unsigned)((f) >> 41) & 0x7U)
+/* C: "x == -1" or "x != -1", the -1 a number, and a test of the holder
+ * just below, before any other use of it on the way the other negative
+ * values take, sends them apart from 0 (above.c's below_negative()):
+ * "if (r == -1) ...; else if (r < 0) ...".  A high bit, clear of the
+ * forms that grow from SITE_ARG. */
+#define SITE_BELOW_NEG	(1ULL << 50)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

@@ -385,6 +385,45 @@ static bool rule_c_strerror(struct ctx *cx, struct rc_func *const *idx,
 	return true;
 }
 
+/*
+ * A result whose contract has several negative failure codes, compared
+ * with the one code -1, written as a number ("ret == -1", "-1 != ret"):
+ * an action that fails with a negative errno fails with any of them, and
+ * -1 is only -EPERM, so the test sends every other failure (-EINVAL,
+ * -ENOMEM) the way of its success, 0.  The callee's own body shows the
+ * contract: its class is errno or mixed (a count or a negative errno),
+ * and an errno's name reaches one of its returns negated (-EIO, or a
+ * project's name for one; house.c's FACT_GIVES_NERRNO).  Not when a test
+ * above took its negative values or its 0 already (the -1 is then one
+ * failure picked out of the others, or the only one left), when one just
+ * below sends the others apart from 0 (SITE_BELOW_NEG), nor for a case
+ * label (the switch may take the others in a default).  Returns whether
+ * it judged the site.
+ */
+static bool rule_c_one_code(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	const char *k = x->form & SITE_LEFT ? x->op : x->op + 3;
+	char *t;
+
+	if ((x->form & (SITE_CASE | SITE_NAMED | SITE_UNSIGNED | SITE_WRAPS |
+			SITE_BELOW_NEG)) ||
+	    (SITE_TAKEN_OF(x->form) & (SIGN_NEG | SIGN_ZERO)) ||
+	    strncmp(k, "-1", 2) || (k[2] && k[2] != ' ') ||
+	    (c->cls != CC_ERRNO && c->cls != CC_MIXED) || c->table ||
+	    !c->def || !c->sure || !(c->def->facts & FACT_GIVES_NERRNO))
+		return false;
+	t = quoted(x);
+	verdict_add(cx, 'C', xasprintf(
+	    "'%s' %s (class %s, from %s): %s picks out -1 (-EPERM) alone, and its other failures pass %s; test it for < 0",
+	    x->callee, callee_returns(x, c), callee_class_name(c->cls),
+	    c->source, t, c->cls == CC_ERRNO ? "for its success, 0" :
+					       "for a value"));
+	free(t);
+	return true;
+}
+
 static void rule_c(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -395,7 +434,8 @@ static void rule_c(struct ctx *cx)
 	if (rule_c_stalls(cx))
 		return;
 	if (x->form & SITE_SHAPE) {
-		rule_c_shape(cx);
+		if (!rule_c_one_code(cx))
+			rule_c_shape(cx);
 		return;
 	}
 	/* The table's unsigned results are small counts, others may wrap. */

@@ -1,0 +1,62 @@
+// Rule C in user space: a count, or a negative errno under the project's
+// own names, compared with -1.  "n == -1" reads the C library's one
+// failure into a function that has several: a read that failed with
+// BUF_EAGAIN passes for a count.  A function whose only failure is -1,
+// as read(2)'s, is tested rightly so, and is not reported; nor is a test
+// for -1 whose branch is followed at once by one for the sign.
+#include <errno.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define BUF_EAGAIN (-EAGAIN)
+#define BUF_EIO (-EIO)
+
+struct buf {
+	char *data;
+	unsigned short len;
+	int broken;
+};
+
+/* A count, or a negative errno. */
+int buf_fill(struct buf *b)
+{
+	if (b->broken)
+		return BUF_EIO;
+	if (!b->len)
+		return BUF_EAGAIN;
+	return b->len--;
+}
+
+/* A count, or -1. */
+int buf_take(struct buf *b)
+{
+	if (!b->data)
+		return -1;
+	return b->len--;
+}
+
+size_t buf_drain(struct buf *b)
+{
+	size_t got = 0;
+	int n;
+
+	while ((n = buf_fill(b)) != -1)
+		got += (size_t)n;
+	return got;
+}
+
+int buf_next(struct buf *b)
+{
+	int n = buf_take(b);
+
+	if (n == -1)
+		return 0;
+	n = buf_fill(b);
+	if (n == -1)
+		return 0;
+	if (n < 0)
+		return n;
+	return n;
+}
+// expect: callsite-one-code-user.c:43:9: warning: 'buf_fill' returns a value or a negative errno (class mixed, from its definition at callsite-one-code-user.c:21): 'n != -1' picks out -1 (-EPERM) alone, and its other failures pass for a value; test it for < 0 [retconv-C]
+// expect: callsite-one-code-user.c:43:10: note: 'n' holds the result of 'buf_fill' from here
