@@ -15,6 +15,9 @@
  *      an error number given to strerror(), or to a function that passes
  *      it there, where the test around the call left it 0 or negative
  *      (strerr.c);
+ *      a comparison with -1, written as a number, of a result whose body
+ *      shows several negative errnos: -1 is only -EPERM, and the other
+ *      failures go the way of success (rule_c_one_code());
  *   D  a branch taken on success that handles an error: on 0 for errno
  *      (an action's, the table's, or a body's of 0 and negative values
  *      under a name that asks nothing: a lookup's 0 may well lead to an
@@ -390,36 +393,41 @@ static bool rule_c_strerror(struct ctx *cx, struct rc_func *const *idx,
  * with the one code -1, written as a number ("ret == -1", "-1 != ret"):
  * an action that fails with a negative errno fails with any of them, and
  * -1 is only -EPERM, so the test sends every other failure (-EINVAL,
- * -ENOMEM) the way of its success, 0.  The callee's own body shows the
- * contract: its class is errno or mixed (a count or a negative errno),
- * and an errno's name reaches one of its returns negated (-EIO, or a
- * project's name for one; house.c's FACT_GIVES_NERRNO).  Not when a test
- * above took its negative values or its 0 already (the -1 is then one
- * failure picked out of the others, or the only one left), when one just
- * below sends the others apart from 0 (SITE_BELOW_NEG), nor for a case
- * label (the switch may take the others in a default).  Returns whether
- * it judged the site.
+ * -ENOMEM) the way of its success, 0, or of a count.  The callee's own
+ * body shows the contract: declared signed, an errno's name reaches one
+ * of its returns negated (-EIO, or a project's name for one; house.c's
+ * FACT_GIVES_NERRNO), and it is not read as 0 or a positive errno.  That
+ * holds whatever else its body gives, even where clang lost statements
+ * of it (a lost statement hides a return, it makes none up), so its
+ * class need not be sure, nor known.  Not a comparison's (its -1 is
+ * "less than"), nor when a test above took its negative values or its 0
+ * already (the -1 is then one failure picked out of the others, or the
+ * only one left), when one just below sends the others apart from 0
+ * (SITE_BELOW_NEG), nor for a case label (the switch may take the others
+ * in a default).  Returns whether it judged the site.
  */
 static bool rule_c_one_code(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
-	const struct callee *c = cx->c;
+	const struct rc_func *def = cx->c->def;
 	const char *k = x->form & SITE_LEFT ? x->op : x->op + 3;
 	char *t;
 
-	if ((x->form & (SITE_CASE | SITE_NAMED | SITE_UNSIGNED | SITE_WRAPS |
+	if (x->rule != 'C' || !(x->form & SITE_SHAPE) ||
+	    (x->form & (SITE_CASE | SITE_NAMED | SITE_UNSIGNED | SITE_WRAPS |
 			SITE_BELOW_NEG)) ||
 	    (SITE_TAKEN_OF(x->form) & (SIGN_NEG | SIGN_ZERO)) ||
 	    strncmp(k, "-1", 2) || (k[2] && k[2] != ' ') ||
-	    (c->cls != CC_ERRNO && c->cls != CC_MIXED) || c->table ||
-	    !c->def || !c->sure || !(c->def->facts & FACT_GIVES_NERRNO))
+	    cx->c->table || cx->c->member || !def || def->type != RT_SIGNED ||
+	    !(def->facts & FACT_GIVES_NERRNO) ||
+	    (def->facts & FACT_PERRNO_READ) || naming_orders(x->callee))
 		return false;
 	t = quoted(x);
 	verdict_add(cx, 'C', xasprintf(
-	    "'%s' %s (class %s, from %s): %s picks out -1 (-EPERM) alone, and its other failures pass %s; test it for < 0",
-	    x->callee, callee_returns(x, c), callee_class_name(c->cls),
-	    c->source, t, c->cls == CC_ERRNO ? "for its success, 0" :
-					       "for a value"));
+	    "'%s' fails with a negative errno (from its definition at %s:%u): %s picks out -1 (-EPERM) alone, and its other failures pass for %s; test it for < 0",
+	    x->callee, def->file, def->line, t,
+	    cx->c->cls == CC_ERRNO ? "its success, 0" :
+	    cx->c->cls == CC_MIXED ? "a value" : "what else it returns"));
 	free(t);
 	return true;
 }
@@ -434,8 +442,7 @@ static void rule_c(struct ctx *cx)
 	if (rule_c_stalls(cx))
 		return;
 	if (x->form & SITE_SHAPE) {
-		if (!rule_c_one_code(cx))
-			rule_c_shape(cx);
+		rule_c_shape(cx);
 		return;
 	}
 	/* The table's unsigned results are small counts, others may wrap. */
@@ -778,6 +785,12 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			else
 				callee_class(res, byusr, res->nfuncs, table,
 					     fn, &fn->sites[j], &c);
+			/* -1 picked out of several negative errnos needs
+			 * no class either. */
+			if (rule_c_one_code(&cx)) {
+				free(c.source);
+				continue;
+			}
 			/* A signed result made unsigned needs no class. */
 			if (c.cls == CC_NONE &&
 			    !(cx.x->rule == 'C' &&

@@ -58,5 +58,5 @@ int buf_next(struct buf *b)
 		return n;
 	return n;
 }
-// expect: callsite-one-code-user.c:43:9: warning: 'buf_fill' returns a value or a negative errno (class mixed, from its definition at callsite-one-code-user.c:21): 'n != -1' picks out -1 (-EPERM) alone, and its other failures pass for a value; test it for < 0 [retconv-C]
+// expect: callsite-one-code-user.c:43:9: warning: 'buf_fill' fails with a negative errno (from its definition at callsite-one-code-user.c:21): 'n != -1' picks out -1 (-EPERM) alone, and its other failures pass for a value; test it for < 0 [retconv-C]
 // expect: callsite-one-code-user.c:43:10: note: 'n' holds the result of 'buf_fill' from here

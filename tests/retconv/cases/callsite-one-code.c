@@ -3,10 +3,11 @@
 // errno fails with any of them; -1 is only -EPERM, so "ret == -1" sends
 // -ENODEV and -ETIMEDOUT the way of its success, 0, and "ret != -1"
 // takes them for it.  Kernel style: the callee's own body shows its
-// errnos' names.  Not reported: the -1 spelled as a name (-EPERM asks
-// for that code), a test above that took the negative values or the 0,
-// one just below that sends the other failures apart from 0, a callee
-// whose only failure is -1, a case label.
+// errnos' names, whatever else it returns (a hook's result).  Not
+// reported: the -1 spelled as a name (-EPERM asks for that code), a test
+// above that took the negative values or the 0, one just below that
+// sends the other failures apart from 0, a callee whose only failure is
+// -1, a comparison's -1 ("less than"), a case label.
 #include <errno.h>
 
 struct dev {
@@ -95,6 +96,34 @@ int right_named(struct dev *d)
 	return ret;
 }
 
+/* -EINVAL, or what a hook returns: its class is not known. */
+static int run_hook(struct dev *d, int (*hook)(struct dev *))
+{
+	if (!hook)
+		return -EINVAL;
+	return hook(d);
+}
+
+int kick_dev(struct dev *d, int (*hook)(struct dev *))
+{
+	if (run_hook(d, hook) == -1)
+		return -EIO;
+	return 0;
+}
+
+/* A comparison's -1 is "less than", whatever else it returns. */
+static int dev_cmp(const struct dev *a, const struct dev *b)
+{
+	if (!a || !b)
+		return -EINVAL;
+	return a->state < b->state ? -1 : a->state > b->state;
+}
+
+int right_order(const struct dev *a, const struct dev *b)
+{
+	return dev_cmp(a, b) == -1;
+}
+
 int right_case(struct dev *d)
 {
 	switch (start_dev(d)) {
@@ -106,6 +135,7 @@ int right_case(struct dev *d)
 		return -EINVAL;
 	}
 }
-// expect: callsite-one-code.c:38:6: warning: 'start_dev' returns 0 or a negative errno (class errno, from its definition at callsite-one-code.c:17): 'ret == -1' picks out -1 (-EPERM) alone, and its other failures pass for its success, 0; test it for < 0 [retconv-C]
-// expect: callsite-one-code.c:36:6: note: 'ret' holds the result of 'start_dev' from here
-// expect: callsite-one-code.c:45:6: warning: 'start_dev' returns 0 or a negative errno (class errno, from its definition at callsite-one-code.c:17): '-1 != start_dev(...)' picks out -1 (-EPERM) alone, and its other failures pass for its success, 0; test it for < 0 [retconv-C]
+// expect: callsite-one-code.c:39:6: warning: 'start_dev' fails with a negative errno (from its definition at callsite-one-code.c:18): 'ret == -1' picks out -1 (-EPERM) alone, and its other failures pass for its success, 0; test it for < 0 [retconv-C]
+// expect: callsite-one-code.c:37:6: note: 'ret' holds the result of 'start_dev' from here
+// expect: callsite-one-code.c:46:6: warning: 'start_dev' fails with a negative errno (from its definition at callsite-one-code.c:18): '-1 != start_dev(...)' picks out -1 (-EPERM) alone, and its other failures pass for its success, 0; test it for < 0 [retconv-C]
+// expect: callsite-one-code.c:109:6: warning: 'run_hook' fails with a negative errno (from its definition at callsite-one-code.c:100): 'run_hook(...) == -1' picks out -1 (-EPERM) alone, and its other failures pass for what else it returns; test it for < 0 [retconv-C]
