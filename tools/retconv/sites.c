@@ -33,6 +33,7 @@
  * must be right.
  */
 #include <ctype.h>
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -388,6 +389,13 @@ static bool rule_c_strerror(struct ctx *cx, struct rc_func *const *idx,
 	return true;
 }
 
+/* Whether the C library retconv runs with defines @name: the running
+ * system's exports it. */
+static bool c_library_name(const char *name)
+{
+	return dlsym(RTLD_DEFAULT, name) != NULL;
+}
+
 /*
  * A result whose contract has several negative failure codes, compared
  * with the one code -1, written as a number ("ret == -1", "-1 != ret"):
@@ -404,7 +412,10 @@ static bool rule_c_strerror(struct ctx *cx, struct rc_func *const *idx,
  * already (the -1 is then one failure picked out of the others, or the
  * only one left), when one just below sends the others apart from 0
  * (SITE_BELOW_NEG), nor for a case label (the switch may take the others
- * in a default).  Returns whether it judged the site.
+ * in a default).  Nor for a name the C library defines (waitpid, kill),
+ * whatever definition the tree has: a tree that holds a kernel and its
+ * programs defines the kernel's, and the programs' calls get the C
+ * library's -1 and errno.  Returns whether it judged the site.
  */
 static bool rule_c_one_code(struct ctx *cx)
 {
@@ -420,7 +431,8 @@ static bool rule_c_one_code(struct ctx *cx)
 	    strncmp(k, "-1", 2) || (k[2] && k[2] != ' ') ||
 	    cx->c->table || cx->c->member || !def || def->type != RT_SIGNED ||
 	    !(def->facts & FACT_GIVES_NERRNO) ||
-	    (def->facts & FACT_PERRNO_READ) || naming_orders(x->callee))
+	    (def->facts & (FACT_PERRNO_READ | FACT_OUTSIDE)) ||
+	    naming_orders(x->callee) || c_library_name(x->callee))
 		return false;
 	t = quoted(x);
 	verdict_add(cx, 'C', xasprintf(

@@ -3,7 +3,9 @@
 // failure into a function that has several: a read that failed with
 // BUF_EAGAIN passes for a count.  A function whose only failure is -1,
 // as read(2)'s, is tested rightly so, and is not reported; nor is a test
-// for -1 whose branch is followed at once by one for the sign.
+// for -1 whose branch is followed at once by one for the sign, nor a name
+// the C library defines: a tree that holds a kernel defines its
+// waitpid(), and its programs call the C library's.
 #include <errno.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -58,5 +60,24 @@ int buf_next(struct buf *b)
 		return n;
 	return n;
 }
-// expect: callsite-one-code-user.c:43:9: warning: 'buf_fill' fails with a negative errno (from its definition at callsite-one-code-user.c:21): 'n != -1' picks out -1 (-EPERM) alone, and its other failures pass for a value; test it for < 0 [retconv-C]
-// expect: callsite-one-code-user.c:43:10: note: 'n' holds the result of 'buf_fill' from here
+
+/* The kernel's, in a tree that holds a kernel and its programs. */
+int waitpid(int pid, int *status, int options)
+{
+	if (pid < -1 || options < 0)
+		return -EINVAL;
+	if (!status)
+		return -ECHILD;
+	return pid;
+}
+
+int reap(int pid)
+{
+	int status;
+
+	if (waitpid(pid, &status, 0) == -1)
+		return -1;
+	return status;
+}
+// expect: callsite-one-code-user.c:45:9: warning: 'buf_fill' fails with a negative errno (from its definition at callsite-one-code-user.c:23): 'n != -1' picks out -1 (-EPERM) alone, and its other failures pass for a value; test it for < 0 [retconv-C]
+// expect: callsite-one-code-user.c:45:10: note: 'n' holds the result of 'buf_fill' from here
