@@ -214,6 +214,10 @@ struct rc_return {
  * "if (r == -1) ...; else if (r < 0) ...".  A high bit, clear of the
  * forms that grow from SITE_ARG. */
 #define SITE_BELOW_NEG	(1ULL << 50)
+/* C: that comparison is written as an argument of a call or a macro, an
+ * assertion's ("CU_ASSERT(rc == -1)"): what it does with the answer is
+ * its own, as a unit test's expectation of that one code. */
+#define SITE_AS_ARG	(1ULL << 51)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

@@ -412,7 +412,8 @@ static bool c_library_name(const char *name)
  * already (the -1 is then one failure picked out of the others, or the
  * only one left), when one just below sends the others apart from 0
  * (SITE_BELOW_NEG), nor for a case label (the switch may take the others
- * in a default).  Nor for a name the C library defines (waitpid, kill),
+ * in a default), nor as an argument of a call or a macro (SITE_AS_ARG: a
+ * unit test's "CU_ASSERT(rc == -1)" expects that one code on purpose).  Nor for a name the C library defines (waitpid, kill),
  * whatever definition the tree has: a tree that holds a kernel and its
  * programs defines the kernel's, and the programs' calls get the C
  * library's -1 and errno.  Returns whether it judged the site.
@@ -426,7 +427,7 @@ static bool rule_c_one_code(struct ctx *cx)
 
 	if (x->rule != 'C' || !(x->form & SITE_SHAPE) ||
 	    (x->form & (SITE_CASE | SITE_NAMED | SITE_UNSIGNED | SITE_WRAPS |
-			SITE_BELOW_NEG)) ||
+			SITE_BELOW_NEG | SITE_AS_ARG)) ||
 	    (SITE_TAKEN_OF(x->form) & (SIGN_NEG | SIGN_ZERO)) ||
 	    strncmp(k, "-1", 2) || (k[2] && k[2] != ' ') ||
 	    cx->c->table || cx->c->member || !def || def->type != RT_SIGNED ||

@@ -5,7 +5,8 @@
 // as read(2)'s, is tested rightly so, and is not reported; nor is a test
 // for -1 whose branch is followed at once by one for the sign, nor a name
 // the C library defines: a tree that holds a kernel defines its
-// waitpid(), and its programs call the C library's.
+// waitpid(), and its programs call the C library's; nor a comparison
+// handed to a call or a macro (a unit test's expectation).
 #include <errno.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -79,5 +80,14 @@ int reap(int pid)
 		return -1;
 	return status;
 }
-// expect: callsite-one-code-user.c:45:9: warning: 'buf_fill' fails with a negative errno (from its definition at callsite-one-code-user.c:23): 'n != -1' picks out -1 (-EPERM) alone, and its other failures pass for a value; test it for < 0 [retconv-C]
-// expect: callsite-one-code-user.c:45:10: note: 'n' holds the result of 'buf_fill' from here
+
+void expect(int ok, const char *what);
+
+/* A unit test's expectation of one code, handed to its checker. */
+void test_fill(struct buf *b)
+{
+	b->broken = 1;
+	expect(buf_fill(b) == -1, "a broken buffer fails");
+}
+// expect: callsite-one-code-user.c:46:9: warning: 'buf_fill' fails with a negative errno (from its definition at callsite-one-code-user.c:24): 'n != -1' picks out -1 (-EPERM) alone, and its other failures pass for a value; test it for < 0 [retconv-C]
+// expect: callsite-one-code-user.c:46:10: note: 'n' holds the result of 'buf_fill' from here
