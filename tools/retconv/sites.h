@@ -82,6 +82,8 @@ char *verdict_tested(const struct rc_site *x);
 void verdict_contract(struct ctx *cx);
 void verdict_contracts(struct contracts *broken, struct rc_findings *out);
 
+/* onecode.c */
+bool rule_c_one_code(struct ctx *cx);
 /* returned.c */
 void rule_e(struct ctx *cx);
 void rule_e_positive(struct ctx *cx);
