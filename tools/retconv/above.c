@@ -494,6 +494,20 @@ static bool only_when(struct scan *s, CXCursor cond, CXCursor cmp)
 	return any_conjunct(s, cond, is_cmp, &cmp);
 }
 
+/* The branch of the if whose condition holds only when @cmp does, as
+ * offsets in @skip (left 0, 0 when there is none). */
+static void only_branch(struct scan *s, CXCursor cmp, unsigned skip[2])
+{
+	struct guard_find g = { .at = offset_of(cmp) };
+
+	g.cond = clang_getNullCursor();
+	clang_visitChildren(s->body, guard_visit, &g);
+	if (!clang_Cursor_isNull(g.cond) && only_when(s, g.cond, cmp)) {
+		skip[0] = offset_of(g.body);
+		skip[1] = end_of(g.body);
+	}
+}
+
 /*
  * SITE_BELOW_ZERO when a test of the holder below the comparison @cmp,
  * true for the signs @may, sends 0 apart from the positive values before
@@ -503,18 +517,31 @@ static bool only_when(struct scan *s, CXCursor cond, CXCursor cmp)
 uint64_t below_zero(struct scan *s, CXCursor cmp,
 			   const struct origin *o, unsigned may)
 {
-	struct guard_find g = { .at = offset_of(cmp) };
 	unsigned skip[2] = { 0, 0 };
 
-	g.cond = clang_getNullCursor();
-	clang_visitChildren(s->body, guard_visit, &g);
-	if (!(may & SIGN_ZERO) && !clang_Cursor_isNull(g.cond) &&
-	    only_when(s, g.cond, cmp)) {
-		skip[0] = offset_of(g.body);
-		skip[1] = end_of(g.body);
-	}
+	if (!(may & SIGN_ZERO))
+		only_branch(s, cmp, skip);
 	return settled_below(s, o, end_of(cmp), skip, SIGN_ZERO, SIGN_POS) ?
 	       SITE_BELOW_ZERO : 0;
+}
+
+/*
+ * SITE_BELOW_NEG for "x == -1" (@ne false) or "x != -1" at @cmp when a
+ * test of the holder below it, before any other use, sends the negative
+ * values apart from 0: a result with several negative errnos whose -1
+ * was picked out first, its other failures next ("if (r == -1) {...}
+ * else if (r < 0) ...", "if (r != -1) { if (r) fail; }").  What runs only
+ * when an == holds is no way of the other negative values.
+ */
+uint64_t below_negative(struct scan *s, CXCursor cmp, const struct origin *o,
+			bool ne)
+{
+	unsigned skip[2] = { 0, 0 };
+
+	if (!ne)
+		only_branch(s, cmp, skip);
+	return settled_below(s, o, end_of(cmp), skip, SIGN_NEG, SIGN_ZERO) ?
+	       SITE_BELOW_NEG : 0;
 }
 
 /* Whether @e compares the holder of @o with an upper bound: "x < k",

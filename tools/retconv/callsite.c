@@ -124,9 +124,51 @@ static bool orders_sign(const char *op, unsigned may)
 	       !(may & SIGN_ZERO) != !(may & SIGN_ONE);
 }
 
+/*
+ * SITE_AS_ARG when @c is written as an argument of a call or a macro:
+ * after a comma, or after the "(" that follows a name other than a
+ * statement's keyword ("if (", "while (").
+ */
+static uint64_t as_argument(struct scan *s, CXCursor c)
+{
+	static const char *const keywords[] = {
+		"if", "while", "for", "switch", "return", "sizeof",
+	};
+	CXFile file = NULL;
+	unsigned offset = 0, end;
+	size_t size = 0, i;
+	const char *text;
+
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+			      &file, NULL, NULL, &offset);
+	text = file ? file_text(s->tu, file, &size) : NULL;
+	if (!text || offset > size)
+		return 0;
+	while (offset && isspace((unsigned char)text[offset - 1]))
+		offset--;
+	if (offset && text[offset - 1] == ',')
+		return SITE_AS_ARG;
+	if (!offset || text[offset - 1] != '(')
+		return 0;
+	offset--;
+	while (offset && isspace((unsigned char)text[offset - 1]))
+		offset--;
+	end = offset;
+	while (offset && (isalnum((unsigned char)text[offset - 1]) ||
+			  text[offset - 1] == '_'))
+		offset--;
+	if (offset == end)
+		return 0;
+	for (i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+		if (end - offset == strlen(keywords[i]) &&
+		    !strncmp(text + offset, keywords[i], end - offset))
+			return 0;
+	return SITE_AS_ARG;
+}
+
 static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 		       unsigned form, unsigned may, unsigned all, char *text,
-		       bool orders, long long v)
+		       bool orders, long long v, bool minus_one)
 {
 	struct origin o;
 
@@ -147,7 +189,10 @@ static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 	add_site(s, at, 'C', form | SITE_SHAPE | SITE_MAY(may) |
 		 SITE_ALL(all) | (form & SITE_CASE ? 0 :
 				  below_zero(s, at, &o, may) |
-				  format_form(s, &o, v)), &o, text,
+				  format_form(s, &o, v)) |
+		 (minus_one ? below_negative(s, at, &o, form & SITE_NE) |
+			      as_argument(s, at) : 0),
+		 &o, text,
 		 xstrdup(""), clang_getNullCursor());
 	origin_free(&o);
 }
@@ -188,7 +233,11 @@ static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
 	text = form & SITE_LEFT ? xasprintf("%s %s", ks, mirror(op)) :
 				  xasprintf("%s %s", op, ks);
 	free(ks);
-	shape_site(s, c, x, form, may, all, text, orders_sign(op, may), v);
+	/* "x == -1" written as a number: rule C's one failure code of a
+	 * result that has several (sites.c's rule_c_one_code()). */
+	shape_site(s, c, x, form, may, all, text, orders_sign(op, may), v,
+		   v == -1 && !(form & SITE_NAMED) &&
+		   (!strcmp(op, "==") || !strcmp(op, "!=")));
 }
 
 /* A case label of a switch on a result: "case 1:" is "x == 1". */
@@ -221,7 +270,7 @@ static enum CXChildVisitResult case_visit(CXCursor c, CXCursor parent,
 							      &all)) {
 		ks = written_text(s->tu, k.v[0]);
 		shape_site(s, c, *x, SITE_CASE, may, all,
-			   xasprintf("case %s", ks), false, 0);
+			   xasprintf("case %s", ks), false, 0, false);
 		free(ks);
 	}
 	return CXChildVisit_Recurse;

@@ -110,6 +110,8 @@ bool settled_below(struct scan *s, const struct origin *o, unsigned from,
 bool bounded_above(struct scan *s, CXCursor cmp, const struct origin *o);
 uint64_t below_zero(struct scan *s, CXCursor cmp, const struct origin *o,
 		    unsigned may);
+uint64_t below_negative(struct scan *s, CXCursor cmp,
+			const struct origin *o, bool ne);
 bool truth_right(struct scan *s, const struct kids *all, unsigned form,
 		 const struct origin *o);
 uint64_t zero_here(struct scan *s, CXCursor at, const struct origin *o,

@@ -217,6 +217,16 @@ struct rc_return {
  * is looked at (unread.c): a read's 0 stored nothing in it.  The site's
  * why says where it is read. */
 #define SITE_UNREAD	(1ULL << 44)
+/* C: "x == -1" or "x != -1", the -1 a number, and a test of the holder
+ * just below, before any other use of it on the way the other negative
+ * values take, sends them apart from 0 (above.c's below_negative()):
+ * "if (r == -1) ...; else if (r < 0) ...".  A high bit, clear of the
+ * forms that grow from SITE_ARG. */
+#define SITE_BELOW_NEG	(1ULL << 50)
+/* C: that comparison is written as an argument of a call or a macro, an
+ * assertion's ("CU_ASSERT(rc == -1)"): what it does with the answer is
+ * its own, as a unit test's expectation of that one code. */
+#define SITE_AS_ARG	(1ULL << 51)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

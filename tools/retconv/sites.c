@@ -15,6 +15,9 @@
  *      an error number given to strerror(), or to a function that passes
  *      it there, where the test around the call left it 0 or negative
  *      (strerr.c);
+ *      a comparison with -1, written as a number, of a result whose body
+ *      shows several negative errnos: -1 is only -EPERM, and the other
+ *      failures go the way of success (onecode.c's rule_c_one_code());
  *   D  a branch taken on success that handles an error: on 0 for errno
  *      (an action's, the table's, or a body's of 0 and negative values
  *      under a name that asks nothing: a lookup's 0 may well lead to an
@@ -780,6 +783,12 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			else
 				callee_class(res, byusr, res->nfuncs, table,
 					     fn, &fn->sites[j], &c);
+			/* -1 picked out of several negative errnos needs
+			 * no class either. */
+			if (rule_c_one_code(&cx)) {
+				free(c.source);
+				continue;
+			}
 			/* A signed result made unsigned needs no class. */
 			if (c.cls == CC_NONE &&
 			    !(cx.x->rule == 'C' &&

@@ -86,6 +86,8 @@ void verdict_contracts(struct contracts *broken, struct rc_findings *out);
 bool rule_c_count_one(struct ctx *cx);
 void rule_d_fd_truth(struct ctx *cx);
 
+/* onecode.c */
+bool rule_c_one_code(struct ctx *cx);
 /* returned.c */
 void rule_e(struct ctx *cx);
 void rule_e_positive(struct ctx *cx);
