@@ -18,6 +18,8 @@
  *      a comparison with -1, written as a number, of a result whose body
  *      shows several negative errnos: -1 is only -EPERM, and the other
  *      failures go the way of success (onecode.c's rule_c_one_code());
+ *      a read's 0 let through where a loop waits for bytes or a buffer
+ *      is read as if some were stored (readzero.c);
  *   D  a branch taken on success that handles an error: on 0 for errno
  *      (an action's, the table's, or a body's of 0 and negative values
  *      under a name that asks nothing: a lookup's 0 may well lead to an
@@ -102,15 +104,6 @@ static const char *reading(const struct callee *c)
 }
 
 
-/* The site's test, quoted, for a message. */
-static char *quoted(const struct rc_site *x)
-{
-	char *t = verdict_tested(x), *q = xasprintf("'%s'", t);
-
-	free(t);
-	return q;
-}
-
 /*
  * A documented contract (outside.c) whose failure and success meet at 0
  * other than the way the test divides them: a descriptor's 0 is one like
@@ -141,7 +134,7 @@ static bool rule_c_zero(struct ctx *cx)
 	if (c->cls == CC_DESCRIPTOR && splits && !(x->form & SITE_NE) &&
 	    ((may & SIGN_POS) == SIGN_POS ||
 	     (may & (SIGN_NEG | SIGN_ZERO)) == (SIGN_NEG | SIGN_ZERO))) {
-		t = quoted(x);
+		t = verdict_quoted(x);
 		verdict_add(cx, 'C', xasprintf(
 		    "'%s' %s (class descriptor, from %s): %s takes descriptor 0 for a failure; test it for < 0",
 		    x->callee, callee_returns(x, c), c->source, t));
@@ -149,7 +142,7 @@ static bool rule_c_zero(struct ctx *cx)
 	} else if (c->cls == CC_POSITIVE && !splits && apart &&
 		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO) &&
 		   !(x->form & SITE_BELOW_ZERO)) {
-		t = quoted(x);
+		t = verdict_quoted(x);
 		verdict_add(cx, 'C', xasprintf(
 		    "'%s' %s (class positive, from %s): %s takes its failure 0 for a success; test it for <= 0",
 		    x->callee, callee_returns(x, c), c->source, t));
@@ -286,73 +279,6 @@ static void rule_c_unsigned(struct ctx *cx)
 }
 
 /*
- * Whether the site has @form and tests the result of a reading function
- * of the table (named by @reads) only for its failure: "n == -1", "n <
- * 0", "n != -1" send 0 where they send the counts, and no test above it
- * or just below took 0 apart.
- */
-static bool reading_zero_through(const struct ctx *cx, uint64_t form,
-				 bool (*reads)(const char *name))
-{
-	const struct rc_site *x = cx->x;
-	const struct callee *c = cx->c;
-	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
-
-	if (!(x->form & form) || !c->table || c->cls != CC_VALUE ||
-	    !reads(x->callee) ||
-	    (x->form & (SITE_UNSIGNED | SITE_CASE | SITE_BELOW_ZERO)) ||
-	    (SITE_TAKEN_OF(x->form) & SIGN_ZERO))
-		return false;
-	return !(x->form & SITE_SHAPE) ||
-	       (all & (SIGN_ZERO | SIGN_POS)) == (SIGN_ZERO | SIGN_POS) ||
-	       !(may & (SIGN_ZERO | SIGN_POS));
-}
-
-/*
- * A reading function's result (outside.c's outside_reads(): read,
- * recv, ...) tested only for its failure in a loop that its count moves:
- * end of file, 0, goes with the bytes read, moves the count by nothing,
- * and the loop asks again for ever (stall.c).  Returns whether it spoke.
- */
-static bool rule_c_stalls(struct ctx *cx)
-{
-	const struct rc_site *x = cx->x;
-	char *t;
-
-	if (!reading_zero_through(cx, SITE_STALLS, outside_reads))
-		return false;
-	t = quoted(x);
-	verdict_add(cx, 'C', xasprintf(
-	    "'%s' %s (class value, from %s), and 0 at the end of the input: %s takes end of file for a read of no bytes, and the loop around it waits for bytes that never come; test it for <= 0 too",
-	    x->callee, callee_returns(x, cx->c), cx->c->source, t));
-	free(t);
-	return true;
-}
-
-/*
- * A reading function's result (outside.c's outside_fills(): read, recv,
- * ...) tested only for its failure by an if that leaves, and its buffer,
- * a local array never written but by reads, then read as a string before
- * the count is looked at (unread.c): at the end of the input the call
- * stored nothing, and the string is what the declaration left.  Returns
- * whether it spoke.
- */
-static bool rule_c_unread(struct ctx *cx)
-{
-	const struct rc_site *x = cx->x;
-	char *t;
-
-	if (!reading_zero_through(cx, SITE_UNREAD, outside_fills))
-		return false;
-	t = quoted(x);
-	verdict_add(cx, 'C', xasprintf(
-	    "'%s' %s (class value, from %s), and 0 when it stored nothing: %s lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too",
-	    x->callee, callee_returns(x, cx->c), cx->c->source, t));
-	free(t);
-	return true;
-}
-
-/*
  * A sign test of a holder that is 0 where it stands: the else of "if
  * (err)" (above.c's zero_here()).  The first test sent every other value
  * its own way, so "else if (err > 0)" is never true and its branch never
@@ -373,7 +299,7 @@ static bool rule_c_zero_here(struct ctx *cx)
 	if ((x->form & SITE_SHAPE) ? (may & SIGN_ZERO) :
 				     !(x->form & SITE_NEVER))
 		return false;
-	t = quoted(x);
+	t = verdict_quoted(x);
 	verdict_add(cx, 'C', xasprintf(
 	    "%s is never true: '%s' holds the result of '%s', and the if this else belongs to took every value but 0, so this branch never runs; one of the two tests misreads it (0 is the success of an action)",
 	    t, x->holder, x->callee));
@@ -477,7 +403,7 @@ static void rule_c(struct ctx *cx)
 		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO) &&
 		   !(x->form & SITE_BELOW_ZERO)) {
 		/* "rc < 0", "rc >= 0": 0 falls with the successes. */
-		t = quoted(x);
+		t = verdict_quoted(x);
 		verdict_add(cx, 'C', xasprintf(
 		    "'%s' %s (class positive, from %s): %s takes its failure 0 for a success; test it for <= 0",
 		    x->callee, callee_returns(x, c), c->source, t));

@@ -79,12 +79,17 @@ bool callee_is_errno(const struct rc_site *x);
 /* verdict.c */
 void verdict_add(struct ctx *cx, char rule, char *msg);
 char *verdict_tested(const struct rc_site *x);
+char *verdict_quoted(const struct rc_site *x);
 void verdict_contract(struct ctx *cx);
 void verdict_contracts(struct contracts *broken, struct rc_findings *out);
 
 /* counted.c */
 bool rule_c_count_one(struct ctx *cx);
 void rule_d_fd_truth(struct ctx *cx);
+
+/* readzero.c */
+bool rule_c_stalls(struct ctx *cx);
+bool rule_c_unread(struct ctx *cx);
 
 /* onecode.c */
 bool rule_c_one_code(struct ctx *cx);

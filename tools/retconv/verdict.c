@@ -11,6 +11,15 @@
 #include "retconv.h"
 #include "sites.h"
 
+/* The site's test, quoted, for a message. */
+char *verdict_quoted(const struct rc_site *x)
+{
+	char *t = verdict_tested(x), *q = xasprintf("'%s'", t);
+
+	free(t);
+	return q;
+}
+
 static void add_note(struct rc_finding *f, const char *file, unsigned line,
 		     unsigned col, char *msg)
 {

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Rule C's readings of a read's 0: read(2), recv(2) and the others of the
+ * table return 0 at the end of the input, with nothing stored.  A test
+ * that takes only the failure (-1) apart lets that 0 go with the counts,
+ * which is right where the count is used next, and wrong where a loop
+ * then waits for bytes that never come (stall.c) or a buffer is read as
+ * if bytes had been stored in it (unread.c).  The workers marked such
+ * sites; sites.c asks here before its other readings of rule C.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "retconv.h"
+#include "sites.h"
+
+/*
+ * Whether the site has @form and tests the result of a reading function
+ * of the table (named by @reads) only for its failure: "n == -1", "n <
+ * 0", "n != -1" send 0 where they send the counts, and no test above it
+ * or just below took 0 apart.
+ */
+static bool reading_zero_through(const struct ctx *cx, uint64_t form,
+				 bool (*reads)(const char *name))
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
+
+	if (!(x->form & form) || !c->table || c->cls != CC_VALUE ||
+	    !reads(x->callee) ||
+	    (x->form & (SITE_UNSIGNED | SITE_CASE | SITE_BELOW_ZERO)) ||
+	    (SITE_TAKEN_OF(x->form) & SIGN_ZERO))
+		return false;
+	return !(x->form & SITE_SHAPE) ||
+	       (all & (SIGN_ZERO | SIGN_POS)) == (SIGN_ZERO | SIGN_POS) ||
+	       !(may & (SIGN_ZERO | SIGN_POS));
+}
+
+/*
+ * A reading function's result (outside.c's outside_reads(): read,
+ * recv, ...) tested only for its failure in a loop that its count moves:
+ * end of file, 0, goes with the bytes read, moves the count by nothing,
+ * and the loop asks again for ever (stall.c).  Returns whether it spoke.
+ */
+bool rule_c_stalls(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	char *t;
+
+	if (!reading_zero_through(cx, SITE_STALLS, outside_reads))
+		return false;
+	t = verdict_quoted(x);
+	verdict_add(cx, 'C', xasprintf(
+	    "'%s' %s (class value, from %s), and 0 at the end of the input: %s takes end of file for a read of no bytes, and the loop around it waits for bytes that never come; test it for <= 0 too",
+	    x->callee, callee_returns(x, cx->c), cx->c->source, t));
+	free(t);
+	return true;
+}
+
+/*
+ * A reading function's result (outside.c's outside_fills(): read, recv,
+ * ...) tested only for its failure by an if that leaves, and its buffer,
+ * a local array never written but by reads, then read as a string before
+ * the count is looked at (unread.c): at the end of the input the call
+ * stored nothing, and the string is what the declaration left.  Returns
+ * whether it spoke.
+ */
+bool rule_c_unread(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	char *t;
+
+	if (!reading_zero_through(cx, SITE_UNREAD, outside_fills))
+		return false;
+	t = verdict_quoted(x);
+	verdict_add(cx, 'C', xasprintf(
+	    "'%s' %s (class value, from %s), and 0 when it stored nothing: %s lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too",
+	    x->callee, callee_returns(x, cx->c), cx->c->source, t));
+	free(t);
+	return true;
+}
