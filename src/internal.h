@@ -1185,10 +1185,20 @@ KWQ_HIDDEN int kwq__ghost_add(struct kwq__pwq *pwq);
 KWQ_HIDDEN bool kwq__is_ghost(const struct kwq__pwq *pwq);
 KWQ_HIDDEN bool kwq__take_orphan(struct work_struct *w);
 
-/* Has a fork left orphans here?  An add tests it only once refused. */
+/*
+ * Has a fork left orphans here?  An add tests it only once refused: on
+ * x86-64 one compare of the word in memory, as kwq__any_mode() does.
+ */
 static inline bool kwq__orphans(void)
 {
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+	bool on;
+
+	__asm__("cmpl $0, %1" : "=@ccne"(on) : "m"(kwq__ghosts));
+	return unlikely(on);
+#else
 	return unlikely(__atomic_load_n(&kwq__ghosts, __ATOMIC_RELAXED));
+#endif
 }
 KWQ_HIDDEN int kwq__remove_work(struct work_struct *work);
 KWQ_HIDDEN int kwq__wait_for_work(struct work_struct *work, const char *what,

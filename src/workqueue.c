@@ -286,8 +286,9 @@ static __attribute__((noinline)) int add_pending(struct workqueue_struct *wq,
 
 /*
  * The front of every add, inlined into each entry point, so that an add of
- * an item already pending costs the argument tests, one test of the modes
- * and one locked bit-test-and-set (10 instructions).  The won add goes on
+ * an item already pending costs the argument tests, one test of the modes,
+ * one locked bit-test-and-set and one test for a fork's orphans (12
+ * instructions; kwq__orphans()).  The won add goes on
  * by a tail call to add.c.  Inlined, __builtin_return_address() names the
  * entry point's caller; it is read only where it is needed, since gcc
  * would otherwise load it on every path.
