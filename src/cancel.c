@@ -18,6 +18,8 @@
  */
 #include "internal.h"
 
+#include <string.h>
+
 /*
  * A cancel_*_sync() that finds another owning the item sleeps on
  * cancel_word until some cancel_*_sync() lets go of an item.  Bit 0 says
@@ -44,17 +46,23 @@ unsigned int kwq__ghosts;		/* A: see internal.h */
  */
 static struct kwq__pwq **ghosts;
 
-/* In a fork child, before it has another thread: @pwq is a ghost. */
+/*
+ * In a fork child, before it has another thread: @pwq is a ghost.  The
+ * table grows by one: ghosts are few, one per fork that cut a push.
+ */
 int kwq__ghost_add(struct kwq__pwq *pwq)
 {
-	struct kwq__pwq **tab = realloc(ghosts, (kwq__ghosts + 1) *
-					sizeof(*tab));
+	unsigned int n = kwq__ghosts;
+	struct kwq__pwq **tab = kwq__zalloc_array(n + 1, sizeof(*tab));
 
 	if (!tab)
 		return -ENOMEM;
-	tab[kwq__ghosts] = pwq;
+	if (n)
+		memcpy(tab, ghosts, n * sizeof(*tab));
+	tab[n] = pwq;
+	free(ghosts);
 	ghosts = tab;
-	__atomic_store_n(&kwq__ghosts, kwq__ghosts + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&kwq__ghosts, n + 1, __ATOMIC_RELEASE);
 	return 0;
 }
 
