@@ -319,11 +319,14 @@ pop_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 /*
  * In a fork()ed child: the parent's pushed items idle here, like its
  * inactive ones.  A push that was half done in another parent thread has
- * no link yet: the walk of its queue stops there, and that item and
- * those pushed behind it on that queue stay pending.
+ * no link yet: the walk of its queue stops there, and the items from
+ * that push to the tail are cut off, pending, out of reach.  Returns
+ * true then: the caller fences them off (kwq__wq_child()).
  */
-void kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
+bool kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
 {
+	bool cut = false;
+
 	for (unsigned int i = 0; i <= pwq->push_mask; i++) {
 		struct kwq__pushq *q = &pwq->push[i];
 		struct kwq_list_node *n = q->head.next, *next;
@@ -334,11 +337,16 @@ void kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
 			kwq__list_init(n);
 			kwq__forget(kwq__list_entry(n, struct work_struct,
 						    entry));
+			if (!next && n != last)
+				cut = true;
 			n = next;
 		}
+		if (!q->head.next && last != &q->head)
+			cut = true;	/* the first push itself is half done */
 		q->head.next = NULL;
 		q->tail = &q->head;
 	}
+	return cut;
 }
 
 /*

@@ -171,7 +171,9 @@ static inline void set_work_data(struct work_struct *w, unsigned long data)
  * a queued item off its list keeps it owned with
  * set_work_pool_and_keep_pending().  While queued, mark_work_inactive(),
  * mark_work_active() and mark_work_linked() change one bit under the pool
- * lock.  A fork child starts over with clear_work_data().  Each transition
+ * lock.  A fork child starts over with clear_work_data(); an orphan of a
+ * fork (kwq__ghosts) is taken with set_work_pool_and_keep_pending(), or
+ * made idle with set_work_pool_and_clear_pending().  Each transition
  * asserts (kwq__assert) the bits it expects.
  */
 struct kwq__pool;
@@ -1003,7 +1005,7 @@ KWQ_HIDDEN extern void (*kwq__look_hook)(struct kwq__pool *pool, int stage,
  * by a new worker before each boosted worker either creates, no lock held.
  */
 KWQ_HIDDEN extern void (*kwq__spawn_hook)(struct kwq__pool *pool);
-KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
+KWQ_HIDDEN bool kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
 
 /*
  * A push queue of @pwq whose tail is not its head, or NULL: the look after
@@ -1167,6 +1169,37 @@ KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 						 struct kwq__barrier *b,
 						 struct workqueue_struct **wq);
 KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
+
+/*
+ * Orphans of a fork: a fork() that fell while another thread was between
+ * its push's exchange and its link (push() in add.c) leaves the child
+ * items it cannot reach, pending, their words naming the pwq.  The child
+ * gives the queue a new pwq and keeps the old one, never freed, as a
+ * ghost (kwq__wq_child()), so that a word naming a ghost is an orphan's:
+ * the first call that meets one under the ghost's pool lock forgets it.
+ * kwq__ghosts counts them; the count and the table are written only in a
+ * fork child, before it has another thread.
+ */
+KWQ_HIDDEN extern unsigned int kwq__ghosts;	/* A */
+KWQ_HIDDEN int kwq__ghost_add(struct kwq__pwq *pwq);
+KWQ_HIDDEN bool kwq__is_ghost(const struct kwq__pwq *pwq);
+KWQ_HIDDEN bool kwq__take_orphan(struct work_struct *w);
+
+/*
+ * Has a fork left orphans here?  An add tests it only once refused: on
+ * x86-64 one compare of the word in memory, as kwq__any_mode() does.
+ */
+static inline bool kwq__orphans(void)
+{
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+	bool on;
+
+	__asm__("cmpl $0, %1" : "=@ccne"(on) : "m"(kwq__ghosts));
+	return unlikely(on);
+#else
+	return unlikely(__atomic_load_n(&kwq__ghosts, __ATOMIC_RELAXED));
+#endif
+}
 KWQ_HIDDEN int kwq__remove_work(struct work_struct *work);
 KWQ_HIDDEN int kwq__wait_for_work(struct work_struct *work, const char *what,
 			      void *caller);
