@@ -63,6 +63,7 @@ int kwq__ghost_add(struct kwq__pwq *pwq)
 	free(ghosts);
 	ghosts = tab;
 	__atomic_store_n(&kwq__ghosts, n + 1, __ATOMIC_RELEASE);
+	kwq__mode_set(KWQ_MODE_ORPHANS, true);
 	return 0;
 }
 

@@ -1186,19 +1186,13 @@ KWQ_HIDDEN bool kwq__is_ghost(const struct kwq__pwq *pwq);
 KWQ_HIDDEN bool kwq__take_orphan(struct work_struct *w);
 
 /*
- * Has a fork left orphans here?  An add tests it only once refused: on
- * x86-64 one compare of the word in memory, as kwq__any_mode() does.
+ * Has a fork left orphans here?  Tested by the slow add once refused
+ * (KWQ_MODE_ORPHANS sends every add of such a child there) and by the
+ * delayed add once refused.
  */
 static inline bool kwq__orphans(void)
 {
-#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
-	bool on;
-
-	__asm__("cmpl $0, %1" : "=@ccne"(on) : "m"(kwq__ghosts));
-	return unlikely(on);
-#else
 	return unlikely(__atomic_load_n(&kwq__ghosts, __ATOMIC_RELAXED));
-#endif
 }
 KWQ_HIDDEN int kwq__remove_work(struct work_struct *work);
 KWQ_HIDDEN int kwq__wait_for_work(struct work_struct *work, const char *what,
@@ -1385,6 +1379,9 @@ static inline void kwq__forget(struct work_struct *w)
 /*
  * Both modes slow every add down, so they share one word: an add tests
  * them with one predictable branch and goes the slow way when either is on.
+ * So does a fork child that has orphans (kwq__ghosts): its adds go the
+ * slow way for the rest of its life, where a refused add looks for an
+ * orphan, and the -EBUSY add of every other process pays nothing for it.
  */
 #ifndef KWQ_DEBUG_DEFAULT
 #define KWQ_DEBUG_DEFAULT 0
@@ -1392,6 +1389,7 @@ static inline void kwq__forget(struct work_struct *w)
 enum {
 	KWQ_MODE_DEBUG	= 1U << 0,	/* set once, by kwq__debug_init() */
 	KWQ_MODE_STATS	= 1U << 1,	/* kwq_stats_enable() */
+	KWQ_MODE_ORPHANS = 1U << 2,	/* a fork child with orphans */
 };
 
 KWQ_HIDDEN extern unsigned int kwq__modes;	/* A */
@@ -1405,7 +1403,7 @@ static inline void kwq__mode_set(unsigned int mode, bool on)
 }
 
 /*
- * Is either mode on?  On x86-64, one compare of the word in memory: gcc
+ * Is any mode on?  On x86-64, one compare of the word in memory: gcc
  * loads an atomic into a register first, an instruction more on every add.
  */
 static inline bool kwq__any_mode(void)

@@ -272,24 +272,11 @@ static __attribute__((noinline)) int add_slow(struct workqueue_struct *wq,
 }
 
 /*
- * An add that found @w pending in a fork child with orphans (see
- * internal.h): if @w is one, it is the caller's now, and the add goes on.
- */
-static __attribute__((noinline)) int add_pending(struct workqueue_struct *wq,
-						 struct work_struct *w,
-						 int cpu)
-{
-	if (!kwq__take_orphan(w))
-		return -EBUSY;
-	return kwq__add_won(wq, w, cpu);
-}
-
-/*
  * The front of every add, inlined into each entry point, so that an add of
- * an item already pending costs the argument tests, one test of the modes,
- * one locked bit-test-and-set and one test for a fork's orphans (12
- * instructions; kwq__orphans()).  The won add goes on
- * by a tail call to add.c.  Inlined, __builtin_return_address() names the
+ * an item already pending costs the argument tests, one test of the modes
+ * and one locked bit-test-and-set (10 instructions; a fork child with
+ * orphans is a mode, see kwq__orphans()).  The won add goes on by a tail
+ * call to add.c.  Inlined, __builtin_return_address() names the
  * entry point's caller; it is read only where it is needed, since gcc
  * would otherwise load it on every path.
  */
@@ -303,7 +290,7 @@ add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w)
 	if (kwq__any_mode())
 		return add_slow(wq, w, cpu, __builtin_return_address(0));
 	if (test_and_set_work_pending(w) & WORK_PENDING)
-		return kwq__orphans() ? add_pending(wq, w, cpu) : -EBUSY;
+		return -EBUSY;
 	return kwq__add_won(wq, w, cpu);
 }
 
