@@ -504,17 +504,6 @@ static __attribute__((noinline)) int add_rare(struct workqueue_struct *wq,
 }
 
 /*
- * A bound queue's add without a CPU that neither rseq nor RDPID gave: its
- * own function, so that the add makes no call and saves no register
- * around one.  add_won() has tried both: only the call is left.
- */
-static __attribute__((noinline)) int add_won_local(struct workqueue_struct *wq,
-						   struct work_struct *w)
-{
-	return kwq__add_won_on(wq, w, pwq_cpu(wq, sched_getcpu()));
-}
-
-/*
  * add_won()'s insertion of @w, whose word was @old, through @q, a push
  * queue of the pwq it goes to: the item never ran, or last ran on that
  * pwq's pool, whose lock covers both the busy check and the insertion.
@@ -560,6 +549,52 @@ push:
 }
 
 /*
+ * add_won()'s end, with @q, the push queue it picked: its test of the
+ * item's word, then add_to() or add_rare().  @at is the add's CPU, or
+ * any.
+ */
+static inline __attribute__((always_inline)) int
+add_item(struct workqueue_struct *wq, struct work_struct *w,
+	 struct kwq__pushq *q, int at)
+{
+	unsigned long old;
+
+	/*
+	 * PENDING is ours: nobody else writes the word until it is queued.
+	 * Not pending before, so on no list: the word names at most a pool,
+	 * the last it ran on.  A fresh item (INIT and our PENDING, nothing
+	 * else) costs one compare of the word, which also says it is
+	 * initialised and no delayed item; one that ran must have run on
+	 * this pool.  What follows reads only the word's pointer and its
+	 * INIT and DELAYED bits.
+	 */
+	if (likely(!kwq__word_ne(&w->data, WORK_INIT | WORK_PENDING)))
+		return add_to(q, w, WORK_INIT | WORK_PENDING);
+	old = work_data(w);
+	kwq__assert(!(old & WORK_PWQ));
+	if (unlikely(!(old & WORK_INIT)) ||
+	    ((old & ~WORK_FLAG_MASK) &&
+	     unlikely((struct kwq__pool *)(old & ~WORK_FLAG_MASK) !=
+		      q->add_pool)))
+		return add_rare(wq, w, at, old);
+	return add_to(q, w, old);
+}
+
+/*
+ * A bound queue's add without a CPU that neither rseq nor RDPID gave: its
+ * own function, so that the add makes no call and saves no register
+ * around one.  add_won() has tried both: only the call is left, and the
+ * add goes on from the push queue of that CPU's pwq.
+ */
+static __attribute__((noinline)) int add_won_local(struct workqueue_struct *wq,
+						   struct work_struct *w)
+{
+	int cpu = pwq_cpu(wq, sched_getcpu());
+
+	return add_item(wq, w, wq->cpu_pwqs[cpu]->push, WORK_CPU_ANY);
+}
+
+/*
  * The rest of an add, once PENDING is won: kept out of the -EBUSY path,
  * inline in kwq__add_won() (any CPU, the common case) and
  * kwq__add_won_on() (@at: the caller's CPU, or any).  The common case
@@ -570,7 +605,6 @@ static inline __attribute__((always_inline)) int
 add_won(struct workqueue_struct *wq, struct work_struct *w, int at)
 {
 	struct kwq__pushq *q;
-	unsigned long old;
 	int cpu = at;
 
 	/*
@@ -609,25 +643,7 @@ add_won(struct workqueue_struct *wq, struct work_struct *w, int at)
 	} else {
 		return add_rare(wq, w, at, work_data(w));
 	}
-	/*
-	 * PENDING is ours: nobody else writes the word until it is queued.
-	 * Not pending before, so on no list: the word names at most a pool,
-	 * the last it ran on.  A fresh item (INIT and our PENDING, nothing
-	 * else) costs one compare of the word, which also says it is
-	 * initialised and no delayed item; one that ran must have run on
-	 * this pool.  What follows reads only the word's pointer and its
-	 * INIT and DELAYED bits.
-	 */
-	if (likely(!kwq__word_ne(&w->data, WORK_INIT | WORK_PENDING)))
-		return add_to(q, w, WORK_INIT | WORK_PENDING);
-	old = work_data(w);
-	kwq__assert(!(old & WORK_PWQ));
-	if (unlikely(!(old & WORK_INIT)) ||
-	    ((old & ~WORK_FLAG_MASK) &&
-	     unlikely((struct kwq__pool *)(old & ~WORK_FLAG_MASK) !=
-		      q->add_pool)))
-		return add_rare(wq, w, at, old);
-	return add_to(q, w, old);
+	return add_item(wq, w, q, at);
 }
 
 int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w)
