@@ -1428,8 +1428,14 @@ static inline bool kwq__any_mode(void)
 #define kwq__word_ne(p, v)						\
 	({								\
 		bool ne_;						\
-		__asm__("cmp%z1 %2, %1" : "=@ccne"(ne_)			\
-			: "m"(*(p)), "er"((__typeof__(*(p)))(v)));	\
+		_Static_assert(sizeof(*(p)) == 8 || sizeof(*(p)) == 4,	\
+			       "a word of 4 or 8 bytes");		\
+		if (sizeof(*(p)) == 8)	/* no %z: clang lacks it */	\
+			__asm__("cmpq %2, %1" : "=@ccne"(ne_)		\
+				: "m"(*(p)), "er"((long)(v)));		\
+		else							\
+			__asm__("cmpl %2, %1" : "=@ccne"(ne_)		\
+				: "m"(*(p)), "er"((int)(v)));		\
 		ne_;							\
 	})
 #else
