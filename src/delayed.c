@@ -36,8 +36,7 @@ static inline int dwork_valid(const struct delayed_work *dw)
 
 static inline int refused(struct workqueue_struct *wq)
 {
-	return unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
-		!kwq__in_wq(wq);
+	return unlikely(kwq__wq_draining(wq)) && !kwq__in_wq(wq);
 }
 
 /*

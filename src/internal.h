@@ -563,15 +563,23 @@ struct kwq__pwq_stats {
  * empty queue writes the head.
  */
 struct kwq__pushq {
+	/*
+	 * First, so that its address is the queue's: the add's test of an
+	 * empty queue compares the tail with the register it has.
+	 */
+	struct kwq_list_node head	/* A: .next, the first pushed */
+		__attribute__((aligned(64)));
 	struct kwq_list_node *tail	/* A: last pushed, or &head */
 		__attribute__((aligned(64)));
 	/*
-	 * The pwq's pool, for the add: read where the add writes anyway, not
-	 * in the pwq's first line, which the worker writes per item.
+	 * What the add needs, read where it writes anyway, not in the pwq's
+	 * first line, which the worker writes per item: the pwq, its pool,
+	 * and the word of an item pushed here (work_pwq_data(), DELAYED
+	 * added for a delayed item), one load for a fresh one.
 	 */
+	struct kwq__pwq *add_pwq;	/* I */
 	struct kwq__pool *add_pool;	/* I */
-	struct kwq_list_node head	/* A: .next, the first pushed */
-		__attribute__((aligned(64)));
+	unsigned long add_data;		/* I */
 };
 
 /* At most this many push queues per pwq: a release looks at every tail. */
@@ -633,7 +641,8 @@ struct workqueue_struct {
 	int ordered;			/* I */
 	int max_active;			/* I */
 	unsigned int work_color;	/* F: the pwqs' color, 0 or 1 */
-	unsigned int draining;		/* A: drains and destroys under way */
+	unsigned int draining;		/* A: KWQ_WQ_DRAIN per drain or destroy
+					   under way, plus KWQ_WQ_BOUND (I) */
 	int dying;			/* A: destroy_workqueue() has begun:
 					   nothing may arm on it any more */
 	int nr_waiters;			/* A: flushes and drains under way,
@@ -663,6 +672,23 @@ struct workqueue_struct {
 	char name[64];			/* I */
 	void *destroyed_at;		/* A: debug mode: who destroyed it */
 };
+
+/*
+ * wq->draining: the drains and destroys under way, and whether the queue
+ * is bound, in one word, so that an add to an unbound queue that nobody
+ * drains tests both with one compare with 0 (kwq__add_won()).
+ */
+enum {
+	KWQ_WQ_BOUND	= 1U,		/* set at creation, never changed */
+	KWQ_WQ_DRAIN	= 2U,		/* one drain or destroy under way */
+};
+
+/* A drain or a destroy of @wq is under way: adds from outside fail. */
+static inline bool kwq__wq_draining(const struct workqueue_struct *wq)
+{
+	return __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE) >=
+		KWQ_WQ_DRAIN;
+}
 
 /* Process-wide state, set up once by kwq__init(). */
 struct kwq__global {
@@ -913,9 +939,14 @@ static inline bool kwq__pwq_plain_locked(const struct kwq__pwq *pwq)
 }
 
 
-/* An add's insertion once it owns PENDING: the end of every add path. */
+/*
+ * An add's insertion once it owns PENDING: the end of every add path,
+ * kwq__add_won() for any CPU, kwq__add_won_on() for @cpu (or any).
+ */
 KWQ_HIDDEN int kwq__add_won(struct workqueue_struct *wq,
-			    struct work_struct *w, int cpu);
+			    struct work_struct *w);
+KWQ_HIDDEN int kwq__add_won_on(struct workqueue_struct *wq,
+			       struct work_struct *w, int cpu);
 KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 				struct work_struct *w, unsigned long old,
 				int force);
@@ -1415,6 +1446,52 @@ static inline bool kwq__any_mode(void)
 	return unlikely(on);
 #else
 	return unlikely(__atomic_load_n(&kwq__modes, __ATOMIC_RELAXED));
+#endif
+}
+
+/*
+ * *@p != @v, for a word an add tests and need not keep (@v a constant
+ * that fits 32 bits): on x86-64 one compare of the word in memory, as
+ * kwq__any_mode().  Relaxed: the add's fetch-or of PENDING, before,
+ * orders it.
+ */
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+#define kwq__word_ne(p, v)						\
+	({								\
+		bool ne_;						\
+		_Static_assert(sizeof(*(p)) == 8 || sizeof(*(p)) == 4,	\
+			       "a word of 4 or 8 bytes");		\
+		if (sizeof(*(p)) == 8)	/* no %z: clang lacks it */	\
+			__asm__("cmpq %2, %1" : "=@ccne"(ne_)		\
+				: "m"(*(p)), "er"((long)(v)));		\
+		else							\
+			__asm__("cmpl %2, %1" : "=@ccne"(ne_)		\
+				: "m"(*(p)), "er"((int)(v)));		\
+		ne_;							\
+	})
+#else
+#define kwq__word_ne(p, v) (__atomic_load_n((p), __ATOMIC_RELAXED) != (v))
+#endif
+
+/*
+ * A push queue @q is not empty: its tail is not its head, which is at
+ * @q's address.  As kwq__word_ne(), with the tail's address left to the
+ * compare, so that gcc does not compute it into a register the push's
+ * exchange then uses, an instruction more on every push.
+ */
+static inline bool kwq__pushq_linked(const struct kwq__pushq *q)
+{
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+	bool ne;
+
+	_Static_assert(offsetof(struct kwq__pushq, head) == 0,
+		       "the head is at the queue's address");
+	__asm__("cmpq %1, %c2(%1)" : "=@ccne"(ne)
+		: "r"(q), "i"(offsetof(struct kwq__pushq, tail)),
+		  "m"(q->tail));
+	return ne;
+#else
+	return __atomic_load_n(&q->tail, __ATOMIC_RELAXED) != &q->head;
 #endif
 }
 

@@ -147,6 +147,8 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	vsnprintf(wq->name, sizeof(wq->name), fmt, ap);
 	wq->flags = flags;
 	wq->ordered = ordered;
+	if (!(flags & WQ_UNBOUND))
+		wq->draining = KWQ_WQ_BOUND;
 	wq->max_active = max_active ? max_active : WQ_DFL_ACTIVE;
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->armed = kwq__zalloc_aligned(kwq__g.nr_cpu_ids * sizeof(*wq->armed));
@@ -291,7 +293,9 @@ add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w)
 		return add_slow(wq, w, cpu, __builtin_return_address(0));
 	if (test_and_set_work_pending(w) & WORK_PENDING)
 		return -EBUSY;
-	return kwq__add_won(wq, w, cpu);
+	if (cpu == WORK_CPU_ANY)
+		return kwq__add_won(wq, w);
+	return kwq__add_won_on(wq, w, cpu);
 }
 
 int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
@@ -544,14 +548,14 @@ static void drain_wq(struct workqueue_struct *wq)
 {
 	int busy;
 
-	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&wq->draining, KWQ_WQ_DRAIN, __ATOMIC_SEQ_CST);
 	/* Each round sleeps in the flush; only chained adds make another. */
 	do {
 		flush_wq(wq);
 		busy = 0;
 		kwq__for_each_pwq(wq, pwq_busy, &busy);
 	} while (busy);
-	__atomic_sub_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	__atomic_sub_fetch(&wq->draining, KWQ_WQ_DRAIN, __ATOMIC_SEQ_CST);
 }
 
 int drain_workqueue(struct workqueue_struct *wq)
@@ -620,7 +624,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		return;
 	}
 	/* Adds from outside fail from now on; the count never drops. */
-	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&wq->draining, KWQ_WQ_DRAIN, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&wq->dying, 1, __ATOMIC_SEQ_CST);
 	/*
 	 * Armed items run now rather than being lost.  Nothing arms from now
