@@ -171,7 +171,7 @@ $(B)/tests/hooks/%.o: src/%.c
 	@$(if $(Q),echo "  CC      $@")
 	$(Q)$(CC) $(LIB_CFLAGS) -DKWQ_TEST_HOOKS -c -o $@ $<
 $(B)/tests/test-pop $(B)/tests/test-release $(B)/tests/test-backoff-cancel \
-	$(B)/tests/test-pcpu \
+	$(B)/tests/test-pcpu $(B)/tests/test-fork-push \
 	$(B)/tests/test-manager-spawn $(B)/tests/test-hand-over: \
 		$(B)/tests/hooks/add.o
 # The release's hook is in an inline of internal.h that worker.c calls,

@@ -195,7 +195,9 @@ void kwq__pwq_init_push(struct kwq__pwq *pwq)
 	pwq->push_left = KWQ_PUSHQ_TURN;
 	for (unsigned int i = 0; i <= pwq->push_mask; i++) {
 		pwq->push[i].tail = &pwq->push[i].head;
+		pwq->push[i].add_pwq = pwq;
 		pwq->push[i].add_pool = pwq->pool;
+		pwq->push[i].add_data = work_pwq_data(pwq, 0);
 	}
 }
 
@@ -221,20 +223,20 @@ struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq)
 }
 
 /*
- * Push @w, whose PENDING bit the caller owns and whose word was @old, on
- * @q, a push queue of @pwq, without the pool lock, its word then naming
- * @pwq.  Returns true when the queue was empty: the caller must then see
- * to it that somebody settles it (add_push()).
+ * Push @w, whose PENDING bit the caller owns, on @q, a push queue of a pwq,
+ * without the pool lock, its word then @data (q->add_data, with DELAYED
+ * for a delayed item), which names the pwq.  Returns true when the queue
+ * was empty: the caller must then see to it that somebody settles it
+ * (push_first()).
  */
-static inline bool push(struct kwq__pwq *pwq, struct kwq__pushq *q,
-			struct work_struct *w, unsigned long old)
+static inline bool push(struct kwq__pushq *q, struct work_struct *w,
+			unsigned long data)
 {
-	unsigned long data = work_pwq_data(pwq, old & WORK_DELAYED);
 	struct kwq_list_node *prev;
 
 	__atomic_store_n(&w->entry.next, NULL, __ATOMIC_RELAXED);
 	prev = __atomic_exchange_n(&q->tail, &w->entry, __ATOMIC_SEQ_CST);
-	kwq__test_hook(link, pwq);
+	kwq__test_hook(link, q->add_pwq);
 	/*
 	 * Named only now: whoever finds the pwq in the word, locks it and
 	 * settles it must find the item in the queue.  Until then the item
@@ -319,11 +321,14 @@ pop_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 /*
  * In a fork()ed child: the parent's pushed items idle here, like its
  * inactive ones.  A push that was half done in another parent thread has
- * no link yet: the walk of its queue stops there, and that item and
- * those pushed behind it on that queue stay pending.
+ * no link yet: the walk of its queue stops there, and the items from
+ * that push to the tail are cut off, pending, out of reach.  Returns
+ * true then: the caller fences them off (kwq__wq_child()).
  */
-void kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
+bool kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
 {
+	bool cut = false;
+
 	for (unsigned int i = 0; i <= pwq->push_mask; i++) {
 		struct kwq__pushq *q = &pwq->push[i];
 		struct kwq_list_node *n = q->head.next, *next;
@@ -334,11 +339,16 @@ void kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
 			kwq__list_init(n);
 			kwq__forget(kwq__list_entry(n, struct work_struct,
 						    entry));
+			if (!next && n != last)
+				cut = true;
 			n = next;
 		}
+		if (!q->head.next && last != &q->head)
+			cut = true;	/* the first push itself is half done */
 		q->head.next = NULL;
 		q->tail = &q->head;
 	}
+	return cut;
 }
 
 /*
@@ -400,8 +410,7 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 	struct kwq__pwq *pwq;
 	struct kwq__pool *last;
 
-	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
-	    !force && !kwq__in_wq(wq)) {
+	if (unlikely(kwq__wq_draining(wq)) && !force && !kwq__in_wq(wq)) {
 		/* Forgotten before PENDING goes: a new add may follow at once. */
 		if (kwq__debugging())
 			kwq__debug_idle(w);
@@ -457,7 +466,7 @@ static __attribute__((noinline)) int add_locked(struct kwq__pwq *pwq,
 }
 
 /*
- * add_push()'s first pusher, who found @pwq's push queue empty: if no
+ * The add's first pusher, who found @q, a push queue of a pwq, empty: if no
  * slot is free, the worker freeing one settles it, since
  * kwq__pwq_dec_locked() looks at every queue after it lowers nr_active,
  * and so does a thaw after it raises the limit.  The exchange in push()
@@ -465,8 +474,10 @@ static __attribute__((noinline)) int add_locked(struct kwq__pwq *pwq,
  * consistent: one of the two sees the other.  Its own function, so that
  * every other push saves no register.
  */
-static __attribute__((noinline)) int push_first(struct kwq__pwq *pwq)
+static __attribute__((noinline)) int push_first(struct kwq__pushq *q)
 {
+	struct kwq__pwq *pwq = q->add_pwq;
+
 	if (__atomic_load_n(&pwq->nr_active, __ATOMIC_SEQ_CST) >=
 	    __atomic_load_n(&pwq->limit, __ATOMIC_SEQ_CST)) {
 		kwq__test_hook(push, pwq, KWQ__PUSH_LEFT);
@@ -479,112 +490,52 @@ static __attribute__((noinline)) int push_first(struct kwq__pwq *pwq)
 }
 
 /*
- * kwq__add_won()'s insertion where the item would wait for a slot: pushed
- * on @q without the lock, for the worker that frees a slot to take (see
- * kwq__pwq).  An ordered queue's producer then writes no line its worker
- * writes, and its worker takes the lock without a transfer per item.
+ * The rare adds, out of line: to a queue being drained or destroyed, of
+ * an item never initialised, or of one that last ran on another pool.
+ * The first is tested with the queue's kind in one compare (wq->draining,
+ * see KWQ_WQ_BOUND), the other two with a fresh item in one (add_won()).
  */
-static __attribute__((noinline)) int add_push(struct kwq__pwq *pwq,
-					      struct work_struct *w,
-					      unsigned long old,
-					      struct kwq__pushq *q)
-{
-	kwq__test_hook(push, pwq, KWQ__PUSH_BEFORE);
-	if (!push(pwq, q, w, old))
-		return 0;	/* the first pusher saw to the queue */
-	return push_first(pwq);
-}
-
-/*
- * A bound queue's add without a CPU that neither rseq nor RDPID gave: its
- * own function, so that kwq__add_won() makes no call and saves no register
- * around one.  kwq__add_won() has tried both: only the call is left.
- */
-static __attribute__((noinline)) int add_won_local(struct workqueue_struct *wq,
-						   struct work_struct *w)
-{
-	return kwq__add_won(wq, w, pwq_cpu(wq, sched_getcpu()));
-}
-
-/*
- * The rest of an add, once PENDING is won: kept out of the -EBUSY path.
- * The common case makes no call but tail calls, so that it saves no
- * register: the item never ran, or last ran on this very pool, whose lock
- * covers both the busy check and the insertion.  Anything rarer goes to
- * kwq__queue_owned() or add_locked().
- */
-int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
+static __attribute__((noinline)) int add_rare(struct workqueue_struct *wq,
+					      struct work_struct *w, int cpu,
+					      unsigned long old)
 {
 	/*
-	 * PENDING is ours: nobody else writes the word until it is queued.
-	 * What follows reads only its pointer and its INIT and DELAYED bits.
-	 */
-	unsigned long old = work_data(w);
-	struct kwq__pwq *pwq;
-	struct kwq__pushq *q;
-	struct kwq__pool *pool, *last;
-
-	if (wq->flags & WQ_UNBOUND) {
-		/*
-		 * Its CPU's push queue, where it has one per CPU: any is
-		 * correct, its own writes no line another CPU's adds write.
-		 * Without rseq the CPU reads negative, and there is one.
-		 */
-		pwq = wq->dfl_pwq;
-		q = wq->push_qs[(unsigned int)kwq__add_cpu() %
-				KWQ_PUSHQ_MAX];
-	} else if (cpu == WORK_CPU_ANY) {
-		cpu = kwq__add_cpu();
-		if (unlikely((unsigned int)cpu >=
-			     (unsigned int)kwq__g.nr_cpu_ids ||
-			     !wq->cpu_pwqs[cpu])) {
-			/*
-			 * Off the rseq path: RDPID, else a call.  The bound
-			 * read again, so that gcc keeps it out of a register
-			 * on the rseq path.
-			 */
-			cpu = kwq__rdpid_cpu();
-			if ((unsigned int)cpu >= (unsigned int)__atomic_load_n(
-				    &kwq__g.nr_cpu_ids, __ATOMIC_RELAXED) ||
-			    !wq->cpu_pwqs[cpu])
-				return add_won_local(wq, w);
-		}
-		pwq = wq->cpu_pwqs[cpu];
-		q = pwq->push;
-	} else {
-		pwq = wq->cpu_pwqs[cpu];
-		q = pwq->push;
-	}
-	/*
-	 * Tested here rather than before the fetch-or, to keep the test off
-	 * the -EBUSY path: an item that is pending was initialised, since
-	 * every add tests this, and one that never was gives the bit back.
+	 * Tested after the fetch-or, to keep the test off the -EBUSY path:
+	 * an item that is pending was initialised, since every add tests
+	 * this, and one that never was gives the bit back.
 	 */
 	if (unlikely(!(old & WORK_INIT))) {
 		clear_work_pending(w);
 		return -EINVAL;
 	}
-	if (unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)))
-		return kwq__queue_owned(cpu, wq, w, old, 0);
-	/*
-	 * Not pending, so on no list: the word names at most a pool, the
-	 * last it ran on.  A fresh item names none, and that costs one test.
-	 */
-	kwq__assert(!(old & WORK_PWQ));
-	pool = q->add_pool;
-	if (old & ~WORK_FLAG_MASK) {
-		last = (struct kwq__pool *)(old & ~WORK_FLAG_MASK);
-		if (unlikely(last != pool))
-			return kwq__queue_owned(cpu, wq, w, old, 0);
-	}
+	return kwq__queue_owned(cpu, wq, w, old, 0);
+}
+
+/*
+ * add_won()'s insertion of @w, whose word was @old, through @q, a push
+ * queue of the pwq it goes to: the item never ran, or last ran on that
+ * pwq's pool, whose lock covers both the busy check and the insertion.
+ * Pushed without the lock behind pushed items or where it would wait for
+ * a slot; otherwise inserted under the lock.  Inline twice, @old a
+ * constant in the copy for a fresh item.
+ */
+static inline __attribute__((always_inline)) int
+add_to(struct kwq__pushq *q, struct work_struct *w, unsigned long old)
+{
+	struct kwq__pwq *pwq;
+	struct kwq__pool *pool;
+
 	/*
 	 * Behind pushed items, or where it would wait for a slot: pushed.
 	 * Items on another CPU's queue it may pass: that pwq keeps no order.
 	 */
-	if (unlikely(__atomic_load_n(&q->tail, __ATOMIC_RELAXED) != &q->head ||
-		     __atomic_load_n(&pwq->nr_active, __ATOMIC_RELAXED) >=
+	if (kwq__pushq_linked(q))
+		goto push;
+	pwq = q->add_pwq;
+	if (unlikely(__atomic_load_n(&pwq->nr_active, __ATOMIC_RELAXED) >=
 		     __atomic_load_n(&pwq->limit, __ATOMIC_RELAXED)))
-		return add_push(pwq, w, old, q);
+		goto push;
+	pool = q->add_pool;
 	if (unlikely(!kwq__trylock(pool)))
 		return add_locked(pwq, w, old, false);
 	if (unlikely(!kwq__list_empty(&pool->waits)))
@@ -598,6 +549,120 @@ int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w, int cpu)
 		return kwq__kick_unlock(pool);
 	kwq__unlock(pool);
 	return 0;
+push:
+	kwq__test_hook(push, q->add_pwq, KWQ__PUSH_BEFORE);
+	if (!push(q, w, q->add_data | (old & WORK_DELAYED)))
+		return 0;	/* the first pusher saw to the queue */
+	return push_first(q);
+}
+
+/*
+ * add_won()'s end, with @q, the push queue it picked: its test of the
+ * item's word, then add_to() or add_rare().  @at is the add's CPU, or
+ * any.
+ */
+static inline __attribute__((always_inline)) int
+add_item(struct workqueue_struct *wq, struct work_struct *w,
+	 struct kwq__pushq *q, int at)
+{
+	unsigned long old;
+
+	/*
+	 * PENDING is ours: nobody else writes the word until it is queued.
+	 * Not pending before, so on no list: the word names at most a pool,
+	 * the last it ran on.  A fresh item (INIT and our PENDING, nothing
+	 * else) costs one compare of the word, which also says it is
+	 * initialised and no delayed item; one that ran must have run on
+	 * this pool.  What follows reads only the word's pointer and its
+	 * INIT and DELAYED bits.
+	 */
+	if (likely(!kwq__word_ne(&w->data, WORK_INIT | WORK_PENDING)))
+		return add_to(q, w, WORK_INIT | WORK_PENDING);
+	old = work_data(w);
+	kwq__assert(!(old & WORK_PWQ));
+	if (unlikely(!(old & WORK_INIT)) ||
+	    ((old & ~WORK_FLAG_MASK) &&
+	     unlikely((struct kwq__pool *)(old & ~WORK_FLAG_MASK) !=
+		      q->add_pool)))
+		return add_rare(wq, w, at, old);
+	return add_to(q, w, old);
+}
+
+/*
+ * A bound queue's add without a CPU that neither rseq nor RDPID gave: its
+ * own function, so that the add makes no call and saves no register
+ * around one.  add_won() has tried both: only the call is left, and the
+ * add goes on from the push queue of that CPU's pwq.
+ */
+static __attribute__((noinline)) int add_won_local(struct workqueue_struct *wq,
+						   struct work_struct *w)
+{
+	int cpu = pwq_cpu(wq, sched_getcpu());
+
+	return add_item(wq, w, wq->cpu_pwqs[cpu]->push, WORK_CPU_ANY);
+}
+
+/*
+ * The rest of an add, once PENDING is won: kept out of the -EBUSY path,
+ * inline in kwq__add_won() (any CPU, the common case) and
+ * kwq__add_won_on() (@at: the caller's CPU, or any).  The common case
+ * makes no call but tail calls, so that it saves no register.  Anything
+ * rarer goes to add_rare() or add_locked().
+ */
+static inline __attribute__((always_inline)) int
+add_won(struct workqueue_struct *wq, struct work_struct *w, int at)
+{
+	struct kwq__pushq *q;
+	int cpu = at;
+
+	/*
+	 * Unbound, and nobody drains it, in one compare; or bound, in a
+	 * second.  Each compare is a look at the word, and add_rare() looks
+	 * again (kwq__queue_owned()).
+	 */
+	if (likely(!kwq__word_ne(&wq->draining, 0))) {
+		/*
+		 * Its CPU's push queue, where it has one per CPU: any is
+		 * correct, its own writes no line another CPU's adds write.
+		 * Without rseq the CPU reads negative, and there is one.
+		 */
+		q = wq->push_qs[(unsigned int)kwq__add_cpu() % KWQ_PUSHQ_MAX];
+	} else if (likely(!kwq__word_ne(&wq->draining, KWQ_WQ_BOUND))) {
+		if (cpu == WORK_CPU_ANY) {
+			cpu = kwq__add_cpu();
+			if (unlikely((unsigned int)cpu >=
+				     (unsigned int)kwq__g.nr_cpu_ids ||
+				     !wq->cpu_pwqs[cpu])) {
+				/*
+				 * Off the rseq path: RDPID, else a call.  The
+				 * bound read again, so that gcc keeps it out
+				 * of a register on the rseq path.
+				 */
+				cpu = kwq__rdpid_cpu();
+				if ((unsigned int)cpu >=
+				    (unsigned int)__atomic_load_n(
+					    &kwq__g.nr_cpu_ids,
+					    __ATOMIC_RELAXED) ||
+				    !wq->cpu_pwqs[cpu])
+					return add_won_local(wq, w);
+			}
+		}
+		q = wq->cpu_pwqs[cpu]->push;
+	} else {
+		return add_rare(wq, w, at, work_data(w));
+	}
+	return add_item(wq, w, q, at);
+}
+
+int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w)
+{
+	return add_won(wq, w, WORK_CPU_ANY);
+}
+
+int kwq__add_won_on(struct workqueue_struct *wq, struct work_struct *w,
+		    int cpu)
+{
+	return add_won(wq, w, cpu);
 }
 
 #ifdef KWQ_TEST_HOOKS

@@ -18,6 +18,8 @@
  */
 #include "internal.h"
 
+#include <string.h>
+
 /*
  * A cancel_*_sync() that finds another owning the item sleeps on
  * cancel_word until some cancel_*_sync() lets go of an item.  Bit 0 says
@@ -32,6 +34,77 @@
 #define CANCEL_LET_GO 2U
 
 static uint32_t cancel_word;		/* A: see above */
+
+/* --- orphans of a fork (see internal.h) --------------------------------- */
+
+unsigned int kwq__ghosts;		/* A: see internal.h */
+
+/*
+ * The ghosts.  Never freed: an orphan may name one for as long as the
+ * program keeps the item, past its queue's destruction.  Written only in
+ * a fork child before it has another thread, read without a lock after.
+ */
+static struct kwq__pwq **ghosts;
+
+/*
+ * In a fork child, before it has another thread: @pwq is a ghost.  The
+ * table grows by one: ghosts are few, one per fork that cut a push.
+ */
+int kwq__ghost_add(struct kwq__pwq *pwq)
+{
+	unsigned int n = kwq__ghosts;
+	struct kwq__pwq **tab = kwq__zalloc_array(n + 1, sizeof(*tab));
+
+	if (!tab)
+		return -ENOMEM;
+	if (n)
+		memcpy(tab, ghosts, n * sizeof(*tab));
+	tab[n] = pwq;
+	free(ghosts);
+	ghosts = tab;
+	__atomic_store_n(&kwq__ghosts, n + 1, __ATOMIC_RELEASE);
+	kwq__mode_set(KWQ_MODE_ORPHANS, true);
+	return 0;
+}
+
+/*
+ * Is @pwq, named by a pending item's word, a ghost?  Compared, never
+ * followed: a live pwq may be going away with its queue.
+ */
+bool kwq__is_ghost(const struct kwq__pwq *pwq)
+{
+	unsigned int n = __atomic_load_n(&kwq__ghosts, __ATOMIC_ACQUIRE);
+
+	for (unsigned int i = 0; i < n; i++)
+		if (ghosts[i] == pwq)
+			return true;
+	return false;
+}
+
+/*
+ * An add found @w pending: if it is an orphan, make it the caller's, as a
+ * won fetch-or would (PENDING, no list), naming the ghost's pool, where an
+ * instance still running in the thread that forked (a fork from an item)
+ * is found.  Under that pool's lock, so that of the calls that meet it,
+ * one takes it.
+ */
+bool kwq__take_orphan(struct work_struct *w)
+{
+	unsigned long data = work_data(w);
+	struct kwq__pwq *pwq = data_pwq(data);
+	bool taken = false;
+
+	if (!(data & WORK_PENDING) || !pwq || !kwq__is_ghost(pwq))
+		return false;
+	kwq__lock(pwq->pool);
+	if (work_data(w) == data) {
+		set_work_pool_and_keep_pending(w, pwq->pool, data);
+		kwq__list_init(&w->entry);
+		taken = true;
+	}
+	kwq__unlock(pwq->pool);
+	return taken;
+}
 
 /* A barrier's work: wake its flusher (kwq__is_barrier() knows it by this). */
 void kwq__barrier_func(struct work_struct *work)
@@ -74,6 +147,13 @@ retry:
 		goto retry;
 	}
 	pwq = data_pwq(data);
+	if (unlikely(pwq && kwq__is_ghost(pwq))) {
+		/* An orphan: forgotten, then looked at as an idle item. */
+		set_work_pool_and_clear_pending(w, pool, data);
+		kwq__list_init(&w->entry);
+		kwq__unlock(pool);
+		goto retry;
+	}
 	if (pwq) {
 		/* Pushed, it takes its place in the lists first. */
 		kwq__pwq_settle_locked(pwq);
@@ -133,7 +213,7 @@ static struct workqueue_struct *behind_self(struct work_struct *w)
 	struct workqueue_struct *wq = NULL;
 	struct kwq_list_node *n;
 
-	if (!me || !pwq || !pwq->wq->ordered)
+	if (!me || !pwq || kwq__is_ghost(pwq) || !pwq->wq->ordered)
 		return NULL;
 	/* Running on that very queue, the caller holds its one slot. */
 	if (kwq__self->current_pwq == pwq && kwq__in_wq(pwq->wq))
@@ -240,6 +320,15 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 	if (data_pwq(work_data(w)) != pwq) {
 		kwq__unlock(pwq->pool);	/* started, or moved meanwhile */
 		return -EAGAIN;
+	}
+	if (unlikely(kwq__is_ghost(pwq))) {
+		/* An orphan: on no list, so owned as an idle item is. */
+		set_work_pool_and_keep_pending(w, pwq->pool, work_data(w));
+		kwq__list_init(&w->entry);
+		kwq__unlock(pwq->pool);
+		if (kwq__debugging())
+			kwq__debug_idle(w);
+		return 0;
 	}
 	/* Named before the settle, the item is on a list after it. */
 	kwq__pwq_settle_locked(pwq);

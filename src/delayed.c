@@ -36,8 +36,7 @@ static inline int dwork_valid(const struct delayed_work *dw)
 
 static inline int refused(struct workqueue_struct *wq)
 {
-	return unlikely(__atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE)) &&
-		!kwq__in_wq(wq);
+	return unlikely(kwq__wq_draining(wq)) && !kwq__in_wq(wq);
 }
 
 /*
@@ -97,7 +96,8 @@ static int add_delayed(int cpu, struct workqueue_struct *wq,
 		if (err)
 			return err;
 	}
-	if (test_and_set_work_pending(&dw->work) & WORK_PENDING) {
+	if ((test_and_set_work_pending(&dw->work) & WORK_PENDING) &&
+	    !(kwq__orphans() && kwq__take_orphan(&dw->work))) {
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}

@@ -20,7 +20,10 @@
  * allocations (thread.c).  An item being added by
  * another thread at the very moment of fork() (PENDING won, not yet on a
  * list), or being queued by the timer thread, is on no list the child can
- * find: it stays pending in the child.
+ * find: it stays pending in the child.  Items pushed behind a push half
+ * done are cut off too, but their words name their pwq: the child retires
+ * that pwq as a ghost (kwq__wq_child()), and the first call that meets
+ * one of them forgets it (kwq__take_orphan() in cancel.c).
  *
  * fork() from a work item: the child's only thread is then that worker,
  * inside the item's function.  It stays its pool's worker in the child,
@@ -53,11 +56,13 @@ static void parent(void)
 
 static void child(void)
 {
+	unsigned int unfenced = 0;
+
 	kwq__debug_child();
 	kwq__spawn_child();		/* starts of threads it lacks */
 	kwq__mgr.word = 0;
 	kwq__mgr.watching = 0;
-	kwq__for_each_wq_locked(kwq__wq_child, NULL); /* pwqs, inactive items */
+	kwq__for_each_wq_locked(kwq__wq_child, &unfenced); /* pwqs, items */
 	kwq__pools_child();		/* worklists, workers; unlocks pools */
 	kwq__timers_child();		/* armed items; unlocks timer bases */
 	kwq__registry_lock(0);
@@ -77,6 +82,10 @@ static void child(void)
 		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "fork", -EAGAIN,
 			  "could not restart kwq's manager after fork()");
 	kwq__rescuers_child();
+	if (unfenced)
+		kwq__warn(KWQ_WARN_INTERNAL, NULL, 0, "fork", -ENOMEM,
+			  "no memory to fence off %u queue(s) cut by a push half done at fork()",
+			  unfenced);
 }
 
 int kwq__fork_init(void)

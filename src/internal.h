@@ -171,7 +171,9 @@ static inline void set_work_data(struct work_struct *w, unsigned long data)
  * a queued item off its list keeps it owned with
  * set_work_pool_and_keep_pending().  While queued, mark_work_inactive(),
  * mark_work_active() and mark_work_linked() change one bit under the pool
- * lock.  A fork child starts over with clear_work_data().  Each transition
+ * lock.  A fork child starts over with clear_work_data(); an orphan of a
+ * fork (kwq__ghosts) is taken with set_work_pool_and_keep_pending(), or
+ * made idle with set_work_pool_and_clear_pending().  Each transition
  * asserts (kwq__assert) the bits it expects.
  */
 struct kwq__pool;
@@ -561,15 +563,23 @@ struct kwq__pwq_stats {
  * empty queue writes the head.
  */
 struct kwq__pushq {
+	/*
+	 * First, so that its address is the queue's: the add's test of an
+	 * empty queue compares the tail with the register it has.
+	 */
+	struct kwq_list_node head	/* A: .next, the first pushed */
+		__attribute__((aligned(64)));
 	struct kwq_list_node *tail	/* A: last pushed, or &head */
 		__attribute__((aligned(64)));
 	/*
-	 * The pwq's pool, for the add: read where the add writes anyway, not
-	 * in the pwq's first line, which the worker writes per item.
+	 * What the add needs, read where it writes anyway, not in the pwq's
+	 * first line, which the worker writes per item: the pwq, its pool,
+	 * and the word of an item pushed here (work_pwq_data(), DELAYED
+	 * added for a delayed item), one load for a fresh one.
 	 */
+	struct kwq__pwq *add_pwq;	/* I */
 	struct kwq__pool *add_pool;	/* I */
-	struct kwq_list_node head	/* A: .next, the first pushed */
-		__attribute__((aligned(64)));
+	unsigned long add_data;		/* I */
 };
 
 /* At most this many push queues per pwq: a release looks at every tail. */
@@ -631,7 +641,8 @@ struct workqueue_struct {
 	int ordered;			/* I */
 	int max_active;			/* I */
 	unsigned int work_color;	/* F: the pwqs' color, 0 or 1 */
-	unsigned int draining;		/* A: drains and destroys under way */
+	unsigned int draining;		/* A: KWQ_WQ_DRAIN per drain or destroy
+					   under way, plus KWQ_WQ_BOUND (I) */
 	int dying;			/* A: destroy_workqueue() has begun:
 					   nothing may arm on it any more */
 	int nr_waiters;			/* A: flushes and drains under way,
@@ -661,6 +672,23 @@ struct workqueue_struct {
 	char name[64];			/* I */
 	void *destroyed_at;		/* A: debug mode: who destroyed it */
 };
+
+/*
+ * wq->draining: the drains and destroys under way, and whether the queue
+ * is bound, in one word, so that an add to an unbound queue that nobody
+ * drains tests both with one compare with 0 (kwq__add_won()).
+ */
+enum {
+	KWQ_WQ_BOUND	= 1U,		/* set at creation, never changed */
+	KWQ_WQ_DRAIN	= 2U,		/* one drain or destroy under way */
+};
+
+/* A drain or a destroy of @wq is under way: adds from outside fail. */
+static inline bool kwq__wq_draining(const struct workqueue_struct *wq)
+{
+	return __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE) >=
+		KWQ_WQ_DRAIN;
+}
 
 /* Process-wide state, set up once by kwq__init(). */
 struct kwq__global {
@@ -911,9 +939,14 @@ static inline bool kwq__pwq_plain_locked(const struct kwq__pwq *pwq)
 }
 
 
-/* An add's insertion once it owns PENDING: the end of every add path. */
+/*
+ * An add's insertion once it owns PENDING: the end of every add path,
+ * kwq__add_won() for any CPU, kwq__add_won_on() for @cpu (or any).
+ */
 KWQ_HIDDEN int kwq__add_won(struct workqueue_struct *wq,
-			    struct work_struct *w, int cpu);
+			    struct work_struct *w);
+KWQ_HIDDEN int kwq__add_won_on(struct workqueue_struct *wq,
+			       struct work_struct *w, int cpu);
 KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 				struct work_struct *w, unsigned long old,
 				int force);
@@ -1003,7 +1036,7 @@ KWQ_HIDDEN extern void (*kwq__look_hook)(struct kwq__pool *pool, int stage,
  * by a new worker before each boosted worker either creates, no lock held.
  */
 KWQ_HIDDEN extern void (*kwq__spawn_hook)(struct kwq__pool *pool);
-KWQ_HIDDEN void kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
+KWQ_HIDDEN bool kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
 
 /*
  * A push queue of @pwq whose tail is not its head, or NULL: the look after
@@ -1167,6 +1200,31 @@ KWQ_HIDDEN enum kwq__flush_wait kwq__start_flush(struct work_struct *w,
 						 struct kwq__barrier *b,
 						 struct workqueue_struct **wq);
 KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
+
+/*
+ * Orphans of a fork: a fork() that fell while another thread was between
+ * its push's exchange and its link (push() in add.c) leaves the child
+ * items it cannot reach, pending, their words naming the pwq.  The child
+ * gives the queue a new pwq and keeps the old one, never freed, as a
+ * ghost (kwq__wq_child()), so that a word naming a ghost is an orphan's:
+ * the first call that meets one under the ghost's pool lock forgets it.
+ * kwq__ghosts counts them; the count and the table are written only in a
+ * fork child, before it has another thread.
+ */
+KWQ_HIDDEN extern unsigned int kwq__ghosts;	/* A */
+KWQ_HIDDEN int kwq__ghost_add(struct kwq__pwq *pwq);
+KWQ_HIDDEN bool kwq__is_ghost(const struct kwq__pwq *pwq);
+KWQ_HIDDEN bool kwq__take_orphan(struct work_struct *w);
+
+/*
+ * Has a fork left orphans here?  Tested by the slow add once refused
+ * (KWQ_MODE_ORPHANS sends every add of such a child there) and by the
+ * delayed add once refused.
+ */
+static inline bool kwq__orphans(void)
+{
+	return unlikely(__atomic_load_n(&kwq__ghosts, __ATOMIC_RELAXED));
+}
 KWQ_HIDDEN int kwq__remove_work(struct work_struct *work);
 KWQ_HIDDEN int kwq__wait_for_work(struct work_struct *work, const char *what,
 			      void *caller);
@@ -1352,6 +1410,9 @@ static inline void kwq__forget(struct work_struct *w)
 /*
  * Both modes slow every add down, so they share one word: an add tests
  * them with one predictable branch and goes the slow way when either is on.
+ * So does a fork child that has orphans (kwq__ghosts): its adds go the
+ * slow way for the rest of its life, where a refused add looks for an
+ * orphan, and the -EBUSY add of every other process pays nothing for it.
  */
 #ifndef KWQ_DEBUG_DEFAULT
 #define KWQ_DEBUG_DEFAULT 0
@@ -1359,6 +1420,7 @@ static inline void kwq__forget(struct work_struct *w)
 enum {
 	KWQ_MODE_DEBUG	= 1U << 0,	/* set once, by kwq__debug_init() */
 	KWQ_MODE_STATS	= 1U << 1,	/* kwq_stats_enable() */
+	KWQ_MODE_ORPHANS = 1U << 2,	/* a fork child with orphans */
 };
 
 KWQ_HIDDEN extern unsigned int kwq__modes;	/* A */
@@ -1372,7 +1434,7 @@ static inline void kwq__mode_set(unsigned int mode, bool on)
 }
 
 /*
- * Is either mode on?  On x86-64, one compare of the word in memory: gcc
+ * Is any mode on?  On x86-64, one compare of the word in memory: gcc
  * loads an atomic into a register first, an instruction more on every add.
  */
 static inline bool kwq__any_mode(void)
@@ -1384,6 +1446,52 @@ static inline bool kwq__any_mode(void)
 	return unlikely(on);
 #else
 	return unlikely(__atomic_load_n(&kwq__modes, __ATOMIC_RELAXED));
+#endif
+}
+
+/*
+ * *@p != @v, for a word an add tests and need not keep (@v a constant
+ * that fits 32 bits): on x86-64 one compare of the word in memory, as
+ * kwq__any_mode().  Relaxed: the add's fetch-or of PENDING, before,
+ * orders it.
+ */
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+#define kwq__word_ne(p, v)						\
+	({								\
+		bool ne_;						\
+		_Static_assert(sizeof(*(p)) == 8 || sizeof(*(p)) == 4,	\
+			       "a word of 4 or 8 bytes");		\
+		if (sizeof(*(p)) == 8)	/* no %z: clang lacks it */	\
+			__asm__("cmpq %2, %1" : "=@ccne"(ne_)		\
+				: "m"(*(p)), "er"((long)(v)));		\
+		else							\
+			__asm__("cmpl %2, %1" : "=@ccne"(ne_)		\
+				: "m"(*(p)), "er"((int)(v)));		\
+		ne_;							\
+	})
+#else
+#define kwq__word_ne(p, v) (__atomic_load_n((p), __ATOMIC_RELAXED) != (v))
+#endif
+
+/*
+ * A push queue @q is not empty: its tail is not its head, which is at
+ * @q's address.  As kwq__word_ne(), with the tail's address left to the
+ * compare, so that gcc does not compute it into a register the push's
+ * exchange then uses, an instruction more on every push.
+ */
+static inline bool kwq__pushq_linked(const struct kwq__pushq *q)
+{
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+	bool ne;
+
+	_Static_assert(offsetof(struct kwq__pushq, head) == 0,
+		       "the head is at the queue's address");
+	__asm__("cmpq %1, %c2(%1)" : "=@ccne"(ne)
+		: "r"(q), "i"(offsetof(struct kwq__pushq, tail)),
+		  "m"(q->tail));
+	return ne;
+#else
+	return __atomic_load_n(&q->tail, __ATOMIC_RELAXED) != &q->head;
 #endif
 }
 

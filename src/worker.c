@@ -689,8 +689,12 @@ static void *worker_main(void *arg)
 							entry);
 		struct kwq__worker *other;
 		unsigned long data;
-		/* Debug and statistics modes, both tested once an item. */
-		bool modes = kwq__any_mode();
+		/*
+		 * Debug and statistics modes, both tested once an item; a
+		 * fork child's orphans are the adds' alone.
+		 */
+		bool modes = kwq__any_mode() &&
+			     (kwq__debugging() || kwq__stats_enabled());
 
 		if (modes && kwq__debugging())
 			kwq__debug_check_queued(pool, w, &pool->worklist);

@@ -84,6 +84,14 @@ static void wq_free(struct workqueue_struct *wq, void *destroyer)
 		free(wq);
 }
 
+/* An unbound @wq's push queue for each CPU: its pwq's, shared if fewer. */
+static void wq_set_push_qs(struct workqueue_struct *wq)
+{
+	for (int i = 0; i < KWQ_PUSHQ_MAX; i++)
+		wq->push_qs[i] = &wq->dfl_pwq->push[
+			(unsigned int)i & wq->dfl_pwq->push_mask];
+}
+
 /* Give @wq its pwqs, and the pools behind them a worker each. */
 static int wq_alloc_pwqs(struct workqueue_struct *wq)
 {
@@ -94,9 +102,7 @@ static int wq_alloc_pwqs(struct workqueue_struct *wq)
 		wq->dfl_pwq = pwq_alloc(wq, kwq__g.unbound_pools[hi]);
 		if (!wq->dfl_pwq)
 			return -ENOMEM;
-		for (int i = 0; i < KWQ_PUSHQ_MAX; i++)
-			wq->push_qs[i] = &wq->dfl_pwq->push[
-				(unsigned int)i & wq->dfl_pwq->push_mask];
+		wq_set_push_qs(wq);
 		kwq__pool_user(wq->dfl_pwq->pool, wq, 1);
 		return kwq__pool_get_worker(wq->dfl_pwq->pool);
 	}
@@ -141,6 +147,8 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	vsnprintf(wq->name, sizeof(wq->name), fmt, ap);
 	wq->flags = flags;
 	wq->ordered = ordered;
+	if (!(flags & WQ_UNBOUND))
+		wq->draining = KWQ_WQ_BOUND;
 	wq->max_active = max_active ? max_active : WQ_DFL_ACTIVE;
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->armed = kwq__zalloc_aligned(kwq__g.nr_cpu_ids * sizeof(*wq->armed));
@@ -255,7 +263,8 @@ static __attribute__((noinline)) int add_slow(struct workqueue_struct *wq,
 		if (err)
 			return err;
 	}
-	if (test_and_set_work_pending(w) & WORK_PENDING) {
+	if ((test_and_set_work_pending(w) & WORK_PENDING) &&
+	    !(kwq__orphans() && kwq__take_orphan(w))) {
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}
@@ -267,8 +276,9 @@ static __attribute__((noinline)) int add_slow(struct workqueue_struct *wq,
 /*
  * The front of every add, inlined into each entry point, so that an add of
  * an item already pending costs the argument tests, one test of the modes
- * and one locked bit-test-and-set (10 instructions).  The won add goes on
- * by a tail call to add.c.  Inlined, __builtin_return_address() names the
+ * and one locked bit-test-and-set (10 instructions; a fork child with
+ * orphans is a mode, see kwq__orphans()).  The won add goes on by a tail
+ * call to add.c.  Inlined, __builtin_return_address() names the
  * entry point's caller; it is read only where it is needed, since gcc
  * would otherwise load it on every path.
  */
@@ -283,7 +293,9 @@ add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w)
 		return add_slow(wq, w, cpu, __builtin_return_address(0));
 	if (test_and_set_work_pending(w) & WORK_PENDING)
 		return -EBUSY;
-	return kwq__add_won(wq, w, cpu);
+	if (cpu == WORK_CPU_ANY)
+		return kwq__add_won(wq, w);
+	return kwq__add_won_on(wq, w, cpu);
 }
 
 int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
@@ -321,11 +333,42 @@ int add_work_on(int cpu, struct work_struct *work)
 
 /* --- a queue in a fork()ed child --------------------------------------- */
 
-/* In a fork()ed child, with every lock held: nothing is in flight here. */
-static void pwq_child(struct kwq__pwq *pwq, void *arg)
+/*
+ * A fork cut @pwq's push queue (kwq__pwq_forget_pushed()): the items
+ * behind the cut name @pwq, pending, and no list holds them.  The queue
+ * goes on with a copy of @pwq, which stays a ghost, never freed, so that
+ * a word naming it is an orphan's (see kwq__ghosts).  Returns the pwq to
+ * go on with: @pwq itself, counted in *@unfenced, without memory for it.
+ * An item that the child's thread runs (a fork from an item) ends on
+ * @pwq, as it started: the worker keeps its pwq across the call.
+ */
+static struct kwq__pwq *pwq_fence(struct kwq__pwq *pwq,
+				  unsigned int *unfenced)
 {
-	(void)arg;
-	kwq__pwq_forget_pushed(pwq);
+	struct kwq__pwq *fresh = kwq__zalloc_aligned(sizeof(*pwq) +
+		(pwq->push_mask + 1) * sizeof(pwq->push[0]));
+
+	if (!fresh || kwq__ghost_add(pwq)) {
+		free(fresh);
+		(*unfenced)++;
+		return pwq;
+	}
+	memcpy(fresh, pwq, offsetof(struct kwq__pwq, push));
+	kwq__list_init(&fresh->inactive);
+	kwq__pwq_init_push(fresh);
+	if (kwq__debugging())
+		kwq__debug_pwq(fresh, true);
+	return fresh;
+}
+
+/*
+ * In a fork()ed child, with every lock held: nothing is in flight here.
+ * Returns the pwq the queue goes on with (pwq_fence()).
+ */
+static struct kwq__pwq *pwq_child(struct kwq__pwq *pwq, unsigned int *unfenced)
+{
+	bool cut = kwq__pwq_forget_pushed(pwq);
+
 	while (!kwq__list_empty(&pwq->inactive)) {
 		struct work_struct *w = kwq__list_entry(pwq->inactive.next,
 						struct work_struct, entry);
@@ -340,12 +383,21 @@ static void pwq_child(struct kwq__pwq *pwq, void *arg)
 	/* A fork in the middle of a flush may have left it unflipped. */
 	pwq->color = pwq->wq->work_color;
 	pwq->mayday = 0;
+	return cut ? pwq_fence(pwq, unfenced) : pwq;
 }
 
+/* @arg: the count of pwqs left unfenced for want of memory (pwq_fence()). */
 void kwq__wq_child(struct workqueue_struct *wq, void *arg)
 {
-	(void)arg;
-	kwq__for_each_pwq(wq, pwq_child, NULL);
+	if (wq->dfl_pwq) {
+		wq->dfl_pwq = pwq_child(wq->dfl_pwq, arg);
+		wq_set_push_qs(wq);
+	} else {
+		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
+			if (wq->cpu_pwqs[cpu])
+				wq->cpu_pwqs[cpu] = pwq_child(wq->cpu_pwqs[cpu],
+							      arg);
+	}
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->nr_pwqs_to_flush = 0;
 	wq->nr_waiters = 0;
@@ -496,14 +548,14 @@ static void drain_wq(struct workqueue_struct *wq)
 {
 	int busy;
 
-	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&wq->draining, KWQ_WQ_DRAIN, __ATOMIC_SEQ_CST);
 	/* Each round sleeps in the flush; only chained adds make another. */
 	do {
 		flush_wq(wq);
 		busy = 0;
 		kwq__for_each_pwq(wq, pwq_busy, &busy);
 	} while (busy);
-	__atomic_sub_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	__atomic_sub_fetch(&wq->draining, KWQ_WQ_DRAIN, __ATOMIC_SEQ_CST);
 }
 
 int drain_workqueue(struct workqueue_struct *wq)
@@ -572,7 +624,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		return;
 	}
 	/* Adds from outside fail from now on; the count never drops. */
-	__atomic_add_fetch(&wq->draining, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&wq->draining, KWQ_WQ_DRAIN, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&wq->dying, 1, __ATOMIC_SEQ_CST);
 	/*
 	 * Armed items run now rather than being lost.  Nothing arms from now

@@ -61,7 +61,8 @@ static bool all_stopped(void)
 	for (int i = 0; i < RACERS; i++)
 		if (!LOAD(&stopped[i]) &&
 		    !(i == 3 && LOAD(&in_drain) &&
-		      __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE) >= 3))
+		      __atomic_load_n(&wq->draining, __ATOMIC_ACQUIRE) >=
+		      3 * KWQ_WQ_DRAIN))
 			return false;
 	return true;
 }

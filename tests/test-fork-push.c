@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fork() while another thread is between its push's exchange and its link
+ * (push() in src/add.c, held there by the test build's link hook), with
+ * items pushed behind it: in the child those items are cut off, pending,
+ * their words naming a pwq whose push queue cannot reach them (issue 24,
+ * docs/internals.md §2, "The fork child pairs with nothing").  Each call a
+ * program can make on such an orphan is made in the child, and must treat
+ * it as the other items the parent had pushed: forgotten, idle, free to be
+ * added again; a second fork and the queue's destruction must not change
+ * that.  The item whose push was half done is in transit in the child, as
+ * any add in flight at a fork.  The parent runs every item once.
+ */
+#include "../src/internal.h"
+#include "util.h"
+
+#define NR_ORPHANS 8
+#define ID_X	0			/* the half-done push's item */
+#define ID_D	(NR_ORPHANS + 1)	/* a delayed item's, pushed too */
+#define ID_P	(NR_ORPHANS + 2)	/* two pushed in the child */
+
+struct item {
+	struct work_struct work;
+	int id;
+};
+
+static struct workqueue_struct *wq, *hold_wq;
+static struct gate stall_gate;
+static int stalled;			/* A: pushes on wq seen by the hook */
+static int runs[ID_P + 2];		/* A */
+static struct item items[ID_D];		/* X, then the orphans */
+static struct item child_items[2];
+static struct delayed_work dw;
+
+static void item_fn(struct work_struct *work)
+{
+	INC(&runs[container_of(work, struct item, work)->id]);
+}
+
+static void dw_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&runs[ID_D]);
+}
+
+/* Hold the first push on hold_wq between its exchange and its link. */
+static void link_hook(struct kwq__pwq *pwq)
+{
+	if (pwq->wq != hold_wq || INC(&stalled) != 1)
+		return;
+	gate_wait(&stall_gate);
+}
+
+static void *pusher(void *arg)
+{
+	if (add_work_to_q(hold_wq, arg))
+		bail_out("the held push failed");
+	return NULL;
+}
+
+static struct work_struct *orphan(int i)
+{
+	return &items[i].work;
+}
+
+/* A check in a child: a failed one is named, and sets a bit of *@bad. */
+static void check(int *bad, int bit, bool good, const char *what, int got)
+{
+	if (good)
+		return;
+	dprintf(2, "# pid %d: %s (got %d)\n", (int)getpid(), what, got);
+	*bad |= 1 << bit;
+}
+
+/* A second fork, from the child: the orphans are still forgotten there. */
+static int in_grandchild(void)
+{
+	int bad = 0, r;
+
+	alarm(20);
+	r = remove_work(orphan(5));
+	check(&bad, 0, r == -ENOENT, "grandchild: remove_work of an orphan", r);
+	r = add_work_to_q(wq, orphan(6));
+	check(&bad, 1, r == 0, "grandchild: add of an orphan", r);
+	wait_for_work(orphan(6));
+	check(&bad, 2, LOAD(&runs[6]) == 1, "grandchild: the orphan ran",
+	      LOAD(&runs[6]));
+	return bad;
+}
+
+/* Items pushed in the child are queued items: a remove finds them. */
+static int child_pushes(void)
+{
+	struct tw blocker;
+	struct gate g;
+	int bad = 0, r;
+
+	if (block_ordered(wq, &blocker, &g))
+		return 1;
+	for (int i = 0; i < 2; i++) {
+		child_items[i].id = ID_P + i;
+		INIT_WORK(&child_items[i].work, item_fn);
+		r = add_work_to_q(wq, &child_items[i].work);
+		check(&bad, 1, r == 0, "child: a push", r);
+	}
+	r = remove_work(&child_items[0].work);
+	check(&bad, 2, r == 0, "child: remove_work of its own pushed item", r);
+	gate_open(&g);
+	wait_for_work(&child_items[1].work);
+	check(&bad, 3, LOAD(&runs[ID_P]) == 0 && LOAD(&runs[ID_P + 1]) == 1,
+	      "child: its pushed items ran as added", LOAD(&runs[ID_P + 1]));
+	return bad;
+}
+
+static int in_child(void)
+{
+	int bad = 0, r, status;
+	pid_t pid;
+
+	alarm(20);
+	STORE(&kwq__link_hook, NULL);
+	/* The half-done push's own item is in transit, for good. */
+	r = add_work_to_q(wq, orphan(ID_X));
+	check(&bad, 0, r == -EBUSY, "child: add of the item in transit", r);
+	r = add_work_to_q(wq, orphan(1));
+	check(&bad, 1, r == 0, "child: add of an orphan", r);
+	wait_for_work(orphan(1));
+	check(&bad, 2, LOAD(&runs[1]) == 1, "child: the added orphan ran",
+	      LOAD(&runs[1]));
+	r = remove_work(orphan(2));
+	check(&bad, 3, r == -ENOENT && !work_pending(orphan(2)),
+	      "child: remove_work of an orphan", r);
+	r = remove_work_sync(orphan(3));
+	check(&bad, 4, r == -ENOENT && !work_pending(orphan(3)),
+	      "child: remove_work_sync of an orphan", r);
+	r = wait_for_work(orphan(4));
+	check(&bad, 5, r == 0 && !work_pending(orphan(4)) && !LOAD(&runs[4]),
+	      "child: wait_for_work of an orphan", r);
+	/* Orphans 5 to 8 are left alone: the queue's waits skip them. */
+	r = flush_workqueue(wq);
+	check(&bad, 6, r == 0, "child: flush_workqueue", r);
+	r = drain_workqueue(wq);
+	check(&bad, 7, r == 0, "child: drain_workqueue", r);
+	r = add_delayed_work_to_q(wq, &dw, 1);
+	check(&bad, 8, r == 0, "child: add_delayed of an orphan", r);
+	wait_for_delayed_work(&dw);
+	check(&bad, 9, LOAD(&runs[ID_D]) == 1, "child: the delayed orphan ran",
+	      LOAD(&runs[ID_D]));
+	bad |= child_pushes() << 10;
+	pid = fork();
+	if (pid == 0)
+		_exit(!!in_grandchild());
+	r = pid > 0 && waitpid(pid, &status, 0) == pid ? status : -1;
+	check(&bad, 14, r == 0, "child: the grandchild's status", r);
+	check(&bad, 15, work_pending(orphan(6)) && !LOAD(&runs[6]),
+	      "child: the grandchild's add stayed there", LOAD(&runs[6]));
+	/* The queue goes; its orphans outlive it. */
+	destroy_workqueue(wq);
+	r = remove_work(orphan(7));
+	check(&bad, 17, r == -ENOENT, "child: remove_work after destroy", r);
+	r = remove_work_sync(orphan(5));
+	check(&bad, 18, r == -ENOENT, "child: remove_work_sync after destroy",
+	      r);
+	r = wait_for_work(orphan(6));
+	check(&bad, 19, r == 0 && !work_pending(orphan(6)),
+	      "child: wait_for_work after destroy", r);
+	r = add_work(orphan(8));
+	check(&bad, 20, r == 0, "child: add to another queue after destroy", r);
+	wait_for_work(orphan(8));
+	check(&bad, 21, LOAD(&runs[8]) == 1, "child: it ran", LOAD(&runs[8]));
+	return bad;
+}
+
+/* --- fork() from an item of the queue whose push is half done ---------- */
+
+static struct workqueue_struct *item_q;
+static struct item item_x, item_o[2];	/* the held push, two behind it */
+static struct work_struct forker, finisher;
+static struct gate fork_gate;
+static int item_child;			/* A: its pid */
+
+/* In the child, after the forking item ended on the old pwq. */
+static void finisher_fn(struct work_struct *work)
+{
+	int bad = 0, r;
+
+	(void)work;
+	r = add_work_to_q(item_q, &item_o[0].work);
+	check(&bad, 0, r == 0, "item child: add of an orphan", r);
+	wait_for_work(&item_o[0].work);
+	check(&bad, 1, LOAD(&runs[item_o[0].id]) == 1,
+	      "item child: the orphan ran", LOAD(&runs[item_o[0].id]));
+	r = remove_work(&item_o[1].work);
+	check(&bad, 2, r == -ENOENT, "item child: remove_work of an orphan", r);
+	r = flush_workqueue(item_q);
+	check(&bad, 3, r == 0, "item child: flush_workqueue", r);
+	destroy_workqueue(item_q);
+	_exit(bad);
+}
+
+static void forker_fn(struct work_struct *work)
+{
+	pid_t pid;
+
+	(void)work;
+	gate_wait(&fork_gate);
+	pid = fork();
+	if (pid != 0) {
+		STORE(&item_child, (int)pid);
+		return;
+	}
+	/* The child's one thread is this worker, in this item. */
+	alarm(20);
+	STORE(&kwq__link_hook, NULL);
+	INIT_WORK(&finisher, finisher_fn);
+	if (add_work(&finisher))
+		_exit(9);
+}
+
+static void test_fork_from_item(void)
+{
+	pthread_t p;
+	int status;
+
+	item_q = alloc_ordered_workqueue("fork-push-item", 0);
+	if (!item_q)
+		bail_out("alloc");
+	memset(&stall_gate, 0, sizeof(stall_gate));
+	STORE(&stalled, 0);
+	hold_wq = item_q;
+	item_x.id = 0;
+	INIT_WORK(&item_x.work, item_fn);
+	for (int i = 0; i < 2; i++) {
+		item_o[i].id = 1 + i;
+		INIT_WORK(&item_o[i].work, item_fn);
+	}
+	memset(runs, 0, sizeof(runs));
+	INIT_WORK(&forker, forker_fn);
+	if (add_work_to_q(item_q, &forker) ||
+	    !wait_for(&fork_gate.entered, 1, 10000))
+		bail_out("forker");
+	STORE(&kwq__link_hook, link_hook);
+	pthread_create(&p, NULL, pusher, &item_x.work);
+	if (!wait_for(&stall_gate.entered, 1, 10000))
+		bail_out("the push was not held");
+	for (int i = 0; i < 2; i++)
+		if (add_work_to_q(item_q, &item_o[i].work))
+			bail_out("add %d", i);
+	gate_open(&fork_gate);
+	/*
+	 * Not a wait for the forker: its end in the parent waits, as it
+	 * should, for the held push's link before it frees its slot.
+	 */
+	if (!wait_for(&item_child, 1, 10000) ||
+	    waitpid(LOAD(&item_child), &status, 0) != LOAD(&item_child))
+		bail_out("no child from the item");
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "a fork from an item of the cut queue (status %#x)", status);
+	gate_open(&stall_gate);
+	pthread_join(p, NULL);
+	STORE(&kwq__link_hook, NULL);
+	flush_workqueue(item_q);
+	for (int i = 0; i < 3; i++)
+		is_int(LOAD(&runs[i]), 1, "parent: item %d of the forker's queue ran once",
+		       i);
+	destroy_workqueue(item_q);
+}
+
+int main(void)
+{
+	struct tw blocker;
+	struct gate g;
+	pthread_t p;
+	int status;
+	pid_t pid;
+
+	tap_watchdog(60);
+	wq = alloc_ordered_workqueue("fork-push", 0);
+	if (!wq)
+		bail_out("alloc");
+	hold_wq = wq;
+	if (getenv("KWQ_TEST_SAN")) {
+		/* As test-fork: no sanitizer supports threads after fork(). */
+		skip(16, "the sanitizers do not support threads after fork()");
+		destroy_workqueue(wq);
+		return done_testing();
+	}
+	if (kwq__any_mode()) {
+		/* Debug mode or statistics: every add takes the lock. */
+		skip(16, "KWQ_DEBUG or statistics on: adds are not pushed");
+		destroy_workqueue(wq);
+		return done_testing();
+	}
+	for (int i = 0; i < ID_D; i++) {
+		items[i].id = i;
+		INIT_WORK(&items[i].work, item_fn);
+	}
+	INIT_DELAYED_WORK(&dw, dw_fn);
+	/* The one slot taken: every add after it is pushed. */
+	if (block_ordered(wq, &blocker, &g))
+		bail_out("blocker");
+	STORE(&kwq__link_hook, link_hook);
+	pthread_create(&p, NULL, pusher, orphan(ID_X));
+	if (!wait_for(&stall_gate.entered, 1, 10000))
+		bail_out("the push was not held");
+	/* Pushed behind it: linked to it, which nothing links. */
+	for (int i = 1; i <= NR_ORPHANS; i++)
+		if (add_work_to_q(wq, orphan(i)))
+			bail_out("add %d", i);
+	if (add_work_to_q(wq, &dw.work))
+		bail_out("add of the delayed item");
+	pid = fork();
+	if (pid < 0)
+		bail_out("fork: %s", strerror(errno));
+	if (pid == 0)
+		_exit(!!in_child());
+	if (waitpid(pid, &status, 0) != pid)
+		bail_out("waitpid");
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "the child's calls on items cut off by a half-done push (status %#x)",
+	   status);
+	/* The parent is unaffected: every item runs once, in order. */
+	gate_open(&stall_gate);
+	gate_open(&g);
+	pthread_join(p, NULL);
+	STORE(&kwq__link_hook, NULL);
+	flush_workqueue(wq);
+	is_int(tw_runs(&blocker), 1, "parent: the blocker ran once");
+	for (int i = 0; i <= ID_D; i++)
+		is_int(LOAD(&runs[i]), 1, "parent: item %d ran once", i);
+	destroy_workqueue(wq);
+	test_fork_from_item();
+	return done_testing();
+}
