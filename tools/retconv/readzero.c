@@ -38,6 +38,29 @@ static bool reading_zero_through(const struct ctx *cx, uint64_t form,
 }
 
 /*
+ * Rule C's finding for a read's 0 let through by a site of @form, where
+ * @reads names the reading functions: 0 comes @when, and the test's
+ * reader then does @harm.  Returns whether it spoke.
+ */
+static bool zero_through(struct ctx *cx, uint64_t form,
+			 bool (*reads)(const char *name), const char *when,
+			 const char *harm)
+{
+	const struct rc_site *x = cx->x;
+	char *t;
+
+	if (!reading_zero_through(cx, form, reads))
+		return false;
+	t = verdict_quoted(x);
+	verdict_add(cx, 'C', xasprintf(
+	    "'%s' %s (class value, from %s), and 0 %s: %s %s; test it for <= 0 too",
+	    x->callee, callee_returns(x, cx->c), cx->c->source, when, t,
+	    harm));
+	free(t);
+	return true;
+}
+
+/*
  * A reading function's result (outside.c's outside_reads(): read,
  * recv, ...) tested only for its failure in a loop that its count moves:
  * end of file, 0, goes with the bytes read, moves the count by nothing,
@@ -45,17 +68,9 @@ static bool reading_zero_through(const struct ctx *cx, uint64_t form,
  */
 bool rule_c_stalls(struct ctx *cx)
 {
-	const struct rc_site *x = cx->x;
-	char *t;
-
-	if (!reading_zero_through(cx, SITE_STALLS, outside_reads))
-		return false;
-	t = verdict_quoted(x);
-	verdict_add(cx, 'C', xasprintf(
-	    "'%s' %s (class value, from %s), and 0 at the end of the input: %s takes end of file for a read of no bytes, and the loop around it waits for bytes that never come; test it for <= 0 too",
-	    x->callee, callee_returns(x, cx->c), cx->c->source, t));
-	free(t);
-	return true;
+	return zero_through(cx, SITE_STALLS, outside_reads,
+			    "at the end of the input",
+			    "takes end of file for a read of no bytes, and the loop around it waits for bytes that never come");
 }
 
 /*
@@ -68,15 +83,7 @@ bool rule_c_stalls(struct ctx *cx)
  */
 bool rule_c_unread(struct ctx *cx)
 {
-	const struct rc_site *x = cx->x;
-	char *t;
-
-	if (!reading_zero_through(cx, SITE_UNREAD, outside_fills))
-		return false;
-	t = verdict_quoted(x);
-	verdict_add(cx, 'C', xasprintf(
-	    "'%s' %s (class value, from %s), and 0 when it stored nothing: %s lets 0 through, and the buffer is then read as if bytes had been stored in it; test it for <= 0 too",
-	    x->callee, callee_returns(x, cx->c), cx->c->source, t));
-	free(t);
-	return true;
+	return zero_through(cx, SITE_UNREAD, outside_fills,
+			    "when it stored nothing",
+			    "lets 0 through, and the buffer is then read as if bytes had been stored in it");
 }
