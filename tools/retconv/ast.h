@@ -68,9 +68,11 @@ bool ok_enum(CXType t);
 void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn);
 
-/* doc.c: the class a definition's documentation gives its result (DOC_*). */
+/* doc.c: the class a definition's documentation gives its result (DOC_*),
+ * and in *@like the function it says it is the same as, if it says only
+ * that. */
 unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
-		  CXFile file);
+		  CXFile file, char **like);
 
 /* contract.c: a definition's documented class, setter and counted calls. */
 void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,

@@ -361,10 +361,25 @@ static unsigned doc_of(struct rc_func **idx, size_t n, const char *usr)
 	return doc;
 }
 
+/* The documented class of the function @fn's documentation names as its
+ * model ("Same as foo(), but ..."), if it is defined with external
+ * linkage. */
+static unsigned like_doc(struct rc_func **idx, size_t n,
+			 const struct rc_func *fn)
+{
+	char usr[256];
+
+	if (!fn->like ||
+	    snprintf(usr, sizeof(usr), "c:@F@%s", fn->like) >= (int)sizeof(usr))
+		return 0;
+	return doc_of(idx, n, usr);
+}
+
 /*
  * A pass-through wrapper with no documentation of its own returns what its
  * callee documents (a library's public name for an internal function),
- * through a few wrappers at most.
+ * through a few wrappers at most; so does a variant whose documentation
+ * says only that it is the same as another.
  */
 static void inherit_docs(struct rc_result *res)
 {
@@ -378,7 +393,15 @@ static void inherit_docs(struct rc_result *res)
 			struct rc_func *fn = res->funcs[i];
 			unsigned doc = 0, d;
 
-			if ((fn->facts & DOC_MASK) || !is_wrapper(fn))
+			if (fn->facts & DOC_MASK)
+				continue;
+			doc = like_doc(idx, res->nfuncs, fn);
+			if (doc) {
+				fn->facts |= doc;
+				grew = true;
+				continue;
+			}
+			if (!is_wrapper(fn))
 				continue;
 			for (j = 0; j < fn->nrets; j++) {
 				if (!fn->rets[j].ncalls)

@@ -229,7 +229,9 @@ static bool opens_return(const char *l)
 	return false;
 }
 
-/* Whether a line opens another section: "@param", "Context:". */
+/* Whether a line opens another section: "@param", "Context:".  A
+ * heading's colon ends its word, so a colon before a word (a command's
+ * name, "kinds of :set command") is prose. */
 static bool opens_other(const char *l)
 {
 	const char *p = l;
@@ -240,7 +242,8 @@ static bool opens_other(const char *l)
 		return false;
 	while (isalpha((unsigned char)*p) || *p == ' ')
 		p++;
-	return *p == ':' && p - l < 32 && !opens_return(l);
+	return *p == ':' && (isspace((unsigned char)p[1]) || !p[1]) &&
+	       p - l < 32 && !opens_return(l);
 }
 
 /* A sentence begins at @p: "Return TRUE if ..." is the verb. */
@@ -768,8 +771,33 @@ static char *body_comment(CXTranslationUnit tu, CXCursor body)
 	return strndup(p, (size_t)(end + 2 - p));
 }
 
+/*
+ * The function a comment that says nothing of the result opens by naming
+ * as its model ("Same as ini_parse(), but takes a FILE"; "Like foo(),
+ * ..."): its variant keeps its contract, as a variant of the same call.
+ * NULL if the comment opens otherwise.
+ */
+static char *like_of(const char *doc)
+{
+	static const char *const opens[] = { "same as ", "like " };
+	const char *p = strip(doc), *name;
+	size_t i, n;
+
+	for (i = 0; i < sizeof(opens) / sizeof(opens[0]); i++)
+		if (starts(p, opens[i]))
+			break;
+	if (i == sizeof(opens) / sizeof(opens[0]))
+		return NULL;
+	name = p + strlen(opens[i]);
+	for (n = 0; isalnum((unsigned char)name[n]) || name[n] == '_'; n++)
+		;
+	if (!n || name[n] != '(' || isdigit((unsigned char)*name))
+		return NULL;
+	return strndup(name, n);
+}
+
 unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
-		  CXFile file)
+		  CXFile file, char **like)
 {
 	char *doc = doc_text(tu, func, file), *sec;
 	CXCursor first = clang_getCanonicalCursor(func);
@@ -785,6 +813,7 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		sec = doc ? return_section(doc) : NULL;
 	}
 	if (!sec) {
+		*like = doc ? like_of(doc) : NULL;
 		free(doc);
 		doc = body_comment(tu, body);
 		sec = doc && has_return_mark(doc) ? return_section(doc) : NULL;

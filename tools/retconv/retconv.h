@@ -350,6 +350,8 @@ struct rc_func {
 	struct rc_site *sites;
 	size_t nsites;
 	unsigned facts;		/* FACT_*, DOC_* */
+	char *like;		/* doc.c: the function its documentation
+				 * says it is the same as, or NULL */
 	char **counted;		/* USRs of callees whose results it adds */
 	size_t ncounted;
 	struct rc_func *hnext;	/* resolve.c's hash chain */

@@ -19,6 +19,8 @@
  *   D <facts>                                 the last F's FACT_* and DOC_*
  *   U <usr>                                   the last F adds this callee's
  *                                             result (a count)
+ *   L <name>                                  the last F's documentation
+ *                                             says it is like NAME()
  *   M <member> <usr>                          a function is stored in a
  *                                             structure's member
  *
@@ -86,6 +88,11 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 		write_site(out, &fn->sites[i]);
 	if (fn->facts)
 		fprintf(out, "D\t%u\n", fn->facts);
+	if (fn->like) {
+		fputs("L\t", out);
+		put_field(out, fn->like);
+		fputc('\n', out);
+	}
 	for (i = 0; i < fn->ncounted; i++) {
 		fputs("U\t", out);
 		put_field(out, fn->counted[i]);
@@ -221,7 +228,8 @@ void site_free(struct rc_site *x)
 	free(x->why);
 }
 
-/* A D or a U record: what the last F says of itself and of its callees. */
+/* A D, L or U record: what the last F says of itself and of its
+ * callees. */
 static int read_fact(struct rc_result *res, char **f, size_t n)
 {
 	struct rc_func *fn = res->nfuncs ? res->funcs[res->nfuncs - 1] : NULL;
@@ -243,6 +251,11 @@ static int read_fact(struct rc_result *res, char **f, size_t n)
 			res->standins[res->nstandins++] = fn;
 			res->nfuncs--;
 		}
+		return 0;
+	}
+	if (f[0][0] == 'L') {
+		free(fn->like);
+		fn->like = xstrdup(f[1]);
 		return 0;
 	}
 	fn->counted = xrealloc(fn->counted,
@@ -291,6 +304,7 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 	case 'S':
 		return read_site(res, f, n);
 	case 'D':
+	case 'L':
 	case 'U':
 		return read_fact(res, f, n);
 	case 'M':
@@ -342,6 +356,7 @@ void func_free(struct rc_func *fn)
 	for (i = 0; i < fn->ncounted; i++)
 		free(fn->counted[i]);
 	free(fn->counted);
+	free(fn->like);
 	free(fn->usr);
 	free(fn->name);
 	free(fn->file);
