@@ -41,7 +41,7 @@ const char prelude_text[] =
 "#define __must_hold(x)\n#define __cacheline_aligned\n"
 "#define ____cacheline_aligned\n#define __cacheline_aligned_in_smp\n"
 "#define ____cacheline_aligned_in_smp\n#define __latent_entropy\n"
-"#define __randomize_layout\n#define __counted_by(x)\n#define fallthrough\n"
+"#define __randomize_layout\n#define __counted_by(x)\n"
 "#define likely(x) (x)\n#define unlikely(x) (x)\n"
 "#define __ro_after_init\n#define __noinline\n#define __unused\n"
 "#define __deprecated\n#define __pure\n#define __nocast\n#define __private\n"
@@ -53,6 +53,13 @@ const char prelude_text[] =
 "#define IRAM_ATTR\n#define DRAM_ATTR\n#define RTC_IRAM_ATTR\n"
 "#define RTC_DATA_ATTR\n#define IRAM_DATA_ATTR\n#define __ramfunc\n"
 "#define ICACHE_FLASH_ATTR\n#define ICACHE_RAM_ATTR\n"
+/* The kernel's pseudo-keyword, as a name: "fallthrough;" is a statement,
+ * and a header that asks for the attribute through a macro of its own
+ * (GLib's "#define g_macro__has_attribute __has_attribute", then
+ * "g_macro__has_attribute(fallthrough)") gets a name it does not know
+ * where an empty expansion would leave the test without an argument. */
+"#define fallthrough __retconv_fallthrough\n"
+"extern const int __retconv_fallthrough;\n"
 /* Types. */
 "typedef unsigned char u8;\ntypedef unsigned short u16;\n"
 "typedef unsigned int u32;\ntypedef unsigned long long u64;\n"
