@@ -339,8 +339,6 @@ int add_work_on(int cpu, struct work_struct *work)
  * goes on with a copy of @pwq, which stays a ghost, never freed, so that
  * a word naming it is an orphan's (see kwq__ghosts).  Returns the pwq to
  * go on with: @pwq itself, counted in *@unfenced, without memory for it.
- * An item that the child's thread runs (a fork from an item) ends on
- * @pwq, as it started: the worker keeps its pwq across the call.
  */
 static struct kwq__pwq *pwq_fence(struct kwq__pwq *pwq,
 				  unsigned int *unfenced)
@@ -358,6 +356,13 @@ static struct kwq__pwq *pwq_fence(struct kwq__pwq *pwq,
 	kwq__pwq_init_push(fresh);
 	if (kwq__debugging())
 		kwq__debug_pwq(fresh, true);
+	/*
+	 * A fork from an item of @pwq: the item ends on the copy, which
+	 * counts it (adopt_locked() in pool.c), so that an ordered queue
+	 * starts nothing beside it and a flush waits for it.
+	 */
+	if (kwq__self && kwq__self->current_pwq == pwq)
+		kwq__self->current_pwq = fresh;
 	return fresh;
 }
 
@@ -389,6 +394,13 @@ static struct kwq__pwq *pwq_child(struct kwq__pwq *pwq, unsigned int *unfenced)
 /* @arg: the count of pwqs left unfenced for want of memory (pwq_fence()). */
 void kwq__wq_child(struct workqueue_struct *wq, void *arg)
 {
+	/*
+	 * A fork from an item of @wq: the flush colour is the item's, which
+	 * a flush under way in the parent may have turned, so that a flush
+	 * in the child waits for that item (counted in adopt_locked()).
+	 */
+	if (kwq__in_wq(wq))
+		wq->work_color = (unsigned int)kwq__self->current_color;
 	if (wq->dfl_pwq) {
 		wq->dfl_pwq = pwq_child(wq->dfl_pwq, arg);
 		wq_set_push_qs(wq);

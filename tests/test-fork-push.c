@@ -175,16 +175,79 @@ static int in_child(void)
 
 static struct workqueue_struct *item_q;
 static struct item item_x, item_o[2];	/* the held push, two behind it */
-static struct work_struct forker, finisher;
+static struct item item_y;		/* added in the child, in the item */
+static struct work_struct forker, finisher, flusher;
 static struct gate fork_gate;
 static int item_child;			/* A: its pid */
+/* The child's: the forking item's checks, its end, the flusher's. */
+static int forker_bad, forker_ended, flushing, flushed, flush_saw_end; /* A */
+static bool flushing_parent;	/* a flush was under way in the parent */
 
-/* In the child, after the forking item ended on the old pwq. */
-static void finisher_fn(struct work_struct *work)
+/*
+ * In the child, beside the forking item: a flush of its queue waits for
+ * that item, which was queued before the flush (../shared/design.md,
+ * flush_workqueue()).
+ */
+static void flusher_fn(struct work_struct *work)
 {
-	int bad = 0, r;
+	int r;
 
 	(void)work;
+	STORE(&flushing, 1);
+	r = flush_workqueue(item_q);
+	STORE(&flush_saw_end, r == 0 && LOAD(&forker_ended));
+	STORE(&flushed, 1);
+}
+
+/*
+ * In the child, in the forking item, still running on the fenced queue's
+ * copy: an item added to that ordered queue does not start beside it,
+ * and a flush of the queue does not return before it ends.
+ */
+static void in_forking_item(void)
+{
+	long long end;
+	int r;
+
+	item_y.id = 3;
+	INIT_WORK(&item_y.work, item_fn);
+	/* Not with the parent's flush: the flush would wait for it. */
+	if (!flushing_parent) {
+		r = add_work_to_q(item_q, &item_y.work);
+		check(&forker_bad, 4, r == 0, "item child: add in the item",
+		      r);
+	}
+	INIT_WORK(&flusher, flusher_fn);
+	r = add_work(&flusher);
+	check(&forker_bad, 5, r == 0 && wait_for(&flushing, 1, 10000),
+	      "item child: the flusher started", r);
+	/* Long enough for either to show itself wrong. */
+	end = tap_now_ns() + 300 * 1000000LL;
+	while (tap_now_ns() < end && !LOAD(&flushed) &&
+	       !LOAD(&runs[item_y.id]))
+		sleep_ms(1);
+	check(&forker_bad, 6, !LOAD(&runs[item_y.id]),
+	      "item child: an item of the ordered queue ran beside the forking one",
+	      LOAD(&runs[item_y.id]));
+	check(&forker_bad, 7, !LOAD(&flushed),
+	      "item child: a flush returned before the forking item ended",
+	      LOAD(&flushed));
+	STORE(&forker_ended, 1);
+}
+
+/* In the child, after the forking item ended. */
+static void finisher_fn(struct work_struct *work)
+{
+	int bad = LOAD(&forker_bad), r;
+
+	(void)work;
+	wait_for_work(&item_y.work);
+	check(&bad, 8, LOAD(&runs[item_y.id]) == !flushing_parent,
+	      "item child: the item added in the item ran",
+	      LOAD(&runs[item_y.id]));
+	check(&bad, 9, wait_for(&flushed, 1, 10000) && LOAD(&flush_saw_end),
+	      "item child: the flush saw the forking item's end",
+	      LOAD(&flush_saw_end));
 	r = add_work_to_q(item_q, &item_o[0].work);
 	check(&bad, 0, r == 0, "item child: add of an orphan", r);
 	wait_for_work(&item_o[0].work);
@@ -195,7 +258,7 @@ static void finisher_fn(struct work_struct *work)
 	r = flush_workqueue(item_q);
 	check(&bad, 3, r == 0, "item child: flush_workqueue", r);
 	destroy_workqueue(item_q);
-	_exit(bad);
+	_exit(!!bad);
 }
 
 static void forker_fn(struct work_struct *work)
@@ -212,14 +275,27 @@ static void forker_fn(struct work_struct *work)
 	/* The child's one thread is this worker, in this item. */
 	alarm(20);
 	STORE(&kwq__link_hook, NULL);
+	in_forking_item();
 	INIT_WORK(&finisher, finisher_fn);
 	if (add_work(&finisher))
 		_exit(9);
 }
 
-static void test_fork_from_item(void)
+static void *parent_flush(void *arg)
 {
-	pthread_t p;
+	(void)arg;
+	flush_workqueue(item_q);
+	return NULL;
+}
+
+/*
+ * @flush: a flush of the queue is under way in the parent at the fork,
+ * waiting for the forking item: the queue's colour has turned since that
+ * item was counted.
+ */
+static void test_fork_from_item(bool flush)
+{
+	pthread_t p, f;
 	int status;
 
 	item_q = alloc_ordered_workqueue("fork-push-item", 0);
@@ -236,9 +312,19 @@ static void test_fork_from_item(void)
 	}
 	memset(runs, 0, sizeof(runs));
 	INIT_WORK(&forker, forker_fn);
+	flushing_parent = flush;
+	memset(&fork_gate, 0, sizeof(fork_gate));
+	STORE(&item_child, 0);
 	if (add_work_to_q(item_q, &forker) ||
 	    !wait_for(&fork_gate.entered, 1, 10000))
 		bail_out("forker");
+	if (flushing_parent) {
+		unsigned int color = LOAD(&item_q->work_color);
+
+		pthread_create(&f, NULL, parent_flush, NULL);
+		while (LOAD(&item_q->work_color) == color)
+			sleep_ms(1);
+	}
 	STORE(&kwq__link_hook, link_hook);
 	pthread_create(&p, NULL, pusher, &item_x.work);
 	if (!wait_for(&stall_gate.entered, 1, 10000))
@@ -255,9 +341,12 @@ static void test_fork_from_item(void)
 	    waitpid(LOAD(&item_child), &status, 0) != LOAD(&item_child))
 		bail_out("no child from the item");
 	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-	   "a fork from an item of the cut queue (status %#x)", status);
+	   "a fork from an item of the cut queue%s (status %#x)",
+	   flushing_parent ? ", a flush under way" : "", status);
 	gate_open(&stall_gate);
 	pthread_join(p, NULL);
+	if (flushing_parent)
+		pthread_join(f, NULL);
 	STORE(&kwq__link_hook, NULL);
 	flush_workqueue(item_q);
 	for (int i = 0; i < 3; i++)
@@ -281,13 +370,13 @@ int main(void)
 	hold_wq = wq;
 	if (getenv("KWQ_TEST_SAN")) {
 		/* As test-fork: no sanitizer supports threads after fork(). */
-		skip(16, "the sanitizers do not support threads after fork()");
+		skip(20, "the sanitizers do not support threads after fork()");
 		destroy_workqueue(wq);
 		return done_testing();
 	}
 	if (kwq__any_mode()) {
 		/* Debug mode or statistics: every add takes the lock. */
-		skip(16, "KWQ_DEBUG or statistics on: adds are not pushed");
+		skip(20, "KWQ_DEBUG or statistics on: adds are not pushed");
 		destroy_workqueue(wq);
 		return done_testing();
 	}
@@ -329,6 +418,7 @@ int main(void)
 	for (int i = 0; i <= ID_D; i++)
 		is_int(LOAD(&runs[i]), 1, "parent: item %d ran once", i);
 	destroy_workqueue(wq);
-	test_fork_from_item();
+	test_fork_from_item(false);
+	test_fork_from_item(true);
 	return done_testing();
 }
