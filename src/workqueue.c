@@ -57,6 +57,13 @@ static void pwq_free(struct kwq__pwq *pwq)
 {
 	if (pwq && kwq__debugging())
 		kwq__debug_pwq(pwq, false);
+	if (pwq && unlikely(pwq->cut)) {
+		/* A ghost its queue used (pwq_fence()): a ghost alone now. */
+		kwq__lock(pwq->pool);
+		pwq->cut = 0;
+		kwq__unlock(pwq->pool);
+		return;
+	}
 	free(pwq);
 }
 
@@ -338,7 +345,9 @@ int add_work_on(int cpu, struct work_struct *work)
  * behind the cut name @pwq, pending, and no list holds them.  The queue
  * goes on with a copy of @pwq, which stays a ghost, never freed, so that
  * a word naming it is an orphan's (see kwq__ghosts).  Returns the pwq to
- * go on with: @pwq itself, counted in *@unfenced, without memory for it.
+ * go on with.  Without memory for the copy, @pwq itself, a ghost still
+ * (`cut`: its queue's items are told by the lists); without room in the
+ * table of ghosts either, @pwq as it was.  Both counted in *@unfenced.
  */
 static struct kwq__pwq *pwq_fence(struct kwq__pwq *pwq,
 				  unsigned int *unfenced)
@@ -346,12 +355,20 @@ static struct kwq__pwq *pwq_fence(struct kwq__pwq *pwq,
 	struct kwq__pwq *fresh = kwq__zalloc_aligned(sizeof(*pwq) +
 		(pwq->push_mask + 1) * sizeof(pwq->push[0]));
 
-	if (!fresh || kwq__ghost_add(pwq)) {
+	if (kwq__ghost_add(pwq)) {
 		free(fresh);
 		(*unfenced)++;
 		return pwq;
 	}
+	if (!fresh) {
+		pwq->cut = 1;
+		(*unfenced)++;
+		return pwq;
+	}
 	memcpy(fresh, pwq, offsetof(struct kwq__pwq, push));
+	/* Cut without a copy in a child before, used by no queue now. */
+	pwq->cut = 0;
+	fresh->cut = 0;
 	kwq__list_init(&fresh->inactive);
 	kwq__pwq_init_push(fresh);
 	if (kwq__debugging())

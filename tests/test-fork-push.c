@@ -13,6 +13,7 @@
  */
 #include "../src/internal.h"
 #include "util.h"
+#include "warnlog.h"
 
 #define NR_ORPHANS 8
 #define ID_X	0			/* the half-done push's item */
@@ -355,6 +356,147 @@ static void test_fork_from_item(bool flush)
 	destroy_workqueue(item_q);
 }
 
+/* --- a child without memory for the fence ----------------------------- */
+
+#define NM_ORPHANS 6
+static struct item nm_items[1 + NM_ORPHANS];	/* the held push, orphans */
+static struct item nm_legit[2];			/* queued in the child */
+
+static struct work_struct *nm_orphan(int i)
+{
+	return &nm_items[i].work;
+}
+
+/*
+ * The fence had no memory (@spec): the queue goes on with its pwq, the
+ * one warning says so, and the orphans are still told from its queued
+ * items: each call treats them as forgotten, and crashes or hangs on
+ * nothing; the child's own items on that pwq are queued items.
+ */
+/* The fork's warnings that say a fence failed. */
+static int fence_warnings(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < warnlog_count(); i++)
+		n += warnlog_was(i, KWQ_WARN_INTERNAL, "fork", -ENOMEM, NULL, 0,
+				 "fence");
+	return n;
+}
+
+static int in_nomem_child(struct workqueue_struct *q, const char *spec)
+{
+	int bad = 0, r, nwarn;
+	struct tw blocker;
+	struct gate g;
+
+	alarm(20);
+	STORE(&kwq__link_hook, NULL);
+	kwq__fault_set(NULL);
+	/* The threads' restarts may have failed too, and said so. */
+	nwarn = warnlog_count();
+	check(&bad, 0, fence_warnings() == 1, spec, fence_warnings());
+	/* Its pushed items, on the pwq the cut left, are queued ones. */
+	if (block_ordered(q, &blocker, &g))
+		return 1 << 1;
+	for (int i = 0; i < 2; i++) {
+		nm_legit[i].id = NM_ORPHANS + 1 + i;
+		INIT_WORK(&nm_legit[i].work, item_fn);
+		r = add_work_to_q(q, &nm_legit[i].work);
+		check(&bad, 2, r == 0, "nomem child: an add", r);
+	}
+	r = remove_work(&nm_legit[0].work);
+	check(&bad, 3, r == 0, "nomem child: remove_work of a queued item", r);
+	r = remove_work(nm_orphan(1));
+	check(&bad, 4, r == -ENOENT && !work_pending(nm_orphan(1)),
+	      "nomem child: remove_work of an orphan", r);
+	r = remove_work_sync(nm_orphan(2));
+	check(&bad, 5, r == -ENOENT && !work_pending(nm_orphan(2)),
+	      "nomem child: remove_work_sync of an orphan", r);
+	r = wait_for_work(nm_orphan(3));
+	check(&bad, 6, r == 0 && !work_pending(nm_orphan(3)),
+	      "nomem child: wait_for_work of an orphan", r);
+	r = add_work_to_q(q, nm_orphan(4));
+	check(&bad, 7, r == 0, "nomem child: add of an orphan", r);
+	gate_open(&g);
+	wait_for_work(nm_orphan(4));
+	check(&bad, 8, LOAD(&runs[4]) == 1 && LOAD(&runs[NM_ORPHANS + 2]) == 1 &&
+	      !LOAD(&runs[NM_ORPHANS + 1]),
+	      "nomem child: the queued items ran as added", LOAD(&runs[4]));
+	r = flush_workqueue(q);
+	check(&bad, 9, r == 0, "nomem child: flush_workqueue", r);
+	r = drain_workqueue(q);
+	check(&bad, 10, r == 0, "nomem child: drain_workqueue", r);
+	destroy_workqueue(q);
+	/* Its orphans outlive the queue. */
+	r = remove_work(nm_orphan(5));
+	check(&bad, 11, r == -ENOENT, "nomem child: remove_work after destroy",
+	      r);
+	r = add_work(nm_orphan(6));
+	check(&bad, 12, r == 0, "nomem child: add after destroy", r);
+	wait_for_work(nm_orphan(6));
+	check(&bad, 13, LOAD(&runs[6]) == 1, "nomem child: it ran",
+	      LOAD(&runs[6]));
+	check(&bad, 14, warnlog_count() == nwarn,
+	      "nomem child: no warning after the fork's", warnlog_count());
+	return bad;
+}
+
+/* @spec: the allocation of the child's fence that fails. */
+static void test_fork_no_memory(const char *spec)
+{
+	struct workqueue_struct *q = alloc_ordered_workqueue("fork-nomem", 0);
+	struct tw blocker;
+	struct gate g;
+	bool once;
+	pthread_t p;
+	int status;
+	pid_t pid;
+
+	if (!q || block_ordered(q, &blocker, &g))
+		bail_out("nomem: alloc");
+	memset(runs, 0, sizeof(runs));
+	memset(&stall_gate, 0, sizeof(stall_gate));
+	STORE(&stalled, 0);
+	hold_wq = q;
+	for (int i = 0; i <= NM_ORPHANS; i++) {
+		nm_items[i].id = i;
+		INIT_WORK(&nm_items[i].work, item_fn);
+	}
+	STORE(&kwq__link_hook, link_hook);
+	pthread_create(&p, NULL, pusher, nm_orphan(0));
+	if (!wait_for(&stall_gate.entered, 1, 10000))
+		bail_out("nomem: the push was not held");
+	for (int i = 1; i <= NM_ORPHANS; i++)
+		if (add_work_to_q(q, nm_orphan(i)))
+			bail_out("nomem: add %d", i);
+	kwq_set_warn_handler(warnlog_record);
+	if (kwq__fault_set(spec))
+		bail_out("nomem: %s", spec);
+	pid = fork();
+	kwq__fault_set(NULL);
+	if (pid < 0)
+		bail_out("fork: %s", strerror(errno));
+	if (pid == 0)
+		_exit(!!in_nomem_child(q, spec));
+	kwq_set_warn_handler(NULL);
+	if (waitpid(pid, &status, 0) != pid)
+		bail_out("waitpid");
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "a child without memory for the fence (%s; status %#x)", spec,
+	   status);
+	gate_open(&stall_gate);
+	gate_open(&g);
+	pthread_join(p, NULL);
+	STORE(&kwq__link_hook, NULL);
+	flush_workqueue(q);
+	once = tw_runs(&blocker) == 1;
+	for (int i = 0; i <= NM_ORPHANS; i++)
+		once &= LOAD(&runs[i]) == 1;
+	ok(once, "parent: the items of the cut queue ran once (%s)", spec);
+	destroy_workqueue(q);
+}
+
 int main(void)
 {
 	struct tw blocker;
@@ -370,13 +512,13 @@ int main(void)
 	hold_wq = wq;
 	if (getenv("KWQ_TEST_SAN")) {
 		/* As test-fork: no sanitizer supports threads after fork(). */
-		skip(20, "the sanitizers do not support threads after fork()");
+		skip(24, "the sanitizers do not support threads after fork()");
 		destroy_workqueue(wq);
 		return done_testing();
 	}
 	if (kwq__any_mode()) {
 		/* Debug mode or statistics: every add takes the lock. */
-		skip(20, "KWQ_DEBUG or statistics on: adds are not pushed");
+		skip(24, "KWQ_DEBUG or statistics on: adds are not pushed");
 		destroy_workqueue(wq);
 		return done_testing();
 	}
@@ -420,5 +562,7 @@ int main(void)
 	destroy_workqueue(wq);
 	test_fork_from_item(false);
 	test_fork_from_item(true);
+	test_fork_no_memory("malloc:1");
+	test_fork_no_memory("malloc:1+");
 	return done_testing();
 }
