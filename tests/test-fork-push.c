@@ -359,6 +359,7 @@ static void test_fork_from_item(bool flush)
 /* --- a child without memory for the fence ----------------------------- */
 
 #define NM_ORPHANS 6
+#define NOMEM_MISSED 77		/* the child's exit: no failure there */
 static struct item nm_items[1 + NM_ORPHANS];	/* the held push, orphans */
 static struct item nm_legit[2];			/* queued in the child */
 
@@ -393,6 +394,13 @@ static int in_nomem_child(struct workqueue_struct *q, const char *spec)
 	alarm(20);
 	STORE(&kwq__link_hook, NULL);
 	kwq__fault_set(NULL);
+	/*
+	 * A parent thread's allocation between the spec and the fork took
+	 * the one failure: the fence had its memory (the counts are the
+	 * parent's, copied).
+	 */
+	if (!fence_warnings() && kwq__fault_injected())
+		return -1;
 	/* The threads' restarts may have failed too, and said so. */
 	nwarn = warnlog_count();
 	check(&bad, 0, fence_warnings() == 1, spec, fence_warnings());
@@ -477,14 +485,21 @@ static void test_fork_no_memory(const char *spec)
 	kwq__fault_set(NULL);
 	if (pid < 0)
 		bail_out("fork: %s", strerror(errno));
-	if (pid == 0)
-		_exit(!!in_nomem_child(q, spec));
+	if (pid == 0) {
+		int bad = in_nomem_child(q, spec);
+
+		_exit(bad < 0 ? NOMEM_MISSED : !!bad);
+	}
 	kwq_set_warn_handler(NULL);
 	if (waitpid(pid, &status, 0) != pid)
 		bail_out("waitpid");
-	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-	   "a child without memory for the fence (%s; status %#x)", spec,
-	   status);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == NOMEM_MISSED)
+		skip(1, "%s: another thread's allocation failed before the fork",
+		     spec);
+	else
+		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		   "a child without memory for the fence (%s; status %#x)",
+		   spec, status);
 	gate_open(&stall_gate);
 	gate_open(&g);
 	pthread_join(p, NULL);
