@@ -43,25 +43,35 @@ unsigned int kwq__ghosts;		/* A: see internal.h */
  * The ghosts.  Never freed: an orphan may name one for as long as the
  * program keeps the item, past its queue's destruction.  Written only in
  * a fork child before it has another thread, read without a lock after.
+ * The first GHOSTS_FIRST need no memory, so that a child short of it
+ * still tells its orphans (pwq_fence() in workqueue.c).
  */
-static struct kwq__pwq **ghosts;
+#define GHOSTS_FIRST 8
+static struct kwq__pwq *ghosts_first[GHOSTS_FIRST];
+static struct kwq__pwq **ghosts = ghosts_first;
 
 /*
- * In a fork child, before it has another thread: @pwq is a ghost.  The
- * table grows by one: ghosts are few, one per fork that cut a push.
+ * In a fork child, before it has another thread: @pwq is a ghost.  Past
+ * the first, the table grows by one: ghosts are few, one per fork that
+ * cut a push.
  */
 int kwq__ghost_add(struct kwq__pwq *pwq)
 {
 	unsigned int n = kwq__ghosts;
-	struct kwq__pwq **tab = kwq__zalloc_array(n + 1, sizeof(*tab));
+	struct kwq__pwq **tab = ghosts;
 
-	if (!tab)
-		return -ENOMEM;
-	if (n)
+	if (kwq__is_ghost(pwq))
+		return 0;		/* cut again, in a grandchild */
+	if (n >= GHOSTS_FIRST) {
+		tab = kwq__zalloc_array(n + 1, sizeof(*tab));
+		if (!tab)
+			return -ENOMEM;
 		memcpy(tab, ghosts, n * sizeof(*tab));
+		if (ghosts != ghosts_first)
+			free(ghosts);
+		ghosts = tab;
+	}
 	tab[n] = pwq;
-	free(ghosts);
-	ghosts = tab;
 	__atomic_store_n(&kwq__ghosts, n + 1, __ATOMIC_RELEASE);
 	kwq__mode_set(KWQ_MODE_ORPHANS, true);
 	return 0;
@@ -82,6 +92,24 @@ bool kwq__is_ghost(const struct kwq__pwq *pwq)
 }
 
 /*
+ * Under the pool lock of @pwq, a ghost named by @w's word: is @w an
+ * orphan?  Always, but on a ghost that its queue still uses (`cut`),
+ * whose own items are on its lists once its push queues are settled.
+ */
+static bool orphan_locked(struct kwq__pwq *pwq, const struct work_struct *w)
+{
+	const struct kwq_list_node *n;
+
+	if (likely(!pwq->cut))
+		return true;
+	kwq__pwq_settle_locked(pwq);
+	for (n = pwq->inactive.next; n != &pwq->inactive; n = n->next)
+		if (n == &w->entry)
+			return false;
+	return !kwq__pool_holds_locked(pwq->pool, w);
+}
+
+/*
  * An add found @w pending: if it is an orphan, make it the caller's, as a
  * won fetch-or would (PENDING, no list), naming the ghost's pool, where an
  * instance still running in the thread that forked (a fork from an item)
@@ -97,7 +125,7 @@ bool kwq__take_orphan(struct work_struct *w)
 	if (!(data & WORK_PENDING) || !pwq || !kwq__is_ghost(pwq))
 		return false;
 	kwq__lock(pwq->pool);
-	if (work_data(w) == data) {
+	if (work_data(w) == data && orphan_locked(pwq, w)) {
 		set_work_pool_and_keep_pending(w, pwq->pool, data);
 		kwq__list_init(&w->entry);
 		taken = true;
@@ -147,7 +175,7 @@ retry:
 		goto retry;
 	}
 	pwq = data_pwq(data);
-	if (unlikely(pwq && kwq__is_ghost(pwq))) {
+	if (unlikely(pwq && kwq__is_ghost(pwq)) && orphan_locked(pwq, w)) {
 		/* An orphan: forgotten, then looked at as an idle item. */
 		set_work_pool_and_clear_pending(w, pool, data);
 		kwq__list_init(&w->entry);
@@ -321,7 +349,7 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 		kwq__unlock(pwq->pool);	/* started, or moved meanwhile */
 		return -EAGAIN;
 	}
-	if (unlikely(kwq__is_ghost(pwq))) {
+	if (unlikely(kwq__is_ghost(pwq)) && orphan_locked(pwq, w)) {
 		/* An orphan: on no list, so owned as an idle item is. */
 		set_work_pool_and_keep_pending(w, pwq->pool, work_data(w));
 		kwq__list_init(&w->entry);

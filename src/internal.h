@@ -609,6 +609,14 @@ struct kwq__pwq {
 	int max_active;			/* I */
 	const char *name;		/* I: its queue's, for the probes */
 	char mayday;			/* L: its rescuer is called to help */
+	/*
+	 * L: a fork cut its push queue and the child had no memory for
+	 * the copy (pwq_fence() in workqueue.c): a ghost that its queue
+	 * still uses, whose own items are told from the orphans by the
+	 * lists (kwq__pool_holds_locked()); 0 again once its queue is
+	 * destroyed, a ghost like the others then.
+	 */
+	char cut;
 	struct kwq_list_node inactive;	/* L: waiting for an active slot */
 	/* Beside inactive, which the end of every item reads too. */
 	unsigned int push_mask;		/* I: push queues - 1 (a power of 2) */
@@ -908,6 +916,8 @@ KWQ_HIDDEN void kwq__wait_for_completion(struct kwq__completion *c);
 KWQ_HIDDEN void kwq__pools_lock(int lock);
 KWQ_HIDDEN void kwq__pools_detour(void);
 KWQ_HIDDEN void kwq__pools_child(void);
+KWQ_HIDDEN bool kwq__pool_holds_locked(struct kwq__pool *pool,
+				       const struct work_struct *w);
 
 /* --- add.c: the end of every add, the pwq's slots and push queue -------- */
 
@@ -1208,8 +1218,9 @@ KWQ_HIDDEN int kwq__grab_pending(struct work_struct *w, bool *removed);
  * gives the queue a new pwq and keeps the old one, never freed, as a
  * ghost (kwq__wq_child()), so that a word naming a ghost is an orphan's:
  * the first call that meets one under the ghost's pool lock forgets it.
- * kwq__ghosts counts them; the count and the table are written only in a
- * fork child, before it has another thread.
+ * Without memory for the new pwq, the queue goes on with the ghost (its
+ * `cut`).  kwq__ghosts counts them; the count and the table are written
+ * only in a fork child, before it has another thread.
  */
 KWQ_HIDDEN extern unsigned int kwq__ghosts;	/* A */
 KWQ_HIDDEN int kwq__ghost_add(struct kwq__pwq *pwq);

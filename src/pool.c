@@ -532,6 +532,37 @@ static void pool_child(struct kwq__pool *pool, int arg)
 	kwq__unlock(pool);
 }
 
+static bool list_holds(const struct kwq_list_node *head,
+		       const struct work_struct *w)
+{
+	for (const struct kwq_list_node *n = head->next; n != head; n = n->next)
+		if (n == &w->entry)
+			return true;
+	return false;
+}
+
+/*
+ * Is @w on @pool's worklist, its held list or a worker's scheduled list?
+ * With its pwq's inactive list, where an item queued on the pool waits
+ * once the pwq's push queues are settled (a rescuer's list aside).  A
+ * walk: only for a fork child's pwq that could not be fenced off (its
+ * `cut`), whose orphans are on none.
+ */
+bool kwq__pool_holds_locked(struct kwq__pool *pool,
+			    const struct work_struct *w)
+{
+	const struct kwq_list_node *n;
+
+	kwq__assert_locked(pool);
+	if (list_holds(&pool->worklist, w) || list_holds(&pool->held, w))
+		return true;
+	for (n = pool->workers.next; n != &pool->workers; n = n->next)
+		if (list_holds(&kwq__list_entry(n, struct kwq__worker,
+						node)->scheduled, w))
+			return true;
+	return false;
+}
+
 static unsigned int child_workers;
 
 static void count_workers(struct kwq__pool *pool, int arg)

@@ -106,7 +106,11 @@ static void rescue_pwq(struct kwq__pwq *pwq, void *arg)
 	struct kwq__rescuer *r = arg;
 
 	kwq__lock_pwq(pwq);
-	if (pwq->mayday) {
+	/*
+	 * Not a pwq a fork cut without memory for its copy: its items are
+	 * told from its orphans by the pool's lists, which this list is not.
+	 */
+	if (pwq->mayday && likely(!pwq->cut)) {
 		pwq->mayday = 0;
 		kwq__unlock(pwq->pool);
 		rescuer_attach(pwq->pool);

@@ -504,6 +504,12 @@ process_one(struct kwq__worker *worker, struct work_struct *w,
 	if (!barrier) {
 		struct work_struct *next;
 
+		/*
+		 * Read back too: a fork child from this item may have moved
+		 * it to the copy of a fenced pwq (pwq_fence() in
+		 * workqueue.c), which counts it.
+		 */
+		pwq = worker->current_pwq;
 		/* Timed only from a start with the modes tested. */
 		if (modes)
 			kwq__stat_end_locked(worker, pwq, cpu);

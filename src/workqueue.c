@@ -57,6 +57,13 @@ static void pwq_free(struct kwq__pwq *pwq)
 {
 	if (pwq && kwq__debugging())
 		kwq__debug_pwq(pwq, false);
+	if (pwq && unlikely(pwq->cut)) {
+		/* A ghost its queue used (pwq_fence()): a ghost alone now. */
+		kwq__lock(pwq->pool);
+		pwq->cut = 0;
+		kwq__unlock(pwq->pool);
+		return;
+	}
 	free(pwq);
 }
 
@@ -338,9 +345,9 @@ int add_work_on(int cpu, struct work_struct *work)
  * behind the cut name @pwq, pending, and no list holds them.  The queue
  * goes on with a copy of @pwq, which stays a ghost, never freed, so that
  * a word naming it is an orphan's (see kwq__ghosts).  Returns the pwq to
- * go on with: @pwq itself, counted in *@unfenced, without memory for it.
- * An item that the child's thread runs (a fork from an item) ends on
- * @pwq, as it started: the worker keeps its pwq across the call.
+ * go on with.  Without memory for the copy, @pwq itself, a ghost still
+ * (`cut`: its queue's items are told by the lists); without room in the
+ * table of ghosts either, @pwq as it was.  Both counted in *@unfenced.
  */
 static struct kwq__pwq *pwq_fence(struct kwq__pwq *pwq,
 				  unsigned int *unfenced)
@@ -348,16 +355,31 @@ static struct kwq__pwq *pwq_fence(struct kwq__pwq *pwq,
 	struct kwq__pwq *fresh = kwq__zalloc_aligned(sizeof(*pwq) +
 		(pwq->push_mask + 1) * sizeof(pwq->push[0]));
 
-	if (!fresh || kwq__ghost_add(pwq)) {
+	if (kwq__ghost_add(pwq)) {
 		free(fresh);
 		(*unfenced)++;
 		return pwq;
 	}
+	if (!fresh) {
+		pwq->cut = 1;
+		(*unfenced)++;
+		return pwq;
+	}
 	memcpy(fresh, pwq, offsetof(struct kwq__pwq, push));
+	/* Cut without a copy in a child before, used by no queue now. */
+	pwq->cut = 0;
+	fresh->cut = 0;
 	kwq__list_init(&fresh->inactive);
 	kwq__pwq_init_push(fresh);
 	if (kwq__debugging())
 		kwq__debug_pwq(fresh, true);
+	/*
+	 * A fork from an item of @pwq: the item ends on the copy, which
+	 * counts it (adopt_locked() in pool.c), so that an ordered queue
+	 * starts nothing beside it and a flush waits for it.
+	 */
+	if (kwq__self && kwq__self->current_pwq == pwq)
+		kwq__self->current_pwq = fresh;
 	return fresh;
 }
 
@@ -389,6 +411,13 @@ static struct kwq__pwq *pwq_child(struct kwq__pwq *pwq, unsigned int *unfenced)
 /* @arg: the count of pwqs left unfenced for want of memory (pwq_fence()). */
 void kwq__wq_child(struct workqueue_struct *wq, void *arg)
 {
+	/*
+	 * A fork from an item of @wq: the flush colour is the item's, which
+	 * a flush under way in the parent may have turned, so that a flush
+	 * in the child waits for that item (counted in adopt_locked()).
+	 */
+	if (kwq__in_wq(wq))
+		wq->work_color = (unsigned int)kwq__self->current_color;
 	if (wq->dfl_pwq) {
 		wq->dfl_pwq = pwq_child(wq->dfl_pwq, arg);
 		wq_set_push_qs(wq);

@@ -13,6 +13,7 @@
  */
 #include "../src/internal.h"
 #include "util.h"
+#include "warnlog.h"
 
 #define NR_ORPHANS 8
 #define ID_X	0			/* the half-done push's item */
@@ -175,16 +176,79 @@ static int in_child(void)
 
 static struct workqueue_struct *item_q;
 static struct item item_x, item_o[2];	/* the held push, two behind it */
-static struct work_struct forker, finisher;
+static struct item item_y;		/* added in the child, in the item */
+static struct work_struct forker, finisher, flusher;
 static struct gate fork_gate;
 static int item_child;			/* A: its pid */
+/* The child's: the forking item's checks, its end, the flusher's. */
+static int forker_bad, forker_ended, flushing, flushed, flush_saw_end; /* A */
+static bool flushing_parent;	/* a flush was under way in the parent */
 
-/* In the child, after the forking item ended on the old pwq. */
-static void finisher_fn(struct work_struct *work)
+/*
+ * In the child, beside the forking item: a flush of its queue waits for
+ * that item, which was queued before the flush (../shared/design.md,
+ * flush_workqueue()).
+ */
+static void flusher_fn(struct work_struct *work)
 {
-	int bad = 0, r;
+	int r;
 
 	(void)work;
+	STORE(&flushing, 1);
+	r = flush_workqueue(item_q);
+	STORE(&flush_saw_end, r == 0 && LOAD(&forker_ended));
+	STORE(&flushed, 1);
+}
+
+/*
+ * In the child, in the forking item, still running on the fenced queue's
+ * copy: an item added to that ordered queue does not start beside it,
+ * and a flush of the queue does not return before it ends.
+ */
+static void in_forking_item(void)
+{
+	long long end;
+	int r;
+
+	item_y.id = 3;
+	INIT_WORK(&item_y.work, item_fn);
+	/* Not with the parent's flush: the flush would wait for it. */
+	if (!flushing_parent) {
+		r = add_work_to_q(item_q, &item_y.work);
+		check(&forker_bad, 4, r == 0, "item child: add in the item",
+		      r);
+	}
+	INIT_WORK(&flusher, flusher_fn);
+	r = add_work(&flusher);
+	check(&forker_bad, 5, r == 0 && wait_for(&flushing, 1, 10000),
+	      "item child: the flusher started", r);
+	/* Long enough for either to show itself wrong. */
+	end = tap_now_ns() + 300 * 1000000LL;
+	while (tap_now_ns() < end && !LOAD(&flushed) &&
+	       !LOAD(&runs[item_y.id]))
+		sleep_ms(1);
+	check(&forker_bad, 6, !LOAD(&runs[item_y.id]),
+	      "item child: an item of the ordered queue ran beside the forking one",
+	      LOAD(&runs[item_y.id]));
+	check(&forker_bad, 7, !LOAD(&flushed),
+	      "item child: a flush returned before the forking item ended",
+	      LOAD(&flushed));
+	STORE(&forker_ended, 1);
+}
+
+/* In the child, after the forking item ended. */
+static void finisher_fn(struct work_struct *work)
+{
+	int bad = LOAD(&forker_bad), r;
+
+	(void)work;
+	wait_for_work(&item_y.work);
+	check(&bad, 8, LOAD(&runs[item_y.id]) == !flushing_parent,
+	      "item child: the item added in the item ran",
+	      LOAD(&runs[item_y.id]));
+	check(&bad, 9, wait_for(&flushed, 1, 10000) && LOAD(&flush_saw_end),
+	      "item child: the flush saw the forking item's end",
+	      LOAD(&flush_saw_end));
 	r = add_work_to_q(item_q, &item_o[0].work);
 	check(&bad, 0, r == 0, "item child: add of an orphan", r);
 	wait_for_work(&item_o[0].work);
@@ -195,7 +259,7 @@ static void finisher_fn(struct work_struct *work)
 	r = flush_workqueue(item_q);
 	check(&bad, 3, r == 0, "item child: flush_workqueue", r);
 	destroy_workqueue(item_q);
-	_exit(bad);
+	_exit(!!bad);
 }
 
 static void forker_fn(struct work_struct *work)
@@ -212,14 +276,27 @@ static void forker_fn(struct work_struct *work)
 	/* The child's one thread is this worker, in this item. */
 	alarm(20);
 	STORE(&kwq__link_hook, NULL);
+	in_forking_item();
 	INIT_WORK(&finisher, finisher_fn);
 	if (add_work(&finisher))
 		_exit(9);
 }
 
-static void test_fork_from_item(void)
+static void *parent_flush(void *arg)
 {
-	pthread_t p;
+	(void)arg;
+	flush_workqueue(item_q);
+	return NULL;
+}
+
+/*
+ * @flush: a flush of the queue is under way in the parent at the fork,
+ * waiting for the forking item: the queue's colour has turned since that
+ * item was counted.
+ */
+static void test_fork_from_item(bool flush)
+{
+	pthread_t p, f;
 	int status;
 
 	item_q = alloc_ordered_workqueue("fork-push-item", 0);
@@ -236,9 +313,19 @@ static void test_fork_from_item(void)
 	}
 	memset(runs, 0, sizeof(runs));
 	INIT_WORK(&forker, forker_fn);
+	flushing_parent = flush;
+	memset(&fork_gate, 0, sizeof(fork_gate));
+	STORE(&item_child, 0);
 	if (add_work_to_q(item_q, &forker) ||
 	    !wait_for(&fork_gate.entered, 1, 10000))
 		bail_out("forker");
+	if (flushing_parent) {
+		unsigned int color = LOAD(&item_q->work_color);
+
+		pthread_create(&f, NULL, parent_flush, NULL);
+		while (LOAD(&item_q->work_color) == color)
+			sleep_ms(1);
+	}
 	STORE(&kwq__link_hook, link_hook);
 	pthread_create(&p, NULL, pusher, &item_x.work);
 	if (!wait_for(&stall_gate.entered, 1, 10000))
@@ -255,15 +342,174 @@ static void test_fork_from_item(void)
 	    waitpid(LOAD(&item_child), &status, 0) != LOAD(&item_child))
 		bail_out("no child from the item");
 	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-	   "a fork from an item of the cut queue (status %#x)", status);
+	   "a fork from an item of the cut queue%s (status %#x)",
+	   flushing_parent ? ", a flush under way" : "", status);
 	gate_open(&stall_gate);
 	pthread_join(p, NULL);
+	if (flushing_parent)
+		pthread_join(f, NULL);
 	STORE(&kwq__link_hook, NULL);
 	flush_workqueue(item_q);
 	for (int i = 0; i < 3; i++)
 		is_int(LOAD(&runs[i]), 1, "parent: item %d of the forker's queue ran once",
 		       i);
 	destroy_workqueue(item_q);
+}
+
+/* --- a child without memory for the fence ----------------------------- */
+
+#define NM_ORPHANS 6
+#define NOMEM_MISSED 77		/* the child's exit: no failure there */
+static struct item nm_items[1 + NM_ORPHANS];	/* the held push, orphans */
+static struct item nm_legit[2];			/* queued in the child */
+
+static struct work_struct *nm_orphan(int i)
+{
+	return &nm_items[i].work;
+}
+
+/*
+ * The fence had no memory (@spec): the queue goes on with its pwq, the
+ * one warning says so, and the orphans are still told from its queued
+ * items: each call treats them as forgotten, and crashes or hangs on
+ * nothing; the child's own items on that pwq are queued items.
+ */
+/* The fork's warnings that say a fence failed. */
+static int fence_warnings(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < warnlog_count(); i++)
+		n += warnlog_was(i, KWQ_WARN_INTERNAL, "fork", -ENOMEM, NULL, 0,
+				 "fence");
+	return n;
+}
+
+static int in_nomem_child(struct workqueue_struct *q, const char *spec)
+{
+	int bad = 0, r, nwarn;
+	struct tw blocker;
+	struct gate g;
+
+	alarm(20);
+	STORE(&kwq__link_hook, NULL);
+	kwq__fault_set(NULL);
+	/*
+	 * A parent thread's allocation between the spec and the fork took
+	 * the one failure: the fence had its memory (the counts are the
+	 * parent's, copied).
+	 */
+	if (!fence_warnings() && kwq__fault_injected())
+		return -1;
+	/* The threads' restarts may have failed too, and said so. */
+	nwarn = warnlog_count();
+	check(&bad, 0, fence_warnings() == 1, spec, fence_warnings());
+	/* Its pushed items, on the pwq the cut left, are queued ones. */
+	if (block_ordered(q, &blocker, &g))
+		return 1 << 1;
+	for (int i = 0; i < 2; i++) {
+		nm_legit[i].id = NM_ORPHANS + 1 + i;
+		INIT_WORK(&nm_legit[i].work, item_fn);
+		r = add_work_to_q(q, &nm_legit[i].work);
+		check(&bad, 2, r == 0, "nomem child: an add", r);
+	}
+	r = remove_work(&nm_legit[0].work);
+	check(&bad, 3, r == 0, "nomem child: remove_work of a queued item", r);
+	r = remove_work(nm_orphan(1));
+	check(&bad, 4, r == -ENOENT && !work_pending(nm_orphan(1)),
+	      "nomem child: remove_work of an orphan", r);
+	r = remove_work_sync(nm_orphan(2));
+	check(&bad, 5, r == -ENOENT && !work_pending(nm_orphan(2)),
+	      "nomem child: remove_work_sync of an orphan", r);
+	r = wait_for_work(nm_orphan(3));
+	check(&bad, 6, r == 0 && !work_pending(nm_orphan(3)),
+	      "nomem child: wait_for_work of an orphan", r);
+	r = add_work_to_q(q, nm_orphan(4));
+	check(&bad, 7, r == 0, "nomem child: add of an orphan", r);
+	gate_open(&g);
+	wait_for_work(nm_orphan(4));
+	check(&bad, 8, LOAD(&runs[4]) == 1 && LOAD(&runs[NM_ORPHANS + 2]) == 1 &&
+	      !LOAD(&runs[NM_ORPHANS + 1]),
+	      "nomem child: the queued items ran as added", LOAD(&runs[4]));
+	r = flush_workqueue(q);
+	check(&bad, 9, r == 0, "nomem child: flush_workqueue", r);
+	r = drain_workqueue(q);
+	check(&bad, 10, r == 0, "nomem child: drain_workqueue", r);
+	destroy_workqueue(q);
+	/* Its orphans outlive the queue. */
+	r = remove_work(nm_orphan(5));
+	check(&bad, 11, r == -ENOENT, "nomem child: remove_work after destroy",
+	      r);
+	r = add_work(nm_orphan(6));
+	check(&bad, 12, r == 0, "nomem child: add after destroy", r);
+	wait_for_work(nm_orphan(6));
+	check(&bad, 13, LOAD(&runs[6]) == 1, "nomem child: it ran",
+	      LOAD(&runs[6]));
+	check(&bad, 14, warnlog_count() == nwarn,
+	      "nomem child: no warning after the fork's", warnlog_count());
+	return bad;
+}
+
+/* @spec: the allocation of the child's fence that fails. */
+static void test_fork_no_memory(const char *spec)
+{
+	struct workqueue_struct *q = alloc_ordered_workqueue("fork-nomem", 0);
+	struct tw blocker;
+	struct gate g;
+	bool once;
+	pthread_t p;
+	int status;
+	pid_t pid;
+
+	if (!q || block_ordered(q, &blocker, &g))
+		bail_out("nomem: alloc");
+	memset(runs, 0, sizeof(runs));
+	memset(&stall_gate, 0, sizeof(stall_gate));
+	STORE(&stalled, 0);
+	hold_wq = q;
+	for (int i = 0; i <= NM_ORPHANS; i++) {
+		nm_items[i].id = i;
+		INIT_WORK(&nm_items[i].work, item_fn);
+	}
+	STORE(&kwq__link_hook, link_hook);
+	pthread_create(&p, NULL, pusher, nm_orphan(0));
+	if (!wait_for(&stall_gate.entered, 1, 10000))
+		bail_out("nomem: the push was not held");
+	for (int i = 1; i <= NM_ORPHANS; i++)
+		if (add_work_to_q(q, nm_orphan(i)))
+			bail_out("nomem: add %d", i);
+	kwq_set_warn_handler(warnlog_record);
+	if (kwq__fault_set(spec))
+		bail_out("nomem: %s", spec);
+	pid = fork();
+	kwq__fault_set(NULL);
+	if (pid < 0)
+		bail_out("fork: %s", strerror(errno));
+	if (pid == 0) {
+		int bad = in_nomem_child(q, spec);
+
+		_exit(bad < 0 ? NOMEM_MISSED : !!bad);
+	}
+	kwq_set_warn_handler(NULL);
+	if (waitpid(pid, &status, 0) != pid)
+		bail_out("waitpid");
+	if (WIFEXITED(status) && WEXITSTATUS(status) == NOMEM_MISSED)
+		skip(1, "%s: another thread's allocation failed before the fork",
+		     spec);
+	else
+		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		   "a child without memory for the fence (%s; status %#x)",
+		   spec, status);
+	gate_open(&stall_gate);
+	gate_open(&g);
+	pthread_join(p, NULL);
+	STORE(&kwq__link_hook, NULL);
+	flush_workqueue(q);
+	once = tw_runs(&blocker) == 1;
+	for (int i = 0; i <= NM_ORPHANS; i++)
+		once &= LOAD(&runs[i]) == 1;
+	ok(once, "parent: the items of the cut queue ran once (%s)", spec);
+	destroy_workqueue(q);
 }
 
 int main(void)
@@ -281,13 +527,13 @@ int main(void)
 	hold_wq = wq;
 	if (getenv("KWQ_TEST_SAN")) {
 		/* As test-fork: no sanitizer supports threads after fork(). */
-		skip(16, "the sanitizers do not support threads after fork()");
+		skip(24, "the sanitizers do not support threads after fork()");
 		destroy_workqueue(wq);
 		return done_testing();
 	}
 	if (kwq__any_mode()) {
 		/* Debug mode or statistics: every add takes the lock. */
-		skip(16, "KWQ_DEBUG or statistics on: adds are not pushed");
+		skip(24, "KWQ_DEBUG or statistics on: adds are not pushed");
 		destroy_workqueue(wq);
 		return done_testing();
 	}
@@ -329,6 +575,9 @@ int main(void)
 	for (int i = 0; i <= ID_D; i++)
 		is_int(LOAD(&runs[i]), 1, "parent: item %d ran once", i);
 	destroy_workqueue(wq);
-	test_fork_from_item();
+	test_fork_from_item(false);
+	test_fork_from_item(true);
+	test_fork_no_memory("malloc:1");
+	test_fork_no_memory("malloc:1+");
 	return done_testing();
 }
