@@ -125,6 +125,7 @@ uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
 bool reading_call(struct scan *s, const struct origin *o,
 		  bool (*reads)(const char *name), uint64_t *passed);
 CXCursor test_branch(CXCursor within, CXCursor at);
+bool reads_endless_fd(struct scan *s, const struct origin *o);
 
 /* zeroarm.c */
 uint64_t zero_dead_of(struct scan *s, CXCursor at, const struct origin *o,

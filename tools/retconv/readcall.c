@@ -15,7 +15,9 @@
  * levels down at most).  Only the definition the parse sees is read: a
  * wrapper defined in another file of the tree is not known here.  The
  * sites it marks carry SITE_PASSES, and sites.c names the wrapper.
- * test_branch() finds the branch a test of such a result guards.
+ * test_branch() finds the branch a test of such a result guards, and
+ * reads_endless_fd() whether the descriptor read is one whose read never
+ * gives 0 (an inotify or an eventfd descriptor the unit makes).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -177,4 +179,87 @@ CXCursor test_branch(CXCursor within, CXCursor at)
 
 	clang_visitChildren(within, branch_visit, &b);
 	return b.then;
+}
+
+/*
+ * The descriptors whose read(2) never returns 0: inotify(7) and
+ * fanotify(7) give events or fail with EAGAIN, eventfd(2), timerfd_create
+ * (2) and signalfd(2) 8 bytes or a record, or EAGAIN.  A drain of one
+ * that stops at the failure alone is right.
+ */
+static const char *const endless_fds[] = {
+	"inotify_init", "inotify_init1", "fanotify_init", "eventfd",
+	"timerfd_create", "signalfd",
+};
+
+struct made {
+	CXTranslationUnit tu;
+	CXCursor decl;		/* the descriptor's variable or field */
+	bool hit;
+};
+
+static bool made_by_endless(CXCursor value)
+{
+	size_t i, n = sizeof(endless_fds) / sizeof(*endless_fds);
+	char *name = NULL;
+	bool yes;
+
+	value = strip_casts(value);
+	if (clang_getCursorKind(value) == CXCursor_CallExpr)
+		name = callee_name(value);
+	for (i = 0; name && i < n && strcmp(name, endless_fds[i]); i++)
+		;
+	yes = name && i < n;
+	free(name);
+	return yes;
+}
+
+/* The descriptor's variable given its value there, or stored to. */
+static enum CXChildVisitResult made_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k = { .n = 0 };
+	struct made *m = data;
+	char op[8];
+
+	(void)parent;
+	if (kind == CXCursor_VarDecl && clang_equalCursors(c, m->decl)) {
+		clang_visitChildren(c, kid_visit, &k);
+		m->hit |= k.n && made_by_endless(k.v[k.n - 1]);
+	} else if (kind == CXCursor_BinaryOperator) {
+		expr_kids(c, &k);
+		if (k.n == 2 &&
+		    clang_equalCursors(clang_getCursorReferenced(peel(k.v[0])),
+				       m->decl)) {
+			binary_op(m->tu, k.v[0], k.v[1], op, sizeof(op));
+			m->hit |= !strcmp(op, "=") && made_by_endless(k.v[1]);
+		}
+	}
+	return m->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether the descriptor the call @o tested reads, its first argument,
+ * is one the unit makes with a function of endless_fds. */
+bool reads_endless_fd(struct scan *s, const struct origin *o)
+{
+	struct find f = { .o = o, .call = clang_getNullCursor() };
+	struct made m = { .tu = s->tu };
+	CXCursor arg;
+	enum CXCursorKind kind;
+
+	clang_visitChildren(s->body, find_visit, &f);
+	if (clang_Cursor_isNull(f.call) ||
+	    clang_Cursor_getNumArguments(f.call) < 1)
+		return false;
+	arg = peel(clang_Cursor_getArgument(f.call, 0));
+	kind = clang_getCursorKind(arg);
+	if (kind != CXCursor_DeclRefExpr && kind != CXCursor_MemberRefExpr)
+		return false;
+	m.decl = clang_getCursorReferenced(arg);
+	if (clang_Cursor_isNull(m.decl))
+		return false;
+	clang_visitChildren(clang_getTranslationUnitCursor(s->tu), made_visit,
+			    &m);
+	return m.hit;
 }

@@ -18,6 +18,15 @@
  * call named as a reading function (outside.c's outside_reads()) is
  * looked at; that the name is the C library's (the table's class, not a
  * definition of the tree) the parent says (sites.c).
+ *
+ * The same 0 comes back at every later call, so an endless loop ("while
+ * (1)", "for (;;)") whose every way out (a return, a goto, a break of
+ * its own, a call named to end the program) lies in the branch of a
+ * failure test of such a result reads again for ever at the end of the
+ * input: recv()'s too there, since a loop that only a failure ends
+ * drains a stream (SITE_ENDLESS).  Not for a descriptor the unit makes
+ * with a function whose read never gives 0 (readcall.c).  A wrapper that
+ * returns a reading function's result as is counts as one (readcall.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -412,7 +421,8 @@ uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
 		*whyc = st.by[st.hit];
 		free(t);
 		form = SITE_STALLS | passed;
-	} else if (!st.bad && only_way_out(st.loop, at)) {
+	} else if (!st.bad && only_way_out(st.loop, at) &&
+		   !reads_endless_fd(s, o)) {
 		free(*why);
 		*why = xstrdup("the loop has no way out but that test, and end of file, which it lets through, comes again at each read");
 		*whyc = st.loop;

@@ -9,7 +9,8 @@
  * 0" through a macro, a kernel-style count loop through a wrapper, a
  * kernel-style recv wrapper's dead arm.  Right: "<= 0", a separate "==
  * 0" below, an endless loop with another way out, a write() drain, a
- * wrapper that does more than return, the holder stored in the branch.
+ * wrapper that does more than return, the holder stored in the branch,
+ * a drain of an inotify descriptor (its read never gives 0).
  */
 #include <errno.h>
 #include <sys/socket.h>
@@ -154,11 +155,31 @@ ssize_t sockapi_recv_other(int sock, void *buf, size_t len, int *err)
 		return *err ? -*err : -EIO;
 	return ret;
 }
-// expect: read-zero-through.c:27:7: warning: 'recv' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 at the end of the input: 'recv(...) < 0' takes end of file for a read of no bytes, and the endless loop around it, which only that test leaves, reads again for ever; test it for <= 0 too [retconv-C]
-// expect: read-zero-through.c:26:2: note: the loop has no way out but that test, and end of file, which it lets through, comes again at each read
-// expect: read-zero-through.c:54:7: warning: 'os_read' returns what read() or recv() returned, as is (its definition's one return), and 0 at the end of the input: 'ret < 0' takes end of file for a read of no bytes, and the loop around it waits for bytes that never come; test it for <= 0 too [retconv-C]
-// expect: read-zero-through.c:53:3: note: 'ret' holds the result of 'os_read' from here
-// expect: read-zero-through.c:52:31: note: 'bytes += ret' moves the loop's count by it, and end of file moves it by nothing
-// expect: read-zero-through.c:65:6: warning: 'os_recv' returns what read() or recv() returned, as is (its definition's one return), and 0 when the peer closed or at the end of the input: 'ret < 0' sends it the way of the counts, while the branch it guards asks for 0; test it for <= 0 too [retconv-C]
-// expect: read-zero-through.c:64:2: note: 'ret' holds the result of 'os_recv' from here
-// expect: read-zero-through.c:66:10: note: 'ret ? ...' asks in its branch whether 'ret' is 0, which the test never lets in: the arm for 0 is dead
+int inotify_init1(int flags);
+
+static int watch_fd;
+
+int watch_open(void)
+{
+	watch_fd = inotify_init1(0);
+	return watch_fd;
+}
+
+/* Right: inotify(7)'s read gives events or fails, never 0. */
+void watch_drain(void)
+{
+	char buf[256];
+
+	while (1) {
+		if (read(watch_fd, buf, sizeof(buf)) < 0)
+			break;
+	}
+}
+// expect: read-zero-through.c:28:7: warning: 'recv' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 at the end of the input: 'recv(...) < 0' takes end of file for a read of no bytes, and the endless loop around it, which only that test leaves, reads again for ever; test it for <= 0 too [retconv-C]
+// expect: read-zero-through.c:27:2: note: the loop has no way out but that test, and end of file, which it lets through, comes again at each read
+// expect: read-zero-through.c:55:7: warning: 'os_read' returns what read() or recv() returned, as is (its definition's one return), and 0 at the end of the input: 'ret < 0' takes end of file for a read of no bytes, and the loop around it waits for bytes that never come; test it for <= 0 too [retconv-C]
+// expect: read-zero-through.c:54:3: note: 'ret' holds the result of 'os_read' from here
+// expect: read-zero-through.c:53:31: note: 'bytes += ret' moves the loop's count by it, and end of file moves it by nothing
+// expect: read-zero-through.c:66:6: warning: 'os_recv' returns what read() or recv() returned, as is (its definition's one return), and 0 when the peer closed or at the end of the input: 'ret < 0' sends it the way of the counts, while the branch it guards asks for 0; test it for <= 0 too [retconv-C]
+// expect: read-zero-through.c:65:2: note: 'ret' holds the result of 'os_recv' from here
+// expect: read-zero-through.c:67:10: note: 'ret ? ...' asks in its branch whether 'ret' is 0, which the test never lets in: the arm for 0 is dead
