@@ -121,6 +121,16 @@ uint64_t zero_here(struct scan *s, CXCursor at, const struct origin *o,
 uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
 		  char **why, CXCursor *whyc);
 
+/* readcall.c */
+bool reading_call(struct scan *s, const struct origin *o,
+		  bool (*reads)(const char *name), uint64_t *passed);
+CXCursor test_branch(CXCursor within, CXCursor at);
+bool reads_endless_fd(struct scan *s, const struct origin *o);
+
+/* zeroarm.c */
+uint64_t zero_dead_of(struct scan *s, CXCursor at, const struct origin *o,
+		      char **why, CXCursor *whyc);
+
 /* unread.c */
 uint64_t unread_of(struct scan *s, CXCursor at, const struct origin *o,
 		   char **why, CXCursor *whyc);

@@ -220,6 +220,39 @@ static char *fcntl_set(CXTranslationUnit tu, CXCursor call, const char *name)
 	return usr;
 }
 
+/*
+ * Whether the call @e of the reading function @name is written as a
+ * function-like macro's invocation, "sread(fd, buf, n)", that expands to
+ * the call alone (casts aside: what the caller tests is the call): a
+ * project's portable name for read() or recv().  Only the reading
+ * functions' calls are read through a macro, for rule C's readings of
+ * their 0 (stall.c, zeroarm.c).
+ */
+static bool macro_reads(CXTranslationUnit tu, CXCursor e, const char *name)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	bool yes = false;
+	CXString a, b;
+
+	if (!outside_reads(name) && !outside_fills(name))
+		return false;
+	clang_tokenize(tu, clang_getCursorExtent(e), &toks, &n);
+	if (n >= 3 && clang_getTokenKind(toks[0]) == CXToken_Identifier &&
+	    clang_getTokenKind(toks[1]) == CXToken_Punctuation &&
+	    clang_getTokenKind(toks[n - 1]) == CXToken_Punctuation) {
+		a = clang_getTokenSpelling(tu, toks[1]);
+		b = clang_getTokenSpelling(tu, toks[n - 1]);
+		yes = !strcmp(clang_getCString(a), "(") &&
+		      !strcmp(clang_getCString(b), ")");
+		clang_disposeString(a);
+		clang_disposeString(b);
+	}
+	if (toks)
+		clang_disposeTokens(tu, toks, n);
+	return yes;
+}
+
 bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 	       enum rc_type *type, bool *kwq, long long *size)
 {
@@ -241,7 +274,8 @@ bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 		return false;
 	str = clang_getCursorSpelling(fn);
 	tok = first_token(tu, e);
-	written = tok && !strcmp(tok, clang_getCString(str));
+	written = tok && (!strcmp(tok, clang_getCString(str)) ||
+			  macro_reads(tu, e, clang_getCString(str)));
 	free(tok);
 	if (!written) {
 		clang_disposeString(str);

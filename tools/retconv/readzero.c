@@ -27,8 +27,9 @@ static bool reading_zero_through(const struct ctx *cx, uint64_t form,
 	const struct callee *c = cx->c;
 	unsigned may = SITE_MAY_OF(x->form), all = SITE_ALL_OF(x->form);
 
-	if (!(x->form & form) || !c->table || c->cls != CC_VALUE ||
-	    !reads(x->callee) ||
+	if (!(x->form & form) ||
+	    (!(x->form & SITE_PASSES) &&
+	     (!c->table || c->cls != CC_VALUE || !reads(x->callee))) ||
 	    (x->form & (SITE_UNSIGNED | SITE_CASE | SITE_BELOW_ZERO)) ||
 	    (SITE_TAKEN_OF(x->form) & SIGN_ZERO))
 		return false;
@@ -52,24 +53,42 @@ static bool zero_through(struct ctx *cx, uint64_t form,
 	if (!reading_zero_through(cx, form, reads))
 		return false;
 	t = verdict_quoted(x);
-	verdict_add(cx, 'C', xasprintf(
-	    "'%s' %s (class value, from %s), and 0 %s: %s %s; test it for <= 0 too",
-	    x->callee, callee_returns(x, cx->c), cx->c->source, when, t,
-	    harm));
+	if (x->form & SITE_PASSES)
+		verdict_add(cx, 'C', xasprintf(
+		    "'%s' returns what read() or recv() returned, as is (%s), and 0 %s: %s %s; test it for <= 0 too",
+		    x->callee, cx->c->source ? cx->c->source :
+		    "its definition's one return", when, t, harm));
+	else
+		verdict_add(cx, 'C', xasprintf(
+		    "'%s' %s (class value, from %s), and 0 %s: %s %s; test it for <= 0 too",
+		    x->callee, callee_returns(x, cx->c), cx->c->source,
+		    when, t, harm));
 	free(t);
 	return true;
 }
 
+/* The reading functions of stall.c's two loops: read's family for a
+ * loop that a count moves, recv's too for an endless one (the worker
+ * tells them apart). */
+static bool stall_reads(const char *name)
+{
+	return outside_reads(name) || outside_fills(name);
+}
+
 /*
  * A reading function's result (outside.c's outside_reads(): read,
- * recv, ...) tested only for its failure in a loop that its count moves:
- * end of file, 0, goes with the bytes read, moves the count by nothing,
- * and the loop asks again for ever (stall.c).  Returns whether it spoke.
+ * pread, ...) tested only for its failure in a loop that its count
+ * moves: end of file, 0, goes with the bytes read, moves the count by
+ * nothing, and the loop asks again for ever; or in an endless loop (recv
+ * too) whose only way out is that test (stall.c).  Returns whether it
+ * spoke.
  */
 bool rule_c_stalls(struct ctx *cx)
 {
-	return zero_through(cx, SITE_STALLS, outside_reads,
+	return zero_through(cx, SITE_STALLS, stall_reads,
 			    "at the end of the input",
+			    cx->x->form & SITE_ENDLESS ?
+			    "takes end of file for a read of no bytes, and the endless loop around it, which only that test leaves, reads again for ever" :
 			    "takes end of file for a read of no bytes, and the loop around it waits for bytes that never come");
 }
 
@@ -86,4 +105,18 @@ bool rule_c_unread(struct ctx *cx)
 	return zero_through(cx, SITE_UNREAD, outside_fills,
 			    "when it stored nothing",
 			    "lets 0 through, and the buffer is then read as if bytes had been stored in it");
+}
+
+/*
+ * A reading function's result (outside.c's outside_fills(): read, recv,
+ * ...; or a wrapper's that returns it as is) tested only for its failure
+ * by an if whose branch then tests it for 0 (zeroarm.c): the author
+ * meant 0, the peer's close or end of file, to come there, and the test
+ * sends it the way of the counts.  Returns whether it spoke.
+ */
+bool rule_c_zero_dead(struct ctx *cx)
+{
+	return zero_through(cx, SITE_ZERO_DEAD, outside_fills,
+			    "when the peer closed or at the end of the input",
+			    "sends it the way of the counts, while the branch it guards asks for 0");
 }

@@ -44,6 +44,9 @@ void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
 	/* Or that its buffer is read as a string after it (unread.c). */
 	if (rule == 'C' && !*why)
 		x.form |= unread_of(s, at, o, &why, &whyc);
+	/* Or that its branch tests it for a 0 it never sees (zeroarm.c). */
+	if (rule == 'C' && !*why)
+		x.form |= zero_dead_of(s, at, o, &why, &whyc);
 	/* Or that the holder is 0 where it is tested (above.c). */
 	if (rule == 'C' && !*why)
 		x.form |= zero_here(s, at, o, &why, &whyc);

@@ -227,6 +227,18 @@ struct rc_return {
  * assertion's ("CU_ASSERT(rc == -1)"): what it does with the answer is
  * its own, as a unit test's expectation of that one code. */
 #define SITE_AS_ARG	(1ULL << 51)
+/* C: the callee is no reading function but a wrapper of one, whose
+ * definition returns what read() or recv() returned, as is (readcall.c):
+ * it has their contract, 0 at the end of the input.  A high bit. */
+#define SITE_PASSES	(1ULL << 60)
+/* C: a failure test of a reading function's result ("n < 0") whose
+ * branch then tests the result for 0 ("n ? -errno : -ENOTCONN"): the
+ * branch never sees 0, which goes the way of the counts (zeroarm.c).
+ * The site's why is that test. */
+#define SITE_ZERO_DEAD	(1ULL << 61)
+/* C: with SITE_STALLS, the loop is an endless one ("while (1)") whose
+ * only way out is the test (stall.c), not one a count moves. */
+#define SITE_ENDLESS	(1ULL << 62)
 
 /*
  * A call whose result is tested or returned: rule C (compared with 0 for a

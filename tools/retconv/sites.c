@@ -358,7 +358,7 @@ static void rule_c(struct ctx *cx)
 	char *t;
 
 	if (rule_c_stalls(cx) || rule_c_count_one(cx) ||
-	    rule_c_unread(cx))
+	    rule_c_unread(cx) || rule_c_zero_dead(cx))
 		return;
 	if (x->form & SITE_SHAPE) {
 		rule_c_shape(cx);
@@ -715,8 +715,9 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 				free(c.source);
 				continue;
 			}
-			/* A signed result made unsigned needs no class. */
-			if (c.cls == CC_NONE &&
+			/* A signed result made unsigned needs no class, nor
+			 * a reading function's passed on (readcall.c). */
+			if (c.cls == CC_NONE && !(cx.x->form & SITE_PASSES) &&
 			    !(cx.x->rule == 'C' &&
 			      (cx.x->form & SITE_UNSIGNED) &&
 			      !(cx.x->form & SITE_SHAPE) &&

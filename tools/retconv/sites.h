@@ -90,6 +90,7 @@ void rule_d_fd_truth(struct ctx *cx);
 /* readzero.c */
 bool rule_c_stalls(struct ctx *cx);
 bool rule_c_unread(struct ctx *cx);
+bool rule_c_zero_dead(struct ctx *cx);
 
 /* onecode.c */
 bool rule_c_one_code(struct ctx *cx);

@@ -18,6 +18,15 @@
  * call named as a reading function (outside.c's outside_reads()) is
  * looked at; that the name is the C library's (the table's class, not a
  * definition of the tree) the parent says (sites.c).
+ *
+ * The same 0 comes back at every later call, so an endless loop ("while
+ * (1)", "for (;;)") whose every way out (a return, a goto, a break of
+ * its own, a call named to end the program) lies in the branch of a
+ * failure test of such a result reads again for ever at the end of the
+ * input: recv()'s too there, since a loop that only a failure ends
+ * drains a stream (SITE_ENDLESS).  Not for a descriptor the unit makes
+ * with a function whose read never gives 0 (readcall.c).  A wrapper that
+ * returns a reading function's result as is counts as one (readcall.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -259,29 +268,151 @@ static bool cond_reads_moved(struct stall *st)
 	return r.hit;
 }
 
+/* Whether the loop asks nothing of its own to end: "while (1)", "for
+ * (;;)", "do ... while (1)". */
+static bool endless(CXCursor loop)
+{
+	enum CXCursorKind kind = clang_getCursorKind(loop);
+	struct kids k = { .n = 0 };
+	long long v;
+
+	clang_visitChildren(loop, kid_visit, &k);
+	if (kind == CXCursor_ForStmt)
+		return k.n == 1;
+	if (k.n != 2)
+		return false;
+	return const_value(k.v[kind == CXCursor_DoStmt], &v) && v;
+}
+
+/* What leaves the loop: a return, a goto, a break of its own, or a call
+ * of a function that does not return (its name says so). */
+struct exits {
+	unsigned lo, hi;	/* the branch of the test */
+	unsigned in, out;	/* exits within it, and elsewhere */
+};
+
+static bool ends_program(const char *name)
+{
+	static const char *const words[] = {
+		"exit", "abort", "die", "fatal", "panic", "longjmp",
+	};
+	size_t i;
+
+	if (!strcmp(name, "err") || !strcmp(name, "errx") ||
+	    !strcmp(name, "verr") || !strcmp(name, "verrx"))
+		return true;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strcasestr(name, words[i]))
+			return true;
+	return false;
+}
+
+struct walk {
+	struct exits *e;
+	bool inner;		/* in a loop or a switch of the loop's */
+};
+
+static void exits_walk(struct exits *e, CXCursor c, bool inner);
+
+static enum CXChildVisitResult exits_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct walk *w = data;
+
+	(void)parent;
+	exits_walk(w->e, c, w->inner);
+	return CXChildVisit_Continue;
+}
+
+static void exits_walk(struct exits *e, CXCursor c, bool inner)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct walk w = { .e = e, .inner = inner };
+	unsigned off = offset_of(c);
+	bool leaves = kind == CXCursor_ReturnStmt ||
+		      kind == CXCursor_GotoStmt ||
+		      kind == CXCursor_IndirectGotoStmt ||
+		      (kind == CXCursor_BreakStmt && !inner);
+
+	if (kind == CXCursor_CallExpr) {
+		CXString str = clang_getCursorSpelling(c);
+
+		leaves = ends_program(clang_getCString(str));
+		clang_disposeString(str);
+	}
+	if (leaves && off >= e->lo && off < e->hi)
+		e->in++;
+	else if (leaves)
+		e->out++;
+	if (kind == CXCursor_BlockExpr)
+		return;
+	/* a break below belongs to the inner statement */
+	w.inner |= kind == CXCursor_ForStmt || kind == CXCursor_WhileStmt ||
+		   kind == CXCursor_DoStmt || kind == CXCursor_SwitchStmt;
+	clang_visitChildren(c, exits_visit, &w);
+}
+
+/*
+ * Whether the test @at is the condition of an if in the endless loop
+ * @loop, whose branch holds every way out of the loop: at end of file
+ * the test lets 0 through and nothing else ends the loop.
+ */
+static bool only_way_out(CXCursor loop, CXCursor at)
+{
+	struct exits e = { .in = 0 };
+	struct kids k = { .n = 0 };
+	CXCursor then;
+
+	if (!endless(loop))
+		return false;
+	then = test_branch(loop, at);
+	if (clang_Cursor_isNull(then))
+		return false;
+	e.lo = offset_of(then);
+	e.hi = end_of(then);
+	clang_visitChildren(loop, kid_visit, &k);
+	/* the body: a while's and a for's last child, a do's first */
+	exits_walk(&e, k.v[clang_getCursorKind(loop) == CXCursor_DoStmt ?
+			   0 : k.n - 1], false);
+	return e.in && !e.out;
+}
+
+/* The reading functions whose 0 ends the input for good: read's, and a
+ * stream's recv(), which an endless loop that drains it reads again. */
+static bool drains(const char *name)
+{
+	return outside_reads(name) || outside_fills(name);
+}
+
 /*
  * SITE_STALLS when the test @at of the holder of @o is in a loop that
  * the holder's count moves, and nothing in the loop tells its 0 apart;
- * then *why says what the count moves, at *whyc.
+ * or when the test, of a holder or of the call itself, is the only way
+ * out of an endless loop.  Then *why says what the count moves, or which
+ * loop, at *whyc.
  */
 uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
 		  char **why, CXCursor *whyc)
 {
 	struct stall st = { .s = s, .loop = clang_getNullCursor() };
-	uint64_t form = 0;
+	bool held = o->key && !strncmp(o->key, "v:", 2) && *o->holder;
+	uint64_t form = 0, passed = 0, dpassed = 0;
+	bool reads;
 	size_t i;
 
-	if (!o->key || strncmp(o->key, "v:", 2) || !*o->holder ||
-	    !outside_reads(o->callee))
+	if ((*o->holder && !held) ||
+	    !reading_call(s, o, drains, &dpassed))
 		return 0;
-	st.usr = o->key + 2;
+	reads = reading_call(s, o, outside_reads, &passed);
+	st.usr = held ? o->key + 2 : "";
 	st.lo = offset_of(at) < o->cstart ? offset_of(at) : o->cstart;
 	st.hi = offset_of(at) > o->cstart ? offset_of(at) : o->cstart;
 	clang_visitChildren(s->body, loop_visit, &st);
 	if (clang_Cursor_isNull(st.loop))
 		return 0;
-	stall_walk(&st, st.loop);
-	if (!st.bad && st.nmoved && cond_reads_moved(&st)) {
+	if (held)
+		stall_walk(&st, st.loop);
+	if (!st.bad && reads && held && st.nmoved && cond_reads_moved(&st)) {
 		char *t = move_text(&st, st.by[st.hit]);
 
 		free(*why);
@@ -289,7 +420,13 @@ uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
 				 t);
 		*whyc = st.by[st.hit];
 		free(t);
-		form = SITE_STALLS;
+		form = SITE_STALLS | passed;
+	} else if (!st.bad && only_way_out(st.loop, at) &&
+		   !reads_endless_fd(s, o)) {
+		free(*why);
+		*why = xstrdup("the loop has no way out but that test, and end of file, which it lets through, comes again at each read");
+		*whyc = st.loop;
+		form = SITE_STALLS | SITE_ENDLESS | dpassed;
 	}
 	for (i = 0; i < st.nmoved; i++)
 		free(st.moved[i]);
