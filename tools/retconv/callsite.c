@@ -416,10 +416,8 @@ static bool tests_failure(struct scan *s, CXCursor cond)
  * (void)0 : fail(...)", whose one way does nothing and whose other calls
  * the implementation's failure (errpath.c's fails_assertion()).  The test
  * is then an if whose branch on 0 stops the program, and the macro's
- * argument is read as the text has it (ast.c's assertion_args()).  One
- * that compares the result with 0 says which it expects: a test asserts
- * that a call fails as "assert(f() != 0)"; "assert(f())" reads the result
- * as a truth value.
+ * argument is read as the text has it (ast.c's assertion_args()) where
+ * it is the result itself (asserts_result()).
  */
 static bool assertion(CXCursor c)
 {
@@ -439,6 +437,26 @@ static bool assertion(CXCursor c)
 	op = peel(k.v[1]);
 	return clang_getCursorType(op).kind == CXType_Void &&
 	       cast_operand(op, &op) && const_value(op, &v) && v == 0;
+}
+
+/*
+ * Whether assertion @c asserts a result itself, a call's or a variable's:
+ * "assert(f())", "assert(ret)".  Only then is its argument read, and only
+ * as rule D reads a test for 0: a comparison or a negation written there
+ * says what the assertion expects ("assert(fd > 0)" asks for a descriptor
+ * above 0 on purpose as often as by mistake; a test's "assert(f() != 0)"
+ * or "assert(!f())" expects a failure), and is left to the macro.
+ */
+static bool asserts_result(CXCursor c)
+{
+	struct kids k;
+	enum CXCursorKind kind;
+
+	k.n = 0;
+	clang_visitChildren(c, kid_visit, &k);
+	kind = clang_getCursorKind(peel(k.v[0]));
+	return kind == CXCursor_CallExpr || kind == CXCursor_DeclRefExpr ||
+	       kind == CXCursor_MemberRefExpr;
 }
 
 /*
@@ -467,7 +485,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	form = if_form(s, c, all.v[0], &x, &named0);
 	vs = form & SITE_VS_ZERO;
 	form &= ~SITE_VS_ZERO;
-	have = form && !(vs && assertion(c)) && origin_of(s, x, &o);
+	have = form && origin_of(s, x, &o);
 	told = false;
 	for (i = 1; have && i < all.n; i++) {
 		unsigned on = i == 1 ? form :
@@ -677,7 +695,8 @@ static void scan_stmt(struct scan *s, CXCursor c)
 	const struct rest *saved = s->rest;
 
 	if (assertion(peel(c))) {
-		assertion_args(peel(c));
+		if (asserts_result(peel(c)))
+			assertion_args(peel(c));
 		scan_if(s, peel(c));
 		return;
 	}
