@@ -735,6 +735,22 @@ CXCursor branch_cond(CXTranslationUnit tu, CXCursor stmt, CXCursor cond)
 	return cond;
 }
 
+/*
+ * An assertion's macro, used where @stmt's text stands: its argument is
+ * read as the text has it from then on, as a branch hint's is.  Its body
+ * was read (callsite.c's assertion()): the test fails the program when
+ * the argument is 0, so what the argument asks is the text's question.
+ */
+void assertion_args(CXCursor stmt)
+{
+	CXFile use = NULL;
+	unsigned at = 0;
+
+	clang_getExpansionLocation(clang_getRangeStart(
+			clang_getCursorExtent(stmt)), &use, NULL, NULL, &at);
+	add_hint_use(use, at);
+}
+
 /* Folds @e: false when it is not an integer constant. */
 bool const_value(CXCursor e, long long *v)
 {

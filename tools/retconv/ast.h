@@ -60,6 +60,7 @@ CXSourceRange text_extent(CXTranslationUnit tu, CXCursor c);
 char *written_text(CXTranslationUnit tu, CXCursor c);
 char *first_token(CXTranslationUnit tu, CXCursor c);
 CXCursor branch_cond(CXTranslationUnit tu, CXCursor stmt, CXCursor cond);
+void assertion_args(CXCursor stmt);
 bool const_value(CXCursor e, long long *v);
 char *function_usr(CXCursor fn);
 bool ok_enum(CXType t);

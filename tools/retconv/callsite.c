@@ -17,7 +17,8 @@
  *      and which does not release what the call made through a pointer
  *      argument (branch_uses_out(): a test that expects a failure);
  *      if (x) where neither way does, unless the code around the test
- *      tells the negative values apart (truth_right());
+ *      tells the negative values apart (truth_right()); assert(x), whose
+ *      way on 0 stops the program (assertion());
  *   E  return x or return -x, in a function returning a signed integer;
  *      return EIO, an errno without its sign.
  *
@@ -411,6 +412,54 @@ static bool tests_failure(struct scan *s, CXCursor cond)
 }
 
 /*
+ * An assertion, as assert() expands: "if (x) ; else fail(...)" or "(x) ?
+ * (void)0 : fail(...)", whose one way does nothing and whose other calls
+ * the implementation's failure (errpath.c's fails_assertion()).  The test
+ * is then an if whose branch on 0 stops the program, and the macro's
+ * argument is read as the text has it (ast.c's assertion_args()) where
+ * it is the result itself (asserts_result()).
+ */
+static bool assertion(CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct kids k;
+	CXCursor op;
+	long long v;
+
+	if (kind != CXCursor_IfStmt && kind != CXCursor_ConditionalOperator)
+		return false;
+	k.n = 0;
+	clang_visitChildren(c, kid_visit, &k);
+	if (k.n != 3 || !fails_assertion(k.v[2]))
+		return false;
+	if (kind == CXCursor_IfStmt)
+		return empty(k.v[1]);
+	op = peel(k.v[1]);
+	return clang_getCursorType(op).kind == CXType_Void &&
+	       cast_operand(op, &op) && const_value(op, &v) && v == 0;
+}
+
+/*
+ * Whether assertion @c asserts a result itself, a call's or a variable's:
+ * "assert(f())", "assert(ret)".  Only then is its argument read, and only
+ * as rule D reads a test for 0: a comparison or a negation written there
+ * says what the assertion expects ("assert(fd > 0)" asks for a descriptor
+ * above 0 on purpose as often as by mistake; a test's "assert(f() != 0)"
+ * or "assert(!f())" expects a failure), and is left to the macro.
+ */
+static bool asserts_result(CXCursor c)
+{
+	struct kids k;
+	enum CXCursorKind kind;
+
+	k.n = 0;
+	clang_visitChildren(c, kid_visit, &k);
+	kind = clang_getCursorKind(peel(k.v[0]));
+	return kind == CXCursor_CallExpr || kind == CXCursor_DeclRefExpr ||
+	       kind == CXCursor_MemberRefExpr;
+}
+
+/*
  * Rule D: the branch of an if on a result handles an error, and the
  * other way does not.  Where a failure is handled already (under "if (n
  * < 0)"), every way out returns an error: a call's success may choose
@@ -645,6 +694,12 @@ static void scan_stmt(struct scan *s, CXCursor c)
 {
 	const struct rest *saved = s->rest;
 
+	if (assertion(peel(c))) {
+		if (asserts_result(peel(c)))
+			assertion_args(peel(c));
+		scan_if(s, peel(c));
+		return;
+	}
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_IfStmt:
 		scan_if(s, c);

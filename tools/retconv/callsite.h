@@ -144,6 +144,7 @@ uint64_t format_form(struct scan *s, const struct origin *o, long long v);
 bool passed_on_later(struct scan *s, CXCursor c, const struct origin *o);
 bool both_fail(struct scan *s, const struct kids *all, unsigned i);
 bool branch_asserts(struct scan *s, CXCursor branch);
+bool fails_assertion(CXCursor c);
 bool zero_only(struct scan *s, const struct origin *o);
 bool branch_uses_out(struct scan *s, CXCursor branch, CXCursor at,
 		     const struct origin *o);

@@ -39,6 +39,19 @@ static bool is_error_call(const char *name)
 }
 
 /*
+ * The call an assertion makes when its test is false: assert() expands to
+ * a test whose other way calls the implementation's failure, a name
+ * reserved to it (a leading underscore) with the word assert: the C
+ * library's __assert_fail, __assert_func or __assert_rtn, or a project's
+ * own assert() macro's _assert_trap.  That way is the error: the program
+ * stops there.
+ */
+static bool is_assert_failure(const char *name)
+{
+	return name[0] == '_' && strstr(name, "assert");
+}
+
+/*
  * A project's own logger at the error level, by the name of the macro the
  * statement is written with: in capitals, its last word the level (ERR,
  * SOCK_LOG_ERROR, DBG_FATAL).  A function's name says less: a lower-case
@@ -85,6 +98,25 @@ static bool logs_error(struct scan *s, CXCursor call, const char *name)
 		strstr(text, "LOG_ERR") || strstr(text, "KERN_CRIT");
 	free(text);
 	return found;
+}
+
+/* Whether statement @c is a call to an assertion's failure, written by
+ * the assertion's macro (so not by its name, as callee_of() wants). */
+bool fails_assertion(CXCursor c)
+{
+	CXString name;
+	bool is;
+
+	c = strip_casts(c);
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	c = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
+		return false;
+	name = clang_getCursorSpelling(c);
+	is = is_assert_failure(clang_getCString(name));
+	clang_disposeString(name);
+	return is;
 }
 
 /* "return NULL;" or "return 0;", read from its tokens: a macro's
@@ -157,6 +189,14 @@ static char *error_handling(struct scan *s, CXCursor c)
 		if (is_error_label(clang_getCString(str)))
 			why = xasprintf("goes to the error label '%s'",
 					clang_getCString(str));
+		clang_disposeString(str);
+		return why;
+	}
+	if (fails_assertion(c)) {
+		str = clang_getCursorSpelling(clang_getCursorReferenced(
+				strip_casts(c)));
+		why = xasprintf("fails an assertion (%s())",
+				clang_getCString(str));
 		clang_disposeString(str);
 		return why;
 	}

@@ -23,7 +23,8 @@
  *   D  a branch taken on success that handles an error: on 0 for errno
  *      (an action's, the table's, or a body's of 0 and negative values
  *      under a name that asks nothing: a lookup's 0 may well lead to an
- *      error, errno_body()),
+ *      error, errno_body(); or a body's 0 beside failure codes named as
+ *      such, whatever its type, named_codes()),
  *      perrno and the table's counts (bytes not copied), on non-zero for
  *      the table's booleans, whose 1 means it worked (queue_work before
  *      2006, the trylocks): a body's 0/1 does not say which is failure;
@@ -584,6 +585,24 @@ static bool tested_both_ways(const struct ctx *cx)
 	return false;
 }
 
+/*
+ * A definition whose failures are codes of its own, named as failures
+ * (infer.c's RV_CODE: return TEE_ERROR_BAD_STATE;, return JIM_ERR;), and
+ * whose other constant is 0: a status whose success is 0, whatever its
+ * type (an unsigned TEE_Result reads as a count), unless its name asks a
+ * question.
+ */
+static bool named_codes(const struct ctx *cx)
+{
+	const struct rc_func *def = cx->c->def;
+	unsigned f = def ? def->flags : 0;
+
+	return cx->c->cls == CC_COUNT && !cx->c->table && cx->c->sure &&
+	       (f & RV_ZERO) && (f & RV_CODE) &&
+	       !(f & (RV_OKCODE | RV_BOOL | RV_NEG)) &&
+	       naming_classify(cx->cfg, cx->x->callee) != KIND_PREDICATE;
+}
+
 static void rule_d(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
@@ -628,6 +647,11 @@ static void rule_d(struct ctx *cx)
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
 		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
 		    c->source));
+	else if (named_codes(cx) && (x->form & SITE_ON_ZERO) &&
+		 !tested_both_ways(cx))
+		verdict_add(cx, 'D', xasprintf(
+		    "'%s' returns 0 or failure codes named as such (from %s): 0 is success, but the branch taken on 0 handles an error",
+		    x->callee, c->source));
 	else if (one_ok && (x->form & SITE_ON_NONZERO))
 		verdict_add(cx, 'D', xasprintf(
 		    "'%s' %s (class %s, from %s): 1 is success, but the branch taken on 1 handles an error",
