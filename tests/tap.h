@@ -28,7 +28,8 @@ void bail_out(const char *fmt, ...)
 /*
  * Scale a loop count down under valgrind (KWQ_TEST_QUICK) or a sanitizer
  * (KWQ_TEST_SAN), up under KWQ_TEST_LONG=N (soak runs: N times the
- * count); tap_watchdog() waits five times longer under valgrind/sanitizers.
+ * count); tap_watchdog() waits five times longer under valgrind/sanitizers,
+ * and up to four times longer again on a machine loaded past 4 per CPU.
  */
 long tap_scale(long n);
 /* Monotonic time in nanoseconds. */
