@@ -340,6 +340,9 @@ static bool rule_c_strerror(struct ctx *cx, struct rc_func *const *idx,
 	       funcs_first(idx, n, x->usr) == n;
 	if (!libc && !funcs_any_fact(idx, n, x->usr, FACT_STRERROR(i)))
 		return true;
+	/* The platform's strerror() takes either sign (house.c). */
+	if (cx->cfg->house_errstr && !cx->cfg->style)
+		return true;
 	via = libc ? xstrdup("") : xasprintf(
 	    " ('%s' passes its argument %u to strerror())", x->callee, i + 1);
 	verdict_add(cx, 'C', xasprintf(
