@@ -654,9 +654,14 @@ static bool negated(struct scan *s, CXCursor ret, CXCursor e)
 {
 	CXCursor x = minus_operand(s->tu, strip_casts(e));
 	struct origin o;
+	unsigned signs;
 
 	if (clang_Cursor_isNull(x))
 		return false;
+	/* Turned round under a test that left it positive: negative. */
+	signs = guard_signs(s, ret, x);
+	if (signs && !(signs & ~SIGN_POS))
+		return true;
 	if (!origin_of(s, x, &o))
 		return negated_negative(s, ret, x);
 	add_site(s, ret, 'E', SITE_NEGATED, &o, xstrdup(""), xstrdup(""),

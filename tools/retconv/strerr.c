@@ -324,6 +324,21 @@ static unsigned signs_at(struct scan *s, CXCursor call, CXCursor var,
 	return SIGN_ALL;
 }
 
+/*
+ * The signs the local variable or parameter @e names has at @at, by the
+ * innermost if or ?: around it that says, with no store in between:
+ * "if (rc > 0) return -rc;" negates a positive value.  SIGN_ALL when no
+ * test says, or @e names no such variable.
+ */
+unsigned guard_signs(struct scan *s, CXCursor at, CXCursor e)
+{
+	CXCursor var = named_var(e), test;
+
+	if (clang_Cursor_isNull(var))
+		return SIGN_ALL;
+	return signs_at(s, at, var, &test);
+}
+
 /* Counts @call when it gives the C library's strerror() a positive
  * value as written. */
 static void count_positive(struct scan *s, CXCursor call)
