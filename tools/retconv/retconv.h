@@ -765,6 +765,7 @@ struct rc_func **funcs_by_usr(const struct rc_result *res);
 struct rc_func **funcs_by_usr_standins(const struct rc_result *res,
 				       size_t *n);
 size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr);
+struct rc_func **alts_by_usr(const struct rc_result *res, size_t *n);
 unsigned def_nearness(const char *def, const char *file);
 bool in_test_folder(const char *path);
 bool funcs_any_fact(struct rc_func *const *idx, size_t n, const char *usr,
