@@ -147,6 +147,17 @@ st=$?
 tap_check $? "--style: a house of positive errnos has its 'return EIO;' reported"
 [ $st -eq 1 ] || tap_diag "$tmp/got"
 
+# --style where the tree gives strerror() negative values at most calls:
+# the sites are reported again, and the note says so.
+(cd "$cases" && "$rc" --no-config --style strerror-house.c) >"$tmp/got" \
+	2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	[ "$(grep -c "warning: 'err' is negative here, but strerror takes a positive error number.*\[retconv-C\]$" "$tmp/got")" -eq 10 ] &&
+	grep -q "^retconv: note: house style: 10 of 12 calls that say the sign give strerror() a negative value, .* (--style)$" "$tmp/err"
+tap_check $? "--style: a tree that gives strerror() negative values has them reported"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
+
 # --- SARIF -----------------------------------------------------------------
 
 # The SARIF log of a run must parse as JSON, say 2.1.0, and carry the same

@@ -445,6 +445,33 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 		c->source = xstrdup("its declared return type");
 }
 
+/*
+ * A definition that another configuration of its file gives otherwise
+ * (inactive.c's reading of the skipped branches: a TLS back end's stub
+ * that returns 0 or -1 beside the real one's byte count) has no class:
+ * the contract is every configuration's, and a caller's test may be right
+ * for the one not read.  @other: those readings by USR (alts_by_usr()).
+ */
+void callee_configs(struct callee *c, struct rc_func *const *other, size_t n)
+{
+	const char *usr;
+	size_t i;
+
+	if (!c->def || c->cls == CC_NONE || c->table)
+		return;
+	usr = c->def->usr;
+	for (i = funcs_first(other, n, usr);
+	     i < n && !strcmp(other[i]->usr, usr); i++) {
+		if (strcmp(other[i]->file, c->def->file) ||
+		    from_class(resolve_class(other[i])) == c->cls)
+			continue;
+		c->cls = CC_NONE;
+		free(c->source);
+		c->source = NULL;
+		return;
+	}
+}
+
 /* errno itself, read as a call's result (callsite.c). */
 bool callee_is_errno(const struct rc_site *x)
 {

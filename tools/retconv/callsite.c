@@ -94,6 +94,42 @@ static bool const_is(CXCursor e, long long want)
 }
 
 /*
+ * Whether the constant @k is computed from other names, "(A + B + C)" or
+ * "A ? B : 0", and folds to 0: a count of what a configuration enables,
+ * 0 in the one read here where nothing is.  A comparison with it is a
+ * bound ("idx >= N_ACTIVE": no such device), not the sign test of a 0
+ * written as 0 or as a name for 0, and what it says in the next
+ * configuration is not 0.
+ */
+static bool computed_zero(CXCursor k)
+{
+	struct kids kk;
+	CXCursor op;
+
+	if (!const_is(k, 0))
+		return false;
+	for (;;) {
+		k = peel(k);
+		expr_kids(k, &kk);
+		if (cast_operand(k, &op))
+			k = op;
+		else if (clang_getCursorKind(k) == CXCursor_UnaryOperator &&
+			 kk.n == 1)
+			k = kk.v[0];
+		else
+			break;
+	}
+	switch (clang_getCursorKind(k)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_DeclRefExpr:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/*
  * An explicit cast to a signed type no wider than its unsigned operand
  * ("(long long)ull < 0" after strtoull(), "(int)len < 0" on a size_t)
  * makes the large values negative on purpose: the test is of what the
@@ -224,7 +260,7 @@ static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
 		const_value(konst, &v);
 	}
 	/* Tests against 0 are rule D's. */
-	if ((v == 0 && (!strcmp(op, "==") || !strcmp(op, "!="))) ||
+	if (computed_zero(konst) || (v == 0 && (!strcmp(op, "==") || !strcmp(op, "!="))) ||
 	    !shape_of(op, v, &may, &all))
 		return;
 	if (!strcmp(op, "!="))
@@ -321,6 +357,8 @@ static void scan_compare(struct scan *s, CXCursor c)
 
 		if (strcmp(op, forms[i].op) || !const_is(konst, forms[i].k))
 			continue;
+		if (computed_zero(konst))
+			return;
 		if (signed_view(x) || !origin_of(s, x, &o))
 			return;
 		/* What is tested, not what was stored: "(u8)ret < 0". */
@@ -364,9 +402,9 @@ static unsigned if_form(struct scan *s, CXCursor stmt, CXCursor cond,
 		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (strcmp(op, "==") && strcmp(op, "!="))
 			return 0;
-		if (is_zero_const(k.v[1]))
+		if (is_zero_const(k.v[1]) && !computed_zero(k.v[1]))
 			*x = k.v[0];
-		else if (is_zero_const(k.v[0]))
+		else if (is_zero_const(k.v[0]) && !computed_zero(k.v[0]))
 			*x = k.v[1];
 		else
 			return 0;
@@ -616,9 +654,14 @@ static bool negated(struct scan *s, CXCursor ret, CXCursor e)
 {
 	CXCursor x = minus_operand(s->tu, strip_casts(e));
 	struct origin o;
+	unsigned signs;
 
 	if (clang_Cursor_isNull(x))
 		return false;
+	/* Turned round under a test that left it positive: negative. */
+	signs = guard_signs(s, ret, x);
+	if (signs && !(signs & ~SIGN_POS))
+		return true;
 	if (!origin_of(s, x, &o))
 		return negated_negative(s, ret, x);
 	add_site(s, ret, 'E', SITE_NEGATED, &o, xstrdup(""), xstrdup(""),

@@ -137,6 +137,7 @@ uint64_t unread_of(struct scan *s, CXCursor at, const struct origin *o,
 
 /* strerr.c */
 void errstr_scan(struct scan *s);
+unsigned guard_signs(struct scan *s, CXCursor at, CXCursor e);
 
 /* errpath.c */
 char *branch_error(struct scan *s, CXCursor branch, CXCursor *at);

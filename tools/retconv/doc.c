@@ -796,6 +796,27 @@ static char *like_of(const char *doc)
 	return strndup(name, n);
 }
 
+/* The section on the result of the comment just above @func, in @file;
+ * *@doc becomes that comment when it has one. */
+static char *own_section(CXTranslationUnit tu, CXCursor func, CXFile file,
+			 char **doc)
+{
+	char *own = comment_of(tu, func, file), *sec;
+
+	if (!own || !strcmp(own, *doc)) {
+		free(own);
+		return NULL;
+	}
+	sec = return_section(own);
+	if (!sec) {
+		free(own);
+		return NULL;
+	}
+	free(*doc);
+	*doc = own;
+	return sec;
+}
+
 unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		  CXFile file, char **like)
 {
@@ -804,6 +825,12 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	unsigned facts = 0, perrno;
 
 	sec = doc ? return_section(doc) : NULL;
+	/* clang lends a header's documentation comment to the definition;
+	 * where it says nothing of the result, the plain comment just
+	 * above the definition may ("It returns 0 on success, -1 on error
+	 * or 1 when ..."). */
+	if (!sec && doc)
+		sec = own_section(tu, func, file, &doc);
 	/* A comment at the definition that says nothing of the result
 	 * ("internal", a lock's rule) leaves the prototype's contract in
 	 * force: the header is where a library documents its interface. */

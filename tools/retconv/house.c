@@ -29,6 +29,16 @@
  * read by its callers' rules as 0 or a positive errno (class perrno):
  * "if (error)" is right, "error < 0" is dead; and a negated errno it
  * returns is the mix (returned.c).
+ *
+ * strerror() has a house style too, the platform's.  The C library's
+ * takes errno's positive value, and rule C reports a negative errno given
+ * to it (strerr.c); but the library is the target's, outside the tree,
+ * and one RTOS's turns a negative errnum round.  A code base that gives
+ * strerror() a negative value at most of its calls (HOUSE_MIN at least,
+ * more than twice as many as give it a positive one as written) is built
+ * for such a library or has one bug many times over, and either way its
+ * maintainer wants one line, not one per call: the line says so, and
+ * the sites are reported only with --style.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -234,6 +244,37 @@ static bool is_perrno(const struct rc_config *cfg, const struct rc_func *fn)
 	       resolve_class(fn) == RC_COUNT;
 }
 
+/* The sites where the tree gives the C library's strerror() a negative
+ * value, against its calls that give it a positive one. */
+static void learn_errstr(struct rc_config *cfg, const struct rc_result *res,
+			 bool verbose)
+{
+	size_t i, j, pos = 0, neg = 0;
+
+	for (i = 0; i < res->nfuncs; i++) {
+		const struct rc_func *fn = res->funcs[i];
+
+		if (!fn->report)
+			continue;
+		pos += fn->errstr_pos;
+		for (j = 0; j < fn->nsites; j++) {
+			const struct rc_site *x = &fn->sites[j];
+
+			neg += x->rule == 'C' && (x->form & SITE_STRERROR) &&
+			       !SITE_ARG_OF(x->form) &&
+			       (SITE_MAY_OF(x->form) & SIGN_NEG) &&
+			       errstr_name(x->callee);
+		}
+	}
+	cfg->house_errstr = neg >= HOUSE_MIN && neg > 2 * pos;
+	if (verbose && (pos || neg))
+		fprintf(stderr, "retconv: %zu calls give strerror() a negative value, %zu a positive one as written\n",
+			neg, pos);
+	if (cfg->house_errstr)
+		fprintf(stderr, "retconv: note: house style: %zu of %zu calls that say the sign give strerror() a negative value, as a C library that takes either sign allows; rule C reports them %s\n",
+			neg, neg + pos, cfg->style ? "(--style)" : "only with --style");
+}
+
 void house_learn(struct rc_config *cfg, struct rc_result *res, bool style,
 		 bool verbose)
 {
@@ -260,6 +301,7 @@ void house_learn(struct rc_config *cfg, struct rc_result *res, bool style,
 	if (cfg->house_perrno)
 		fprintf(stderr, "retconv: note: house style: %zu of %zu functions that give an errno give it positive; their results are read as 0 or a positive errno, and 'return EIO;' is reported %s\n",
 			pos, pos + neg, style ? "(--style)" : "only with --style");
+	learn_errstr(cfg, res, verbose);
 	spread(res);
 	for (i = 0; i < res->nfuncs + res->nalts; i++) {
 		struct rc_func *fn = i < res->nfuncs ? res->funcs[i] :

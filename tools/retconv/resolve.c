@@ -229,6 +229,21 @@ struct rc_func **funcs_by_usr_standins(const struct rc_result *res,
 	return idx;
 }
 
+/* Other configurations' readings of the run's definitions (FACT_ALTERNATE),
+ * by USR; @n gets its length. */
+struct rc_func **alts_by_usr(const struct rc_result *res, size_t *n)
+{
+	struct rc_func **idx = xcalloc(res->nalts ? res->nalts : 1,
+				       sizeof(*idx));
+
+	*n = res->nalts;
+	if (res->nalts) {
+		memcpy(idx, res->alts, res->nalts * sizeof(*idx));
+		qsort(idx, res->nalts, sizeof(*idx), by_usr);
+	}
+	return idx;
+}
+
 /* Where the definitions of @usr start in @idx of @n; @n if none. */
 size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr)
 {

@@ -366,6 +366,8 @@ struct rc_func {
 				 * says it is the same as, or NULL */
 	char **counted;		/* USRs of callees whose results it adds */
 	size_t ncounted;
+	unsigned errstr_pos;	/* strerr.c: its calls that give strerror()
+				 * a positive error number as written */
 	struct rc_func *hnext;	/* resolve.c's hash chain */
 	long job;		/* the job whose parse sent it, or -1 */
 	size_t seq;		/* its place in what its worker sent */
@@ -450,6 +452,8 @@ struct rc_config {
 	size_t nlearned;
 	bool house_perrno;		/* house.c: the project's functions give
 					 * positive errnos */
+	bool house_errstr;		/* house.c: the project gives strerror()
+					 * negative errnos */
 	bool style;			/* --style: house styles' advice, and
 					 * rule B's tri-states no caller
 					 * misreads */
@@ -761,6 +765,7 @@ struct rc_func **funcs_by_usr(const struct rc_result *res);
 struct rc_func **funcs_by_usr_standins(const struct rc_result *res,
 				       size_t *n);
 size_t funcs_first(struct rc_func *const *idx, size_t n, const char *usr);
+struct rc_func **alts_by_usr(const struct rc_result *res, size_t *n);
 unsigned def_nearness(const char *def, const char *file);
 bool in_test_folder(const char *path);
 bool funcs_any_fact(struct rc_func *const *idx, size_t n, const char *usr,

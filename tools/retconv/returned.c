@@ -44,8 +44,9 @@ static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
 	size_t i;
 
 	/* Documented "0, or non-zero on failure": its callers test for
-	 * non-zero, and see every errno whatever its sign. */
-	if (fn->facts & DOC_STATUS)
+	 * non-zero, and see every errno whatever its sign.  A comparison
+	 * for order's negative value is "less", no failure. */
+	if ((fn->facts & DOC_STATUS) || naming_orders(fn->name))
 		return false;
 
 	/* A function that negates a result on its way out converts errnos
@@ -103,14 +104,14 @@ void rule_e_bool(struct ctx *cx)
  * "return -res;" where res holds only 0 and negative values there, by a
  * function that fails with a negative value elsewhere: the negation gives
  * its failure positive, which its callers' failure tests (< 0) take for a
- * success.  A comparison for order negates to flip its answer.
+ * success.  (A comparison for order negates to flip its answer, and
+ * fails with no negative value.)
  */
 void rule_e_negheld(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 
-	if (naming_orders(cx->fn->name) ||
-	    house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
+	if (house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
 		return;
 	verdict_add(cx, 'E', xasprintf(
 	    "'%s' fails with a negative value elsewhere, but returns '-%s' here, where '%s' holds only 0 or a negative value: its failure comes out positive, which its callers' failure tests (< 0) miss; return '%s' as it is",

@@ -340,6 +340,9 @@ static bool rule_c_strerror(struct ctx *cx, struct rc_func *const *idx,
 	       funcs_first(idx, n, x->usr) == n;
 	if (!libc && !funcs_any_fact(idx, n, x->usr, FACT_STRERROR(i)))
 		return true;
+	/* The platform's strerror() takes either sign (house.c). */
+	if (cx->cfg->house_errstr && !cx->cfg->style)
+		return true;
 	via = libc ? xstrdup("") : xasprintf(
 	    " ('%s' passes its argument %u to strerror())", x->callee, i + 1);
 	verdict_add(cx, 'C', xasprintf(
@@ -701,12 +704,13 @@ static bool judged_by_form(struct ctx *cx)
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out)
 {
-	struct rc_func **byusr = funcs_by_usr(res), **byalt;
+	struct rc_func **byusr = funcs_by_usr(res), **byalt, **other;
 	struct contracts broken = { .n = 0 };
-	size_t i, j, nalt;
+	size_t i, j, nalt, nother;
 
 	callee_sort_stored(res);
 	byalt = funcs_by_usr_standins(res, &nalt);
+	other = alts_by_usr(res, &nother);
 	/* The functions, then other configurations' readings of them. */
 	for (i = 0; i < res->nfuncs + res->nalts; i++) {
 		struct rc_func *fn = i < res->nfuncs ? res->funcs[i] :
@@ -733,6 +737,7 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			else
 				callee_class(res, byusr, res->nfuncs, table,
 					     fn, &fn->sites[j], &c);
+			callee_configs(&c, other, nother);
 			/* -1 picked out of several negative errnos needs
 			 * no class either. */
 			if (rule_c_one_code(&cx)) {
@@ -759,4 +764,5 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 	verdict_contracts(&broken, out);
 	free(byusr);
 	free(byalt);
+	free(other);
 }

@@ -70,6 +70,8 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 		  const struct rc_func *caller, const struct rc_site *x,
 		  struct callee *c);
 void callee_sort_stored(struct rc_result *res);
+void callee_configs(struct callee *c, struct rc_func *const *other,
+		    size_t n);
 const char *callee_class_name(enum cclass cls);
 unsigned callee_class_signs(enum cclass cls);
 const char *callee_returns(const struct rc_site *x, const struct callee *c);

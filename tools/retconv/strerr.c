@@ -21,6 +21,12 @@
  * and does not switch on it:
  * a wrapper that turns a negative errno round (strerror(-err), "if (err <
  * 0) err = -err") takes both signs.
+ *
+ * The C library's strerror() is the platform's, which the tree does not
+ * hold, and one platform's takes either sign.  So each definition also
+ * counts its calls that give strerror() a positive value as written
+ * (errno, -err, an errno's name, a variable a test left positive), and
+ * house.c weighs them against the sites.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -318,6 +324,59 @@ static unsigned signs_at(struct scan *s, CXCursor call, CXCursor var,
 	return SIGN_ALL;
 }
 
+/*
+ * The signs the local variable or parameter @e names has at @at, by the
+ * innermost if or ?: around it that says, with no store in between:
+ * "if (rc > 0) return -rc;" negates a positive value.  SIGN_ALL when no
+ * test says, or @e names no such variable.
+ */
+unsigned guard_signs(struct scan *s, CXCursor at, CXCursor e)
+{
+	CXCursor var = named_var(e), test;
+
+	if (clang_Cursor_isNull(var))
+		return SIGN_ALL;
+	return signs_at(s, at, var, &test);
+}
+
+/* Counts @call when it gives the C library's strerror() a positive
+ * value as written. */
+static void count_positive(struct scan *s, CXCursor call)
+{
+	CXCursor fn, arg, var, test;
+	CXString str;
+	char *name, *text;
+	unsigned signs;
+	long long v;
+	bool pos;
+
+	if (clang_Cursor_getNumArguments(call) < 1)
+		return;
+	/* Cheap first: the callee's name, however the text spells it. */
+	str = clang_getCursorSpelling(clang_getCursorReferenced(call));
+	pos = errstr_name(clang_getCString(str));
+	clang_disposeString(str);
+	if (!pos)
+		return;
+	name = written_callee(s->tu, call, &fn);
+	pos = name && errstr_name(name);
+	free(name);
+	if (!pos)
+		return;
+	arg = clang_Cursor_getArgument(call, 0);
+	text = written_text(s->tu, arg);
+	pos = !strcmp(text, "errno") ||
+	      !clang_Cursor_isNull(minus_operand(s->tu, arg)) ||
+	      (const_value(arg, &v) && v > 0);
+	free(text);
+	var = named_var(arg);
+	if (!pos && !clang_Cursor_isNull(var)) {
+		signs = signs_at(s, call, var, &test);
+		pos = signs && !(signs & ~SIGN_POS);
+	}
+	s->fn->errstr_pos += pos;
+}
+
 static void call_site(struct scan *s, CXCursor call)
 {
 	struct origin o = { .holder = "" };
@@ -327,6 +386,7 @@ static void call_site(struct scan *s, CXCursor call)
 	unsigned signs;
 	int i, n = clang_Cursor_getNumArguments(call);
 
+	count_positive(s, call);
 	for (i = 0; i < n && i < ERRSTR_MAX_ARGS; i++) {
 		var = named_var(clang_Cursor_getArgument(call, i));
 		if (clang_Cursor_isNull(var) ||

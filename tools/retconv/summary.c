@@ -23,6 +23,8 @@
  *                                             says it is like NAME()
  *   M <member> <usr>                          a function is stored in a
  *                                             structure's member
+ *   P <count>                                 the last F's calls that give
+ *                                             strerror() a positive errno
  *
  * B lines let the parent name the file a crashed worker was parsing.
  */
@@ -88,6 +90,8 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 		write_site(out, &fn->sites[i]);
 	if (fn->facts)
 		fprintf(out, "D\t%u\n", fn->facts);
+	if (fn->errstr_pos)
+		fprintf(out, "P\t%u\n", fn->errstr_pos);
 	if (fn->like) {
 		fputs("L\t", out);
 		put_field(out, fn->like);
@@ -228,7 +232,7 @@ void site_free(struct rc_site *x)
 	free(x->why);
 }
 
-/* A D, L or U record: what the last F says of itself and of its
+/* A D, L, P or U record: what the last F says of itself and of its
  * callees. */
 static int read_fact(struct rc_result *res, char **f, size_t n)
 {
@@ -256,6 +260,10 @@ static int read_fact(struct rc_result *res, char **f, size_t n)
 	if (f[0][0] == 'L') {
 		free(fn->like);
 		fn->like = xstrdup(f[1]);
+		return 0;
+	}
+	if (f[0][0] == 'P') {
+		fn->errstr_pos = num(f[1]);
 		return 0;
 	}
 	fn->counted = xrealloc(fn->counted,
@@ -305,6 +313,7 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 		return read_site(res, f, n);
 	case 'D':
 	case 'L':
+	case 'P':
 	case 'U':
 		return read_fact(res, f, n);
 	case 'M':
