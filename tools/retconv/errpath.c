@@ -586,6 +586,7 @@ bool branch_asserts(struct scan *s, CXCursor branch)
 struct reads {
 	struct scan *s;
 	char *usr;		/* the variable's */
+	const char *field;	/* or the field's, as written ("dev->fd") */
 	unsigned from;
 	unsigned to;
 	bool other;		/* one reads more than zero or non-zero */
@@ -596,7 +597,17 @@ static bool reads_var(struct reads *r, CXCursor e)
 	CXCursor var = local_of(e);
 	CXString str;
 	bool same;
+	char *text;
 
+	if (r->field) {
+		if (clang_getCursorKind(peel(e)) != CXCursor_MemberRefExpr ||
+		    offset_of(e) <= r->from || offset_of(e) >= r->to)
+			return false;
+		text = spelling(r->s->tu, peel(e));
+		same = !strcmp(text, r->field);
+		free(text);
+		return same;
+	}
 	if (clang_Cursor_isNull(var) ||
 	    clang_getCursorKind(peel(e)) != CXCursor_DeclRefExpr)
 		return false;
@@ -686,7 +697,9 @@ static enum CXChildVisitResult reads_visit(CXCursor c, CXCursor parent,
 /*
  * Whether the value @o stored is read, until the holder's next store, only
  * for being 0 or not (is_zero_read): then no test tells its negative values
- * from its positive ones, and a negative errno passes for a value.
+ * from its positive ones, and a negative errno passes for a value.  A
+ * field's holder ("dev->fd = open(...); if (dev->fd)") is read as written:
+ * the same spelling, in this body.
  */
 bool zero_only(struct scan *s, const struct origin *o)
 {
@@ -695,7 +708,9 @@ bool zero_only(struct scan *s, const struct origin *o)
 
 	if (!o->key)
 		return true;
-	if (strncmp(o->key, "v:", 2))
+	if (!strncmp(o->key, "m:", 2))
+		r.field = o->key + 2;
+	else if (strncmp(o->key, "v:", 2))
 		return false;
 	for (i = 0; i < s->nst; i++)
 		if (!strcmp(s->st[i].key, o->key) &&
