@@ -435,6 +435,24 @@ static unsigned wrapper_failures(enum rc_tclass cls)
 	}
 }
 
+/* Whether a wrapper of class @cls passes on its successes as they came
+ * (@through: the signs its calls let through): a descriptor's, a count's
+ * or a length's are the call's, and a constant stands for none of them;
+ * an action's 0 (or a boolean's 1) is one value, which a constant may
+ * give instead ("if (ret) return ret; return 0;"). */
+static bool wrapper_successes(enum rc_tclass cls, unsigned through)
+{
+	switch (cls) {
+	case TC_DESCRIPTOR:
+	case TC_VALUE:
+	case TC_POSITIVE:
+	case TC_MIXED:
+		return (through & SIGN_MORE) != 0;
+	default:
+		return true;
+	}
+}
+
 #define WRAPPER_DEPTH	3
 
 /*
@@ -444,7 +462,9 @@ static unsigned wrapper_failures(enum rc_tclass cls)
  * same class, at most WRAPPER_DEPTH deep, or gives a constant of that
  * class (a descriptor's -1, an errno's 0), and one return at least a
  * call's, with the call's failures (a descriptor's -1) let through on
- * some path.  "fd = stdout ? STDOUT_FILENO : open(...); return fd;", "do n =
+ * some path, and its successes too where they are many (a descriptor, a
+ * count): "if (fd < 0) return fd; ... return 0;" passes on open()'s
+ * failure alone, and is an action of 0 or -1.  "fd = stdout ? STDOUT_FILENO : open(...); return fd;", "do n =
  * read(...); while (n < 0 && errno == EINTR); return n;", "ret = errno;
  * ... return ret;": the wrapper's callers get the outside function's
  * contract, whatever file defines it, as its callers would.  A wrapper
@@ -491,7 +511,8 @@ static bool outside_wrapper(struct rc_func **byusr, size_t n,
 			through |= k->sign;
 		}
 	}
-	if (!got || !(through & wrapper_failures(got->cls)))
+	if (!got || !(through & wrapper_failures(got->cls)) ||
+	    !wrapper_successes(got->cls, through))
 		return false;
 	for (i = 0; i < def->nrets; i++)
 		if (def->rets[i].flags & ~wrapper_constants(got->cls))

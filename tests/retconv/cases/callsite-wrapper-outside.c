@@ -15,7 +15,8 @@
  * tested for their failure as the contract says, a field whose sign a
  * later test reads, a wrapper that turns -1 into -errno (its own
  * contract: a count or a negative errno), a wrapper that negates a
- * positive errno, a wrapper that answers a question.
+ * positive errno, a wrapper that answers a question, an action that
+ * passes on open()'s failure alone (0 or -1, not a descriptor).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -200,6 +201,28 @@ int take(pthread_mutex_t *m)
 	return 0;
 }
 
+/* 0 or -1: open()'s failure is passed on, its descriptor is not. */
+static int save_log(const char *path, const void *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT, 0644);
+
+	if (fd < 0)
+		return fd;
+	if (write(fd, buf, len) < 0) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+int save(const char *path, const void *buf, size_t len)
+{
+	if (save_log(path, buf, len))
+		return -EIO;
+	return 0;
+}
+
 /* A question, whatever open() said. */
 static int can_open(const char *path)
 {
@@ -213,16 +236,16 @@ int check(const char *path)
 	return 0;
 }
 
-// expect: callsite-wrapper-outside.c:60:6: warning: 'log_open' returns a descriptor, which may be 0, or -1 on failure (class descriptor, from its definition at callsite-wrapper-outside.c:37, which passes on what open() returns, as the built-in table has it): the branch taken on 0 handles an error, but 0 is a descriptor and -1 its failure; test it for < 0 [retconv-D]
-// expect: callsite-wrapper-outside.c:58:6: note: 'fd' holds the result of 'log_open' from here
-// expect: callsite-wrapper-outside.c:61:3: note: the branch returns a negative errno
-// expect: callsite-wrapper-outside.c:62:6: warning: 'read_retry' returns a count or a length, or a negative value on failure (class value, from its definition at callsite-wrapper-outside.c:45, which passes on what read() returns, as the built-in table has it): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too [retconv-D]
-// expect: callsite-wrapper-outside.c:63:3: note: the branch returns a negative errno
-// expect: callsite-wrapper-outside.c:88:6: warning: 'platform_get_irq' returns a value or a negative errno (class mixed, from the built-in table): it is tested only for being 0, so its failure, negative, goes the way of a success; test it for > 0, or for the count it must reach [retconv-D]
-// expect: callsite-wrapper-outside.c:87:2: note: 'u->wake_irq' holds the result of 'platform_get_irq' from here
-// expect: callsite-wrapper-outside.c:117:6: warning: 'uart_request_irq' returns 0 or a negative errno (class errno, from its definition at callsite-wrapper-outside.c:110, which passes on what request_irq() returns, as the built-in table has it): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-wrapper-outside.c:118:3: note: the branch returns a negative errno
-// expect: callsite-wrapper-outside.c:146:6: warning: 'uart_socket' returns a descriptor, which may be 0, or -1 on failure (class descriptor, from its definition at callsite-wrapper-outside.c:138, which passes on what socket() returns, as the built-in table has it): it is tested only for being 0, so its failure, -1, goes the way of a descriptor, and descriptor 0 the way of none; test it for < 0 [retconv-D]
-// expect: callsite-wrapper-outside.c:145:2: note: 'u->sock' holds the result of 'uart_socket' from here
-// expect: callsite-wrapper-outside.c:168:6: warning: 'tls_read' returns a positive value on success, 0 or a negative value on failure (class positive, from its definition at callsite-wrapper-outside.c:159, which passes on what SSL_read() returns, as the built-in table has it): 'n < 0' takes its failure 0 for a success; test it for <= 0 [retconv-C]
-// expect: callsite-wrapper-outside.c:166:6: note: 'n' holds the result of 'tls_read' from here
+// expect: callsite-wrapper-outside.c:61:6: warning: 'log_open' returns a descriptor, which may be 0, or -1 on failure (class descriptor, from its definition at callsite-wrapper-outside.c:38, which passes on what open() returns, as the built-in table has it): the branch taken on 0 handles an error, but 0 is a descriptor and -1 its failure; test it for < 0 [retconv-D]
+// expect: callsite-wrapper-outside.c:59:6: note: 'fd' holds the result of 'log_open' from here
+// expect: callsite-wrapper-outside.c:62:3: note: the branch returns a negative errno
+// expect: callsite-wrapper-outside.c:63:6: warning: 'read_retry' returns a count or a length, or a negative value on failure (class value, from its definition at callsite-wrapper-outside.c:46, which passes on what read() returns, as the built-in table has it): the branch taken on 0 handles an error, but nothing here tests for a negative value, so its errors pass as values; test it for < 0 too [retconv-D]
+// expect: callsite-wrapper-outside.c:64:3: note: the branch returns a negative errno
+// expect: callsite-wrapper-outside.c:89:6: warning: 'platform_get_irq' returns a value or a negative errno (class mixed, from the built-in table): it is tested only for being 0, so its failure, negative, goes the way of a success; test it for > 0, or for the count it must reach [retconv-D]
+// expect: callsite-wrapper-outside.c:88:2: note: 'u->wake_irq' holds the result of 'platform_get_irq' from here
+// expect: callsite-wrapper-outside.c:118:6: warning: 'uart_request_irq' returns 0 or a negative errno (class errno, from its definition at callsite-wrapper-outside.c:111, which passes on what request_irq() returns, as the built-in table has it): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-wrapper-outside.c:119:3: note: the branch returns a negative errno
+// expect: callsite-wrapper-outside.c:147:6: warning: 'uart_socket' returns a descriptor, which may be 0, or -1 on failure (class descriptor, from its definition at callsite-wrapper-outside.c:139, which passes on what socket() returns, as the built-in table has it): it is tested only for being 0, so its failure, -1, goes the way of a descriptor, and descriptor 0 the way of none; test it for < 0 [retconv-D]
+// expect: callsite-wrapper-outside.c:146:2: note: 'u->sock' holds the result of 'uart_socket' from here
+// expect: callsite-wrapper-outside.c:169:6: warning: 'tls_read' returns a positive value on success, 0 or a negative value on failure (class positive, from its definition at callsite-wrapper-outside.c:160, which passes on what SSL_read() returns, as the built-in table has it): 'n < 0' takes its failure 0 for a success; test it for <= 0 [retconv-C]
+// expect: callsite-wrapper-outside.c:167:6: note: 'n' holds the result of 'tls_read' from here
