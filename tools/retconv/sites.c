@@ -675,8 +675,10 @@ static void rule_d(struct ctx *cx)
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
 		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
 		    c->source));
+	/* "== QLA_SUCCESS" names the success it asks for, as for an
+	 * enumeration (rule_d_okenum()): the branch's error is another's. */
 	else if (named_codes(cx) && (x->form & SITE_ON_ZERO) &&
-		 !tested_both_ways(cx))
+		 !(x->form & SITE_ZERO_NAMED) && !tested_both_ways(cx))
 		verdict_add(cx, 'D', xasprintf(
 		    "'%s' returns 0 or failure codes named as such (from %s): 0 is success, but the branch taken on 0 handles an error",
 		    x->callee, c->source));

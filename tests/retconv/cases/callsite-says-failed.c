@@ -6,8 +6,10 @@
  * allocate" in the branch taken on an action's 0 (user space); a
  * kernel-style tool's SYSERROR("Failed to ...") macro on a mount's 0.
  * Right: the same messages in the branch on a failure, a message that
- * says the call did not fail, a message with no word of failure, and a
- * boolean's 0 (its failure) logged as one.
+ * says the call did not fail, a message with no word of failure, a
+ * boolean's 0 (its failure) logged as one, and a kernel-style status of
+ * named codes compared with its success's name, under a timeout whose
+ * failure the message reports.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -96,8 +98,35 @@ int grab(int busy)
 	return 0;
 }
 
-// expect: callsite-says-failed.c:50:6: warning: 'ctrl_create' returns 0 or a negative errno (class errno, from its definition at callsite-says-failed.c:25): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-says-failed.c:48:6: note: 'ret' holds the result of 'ctrl_create' from here
-// expect: callsite-says-failed.c:51:3: note: the branch says with ctx_msg() that something failed
-// expect: callsite-says-failed.c:62:6: warning: 'mount_fs' returns 0 or a negative errno (class errno, from its definition at callsite-says-failed.c:34): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-says-failed.c:63:3: note: the branch says with SYSERROR() that something failed
+#define DEV_SUCCESS 0
+#define DEV_TEST_FAILED 0x109
+
+struct host {
+	unsigned int active;
+	int port;
+};
+
+void dev_log(int level, struct host *h, int id, const char *fmt, ...);
+
+static int check_active(struct host *h)
+{
+	if (h->active & (1U << h->port))
+		return DEV_SUCCESS;
+	else
+		return DEV_TEST_FAILED;
+}
+
+void wait_ready(struct host *h, int timed_out)
+{
+	if (timed_out) {
+		if (check_active(h) == DEV_SUCCESS)
+			dev_log(1, h, 0x1cf, "device init failed\n");
+	}
+}
+
+
+// expect: callsite-says-failed.c:52:6: warning: 'ctrl_create' returns 0 or a negative errno (class errno, from its definition at callsite-says-failed.c:27): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-says-failed.c:50:6: note: 'ret' holds the result of 'ctrl_create' from here
+// expect: callsite-says-failed.c:53:3: note: the branch says with ctx_msg() that something failed
+// expect: callsite-says-failed.c:64:6: warning: 'mount_fs' returns 0 or a negative errno (class errno, from its definition at callsite-says-failed.c:36): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-says-failed.c:65:3: note: the branch says with SYSERROR() that something failed
