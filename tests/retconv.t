@@ -105,6 +105,17 @@ cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
 tap_check $? "a call site takes its callee's class from a definition in another file"
 [ $st -eq 1 ] || tap_diag "$tmp/got"
 
+(cd "$cases" && "$rc" --no-config wrapper-a.c wrapper-b.c) >"$tmp/got" 2>&1
+st=$?
+cat >"$tmp/want" <<'EOF'
+wrapper-a.c:15:6: warning: 'log_fd' returns a descriptor, which may be 0, or -1 on failure (class descriptor, from its definition at wrapper-b.c:12, which passes on what open() returns, as the built-in table has it): the branch taken on 0 handles an error, but 0 is a descriptor and -1 its failure; test it for < 0 [retconv-D]
+wrapper-a.c:13:6: note: 'fd' holds the result of 'log_fd' from here
+wrapper-a.c:16:3: note: the branch returns a negative errno
+EOF
+cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
+tap_check $? "a wrapper of open() in another file gives its callers open()'s contract"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
+
 (cd "$cases" && "$rc" --no-config member-a.c member-b.c) >"$tmp/got" 2>&1
 st=$?
 cat >"$tmp/want" <<'EOF'

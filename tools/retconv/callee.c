@@ -387,6 +387,162 @@ static bool by_member(const struct rc_result *res, struct rc_func **byusr,
 	return true;
 }
 
+/* The name a call's USR gives its callee ("c:@F@open", "sys:c:@F@open",
+ * "c:file.c@F@name"; errno, read as a call), or NULL. */
+static const char *usr_name(const char *usr)
+{
+	const char *at = strstr(usr, "@F@");
+
+	if (!strcmp(usr, "libc:errno"))
+		return "errno";
+	return at && !strchr(at + 3, '@') ? at + 3 : NULL;
+}
+
+/* The constants a wrapper of a function of class @cls may return beside
+ * its result and keep the contract: the class's own values. */
+static unsigned wrapper_constants(enum rc_tclass cls)
+{
+	switch (cls) {
+	case TC_ERRNO:
+	case TC_OUTCOME:
+	case TC_STATUS:
+		return RV_ZERO | RV_NEG;
+	case TC_PERRNO:
+		return RV_ZERO | RV_ONE | RV_POS;
+	case TC_BOOLEAN:
+	case TC_FLAG:
+		return RV_ZERO | RV_ONE | RV_BOOL;
+	case TC_COUNT:
+		return RV_ZERO | RV_ONE | RV_POS | RV_NONNEG;
+	default:
+		return RV_ZERO | RV_ONE | RV_POS | RV_NEG | RV_NONNEG;
+	}
+}
+
+/* The signs of the class's failures, some of which a wrapper must pass
+ * on as they came to keep the contract. */
+static unsigned wrapper_failures(enum rc_tclass cls)
+{
+	switch (cls) {
+	case TC_PERRNO:
+	case TC_COUNT:
+		return SIGN_POS;
+	case TC_BOOLEAN:
+	case TC_FLAG:
+		return SIGN_ZERO;
+	default:
+		return SIGN_NEG;
+	}
+}
+
+/* Whether a wrapper of class @cls passes on its successes as they came
+ * (@through: the signs its calls let through): a descriptor's, a count's
+ * or a length's are the call's, and a constant stands for none of them;
+ * an action's 0 (or a boolean's 1) is one value, which a constant may
+ * give instead ("if (ret) return ret; return 0;"). */
+static bool wrapper_successes(enum rc_tclass cls, unsigned through)
+{
+	switch (cls) {
+	case TC_DESCRIPTOR:
+	case TC_VALUE:
+	case TC_POSITIVE:
+	case TC_MIXED:
+		return (through & SIGN_MORE) != 0;
+	default:
+		return true;
+	}
+}
+
+#define WRAPPER_DEPTH	3
+
+/*
+ * A wrapper of a function defined outside the run: a definition each of
+ * whose returns passes on, as it came (not negated), the result of a
+ * function the table gives one class, or of another such wrapper of the
+ * same class, at most WRAPPER_DEPTH deep, or gives a constant of that
+ * class (a descriptor's -1, an errno's 0), and one return at least a
+ * call's, with the call's failures (a descriptor's -1) let through on
+ * some path, and its successes too where they are many (a descriptor, a
+ * count): "if (fd < 0) return fd; ... return 0;" passes on open()'s
+ * failure alone, and is an action of 0 or -1.  "fd = stdout ? STDOUT_FILENO : open(...); return fd;", "do n =
+ * read(...); while (n < 0 && errno == EINTR); return n;", "ret = errno;
+ * ... return ret;": the wrapper's callers get the outside function's
+ * contract, whatever file defines it, as its callers would.  A wrapper
+ * that converts (-errno for -1, a test's 0 or 1) gives values of its own,
+ * and its class is its body's.  The table's entry of the innermost
+ * function goes to @t, its name to @name.
+ */
+static bool outside_wrapper(struct rc_func **byusr, size_t n,
+			    const struct rc_table *table,
+			    const struct rc_func *def, unsigned depth,
+			    const struct rc_tentry **t, const char **name)
+{
+	const struct rc_tentry *got = NULL, *e;
+	const char *gname = NULL, *inner;
+	const struct rc_func *d;
+	unsigned signs, through = 0;
+	size_t i, j;
+
+	if (depth > WRAPPER_DEPTH || def->type != RT_SIGNED || !def->nrets)
+		return false;
+	for (i = 0; i < def->nrets; i++) {
+		const struct rc_return *r = &def->rets[i];
+
+		for (j = 0; j < r->ncalls; j++) {
+			const struct rc_call *k = &r->calls[j];
+			const char *kname = usr_name(k->usr);
+
+			if (!kname || (k->sign & SIGN_NEGATED))
+				return false;
+			by_definition(byusr, n, k->usr, def->file, &d, &signs);
+			inner = kname;
+			if (d) {
+				if (d == def || !outside_wrapper(byusr, n,
+						table, d, depth + 1, &e,
+						&inner))
+					return false;
+			} else {
+				e = table_find(table, kname, TABLE_KERNEL);
+			}
+			if (!e || (got && e->cls != got->cls))
+				return false;
+			got = e;
+			gname = gname ? gname : inner;
+			through |= k->sign;
+		}
+	}
+	if (!got || !(through & wrapper_failures(got->cls)) ||
+	    !wrapper_successes(got->cls, through))
+		return false;
+	for (i = 0; i < def->nrets; i++)
+		if (def->rets[i].flags & ~wrapper_constants(got->cls))
+			return false;
+	*t = got;
+	*name = gname;
+	return true;
+}
+
+/* A wrapper of an outside function (outside_wrapper()) has its class. */
+static bool by_wrapper(struct rc_func **byusr, size_t n,
+		       const struct rc_table *table,
+		       const struct rc_func *def, struct callee *c)
+{
+	const struct rc_tentry *t;
+	const char *name;
+
+	if (!def || !outside_wrapper(byusr, n, table, def, 0, &t, &name))
+		return false;
+	c->cls = from_tclass(t->cls);
+	c->outcome = t->cls == TC_OUTCOME;
+	c->table = true;
+	c->def = def;
+	c->sure = sure_definition(def);
+	c->source = xasprintf(
+		"its definition at %s:%u, which passes on what %s() returns, as %s has it",
+		def->file, def->line, name, t->source);
+	return true;
+}
+
 void callee_class(const struct rc_result *res, struct rc_func **byusr,
 		  size_t n, const struct rc_table *table,
 		  const struct rc_func *caller, const struct rc_site *x,
@@ -416,6 +572,8 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 				      "in a project of positive errnos");
 		return;
 	}
+	if (def && !c->member && by_wrapper(byusr, n, table, def, c))
+		return;
 	if (c->cls != CC_NONE) {
 		c->sure = sure_definition(def);
 		c->source = xasprintf("its definition at %s:%u", def->file,

@@ -100,6 +100,44 @@ static bool logs_error(struct scan *s, CXCursor call, const char *name)
 	return found;
 }
 
+/*
+ * A call whose message says that something failed: a string literal
+ * among its words ("failed to", "cannot", "unable to", "could not"), as a
+ * project's own logger writes it, at whatever level
+ * (nvme_msg(ctx, LOG_DEBUG, "... failed to allocate ..."), SYSERROR("Failed
+ * to ..."), bb_error_msg("can't ...")).  The whole of a macro's use is
+ * read, as says_success() reads it; says_success() comes first.
+ */
+static bool says_failure(struct scan *s, CXCursor c)
+{
+	static const char *const phrases[] = {
+		"failed", "failure", "fail to", "cannot", "can't", "can not",
+		"could not", "couldn't", "unable to",
+	};
+	char *text, *p, *q;
+	bool found = false, in = false;
+	size_t i;
+
+	text = range_text(s->tu, text_extent(s->tu, c));
+	/* Only inside string literals: blank the rest. */
+	for (p = text, q = text; *p; p++) {
+		if (*p == '"' && (p == text || p[-1] != '\\')) {
+			in = !in;
+			*q++ = ' ';
+			continue;
+		}
+		if (!in)
+			continue;
+		*q++ = *p >= 'A' && *p <= 'Z' ? (char)(*p + 'a' - 'A') : *p;
+	}
+	*q = '\0';
+	for (i = 0; i < sizeof(phrases) / sizeof(phrases[0]); i++)
+		if (strstr(text, phrases[i]))
+			found = true;
+	free(text);
+	return found;
+}
+
 /* Whether statement @c is a call to an assertion's failure, written by
  * the assertion's macro (so not by its name, as callee_of() wants). */
 bool fails_assertion(CXCursor c)
@@ -155,7 +193,7 @@ static bool status_errno(struct scan *s, CXCursor ret)
 static char *error_handling(struct scan *s, CXCursor c)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
-	char *usr, *name, *why = NULL, op[8];
+	char *usr, *name, *callee, *why = NULL, op[8];
 	enum rc_type type;
 	long long size;
 	bool kwq;
@@ -205,14 +243,17 @@ static char *error_handling(struct scan *s, CXCursor c)
 	       first_token(s->tu, c) : NULL;
 	if (name && (is_error_call(name) || is_error_logger(name)))
 		why = xasprintf("calls %s()", name);
-	free(name);
-	if (why || !callee_of(s->tu, c, &usr, &name, &type, &kwq, &size))
-		return why;
-	if (is_error_call(name))
-		why = xasprintf("calls %s()", name);
-	else if (logs_error(s, c, name))
-		why = xasprintf("logs an error with %s()", name);
-	free(usr);
+	if (!why && callee_of(s->tu, c, &usr, &callee, &type, &kwq, &size)) {
+		if (is_error_call(callee))
+			why = xasprintf("calls %s()", callee);
+		else if (logs_error(s, c, callee))
+			why = xasprintf("logs an error with %s()", callee);
+		free(usr);
+		free(callee);
+	}
+	/* Any other logger, by what its message says. */
+	if (!why && name && says_failure(s, c))
+		why = xasprintf("says with %s() that something failed", name);
 	free(name);
 	return why;
 }
@@ -586,6 +627,7 @@ bool branch_asserts(struct scan *s, CXCursor branch)
 struct reads {
 	struct scan *s;
 	char *usr;		/* the variable's */
+	const char *field;	/* or the field's, as written ("dev->fd") */
 	unsigned from;
 	unsigned to;
 	bool other;		/* one reads more than zero or non-zero */
@@ -596,7 +638,17 @@ static bool reads_var(struct reads *r, CXCursor e)
 	CXCursor var = local_of(e);
 	CXString str;
 	bool same;
+	char *text;
 
+	if (r->field) {
+		if (clang_getCursorKind(peel(e)) != CXCursor_MemberRefExpr ||
+		    offset_of(e) <= r->from || offset_of(e) >= r->to)
+			return false;
+		text = spelling(r->s->tu, peel(e));
+		same = !strcmp(text, r->field);
+		free(text);
+		return same;
+	}
 	if (clang_Cursor_isNull(var) ||
 	    clang_getCursorKind(peel(e)) != CXCursor_DeclRefExpr)
 		return false;
@@ -686,7 +738,9 @@ static enum CXChildVisitResult reads_visit(CXCursor c, CXCursor parent,
 /*
  * Whether the value @o stored is read, until the holder's next store, only
  * for being 0 or not (is_zero_read): then no test tells its negative values
- * from its positive ones, and a negative errno passes for a value.
+ * from its positive ones, and a negative errno passes for a value.  A
+ * field's holder ("dev->fd = open(...); if (dev->fd)") is read as written:
+ * the same spelling, in this body.
  */
 bool zero_only(struct scan *s, const struct origin *o)
 {
@@ -695,7 +749,9 @@ bool zero_only(struct scan *s, const struct origin *o)
 
 	if (!o->key)
 		return true;
-	if (strncmp(o->key, "v:", 2))
+	if (!strncmp(o->key, "m:", 2))
+		r.field = o->key + 2;
+	else if (strncmp(o->key, "v:", 2))
 		return false;
 	for (i = 0; i < s->nst; i++)
 		if (!strcmp(s->st[i].key, o->key) &&

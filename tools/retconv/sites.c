@@ -196,6 +196,22 @@ static void rule_c_unsigned_order(struct ctx *cx)
 	free(t);
 }
 
+/* Whether a comparison's operator and constant, as written ("!= 1", "1
+ * =="), compare with the digit 1 for equality. */
+static bool compares_with_one(const char *op)
+{
+	char buf[16];
+	size_t n = 0;
+	const char *p;
+	bool eq = strstr(op, "==") || strstr(op, "!=");
+
+	for (p = op; *p && n + 1 < sizeof(buf); p++)
+		if (!strchr("=!<> \t()", *p))
+			buf[n++] = *p;
+	buf[n] = '\0';
+	return eq && !strcmp(buf, "1");
+}
+
 /*
  * A comparison with a constant, or a case label, that no value of the
  * callee's class makes true ("add_work(&w) == 1", "pthread_join(t, NULL)
@@ -217,6 +233,18 @@ static void rule_c_shape(struct ctx *cx)
 	}
 	if (rule_c_zero(cx))
 		return;
+	/* A positive errno's 1 is EPERM, which no one writes as "1": a
+	 * comparison with the digit reads the result as 1 on success. */
+	if (c->cls == CC_PERRNO && !(x->form & SITE_CASE) && c->sure &&
+	    !callee_is_errno(x) && compares_with_one(x->op) &&
+	    (c->table || (c->def && !(c->def->flags & RV_ONE)))) {
+		t = verdict_quoted(x);
+		verdict_add(cx, 'C', xasprintf(
+		    "'%s' %s (class perrno, from %s): %s reads it as 1 on success, but its success is 0, and 1 is EPERM, one of its failures; test it against 0",
+		    x->callee, callee_returns(x, c), c->source, t));
+		free(t);
+		return;
+	}
 	if (!signs || ((x->form & SITE_WRAPS) && !c->table) || !c->sure ||
 	    (c->cls == CC_ERRNO && !callee_errno_shown(c)))
 		return;
@@ -650,8 +678,10 @@ static void rule_d(struct ctx *cx)
 		    "'%s' %s (class %s, from %s): 0 is success, but the branch taken on 0 handles an error",
 		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
 		    c->source));
+	/* "== QLA_SUCCESS" names the success it asks for, as for an
+	 * enumeration (rule_d_okenum()): the branch's error is another's. */
 	else if (named_codes(cx) && (x->form & SITE_ON_ZERO) &&
-		 !tested_both_ways(cx))
+		 !(x->form & SITE_ZERO_NAMED) && !tested_both_ways(cx))
 		verdict_add(cx, 'D', xasprintf(
 		    "'%s' returns 0 or failure codes named as such (from %s): 0 is success, but the branch taken on 0 handles an error",
 		    x->callee, c->source));

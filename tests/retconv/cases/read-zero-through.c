@@ -177,9 +177,9 @@ void watch_drain(void)
 }
 // expect: read-zero-through.c:28:7: warning: 'recv' returns a count or a length, or a negative value on failure (class value, from the built-in table), and 0 at the end of the input: 'recv(...) < 0' takes end of file for a read of no bytes, and the endless loop around it, which only that test leaves, reads again for ever; test it for <= 0 too [retconv-C]
 // expect: read-zero-through.c:27:2: note: the loop has no way out but that test, and end of file, which it lets through, comes again at each read
-// expect: read-zero-through.c:55:7: warning: 'os_read' returns what read() or recv() returned, as is (its definition's one return), and 0 at the end of the input: 'ret < 0' takes end of file for a read of no bytes, and the loop around it waits for bytes that never come; test it for <= 0 too [retconv-C]
+// expect: read-zero-through.c:55:7: warning: 'os_read' returns what read() or recv() returned, as is (its definition at read-zero-through.c:36, which passes on what read() returns, as the built-in table has it), and 0 at the end of the input: 'ret < 0' takes end of file for a read of no bytes, and the loop around it waits for bytes that never come; test it for <= 0 too [retconv-C]
 // expect: read-zero-through.c:54:3: note: 'ret' holds the result of 'os_read' from here
 // expect: read-zero-through.c:53:31: note: 'bytes += ret' moves the loop's count by it, and end of file moves it by nothing
-// expect: read-zero-through.c:66:6: warning: 'os_recv' returns what read() or recv() returned, as is (its definition's one return), and 0 when the peer closed or at the end of the input: 'ret < 0' sends it the way of the counts, while the branch it guards asks for 0; test it for <= 0 too [retconv-C]
+// expect: read-zero-through.c:66:6: warning: 'os_recv' returns what read() or recv() returned, as is (its definition at read-zero-through.c:41, which passes on what recv() returns, as the built-in table has it), and 0 when the peer closed or at the end of the input: 'ret < 0' sends it the way of the counts, while the branch it guards asks for 0; test it for <= 0 too [retconv-C]
 // expect: read-zero-through.c:65:2: note: 'ret' holds the result of 'os_recv' from here
 // expect: read-zero-through.c:67:10: note: 'ret ? ...' asks in its branch whether 'ret' is 0, which the test never lets in: the arm for 0 is dead
