@@ -259,8 +259,9 @@ static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
 	} else {
 		const_value(konst, &v);
 	}
-	/* Tests against 0 are rule D's. */
-	if (computed_zero(konst) || (v == 0 && (!strcmp(op, "==") || !strcmp(op, "!="))) ||
+	/* Tests against 0 are rule D's; a computed 0 is a bound. */
+	if ((!v && (computed_zero(konst) || !strcmp(op, "==") ||
+		    !strcmp(op, "!="))) ||
 	    !shape_of(op, v, &may, &all))
 		return;
 	if (!strcmp(op, "!="))

@@ -192,6 +192,22 @@ static int by_usr(const void *a, const void *b)
 	return strcmp(x->usr, y->usr);
 }
 
+/* A copy of @a (@na) and @b (@nb) together, sorted by USR; free() it.
+ * Never NULL: an empty one is an array of one. */
+static struct rc_func **by_usr_of(struct rc_func *const *a, size_t na,
+				  struct rc_func *const *b, size_t nb)
+{
+	struct rc_func **idx = xcalloc(na + nb ? na + nb : 1, sizeof(*idx));
+
+	if (na)
+		memcpy(idx, a, na * sizeof(*idx));
+	if (nb)
+		memcpy(idx + na, b, nb * sizeof(*idx));
+	if (na + nb)
+		qsort(idx, na + nb, sizeof(*idx), by_usr);
+	return idx;
+}
+
 /*
  * @res's definitions sorted by USR, for the rules that look a callee's
  * definitions up (sites.c, rules.c); free() it.  Never NULL: an empty
@@ -199,14 +215,7 @@ static int by_usr(const void *a, const void *b)
  */
 struct rc_func **funcs_by_usr(const struct rc_result *res)
 {
-	struct rc_func **idx = xcalloc(res->nfuncs ? res->nfuncs : 1,
-				       sizeof(*idx));
-
-	if (res->nfuncs) {
-		memcpy(idx, res->funcs, res->nfuncs * sizeof(*idx));
-		qsort(idx, res->nfuncs, sizeof(*idx), by_usr);
-	}
-	return idx;
+	return by_usr_of(res->funcs, res->nfuncs, NULL, 0);
 }
 
 /* The same with the definitions that stand in for names the run does
@@ -215,33 +224,17 @@ struct rc_func **funcs_by_usr(const struct rc_result *res)
 struct rc_func **funcs_by_usr_standins(const struct rc_result *res,
 				       size_t *n)
 {
-	struct rc_func **idx;
-
 	*n = res->nfuncs + res->nstandins;
-	idx = xcalloc(*n ? *n : 1, sizeof(*idx));
-	if (res->nfuncs)
-		memcpy(idx, res->funcs, res->nfuncs * sizeof(*idx));
-	if (res->nstandins)
-		memcpy(idx + res->nfuncs, res->standins,
-		       res->nstandins * sizeof(*idx));
-	if (*n)
-		qsort(idx, *n, sizeof(*idx), by_usr);
-	return idx;
+	return by_usr_of(res->funcs, res->nfuncs, res->standins,
+			 res->nstandins);
 }
 
 /* Other configurations' readings of the run's definitions (FACT_ALTERNATE),
  * by USR; @n gets its length. */
 struct rc_func **alts_by_usr(const struct rc_result *res, size_t *n)
 {
-	struct rc_func **idx = xcalloc(res->nalts ? res->nalts : 1,
-				       sizeof(*idx));
-
 	*n = res->nalts;
-	if (res->nalts) {
-		memcpy(idx, res->alts, res->nalts * sizeof(*idx));
-		qsort(idx, res->nalts, sizeof(*idx), by_usr);
-	}
-	return idx;
+	return by_usr_of(res->alts, res->nalts, NULL, 0);
 }
 
 /* Where the definitions of @usr start in @idx of @n; @n if none. */
