@@ -193,6 +193,27 @@ static unsigned type_flags(CXType t)
 	}
 }
 
+/*
+ * A local variable, or a parameter: a parameter is a local whose first
+ * value the caller chose, so the flow reads it from its type on and
+ * narrows it by the tests on the way ("if (err >= 0) return 0;" leaves
+ * it negative below).
+ */
+static CXCursor local_or_param(CXCursor e)
+{
+	CXCursor var = local_of(e), ref;
+
+	if (!clang_Cursor_isNull(var))
+		return var;
+	e = peel(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	ref = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(ref) != CXCursor_ParmDecl)
+		return clang_getNullCursor();
+	return ref;
+}
+
 /* Let clang fold the expression; false when it is not an integer constant. */
 static bool eval_const(CXCursor e, struct eval *ev)
 {
@@ -375,15 +396,16 @@ static bool made_of_pointer(CXCursor e)
 
 /*
  * "-x": x's values with their signs changed (values_negate()), a local
- * read as it is where it is negated.  "return -rc;" after "rc =
- * uk_9p_lopen(...)", a negative errno, gives a positive one, as code of
- * positive errnos means it to; "return -errno;" still gives a negative.
+ * or a parameter read as it is where it is negated.  "return -rc;" after
+ * "rc = uk_9p_lopen(...)", a negative errno, gives a positive one, as
+ * code of positive errnos means it to, and so does "return -err;" below
+ * "if (err >= 0) return 0;"; "return -errno;" still gives a negative.
  */
 static void eval_negated(struct fn_ctx *fx, CXCursor x, struct eval *ev,
 			 int depth)
 {
 	struct eval tmp = { .flags = 0 };
-	CXCursor var = local_of(x);
+	CXCursor var = local_or_param(x);
 	const struct eval *held = clang_Cursor_isNull(var) ? NULL :
 				  flow_at(fx, var, peel(x));
 
@@ -693,7 +715,7 @@ static const char *negated_op(const char *op)
 /* The local variable @e names, or stores to: "(ret = f())" is ret. */
 static CXCursor cond_var(struct fn_ctx *fx, CXCursor e)
 {
-	CXCursor var = local_of(e);
+	CXCursor var = local_or_param(e);
 	struct kids k;
 	char op[8];
 
@@ -1725,6 +1747,10 @@ static void flow_run(struct fn_ctx *fx, CXCursor var, struct flow *f)
 	clang_visitChildren(fx->body, escape_visit, f);
 	for (round = 0; round < FLOW_ROUNDS && !f->failed; round++) {
 		struct state s = { .live = true };
+
+		/* A parameter enters with whatever its type holds. */
+		if (clang_getCursorKind(var) == CXCursor_ParmDecl)
+			s.ev.flags = type_flags(clang_getCursorType(var));
 
 		f->changed = false;
 		flow_stmt(f, fx->body, &s);
