@@ -646,6 +646,8 @@ struct guard {
 	unsigned nsign;		/* and where the condition is false */
 	char field[64];		/* or the field it tests, as written
 				 * ("d.num"), when var is null */
+	bool eq;		/* where true, var equals the constant eqv */
+	long long eqv;
 };
 
 /*
@@ -805,6 +807,7 @@ static bool guard_both(struct fn_ctx *fx, const struct kids *k, bool and,
 		g->sign = g->nsign;
 		g->nsign = t;
 	}
+	g->eq = false;
 	return g->sign && g->nsign;
 }
 
@@ -819,6 +822,7 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 	cond = peel(cond);
 	g->var = cond_var(fx, cond);
 	g->field[0] = '\0';
+	g->eq = false;
 	g->sign = SIGN_NEG | SIGN_POS;
 	g->nsign = SIGN_ZERO;
 	if (!clang_Cursor_isNull(g->var))
@@ -844,6 +848,7 @@ static bool guard_of(struct fn_ctx *fx, CXCursor cond, struct guard *g)
 	binary_op(fx->tu, k.v[0], k.v[1], op, sizeof(op));
 	g->sign = sign_of_compare(op, bound);
 	g->nsign = sign_of_compare(negated_op(op), bound);
+	g->eq = !strcmp(op, "==") && const_value(k.v[1], &g->eqv);
 	return g->sign && g->nsign;
 }
 
@@ -1872,6 +1877,32 @@ static bool negates_negative(struct fn_ctx *fx, CXCursor e)
 	return !ns.found;
 }
 
+/*
+ * "if (dirfd == AT_FDCWD) return AT_FDCWD;": a negative constant returned
+ * where a test has just found the parameter equal to it is the
+ * parameter passed on, the caller's own value (a directory handle of
+ * -100), not a failure of this function's: it reads as the parameter.
+ */
+static bool passes_param(const struct ret_walk *w, CXCursor e,
+			 struct eval *ev)
+{
+	long long v;
+	unsigned i;
+
+	if (!const_value(e, &v) || v >= 0)
+		return false;
+	for (i = w->n; i-- > 0;) {
+		const struct guard *g = &w->g[i];
+
+		if (g->eq && g->eqv == v && !clang_Cursor_isNull(g->var) &&
+		    clang_getCursorKind(g->var) == CXCursor_ParmDecl) {
+			ev->flags |= type_flags(clang_getCursorType(g->var));
+			return true;
+		}
+	}
+	return false;
+}
+
 static void add_return(struct ret_walk *w, CXCursor ret)
 {
 	struct eval ev = { .flags = 0 }, tmp = { .flags = 0 };
@@ -1889,7 +1920,7 @@ static void add_return(struct ret_walk *w, CXCursor ret)
 	held = clang_Cursor_isNull(var) ? NULL : flow_at(w->fx, var, ret);
 	if (held) {
 		eval_merge(&ev, held);
-	} else {
+	} else if (!passes_param(w, k.v[0], &ev)) {
 		char field[64] = "";
 
 		eval_expr(w->fx, k.v[0], &tmp, 0);
@@ -1950,6 +1981,7 @@ static void walk_if(struct ret_walk *w, CXCursor c)
 	have = guard_of(w->fx, all.v[0], &g);
 	ng = g;
 	ng.sign = g.nsign;
+	ng.eq = false;
 	walk_branch(w, all.v[1], have, &g);
 	if (all.n == 3)
 		walk_branch(w, all.v[2], have, &ng);
