@@ -626,7 +626,7 @@ add_won(struct workqueue_struct *wq, struct work_struct *w, int at)
 		 * correct, its own writes no line another CPU's adds write.
 		 * Without rseq the CPU reads negative, and there is one.
 		 */
-		q = wq->push_qs[(unsigned int)kwq__add_cpu() % KWQ_PUSHQ_MAX];
+		q = wq->push_qs[kwq__add_cpu_byte()];
 	} else if (likely(!kwq__word_ne(&wq->draining, KWQ_WQ_BOUND))) {
 		if (cpu == WORK_CPU_ANY) {
 			cpu = kwq__add_cpu();

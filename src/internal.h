@@ -584,6 +584,13 @@ struct kwq__pushq {
 
 /* At most this many push queues per pwq: a release looks at every tail. */
 #define KWQ_PUSHQ_MAX 8
+/*
+ * An unbound queue's table of its push queues (wq->push_qs[]), by the
+ * adding CPU's low byte (kwq__add_cpu_byte()): the add indexes it with the
+ * byte as it loads it, where a table of KWQ_PUSHQ_MAX would need a mask
+ * of the CPU number first, an instruction more on every add.
+ */
+#define KWQ_PUSHQ_BY_CPU 256
 /* Takes from a pwq's push queue after which the next one has its turn. */
 #define KWQ_PUSHQ_TURN 64
 
@@ -667,18 +674,20 @@ struct workqueue_struct {
 	unsigned long long st_rejected;	/* A: -EBUSY adds, while enabled */
 	struct kwq__completion *flush_done; /* F: the flusher's event */
 	struct kwq__pwq *dfl_pwq;	/* I: an unbound queue's only pwq */
-	/*
-	 * An unbound queue's push queues, by the adding CPU modulo
-	 * KWQ_PUSHQ_MAX (see kwq__wq_push_queues()): the add's choice in
-	 * one load, wherever its CPU number falls.
-	 */
-	struct kwq__pushq *push_qs[KWQ_PUSHQ_MAX]; /* I */
 	struct kwq__pwq **cpu_pwqs;	/* I: a bound queue's, by CPU */
 	struct kwq__rescuer *rescuer;	/* I: WQ_MEM_RECLAIM's own worker */
 	struct kwq_list_node node;	/* on the registry (registry.c) */
 	struct kwq_list_node pool_node;	/* L: on its unbound pool's wqs */
 	char name[64];			/* I */
 	void *destroyed_at;		/* A: debug mode: who destroyed it */
+	/*
+	 * An unbound queue's push queues, KWQ_PUSHQ_BY_CPU of them (a bound
+	 * queue has none), by the adding CPU's low byte: entry i is its pwq's
+	 * push[i % its push queues] (see kwq__wq_push_queues()), the add's
+	 * choice in one load, wherever its CPU number falls.  2 KB, at the
+	 * end of the queue's own allocation.
+	 */
+	struct kwq__pushq *push_qs[];	/* I */
 };
 
 /*
@@ -784,6 +793,28 @@ static inline int kwq__add_cpu(void)
 	return (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
 #else
 	return -1;
+#endif
+}
+
+/*
+ * The low byte of kwq__add_cpu(), as an index of wq->push_qs[]: loaded as
+ * a byte, so that the load is the index, with no mask after it.  Without
+ * an rseq area it reads the low byte of a negative number, an index as
+ * good as any (there is one push queue then).
+ */
+static inline unsigned int kwq__add_cpu_byte(void)
+{
+#ifdef KWQ_HAVE_RSEQ
+	const struct rseq *rs = (const struct rseq *)(void *)
+		((char *)__builtin_thread_pointer() + kwq__g.rseq_offset);
+	const unsigned char *low = (const unsigned char *)&rs->cpu_id;
+
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	low += sizeof(rs->cpu_id) - 1;
+#endif
+	return __atomic_load_n(low, __ATOMIC_RELAXED);
+#else
+	return 0;
 #endif
 }
 

@@ -94,7 +94,7 @@ static void wq_free(struct workqueue_struct *wq, void *destroyer)
 /* An unbound @wq's push queue for each CPU: its pwq's, shared if fewer. */
 static void wq_set_push_qs(struct workqueue_struct *wq)
 {
-	for (int i = 0; i < KWQ_PUSHQ_MAX; i++)
+	for (int i = 0; i < KWQ_PUSHQ_BY_CPU; i++)
 		wq->push_qs[i] = &wq->dfl_pwq->push[
 			(unsigned int)i & wq->dfl_pwq->push_mask];
 }
@@ -146,7 +146,8 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	err = kwq__init();
 	if (err)
 		goto fail;
-	wq = kwq__zalloc(sizeof(*wq));
+	wq = kwq__zalloc(sizeof(*wq) + (flags & WQ_UNBOUND ?
+		KWQ_PUSHQ_BY_CPU * sizeof(wq->push_qs[0]) : 0));
 	if (!wq) {
 		err = -ENOMEM;
 		goto fail;

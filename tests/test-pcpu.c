@@ -65,7 +65,7 @@ static void blocker_fn(struct work_struct *work)
 
 static struct kwq__pushq *pushq_of(int slot)
 {
-	return wq->push_qs[(unsigned int)cpus[slot] % KWQ_PUSHQ_MAX];
+	return wq->push_qs[(unsigned int)cpus[slot] % KWQ_PUSHQ_BY_CPU];
 }
 
 static bool pushed_on(int slot)
