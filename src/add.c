@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * The end of every add, and the slots of a pwq: everything that puts an
- * item on a pool's lists.  workqueue.c wins an item's PENDING bit and hands
- * it here (kwq__add_won()), which picks the pwq, then inserts the item under
- * the pool lock, or pushes it on the pwq's lock-free push queue when it
- * would wait for a slot anyway (see kwq__pwq in internal.h).  The worker
+ * Every add, front to end, and the slots of a pwq: everything that puts an
+ * item on a pool's lists.  The public adds (add_work_to_q() and its kin)
+ * win an item's PENDING bit, pick the pwq and insert the item under the
+ * pool lock, or push it on the pwq's lock-free push queue when it would
+ * wait for a slot anyway (see kwq__pwq in internal.h), in one function.  The worker
  * that frees a slot (kwq__pwq_dec_locked(), called when an item ends) gives
  * it to the next inactive item or pops the next pushed one; a pwq's lists
  * are settled (kwq__pwq_splice_locked()) before anybody else reads them.
@@ -453,7 +453,7 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 	return 0;
 }
 
-/* kwq__add_won()'s insertion when the lock is busy, or held (@locked). */
+/* add_won()'s insertion when the lock is busy, or held (@locked). */
 static __attribute__((noinline)) int add_locked(struct kwq__pwq *pwq,
 						struct work_struct *w,
 						unsigned long old, bool locked)
@@ -603,11 +603,11 @@ static __attribute__((noinline)) int add_won_local(struct workqueue_struct *wq,
 }
 
 /*
- * The rest of an add, once PENDING is won: kept out of the -EBUSY path,
- * inline in kwq__add_won() (any CPU, the common case) and
- * kwq__add_won_on() (@at: the caller's CPU, or any).  The common case
- * makes no call but tail calls, so that it saves no register.  Anything
- * rarer goes to add_rare() or add_locked().
+ * The rest of an add, once PENDING is won: after the -EBUSY path's
+ * return, inline in the public adds of any CPU (the common case) and in
+ * add_won_on() (@at: the caller's CPU, or any).  The common case makes
+ * no call but tail calls, so that it saves no register.  Anything rarer
+ * goes to add_rare() or add_locked().
  */
 static inline __attribute__((always_inline)) int
 add_won(struct workqueue_struct *wq, struct work_struct *w, int at)
@@ -654,15 +654,99 @@ add_won(struct workqueue_struct *wq, struct work_struct *w, int at)
 	return add_item(wq, w, q, at);
 }
 
-int kwq__add_won(struct workqueue_struct *wq, struct work_struct *w)
+/* --- the public adds ----------------------------------------------------- */
+
+/*
+ * An add in debug mode, with statistics on, or in a fork child with
+ * orphans: the whole add, out of line, so that the others pay one test of
+ * kwq__modes for all three.
+ */
+static __attribute__((noinline)) int add_slow(struct workqueue_struct *wq,
+					      struct work_struct *w, int cpu,
+					      void *caller)
 {
-	return add_won(wq, w, WORK_CPU_ANY);
+	if (unlikely(!(__atomic_load_n(&w->data, __ATOMIC_RELAXED) &
+		       WORK_INIT)))
+		return -EINVAL;
+	if (kwq__debugging()) {
+		int err = kwq__debug_check_add(wq, w, caller);
+
+		if (err)
+			return err;
+	}
+	if (kwq__add_refused(w)) {
+		kwq__stat_rejected(wq);
+		return -EBUSY;
+	}
+	if (kwq__debugging())
+		kwq__debug_added(w, wq, caller);
+	return kwq__queue_owned(cpu, wq, w, work_data(w), 0);
 }
 
-int kwq__add_won_on(struct workqueue_struct *wq, struct work_struct *w,
-		    int cpu)
+/* add_work_cpu()'s end for an add on a given CPU: one copy, out of line. */
+static __attribute__((noinline)) int add_won_on(struct workqueue_struct *wq,
+						struct work_struct *w, int cpu)
 {
 	return add_won(wq, w, cpu);
+}
+
+/*
+ * The front of every add, inlined into each entry point, so that an add of
+ * an item already pending costs the argument tests, one test of the modes
+ * and one locked bit-test-and-set (10 instructions; a fork child with
+ * orphans is a mode, see kwq__orphans()).  The won add of any CPU goes on
+ * inline, in the same function, so that it makes no call and no jump to
+ * another (add_won()); one on a given CPU by a tail call.  Inlined,
+ * __builtin_return_address() names the entry point's caller; it is read
+ * only where it is needed, since gcc would otherwise load it on every path.
+ */
+static inline __attribute__((always_inline)) int
+add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w)
+{
+	if (unlikely(!wq || !w))
+		return -EINVAL;
+	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
+		return -EINVAL;
+	if (kwq__any_mode())
+		return add_slow(wq, w, cpu, __builtin_return_address(0));
+	if (test_and_set_work_pending(w) & WORK_PENDING)
+		return -EBUSY;
+	if (cpu == WORK_CPU_ANY)
+		return add_won(wq, w, WORK_CPU_ANY);
+	return add_won_on(wq, w, cpu);
+}
+
+int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
+		     struct work_struct *work)
+{
+	if (cpu == WORK_CPU_ANY)
+		return -EINVAL;
+	return add_work_cpu(cpu, wq, work);
+}
+
+int add_work_to_q(struct workqueue_struct *wq, struct work_struct *work)
+{
+	return add_work_cpu(WORK_CPU_ANY, wq, work);
+}
+
+int add_work(struct work_struct *work)
+{
+	struct workqueue_struct *wq = kwq__system_queue(KWQ_SYSTEM_WQ);
+
+	if (unlikely(!wq))
+		return -errno;
+	return add_work_cpu(WORK_CPU_ANY, wq, work);
+}
+
+int add_work_on(int cpu, struct work_struct *work)
+{
+	struct workqueue_struct *wq = kwq__system_queue(KWQ_SYSTEM_WQ);
+
+	if (unlikely(!wq))
+		return -errno;
+	if (cpu == WORK_CPU_ANY)
+		return -EINVAL;
+	return add_work_cpu(cpu, wq, work);
 }
 
 #ifdef KWQ_TEST_HOOKS

@@ -96,8 +96,7 @@ static int add_delayed(int cpu, struct workqueue_struct *wq,
 		if (err)
 			return err;
 	}
-	if ((test_and_set_work_pending(&dw->work) & WORK_PENDING) &&
-	    !(kwq__orphans() && kwq__take_orphan(&dw->work))) {
+	if (kwq__add_refused(&dw->work)) {
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}

@@ -693,7 +693,7 @@ struct workqueue_struct {
 /*
  * wq->draining: the drains and destroys under way, and whether the queue
  * is bound, in one word, so that an add to an unbound queue that nobody
- * drains tests both with one compare with 0 (kwq__add_won()).
+ * drains tests both with one compare with 0 (add_won() in add.c).
  */
 enum {
 	KWQ_WQ_BOUND	= 1U,		/* set at creation, never changed */
@@ -981,13 +981,9 @@ static inline bool kwq__pwq_plain_locked(const struct kwq__pwq *pwq)
 
 
 /*
- * An add's insertion once it owns PENDING: the end of every add path,
- * kwq__add_won() for any CPU, kwq__add_won_on() for @cpu (or any).
+ * The insertion of an item whose PENDING bit the caller owns, on the
+ * locked path: add.c's rare and slow adds, a delayed item's expiry.
  */
-KWQ_HIDDEN int kwq__add_won(struct workqueue_struct *wq,
-			    struct work_struct *w);
-KWQ_HIDDEN int kwq__add_won_on(struct workqueue_struct *wq,
-			       struct work_struct *w, int cpu);
 KWQ_HIDDEN int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 				struct work_struct *w, unsigned long old,
 				int force);
@@ -1204,9 +1200,27 @@ KWQ_HIDDEN int kwq__spawn_boosted(struct kwq__pool *pool, int max);
 KWQ_HIDDEN void kwq__process_one_locked(struct kwq__worker *worker,
 					struct work_struct *w);
 
-/* --- workqueue.c: queues, the public add and flush API ------------------ */
+/* --- workqueue.c: queues, the flush API --------------------------------- */
 
 KWQ_HIDDEN void kwq__system_queues_lock(int lock);
+/* The system queues once made (A), and their making, on first use. */
+KWQ_HIDDEN extern struct workqueue_struct *
+	kwq__system_queues[KWQ_NR_SYSTEM_QUEUES];
+KWQ_HIDDEN struct workqueue_struct *
+kwq__system_queue_make(enum kwq_system_queue which);
+
+/*
+ * kwq_system_queue() of a valid @which inside the library (add_work()):
+ * the queue once made is one load, where the public function is a call.
+ */
+static inline struct workqueue_struct *
+kwq__system_queue(enum kwq_system_queue which)
+{
+	struct workqueue_struct *wq =
+		__atomic_load_n(&kwq__system_queues[which], __ATOMIC_ACQUIRE);
+
+	return likely(wq) ? wq : kwq__system_queue_make(which);
+}
 KWQ_HIDDEN void kwq__wq_child(struct workqueue_struct *wq, void *arg);
 
 /* Call @fn on each pwq of @wq. */
@@ -1266,6 +1280,17 @@ KWQ_HIDDEN bool kwq__take_orphan(struct work_struct *w);
 static inline bool kwq__orphans(void)
 {
 	return unlikely(__atomic_load_n(&kwq__ghosts, __ATOMIC_RELAXED));
+}
+
+/*
+ * The slow adds' fetch-or of PENDING (add.c's in debug mode, with
+ * statistics or in a child with orphans; every delayed add): true when
+ * @w was pending already and is no orphan to take, the add refused.
+ */
+static inline bool kwq__add_refused(struct work_struct *w)
+{
+	return (test_and_set_work_pending(w) & WORK_PENDING) &&
+		!(kwq__orphans() && kwq__take_orphan(w));
 }
 KWQ_HIDDEN int kwq__remove_work(struct work_struct *work);
 KWQ_HIDDEN int kwq__wait_for_work(struct work_struct *work, const char *what,

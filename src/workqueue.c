@@ -1,22 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * Workqueues: creating and destroying them, the public add functions,
- * flushing and draining.
+ * Workqueues: creating and destroying them, flushing and draining.
  *
  * A queue is a name, flags and one pool_workqueue (pwq) per pool it uses.
- * An add checks the item and the CPU, takes the item's PENDING bit and
- * hands the item to add.c (kwq__add_won()), which picks the pwq (the
+ * The public add functions are add.c's, front to end: an add checks the
+ * item and the CPU, takes the item's PENDING bit, picks the pwq (the
  * adding CPU's, the given CPU's, or the unbound one) and puts the item on
- * that pool's worklist, or on the pwq's inactive list when max_active items
- * of the queue are already active there.
+ * that pool's worklist, or on the pwq's inactive list or push queue when
+ * max_active items of the queue are already active there.
  *
  * DESIGN
  *
- * The add path takes no global lock and never allocates.  Its first step is
- * one atomic fetch-or of the PENDING bit: an item already pending costs that
- * and nothing more (-EBUSY).  The winner owns the item until it is on a list;
- * the rest is add.c's.  A flush flips the queue's flush colour and waits
- * for every item of the old colour; a drain flushes until nothing is left.
+ * The add path takes no global lock and never allocates (add.c).  A flush
+ * flips the queue's flush colour and waits for every item of the old
+ * colour; a drain flushes until nothing is left.
  *
  * Not supported: the kernel's per-NUMA-node unbound pools and changing a
  * queue's attributes after creation.
@@ -207,7 +204,7 @@ struct workqueue_struct *alloc_ordered_workqueue(const char *fmt,
 }
 
 static pthread_mutex_t system_queues_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct workqueue_struct *system_queues[KWQ_NR_SYSTEM_QUEUES]; /* A */
+struct workqueue_struct *kwq__system_queues[KWQ_NR_SYSTEM_QUEUES]; /* A */
 
 void kwq__system_queues_lock(int lock)
 {
@@ -217,7 +214,8 @@ void kwq__system_queues_lock(int lock)
 		pthread_mutex_unlock(&system_queues_lock);
 }
 
-struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
+/* kwq__system_queue()'s first use of @which: made under the lock, once. */
+struct workqueue_struct *kwq__system_queue_make(enum kwq_system_queue which)
 {
 	static const struct {
 		const char *name;
@@ -232,111 +230,26 @@ struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 	};
 	struct workqueue_struct *wq;
 
-	if ((unsigned int)which >= KWQ_NR_SYSTEM_QUEUES) {
-		errno = EINVAL;
-		return NULL;
-	}
-	wq = __atomic_load_n(&system_queues[which], __ATOMIC_ACQUIRE);
-	if (likely(wq))
-		return wq;
 	pthread_mutex_lock(&system_queues_lock);
-	wq = system_queues[which];
+	wq = kwq__system_queues[which];
 	if (!wq) {
 		wq = alloc_workqueue("%s", spec[which].flags,
 				     spec[which].max_active, spec[which].name);
 		if (wq)
-			__atomic_store_n(&system_queues[which], wq,
+			__atomic_store_n(&kwq__system_queues[which], wq,
 					 __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&system_queues_lock);
 	return wq;
 }
 
-/* --- adding work -------------------------------------------------------- */
-
-/*
- * An add in debug mode or with statistics on: the whole add, out of line,
- * so that the others pay one test of kwq__modes for both modes.
- */
-static __attribute__((noinline)) int add_slow(struct workqueue_struct *wq,
-					      struct work_struct *w, int cpu,
-					      void *caller)
+struct workqueue_struct *kwq_system_queue(enum kwq_system_queue which)
 {
-	if (unlikely(!(__atomic_load_n(&w->data, __ATOMIC_RELAXED) &
-		       WORK_INIT)))
-		return -EINVAL;
-	if (kwq__debugging()) {
-		int err = kwq__debug_check_add(wq, w, caller);
-
-		if (err)
-			return err;
+	if ((unsigned int)which >= KWQ_NR_SYSTEM_QUEUES) {
+		errno = EINVAL;
+		return NULL;
 	}
-	if ((test_and_set_work_pending(w) & WORK_PENDING) &&
-	    !(kwq__orphans() && kwq__take_orphan(w))) {
-		kwq__stat_rejected(wq);
-		return -EBUSY;
-	}
-	if (kwq__debugging())
-		kwq__debug_added(w, wq, caller);
-	return kwq__queue_owned(cpu, wq, w, work_data(w), 0);
-}
-
-/*
- * The front of every add, inlined into each entry point, so that an add of
- * an item already pending costs the argument tests, one test of the modes
- * and one locked bit-test-and-set (10 instructions; a fork child with
- * orphans is a mode, see kwq__orphans()).  The won add goes on by a tail
- * call to add.c.  Inlined, __builtin_return_address() names the
- * entry point's caller; it is read only where it is needed, since gcc
- * would otherwise load it on every path.
- */
-static inline __attribute__((always_inline)) int
-add_work_cpu(int cpu, struct workqueue_struct *wq, struct work_struct *w)
-{
-	if (unlikely(!wq || !w))
-		return -EINVAL;
-	if (cpu != WORK_CPU_ANY && unlikely(!kwq__cpu_valid(cpu)))
-		return -EINVAL;
-	if (kwq__any_mode())
-		return add_slow(wq, w, cpu, __builtin_return_address(0));
-	if (test_and_set_work_pending(w) & WORK_PENDING)
-		return -EBUSY;
-	if (cpu == WORK_CPU_ANY)
-		return kwq__add_won(wq, w);
-	return kwq__add_won_on(wq, w, cpu);
-}
-
-int add_work_to_q_on(int cpu, struct workqueue_struct *wq,
-		     struct work_struct *work)
-{
-	if (cpu == WORK_CPU_ANY)
-		return -EINVAL;
-	return add_work_cpu(cpu, wq, work);
-}
-
-int add_work_to_q(struct workqueue_struct *wq, struct work_struct *work)
-{
-	return add_work_cpu(WORK_CPU_ANY, wq, work);
-}
-
-int add_work(struct work_struct *work)
-{
-	struct workqueue_struct *wq = system_wq;
-
-	if (unlikely(!wq))
-		return -errno;
-	return add_work_cpu(WORK_CPU_ANY, wq, work);
-}
-
-int add_work_on(int cpu, struct work_struct *work)
-{
-	struct workqueue_struct *wq = system_wq;
-
-	if (unlikely(!wq))
-		return -errno;
-	if (cpu == WORK_CPU_ANY)
-		return -EINVAL;
-	return add_work_cpu(cpu, wq, work);
+	return kwq__system_queue(which);
 }
 
 /* --- a queue in a fork()ed child --------------------------------------- */
@@ -620,7 +533,8 @@ static bool refuse_system_wq(struct workqueue_struct *wq, void *caller)
 	char at[128];
 
 	for (int i = 0; i < KWQ_NR_SYSTEM_QUEUES; i++) {
-		if (wq != __atomic_load_n(&system_queues[i], __ATOMIC_ACQUIRE))
+		if (wq != __atomic_load_n(&kwq__system_queues[i],
+					  __ATOMIC_ACQUIRE))
 			continue;
 		if (__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 			return true;

@@ -10,10 +10,10 @@
 # is what a file reaches through internal.h's static inline helpers and
 # macros (kwq__lock() and its slow path, kwq__debugging(), ...): those
 # symbols, every kwq__ name the helpers' bodies mention, are left out.
-# Then the issue's walk of an add: it leaves workqueue.c once, for
-# add.c, and add.c needs nothing of workqueue.c's.  Last, the pools'
-# three files stack (issue 24): worker.c (the workers' loop) calls add.c
-# (the add's end, the pwq's slots) and pool.c (pools, kicks), add.c calls
+# Then the issue's walk of an add: it begins and ends in add.c, which
+# needs nothing of workqueue.c's.  Last, the pools' three files stack
+# (issue 24): worker.c (the workers' loop) calls add.c (the adds, the
+# pwq's slots) and pool.c (pools, kicks), add.c calls
 # pool.c, and never the other way, even through a third file.  And the
 # benchmarks' helpers, bench/common.c, call nothing of the driver
 # bench/bench.c (issue 24 §0): the goal programs link common.c without it.
@@ -107,11 +107,13 @@ else
 	tap fail "no two files of src/ call each other both ways: $ncycles of $npairs dependencies are cycles"
 fi
 
-# The add path leaves workqueue.c once, into add.c's kwq__add_won(), and
-# ends there: add.c needs nothing of workqueue.c's.
+# The add path begins in add.c, where the public adds are, so that an add
+# makes no jump from one file's function to another's, and ends there:
+# add.c needs nothing of workqueue.c's (add_work()'s first use makes the
+# system queue through internal.h's kwq__system_queue()).
 grep '^add workqueue ' "$tmp/uses" > "$tmp/log"
-grep -q '^workqueue add kwq__add_won$' "$tmp/uses" && [ ! -s "$tmp/log" ]
-tap_check $? "an add leaves workqueue.c once, for add.c's kwq__add_won(), and ends in add.c"
+grep -q '^D add add_work_to_q$' "$tmp/syms" && [ ! -s "$tmp/log" ]
+tap_check $? "an add begins in add.c's add_work_to_q() and ends in add.c"
 
 # worker.c above add.c above pool.c: what each of the three reaches, by
 # any path through the dependencies, holds none of the files above it.
