@@ -83,36 +83,36 @@ insert_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 }
 
 /* pushed_next()'s wait: a pusher is between its exchange and its link. */
-static __attribute__((noinline)) struct kwq_list_node *
-pushed_wait(struct kwq_list_node *n)
+static __attribute__((noinline)) struct work_struct *
+pushed_wait(struct work_struct *w)
 {
-	struct kwq_list_node *next;
+	struct work_struct *next;
 	unsigned int round = 0;
 
-	while (!(next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE)))
+	while (!(next = kwq__pushed_after(w, __ATOMIC_ACQUIRE)))
 		kwq__backoff(&round);
 	return next;
 }
 
-/* The link after @n, once its pusher has written it: almost always now. */
-static inline struct kwq_list_node *pushed_next(struct kwq_list_node *n)
+/*
+ * The item pushed after @w (or after a queue's stub), once its pusher has
+ * linked it: almost always now.
+ */
+static inline struct work_struct *pushed_next(struct work_struct *w)
 {
-	struct kwq_list_node *next = __atomic_load_n(&n->next,
-						     __ATOMIC_ACQUIRE);
+	struct work_struct *next = kwq__pushed_after(w, __ATOMIC_ACQUIRE);
 
-	return likely(next) ? next : pushed_wait(n);
+	return likely(next) ? next : pushed_wait(w);
 }
 
 /*
- * Insert @n, a pushed item of @pwq just taken off the push queue, as an
+ * Insert @w, a pushed item of @pwq just taken off the push queue, as an
  * add would; true when the pool needs a kick.  Inline: a serial queue's
  * worker pops every item.
  */
 static inline __attribute__((always_inline)) bool
-insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
+insert_pushed_locked(struct kwq__pwq *pwq, struct work_struct *w)
 {
-	struct work_struct *w = kwq__list_entry(n, struct work_struct, entry);
-
 	return insert_locked(pwq->pool, pwq, w, kwq__pushed_data(pwq, w),
 			     false);
 }
@@ -123,26 +123,26 @@ insert_pushed_locked(struct kwq__pwq *pwq, struct kwq_list_node *n)
  */
 static bool splice_one_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 {
-	struct kwq_list_node *n, *next, *last;
+	struct work_struct *w, *next, *last;
 	bool kick = false;
 
-	if (__atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) == &q->head)
+	if (__atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) == &q->stub)
 		return false;
 	/*
-	 * Unlink the first before the tail goes back to the head: only a
-	 * pusher that finds the tail at the head writes head.next.
+	 * Unlink the first before the tail goes back to the stub: only a
+	 * pusher that finds the tail at the stub links behind it.
 	 */
-	n = pushed_next(&q->head);
-	__atomic_store_n(&q->head.next, NULL, __ATOMIC_RELAXED);
+	w = pushed_next(&q->stub);
+	kwq__pushed_link(&q->stub, NULL, __ATOMIC_RELAXED);
 	kwq__test_hook(splice, pwq);
-	last = __atomic_exchange_n(&q->tail, &q->head, __ATOMIC_ACQ_REL);
+	last = __atomic_exchange_n(&q->tail, &q->stub, __ATOMIC_ACQ_REL);
 	for (;;) {
 		/* Read before the insertion rewrites the links. */
-		next = n == last ? NULL : pushed_next(n);
-		kick |= insert_pushed_locked(pwq, n);
+		next = w == last ? NULL : pushed_next(w);
+		kick |= insert_pushed_locked(pwq, w);
 		if (!next)
 			break;
-		n = next;
+		w = next;
 	}
 	return kick;
 }
@@ -194,7 +194,7 @@ void kwq__pwq_init_push(struct kwq__pwq *pwq)
 	pwq->push_turn = pwq->push;
 	pwq->push_left = KWQ_PUSHQ_TURN;
 	for (unsigned int i = 0; i <= pwq->push_mask; i++) {
-		pwq->push[i].tail = &pwq->push[i].head;
+		pwq->push[i].tail = &pwq->push[i].stub;
 		pwq->push[i].add_pwq = pwq;
 		pwq->push[i].add_pool = pwq->pool;
 		pwq->push[i].add_data = work_pwq_data(pwq, 0);
@@ -212,8 +212,7 @@ struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq)
 
 	for (unsigned int n = pwq->push_mask + 1; n; n--) {
 		i = (i + 1) & pwq->push_mask;
-		if (__atomic_load_n(&pwq->push[i].head.next,
-				    __ATOMIC_RELAXED)) {
+		if (kwq__pushq_first(&pwq->push[i], __ATOMIC_RELAXED)) {
 			pwq->push_turn = &pwq->push[i];
 			pwq->push_left = KWQ_PUSHQ_TURN;
 			return pwq->push_turn;
@@ -232,10 +231,10 @@ struct kwq__pushq *kwq__pwq_next_linked_locked(struct kwq__pwq *pwq)
 static inline bool push(struct kwq__pushq *q, struct work_struct *w,
 			unsigned long data)
 {
-	struct kwq_list_node *prev;
+	struct work_struct *prev;
 
-	__atomic_store_n(&w->entry.next, NULL, __ATOMIC_RELAXED);
-	prev = __atomic_exchange_n(&q->tail, &w->entry, __ATOMIC_SEQ_CST);
+	kwq__pushed_link(w, NULL, __ATOMIC_RELAXED);
+	prev = __atomic_exchange_n(&q->tail, w, __ATOMIC_SEQ_CST);
 	kwq__test_hook(link, q->add_pwq);
 	/*
 	 * Named only now: whoever finds the pwq in the word, locks it and
@@ -244,8 +243,8 @@ static inline bool push(struct kwq__pushq *q, struct work_struct *w,
 	 * link below publishes the word to the splicer, who waits for it.
 	 */
 	set_work_pwq(w, data);
-	__atomic_store_n(&prev->next, &w->entry, __ATOMIC_RELEASE);
-	return prev == &q->head;
+	kwq__pushed_link(prev, w, __ATOMIC_RELEASE);
+	return prev == &q->stub;
 }
 
 /*
@@ -277,33 +276,34 @@ static inline void kick_unless_taken_locked(struct kwq__pool *pool)
  * of its worker would leave a list longer than the caches, each item then
  * read twice from memory.
  */
-static inline __attribute__((always_inline)) struct kwq_list_node *
+static inline __attribute__((always_inline)) struct work_struct *
 unlink_first_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
 {
-	struct kwq_list_node *n, *next;
+	struct work_struct *w, *next;
 
 	kwq__assert_locked(pwq->pool);
-	n = pushed_next(&q->head);
-	next = __atomic_load_n(&n->next, __ATOMIC_ACQUIRE);
+	w = pushed_next(&q->stub);
+	next = kwq__pushed_after(w, __ATOMIC_ACQUIRE);
 	if (!next) {
 		/*
-		 * @n looks last.  As in the splice, head.next goes before the
-		 * tail comes back to the head; a pusher that took @n as its
-		 * predecessor first links behind it, and we wait for that.
+		 * @w looks last.  As in the splice, the stub's link goes
+		 * before the tail comes back to the stub; a pusher that took
+		 * @w as its predecessor first links behind it, and we wait
+		 * for that.
 		 */
-		struct kwq_list_node *expect = n;
+		struct work_struct *expect = w;
 
-		__atomic_store_n(&q->head.next, NULL, __ATOMIC_RELAXED);
+		kwq__pushed_link(&q->stub, NULL, __ATOMIC_RELAXED);
 		kwq__test_hook(pop_last, pwq);
-		if (!__atomic_compare_exchange_n(&q->tail, &expect, &q->head,
+		if (!__atomic_compare_exchange_n(&q->tail, &expect, &q->stub,
 						 false, __ATOMIC_ACQ_REL,
 						 __ATOMIC_ACQUIRE))
-			__atomic_store_n(&q->head.next, pushed_next(n),
+			kwq__pushed_link(&q->stub, pushed_next(w),
 					 __ATOMIC_RELAXED);
 	} else {
-		__atomic_store_n(&q->head.next, next, __ATOMIC_RELAXED);
+		kwq__pushed_link(&q->stub, next, __ATOMIC_RELAXED);
 	}
-	return n;
+	return w;
 }
 
 /*
@@ -331,22 +331,23 @@ bool kwq__pwq_forget_pushed(struct kwq__pwq *pwq)
 
 	for (unsigned int i = 0; i <= pwq->push_mask; i++) {
 		struct kwq__pushq *q = &pwq->push[i];
-		struct kwq_list_node *n = q->head.next, *next;
-		struct kwq_list_node *last = q->tail;
+		struct work_struct *w = kwq__pushq_first(q, __ATOMIC_RELAXED);
+		struct work_struct *next, *last = q->tail;
+		bool first = w;
 
-		while (n) {
-			next = n == last ? NULL : n->next;
-			kwq__list_init(n);
-			kwq__forget(kwq__list_entry(n, struct work_struct,
-						    entry));
-			if (!next && n != last)
+		while (w) {
+			next = w == last ? NULL :
+				kwq__pushed_after(w, __ATOMIC_RELAXED);
+			kwq__list_init(&w->entry);
+			kwq__forget(w);
+			if (!next && w != last)
 				cut = true;
-			n = next;
+			w = next;
 		}
-		if (!q->head.next && last != &q->head)
+		if (!first && last != &q->stub)
 			cut = true;	/* the first push itself is half done */
-		q->head.next = NULL;
-		q->tail = &q->head;
+		kwq__pushed_link(&q->stub, NULL, __ATOMIC_RELAXED);
+		q->tail = &q->stub;
 	}
 	return cut;
 }
@@ -831,8 +832,8 @@ void kwq__pwq_pop_locked(struct kwq__pwq *pwq, struct kwq__pushq *q)
  * the last pushed, whose unlinking puts the tail back
  * (unlink_first_locked()).
  */
-struct kwq_list_node *kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq,
-						 struct kwq__pushq *q)
+struct work_struct *kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq,
+					       struct kwq__pushq *q)
 {
 	return unlink_first_locked(pwq, q);
 }

@@ -557,19 +557,23 @@ struct kwq__pwq_stats {
 };
 
 /*
- * One push queue of a pwq (see kwq__pwq): a multi-producer queue of the
- * items' entry.next links, taken by the pool's workers under its lock.
- * The tail is the pushers' line, the head the worker's: only a push to an
- * empty queue writes the head.
+ * One push queue of a pwq (see kwq__pwq): a multi-producer queue of
+ * items linked by their entry.next (kwq__pushed_after()), taken by the
+ * pool's workers under its lock.  The tail is the pushers' line, the
+ * stub's the worker's: only a push to an empty queue writes the stub.
  */
 struct kwq__pushq {
 	/*
-	 * First, so that its address is the queue's: the add's test of an
-	 * empty queue compares the tail with the register it has.
+	 * The item before the first, of which only entry.next is used: the
+	 * first pushed (kwq__pushq_first()).  An empty queue's tail points
+	 * here, so that every push links its item the same way, behind the
+	 * previous tail.  First, so that its address is the queue's: the
+	 * add's test of an empty queue compares the tail with the register
+	 * it has.
 	 */
-	struct kwq_list_node head	/* A: .next, the first pushed */
+	struct work_struct stub		/* A: .entry.next */
 		__attribute__((aligned(64)));
-	struct kwq_list_node *tail	/* A: last pushed, or &head */
+	struct work_struct *tail	/* A: last pushed, or &stub */
 		__attribute__((aligned(64)));
 	/*
 	 * What the add needs, read where it writes anyway, not in the pwq's
@@ -581,6 +585,24 @@ struct kwq__pushq {
 	struct kwq__pool *add_pool;	/* I */
 	unsigned long add_data;		/* I */
 };
+
+/*
+ * In a push queue, an item's entry.next holds the next item's own address,
+ * not its entry's, so that a push links the pointer it has, where the
+ * entry's address would be computed and kept in a register of its own
+ * beside it, an instruction more on every push; NULL until the next
+ * pusher links it.  Read and written only through these two, atomically:
+ * the pusher links, the worker reads, under the pool lock.  Once off the
+ * queue, the item's entry is a list node again (its insertion writes it).
+ */
+#define kwq__pushed_after(w_, order_)					\
+	((struct work_struct *)(void *)__atomic_load_n(&(w_)->entry.next, \
+						       (order_)))
+#define kwq__pushed_link(w_, next_, order_)				\
+	__atomic_store_n(&(w_)->entry.next,				\
+			 (struct kwq_list_node *)(void *)(next_), (order_))
+/* The first item pushed on @q (its stub's successor), or NULL. */
+#define kwq__pushq_first(q_, order_) kwq__pushed_after(&(q_)->stub, (order_))
 
 /* At most this many push queues per pwq: a release looks at every tail. */
 #define KWQ_PUSHQ_MAX 8
@@ -992,7 +1014,7 @@ KWQ_HIDDEN void kwq__pwq_activate_locked(struct kwq__pwq *pwq,
 KWQ_HIDDEN void kwq__pwq_dec_locked(struct kwq__pwq *pwq, int color);
 KWQ_HIDDEN void kwq__pwq_pop_locked(struct kwq__pwq *pwq,
 				    struct kwq__pushq *q);
-KWQ_HIDDEN struct kwq_list_node *
+KWQ_HIDDEN struct work_struct *
 kwq__pwq_unlink_last_locked(struct kwq__pwq *pwq, struct kwq__pushq *q);
 KWQ_HIDDEN void kwq__pwq_splice_locked(struct kwq__pwq *pwq);
 KWQ_HIDDEN unsigned int kwq__wq_push_queues(const struct workqueue_struct *wq);
@@ -1076,7 +1098,7 @@ KWQ_HIDDEN extern void (*kwq__spawn_hook)(struct kwq__pool *pool);
 KWQ_HIDDEN bool kwq__pwq_forget_pushed(struct kwq__pwq *pwq);
 
 /*
- * A push queue of @pwq whose tail is not its head, or NULL: the look after
+ * A push queue of @pwq whose tail is not its stub, or NULL: the look after
  * a store that lowers nr_active or raises the limit (see add_push()), each
  * load sequentially consistent, so that none passes that store.
  */
@@ -1086,10 +1108,10 @@ static inline struct kwq__pushq *kwq__pwq_look_pushed(struct kwq__pwq *pwq)
 
 	/* One queue: a serial queue's release of every item looks. */
 	if (likely(!pwq->push_mask))
-		return __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) != &q->head ?
+		return __atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) != &q->stub ?
 			q : NULL;
 	for (last = q + pwq->push_mask;; q++) {
-		if (__atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) != &q->head)
+		if (__atomic_load_n(&q->tail, __ATOMIC_SEQ_CST) != &q->stub)
 			return q;
 		if (q == last)
 			return NULL;
@@ -1097,9 +1119,9 @@ static inline struct kwq__pushq *kwq__pwq_look_pushed(struct kwq__pwq *pwq)
 }
 
 /*
- * The push queue of @pwq whose first item (head.next, which stays linked
- * while the pool lock is held) a freed slot goes to, or NULL for the
- * release (kwq__pwq_release_locked()).  With one queue, that one if it
+ * The push queue of @pwq whose first item (kwq__pushq_first(), which
+ * stays linked while the pool lock is held) a freed slot goes to, or NULL
+ * for the release (kwq__pwq_release_locked()).  With one queue, that one if it
  * links an item; with one per CPU, the queue of the turn while it links
  * items, so that a producer's worker looks at one line per item, and the
  * next that does once this has answered KWQ_PUSHQ_TURN times
@@ -1117,11 +1139,11 @@ kwq__pwq_linked_locked(struct kwq__pwq *pwq)
 	struct kwq__pushq *q = pwq->push;
 
 	if (likely(!pwq->push_mask))
-		return __atomic_load_n(&q->head.next, __ATOMIC_RELAXED) ? q : NULL;
+		return kwq__pushq_first(q, __ATOMIC_RELAXED) ? q : NULL;
 	q = pwq->push_turn;
 	if (!q)
 		__builtin_unreachable();	/* one of push[], never NULL */
-	if (!__atomic_load_n(&q->head.next, __ATOMIC_RELAXED))
+	if (!kwq__pushq_first(q, __ATOMIC_RELAXED))
 		return NULL;
 	if (likely(--pwq->push_left))
 		return q;
@@ -1541,7 +1563,7 @@ static inline bool kwq__any_mode(void)
 #endif
 
 /*
- * A push queue @q is not empty: its tail is not its head, which is at
+ * A push queue @q is not empty: its tail is not its stub, which is at
  * @q's address.  As kwq__word_ne(), with the tail's address left to the
  * compare, so that gcc does not compute it into a register the push's
  * exchange then uses, an instruction more on every push.
@@ -1551,14 +1573,14 @@ static inline bool kwq__pushq_linked(const struct kwq__pushq *q)
 #if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
 	bool ne;
 
-	_Static_assert(offsetof(struct kwq__pushq, head) == 0,
-		       "the head is at the queue's address");
+	_Static_assert(offsetof(struct kwq__pushq, stub) == 0,
+		       "the stub is at the queue's address");
 	__asm__("cmpq %1, %c2(%1)" : "=@ccne"(ne)
 		: "r"(q), "i"(offsetof(struct kwq__pushq, tail)),
 		  "m"(q->tail));
 	return ne;
 #else
-	return __atomic_load_n(&q->tail, __ATOMIC_RELAXED) != &q->head;
+	return __atomic_load_n(&q->tail, __ATOMIC_RELAXED) != &q->stub;
 #endif
 }
 
@@ -2026,23 +2048,21 @@ kwq__pwq_handed_locked(struct kwq__pwq *pwq, struct work_struct *w)
  */
 static inline __attribute__((always_inline)) struct work_struct *
 kwq__pwq_unlink_first_locked(struct kwq__pwq *pwq, struct kwq__pushq *q,
-			     struct kwq_list_node *first)
+			     struct work_struct *first)
 {
-	struct kwq_list_node *next = __atomic_load_n(&first->next,
-						     __ATOMIC_ACQUIRE);
+	struct work_struct *next = kwq__pushed_after(first, __ATOMIC_ACQUIRE);
 
 	kwq__assert_locked(pwq->pool);
 	if (unlikely(!next))
-		first = kwq__pwq_unlink_last_locked(pwq, q);
-	else
-		__atomic_store_n(&q->head.next, next, __ATOMIC_RELAXED);
-	return kwq__list_entry(first, struct work_struct, entry);
+		return kwq__pwq_unlink_last_locked(pwq, q);
+	kwq__pushed_link(&q->stub, next, __ATOMIC_RELAXED);
+	return first;
 }
 
 /*
  * The hand-over: an item of @pwq has ended, and the worker that ran it
  * starts a first pushed item next, in the same hold of the lock
- * (takes_pushed_locked() in worker.c says when): @first, the head of
+ * (takes_pushed_locked() in worker.c says when): @first, the first item of
  * push queue @q, which kwq__pwq_linked_locked() has found linked.  The
  * ended item's slot goes to it as it is: nr_active stays, where a pop
  * would lower it and the insertion raise it again.  It stays PENDING
@@ -2052,7 +2072,7 @@ kwq__pwq_unlink_first_locked(struct kwq__pwq *pwq, struct kwq__pushq *q,
  */
 static inline __attribute__((always_inline)) struct work_struct *
 kwq__pwq_hand_over_locked(struct kwq__pwq *pwq, struct kwq__pushq *q,
-			  struct kwq_list_node *first)
+			  struct work_struct *first)
 {
 	return kwq__pwq_handed_locked(pwq,
 				      kwq__pwq_unlink_first_locked(pwq, q,
@@ -2073,7 +2093,7 @@ static inline void kwq__pwq_settle_locked(struct kwq__pwq *pwq)
 
 	for (;; q++) {
 		if (unlikely(__atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) !=
-			     &q->head)) {
+			     &q->stub)) {
 			kwq__pwq_splice_locked(pwq);
 			return;
 		}

@@ -210,7 +210,7 @@ passes_pushed_locked(struct kwq__pool *pool)
  */
 static inline __attribute__((always_inline)) void
 pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
-		   struct kwq__pushq *q, struct kwq_list_node *first,
+		   struct kwq__pushq *q, struct work_struct *first,
 		   int color)
 {
 	struct work_struct *w = kwq__pwq_unlink_first_locked(pwq, q, first);
@@ -320,7 +320,7 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 		const bool hand, enum start *next)
 {
 	struct kwq__pushq *q;
-	struct kwq_list_node *n;
+	struct work_struct *n;
 
 	/*
 	 * Inactive items, a flusher or a freeze (pwq->detour): the general
@@ -339,18 +339,18 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 	/*
 	 * The usual case: no item waits for the slot on the lists, no
 	 * flusher, the pwq not frozen.  Linked: its pusher has written the
-	 * item before (see push()).  One push queue: its head is the
+	 * item before (see push()).  One push queue: its first item is the
 	 * answer, read once.
 	 */
 	kwq__assert(kwq__pwq_plain_locked(pwq));
 	if (likely(!pwq->push_mask)) {
 		q = pwq->push;
-		n = __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE);
+		n = kwq__pushq_first(q, __ATOMIC_ACQUIRE);
 		if (!n)
 			q = NULL;
 	} else {
 		q = kwq__pwq_linked_locked(pwq);
-		n = q ? __atomic_load_n(&q->head.next, __ATOMIC_ACQUIRE) : NULL;
+		n = q ? kwq__pushq_first(q, __ATOMIC_ACQUIRE) : NULL;
 	}
 	if (hand && n) {
 		/*
@@ -362,9 +362,7 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 		 */
 		kwq__assert((int)pwq->color == color);
 		if (kwq__list_empty(&pool->worklist)) {
-			if (takes_pushed_locked(worker,
-						kwq__list_entry(n,
-						struct work_struct, entry))) {
+			if (takes_pushed_locked(worker, n)) {
 				*next = FROM_HAND;
 				return kwq__pwq_hand_over_locked(pwq, q, n);
 			}

@@ -72,7 +72,7 @@ static bool pushed_on(int slot)
 {
 	struct kwq__pushq *q = pushq_of(slot);
 
-	return __atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) != &q->head;
+	return __atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) != &q->stub;
 }
 
 /*
@@ -184,7 +184,7 @@ static void *helper(void *arg)
 static void pop_hook(struct kwq__pwq *pwq)
 {
 	if (pwq->wq != wq || pushed_on(1) == false ||
-	    __atomic_load_n(&pushq_of(1)->head.next, __ATOMIC_ACQUIRE) ||
+	    kwq__pushq_first(pushq_of(1), __ATOMIC_ACQUIRE) ||
 	    INC(&hook_calls) != 1)
 		return;
 	STORE(&helper_go, 1);
@@ -235,7 +235,7 @@ static void test_migrating_push(void)
 	struct kwq__pwq *pwq;
 	struct kwq__pushq *q;
 	struct work_struct *w;
-	struct kwq_list_node *prev;
+	struct work_struct *prev;
 	bool early, once;
 
 	hold_slots(false);
@@ -247,8 +247,8 @@ static void test_migrating_push(void)
 	if (test_and_set_work_pending(w) & WORK_PENDING)
 		bail_out("a fresh item was pending");
 	q = pushq_of(0);
-	__atomic_store_n(&w->entry.next, NULL, __ATOMIC_RELAXED);
-	prev = __atomic_exchange_n(&q->tail, &w->entry, __ATOMIC_SEQ_CST);
+	kwq__pushed_link(w, NULL, __ATOMIC_RELAXED);
+	prev = __atomic_exchange_n(&q->tail, w, __ATOMIC_SEQ_CST);
 	set_work_pwq(w, work_pwq_data(pwq, 0));
 	/* The slots stay held (no free slot to re-read): a release settles. */
 	gate_open(&gate);
@@ -257,11 +257,11 @@ static void test_migrating_push(void)
 	/* Moved to CPU 1, the producer links. */
 	if (pin_self(cpus[1]))
 		bail_out("cannot run on CPU %d", cpus[1]);
-	__atomic_store_n(&prev->next, &w->entry, __ATOMIC_RELEASE);
+	kwq__pushed_link(prev, w, __ATOMIC_RELEASE);
 	once = wait_for(&nr_runs, 1, 10000);
 	sleep_ms(10);
 	once = once && LOAD(&nr_runs) == 1 && each_ran_once(1, 0);
-	ok(prev == &q->head && !early && once,
+	ok(prev == &q->stub && !early && once,
 	   "a push exchanged on CPU %d and linked from CPU %d: the worker "
 	   "waits for the link, the item runs once", cpus[0], cpus[1]);
 	destroy_workqueue(wq);
