@@ -617,18 +617,26 @@ add_won(struct workqueue_struct *wq, struct work_struct *w, int at)
 	int cpu = at;
 
 	/*
-	 * Unbound, and nobody drains it, in one compare; or bound, in a
-	 * second.  Each compare is a look at the word, and add_rare() looks
-	 * again (kwq__queue_owned()).
+	 * Its CPU's push queue from push_qs[], and nobody drains the queue,
+	 * in one compare: unbound (0) or, for an add on any CPU, bound where
+	 * the CPU's byte indexes push_qs[] (KWQ_WQ_BOUND).  Unbound, the
+	 * CPU's queue where it has one per CPU: any is correct, its own
+	 * writes no line another CPU's adds write (without rseq the byte is
+	 * a negative number's, and there is one).  Bound, the CPU's pwq's,
+	 * as kwq__this_cpu() would choose it.  Each compare is a look at the
+	 * word, and add_rare() looks again (kwq__queue_owned()).
 	 */
-	if (likely(!kwq__word_ne(&wq->draining, 0))) {
-		/*
-		 * Its CPU's push queue, where it has one per CPU: any is
-		 * correct, its own writes no line another CPU's adds write.
-		 * Without rseq the CPU reads negative, and there is one.
-		 */
+	if (at == WORK_CPU_ANY ?
+	    likely(!kwq__word_above(&wq->draining, KWQ_WQ_BOUND)) :
+	    likely(!kwq__word_ne(&wq->draining, 0))) {
 		q = wq->push_qs[kwq__add_cpu_byte()];
-	} else if (likely(!kwq__word_ne(&wq->draining, KWQ_WQ_BOUND))) {
+	} else if (likely(!kwq__word_above(&wq->draining,
+					   KWQ_WQ_BOUND | KWQ_WQ_CPU_CALL))) {
+		/*
+		 * Bound, nobody draining it: on a given CPU, or on any where
+		 * the CPU's byte does not index push_qs[] (no rseq, or over
+		 * 256 CPUs).
+		 */
 		if (cpu == WORK_CPU_ANY) {
 			cpu = kwq__add_cpu();
 			if (unlikely((unsigned int)cpu >=

@@ -703,23 +703,32 @@ struct workqueue_struct {
 	char name[64];			/* I */
 	void *destroyed_at;		/* A: debug mode: who destroyed it */
 	/*
-	 * An unbound queue's push queues, KWQ_PUSHQ_BY_CPU of them (a bound
-	 * queue has none), by the adding CPU's low byte: entry i is its pwq's
-	 * push[i % its push queues] (see kwq__wq_push_queues()), the add's
-	 * choice in one load, wherever its CPU number falls.  2 KB, at the
-	 * end of the queue's own allocation.
+	 * The push queues of its adds, KWQ_PUSHQ_BY_CPU of them, by the
+	 * adding CPU's low byte, the add's choice in one load: an unbound
+	 * queue's entry i is its pwq's push[i % its push queues] (see
+	 * kwq__wq_push_queues()), wherever its CPU number falls; a bound
+	 * queue's is CPU i's pwq's, or the first CPU's where i has none
+	 * (kwq__this_cpu()'s pwq), where every CPU number is below 256
+	 * (kwq__g.cpu_byte; none otherwise, KWQ_WQ_CPU_CALL).  2 KB, at
+	 * the end of the queue's own allocation.
 	 */
 	struct kwq__pushq *push_qs[];	/* I */
 };
 
 /*
- * wq->draining: the drains and destroys under way, and whether the queue
- * is bound, in one word, so that an add to an unbound queue that nobody
- * drains tests both with one compare with 0 (add_won() in add.c).
+ * wq->draining: the drains and destroys under way, and how the queue's add
+ * finds its push queue, in one word, so that an add that reads its push
+ * queue from push_qs[] by the CPU's low byte and that nobody drains is one
+ * compare with KWQ_WQ_BOUND (add_won() in add.c): an unbound queue (0),
+ * or a bound one (KWQ_WQ_BOUND) where the byte is the CPU
+ * (kwq__g.cpu_byte).  Other bound queues find their CPU the long way.
  */
 enum {
 	KWQ_WQ_BOUND	= 1U,		/* set at creation, never changed */
-	KWQ_WQ_DRAIN	= 2U,		/* one drain or destroy under way */
+	KWQ_WQ_CPU_CALL	= 2U,		/* the same, for a bound queue whose
+					   push_qs[] the CPU's byte cannot
+					   index: no rseq, or over 256 CPUs */
+	KWQ_WQ_DRAIN	= 4U,		/* one drain or destroy under way */
 };
 
 /* A drain or a destroy of @wq is under way: adds from outside fail. */
@@ -736,6 +745,8 @@ struct kwq__global {
 	int first_cpu;			/* I */
 	int nr_cpu_ids;			/* I: highest CPU + 1 */
 	int rdpid;			/* I: RDPID gives the CPU (thread.c) */
+	int cpu_byte;			/* I: rseq's cpu_id's low byte is the
+					   CPU: it has one, below 256 */
 	long rseq_offset;		/* I: glibc's __rseq_offset, or 0 */
 	struct kwq__pool **cpu_pools[2]; /* I: [highpri][cpu], NULL if none */
 	struct kwq__pool *unbound_pools[2]; /* I: [highpri] */
@@ -1560,6 +1571,24 @@ static inline bool kwq__any_mode(void)
 	})
 #else
 #define kwq__word_ne(p, v) (__atomic_load_n((p), __ATOMIC_RELAXED) != (v))
+#endif
+
+/*
+ * *@p > @v, unsigned, for an unsigned int an add tests and need not keep:
+ * as kwq__word_ne(), one compare of the word in memory on x86-64.
+ */
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+#define kwq__word_above(p, v)						\
+	({								\
+		bool above_;						\
+		_Static_assert(sizeof(*(p)) == 4, "an unsigned int");	\
+		__asm__("cmpl %2, %1" : "=@cca"(above_)			\
+			: "m"(*(p)), "er"((int)(v)));			\
+		above_;							\
+	})
+#else
+#define kwq__word_above(p, v)						\
+	(__atomic_load_n((p), __ATOMIC_RELAXED) > (unsigned int)(v))
 #endif
 
 /*

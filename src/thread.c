@@ -108,6 +108,13 @@ int kwq__read_cpus(void)
 #ifdef KWQ_HAVE_RSEQ
 	kwq__g.rseq_offset = __rseq_offset;
 #endif
+	/*
+	 * rseq is registered for every thread glibc starts or for none, and
+	 * where no CPU number reaches 256 its cpu_id's low byte is the CPU:
+	 * a bound add may index push_qs[] with it (KWQ_WQ_CPU_CALL).
+	 */
+	kwq__g.cpu_byte = kwq__rseq_cpu() >= 0 &&
+		sysconf(_SC_NPROCESSORS_CONF) <= KWQ_PUSHQ_BY_CPU;
 	if (__atomic_load_n(&kwq__g.idle_timeout_set, __ATOMIC_RELAXED))
 		return 0;
 	kwq__g.idle_timeout_ms = env_idle_timeout();

@@ -88,12 +88,34 @@ static void wq_free(struct workqueue_struct *wq, void *destroyer)
 		free(wq);
 }
 
-/* An unbound @wq's push queue for each CPU: its pwq's, shared if fewer. */
+/* Does @wq's add index push_qs[] by the CPU's low byte (it has them)? */
+static bool wq_has_push_qs(unsigned int flags)
+{
+	return (flags & WQ_UNBOUND) || kwq__g.cpu_byte;
+}
+
+/*
+ * @wq's push queue for each CPU's low byte, where it has them: an unbound
+ * queue's pwq's, shared if fewer; a bound queue's CPU's pwq's, or the
+ * first CPU's where that CPU has none, as kwq__this_cpu() would choose.
+ */
 static void wq_set_push_qs(struct workqueue_struct *wq)
 {
-	for (int i = 0; i < KWQ_PUSHQ_BY_CPU; i++)
-		wq->push_qs[i] = &wq->dfl_pwq->push[
-			(unsigned int)i & wq->dfl_pwq->push_mask];
+	if (wq->dfl_pwq) {
+		for (int i = 0; i < KWQ_PUSHQ_BY_CPU; i++)
+			wq->push_qs[i] = &wq->dfl_pwq->push[
+				(unsigned int)i & wq->dfl_pwq->push_mask];
+		return;
+	}
+	if (!wq_has_push_qs(wq->flags))
+		return;
+	for (int i = 0; i < KWQ_PUSHQ_BY_CPU; i++) {
+		struct kwq__pwq *pwq = i < kwq__g.nr_cpu_ids ?
+			wq->cpu_pwqs[i] : NULL;
+
+		wq->push_qs[i] = pwq ? pwq->push :
+			wq->cpu_pwqs[kwq__g.first_cpu]->push;
+	}
 }
 
 /* Give @wq its pwqs, and the pools behind them a worker each. */
@@ -124,6 +146,7 @@ static int wq_alloc_pwqs(struct workqueue_struct *wq)
 		if (err)
 			return err;
 	}
+	wq_set_push_qs(wq);
 	return 0;
 }
 
@@ -143,7 +166,7 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	err = kwq__init();
 	if (err)
 		goto fail;
-	wq = kwq__zalloc(sizeof(*wq) + (flags & WQ_UNBOUND ?
+	wq = kwq__zalloc(sizeof(*wq) + (wq_has_push_qs(flags) ?
 		KWQ_PUSHQ_BY_CPU * sizeof(wq->push_qs[0]) : 0));
 	if (!wq) {
 		err = -ENOMEM;
@@ -153,7 +176,8 @@ static struct workqueue_struct *wq_create(const char *fmt, va_list ap,
 	wq->flags = flags;
 	wq->ordered = ordered;
 	if (!(flags & WQ_UNBOUND))
-		wq->draining = KWQ_WQ_BOUND;
+		wq->draining = KWQ_WQ_BOUND |
+			(wq_has_push_qs(flags) ? 0 : KWQ_WQ_CPU_CALL);
 	wq->max_active = max_active ? max_active : WQ_DFL_ACTIVE;
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->armed = kwq__zalloc_aligned(kwq__g.nr_cpu_ids * sizeof(*wq->armed));
@@ -340,6 +364,7 @@ void kwq__wq_child(struct workqueue_struct *wq, void *arg)
 			if (wq->cpu_pwqs[cpu])
 				wq->cpu_pwqs[cpu] = pwq_child(wq->cpu_pwqs[cpu],
 							      arg);
+		wq_set_push_qs(wq);
 	}
 	pthread_mutex_init(&wq->flush_mutex, NULL);
 	wq->nr_pwqs_to_flush = 0;
