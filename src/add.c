@@ -692,10 +692,15 @@ static __attribute__((noinline)) int add_slow(struct workqueue_struct *wq,
 	return kwq__queue_owned(cpu, wq, w, work_data(w), 0);
 }
 
-/* add_work_cpu()'s end for an add on a given CPU: one copy, out of line. */
+/*
+ * add_work_cpu()'s end for an add on a given CPU, valid (never
+ * WORK_CPU_ANY, which the compiler is told): one copy, out of line.
+ */
 static __attribute__((noinline)) int add_won_on(struct workqueue_struct *wq,
 						struct work_struct *w, int cpu)
 {
+	if (cpu == WORK_CPU_ANY)
+		__builtin_unreachable();
 	return add_won(wq, w, cpu);
 }
 
