@@ -4,10 +4,11 @@
  * item on a pool's lists.  The public adds (add_work_to_q() and its kin)
  * win an item's PENDING bit, pick the pwq and insert the item under the
  * pool lock, or push it on the pwq's lock-free push queue when it would
- * wait for a slot anyway (see kwq__pwq in internal.h), in one function.  The worker
- * that frees a slot (kwq__pwq_dec_locked(), called when an item ends) gives
- * it to the next inactive item or pops the next pushed one; a pwq's lists
- * are settled (kwq__pwq_splice_locked()) before anybody else reads them.
+ * wait for a slot anyway (see kwq__pwq in internal.h), in one function.
+ * The worker that frees a slot (kwq__pwq_dec_locked(), called when an item
+ * ends) gives it to the next inactive item or pops the next pushed one; a
+ * pwq's lists are settled (kwq__pwq_splice_locked()) before anybody else
+ * reads them.
  * An item added while an earlier instance still runs on another pool goes
  * there, or is held until that run ends (kwq__queue_owned()).  The kicks
  * and the busy hash this needs are pool.c's; nothing here runs an item.

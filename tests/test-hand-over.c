@@ -295,7 +295,8 @@ static void add_to_turn(struct work_struct *w)
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (wq->push_qs[(unsigned int)cpus[i] % KWQ_PUSHQ_BY_CPU] == turn)
+		if (wq->push_qs[(unsigned int)cpus[i] % KWQ_PUSHQ_BY_CPU] ==
+		    turn)
 			break;
 	if (i == n)
 		bail_out("no CPU adds to the push queue of the turn");
