@@ -7,7 +7,12 @@
  * - every CPU's queue is taken from, in turn: items pushed from two CPUs
  *   behind held slots all run once the slots free, without a flush (which
  *   would settle them), and a CPU's items wait for 64 takes of the
- *   other's at most, not for all of them;
+ *   other's at most, not for all of them.  Told by the takes, not by the
+ *   order the items' functions start in: a worker kept off the CPU
+ *   between its take and its item's first instruction (once on a loaded
+ *   machine; 50 us are enough with these items) lets the other slot's
+ *   worker start all the rest first, so the case holds CPU B's first item
+ *   at its start until every other item has started;
  * - an add on CPU A while a worker takes CPU B's last item (a hook in
  *   that window, the pool lock held): the add pushes without the lock,
  *   and every item runs once;
@@ -46,12 +51,38 @@ static int run_log[2 * NR_MAX];
 static int nr_runs;		/* A */
 static int runs_of[2][NR_MAX];	/* A */
 static int cpus[2];
+static int turns;		/* A: test_turns() runs */
+static int a_before_b;		/* A: CPU A's items started with CPU B's
+				   last still pending */
+static int held_runs;		/* A: runs started while CPU B's first
+				   item was held at its start */
 
 static void item_fn(struct work_struct *work)
 {
 	struct item *it = container_of(work, struct item, work);
-	int n = INC(&nr_runs) - 1;
+	int n;
 
+	if (LOAD(&turns)) {
+		/*
+		 * Each item's PENDING goes under the pool lock as its worker
+		 * starts it, before its function: an item of CPU A that
+		 * finds CPU B's last still pending started before it,
+		 * whatever kept either worker off the CPU since.  CPU B's
+		 * first holds one slot here, so that CPU A's share the other
+		 * with CPU B's last, and that count is the takes of CPU A's
+		 * before it; a splice that queued CPU B's behind them counts
+		 * all 200 too.
+		 */
+		if (it->id < 1000 && work_pending(&items[1][1].work))
+			INC(&a_before_b);
+		/*
+		 * CPU B's first, held where a preempted worker would be:
+		 * the other slot starts all the rest meanwhile.
+		 */
+		if (it->id == 1000 && wait_for(&nr_runs, NR_LONG + 1, 10000))
+			STORE(&held_runs, LOAD(&nr_runs));
+	}
+	n = INC(&nr_runs) - 1;
 	if (n < (int)ARRAY_SIZE(run_log))
 		STORE(&run_log[n], it->id);
 	INC(&runs_of[it->id / 1000][it->id % 1000]);
@@ -132,6 +163,9 @@ static void test_turns(void)
 	int last_b = -1;
 
 	hold_slots(false);
+	STORE(&a_before_b, 0);
+	STORE(&held_runs, 0);
+	STORE(&turns, 1);
 	add_from(0, 0, NR_LONG);
 	add_from(1, 0, 2);
 	both_pushed = pushed_on(0) && pushed_on(1);
@@ -139,13 +173,15 @@ static void test_turns(void)
 	/* No flush: it would settle the queues itself. */
 	once = wait_for(&nr_runs, NR_LONG + 2, 10000);
 	sleep_ms(10);
+	STORE(&turns, 0);
 	once = once && LOAD(&nr_runs) == NR_LONG + 2 &&
 	       each_ran_once(NR_LONG, 2);
 	/*
 	 * The queue of the turn changes after KWQ_PUSHQ_TURN takes at most:
-	 * CPU B's two start among the first KWQ_PUSHQ_TURN + 2 items, and
-	 * would come last were the turn kept while CPU A's links items.  A
-	 * few more for a worker's look that took nothing.
+	 * CPU B's two are taken within the first KWQ_PUSHQ_TURN + 2, and
+	 * would be taken last were the turn kept while CPU A's links items.
+	 * A few more for a worker's look that took nothing.  The order of
+	 * the starts says nothing of it: CPU B's first starts last here.
 	 */
 	for (int n = 0; n < LOAD(&nr_runs) && n < (int)ARRAY_SIZE(run_log); n++)
 		if (LOAD(&run_log[n]) / 1000)
@@ -153,10 +189,12 @@ static void test_turns(void)
 	ok(both_pushed && once,
 	   "items pushed on CPUs %d and %d behind held slots all run once, "
 	   "no flush needed (%d runs)", cpus[0], cpus[1], LOAD(&nr_runs));
-	ok(last_b >= 0 && last_b < KWQ_PUSHQ_TURN + 8,
-	   "the CPUs' queues are taken from in turn: CPU %d's last of two "
-	   "started %d-th, behind %d from CPU %d", cpus[1], last_b + 1,
-	   NR_LONG, cpus[0]);
+	ok(LOAD(&held_runs) == NR_LONG + 1 &&
+	   LOAD(&a_before_b) < KWQ_PUSHQ_TURN + 8,
+	   "the CPUs' queues are taken from in turn: %d of %d from CPU %d "
+	   "started before CPU %d's last; its first, held at its start, "
+	   "started %d-th", LOAD(&a_before_b), NR_LONG, cpus[0], cpus[1],
+	   last_b + 1);
 	destroy_workqueue(wq);
 }
 
