@@ -112,6 +112,56 @@ grep -v ' lines per CPU-second$' "$tmp/err1" >"$tmp/err1-v"
 grep -v ' lines per CPU-second$' "$tmp/err2" | cmp -s "$tmp/err1-v" -
 tap_check $? "the same tree gives the same folders and files every time"
 
+# Over the bound, the files defining calls whose result the file reads (a
+# test, a store, a return) come before those of calls made for their
+# effect: fourteen loggers called as statements first, in files of their
+# own, do not push out the file that defines the tested call, kernel
+# style (a 0/1 answer tested < 0) and user style (an action's 0/-errno
+# compared with 1 through a store).
+mkdir -p "$tmp/prio/src"
+i=0
+while [ $i -lt 14 ]; do
+	printf 'int log%d(const char *m)\n{\n\treturn m ? %d : 0;\n}\n' $i $i \
+		>"$tmp/prio/src/log$i.c"
+	i=$((i + 1))
+done
+cat >"$tmp/prio/src/probe.c" <<'EOF2'
+#include <errno.h>
+
+int dev_present(int id)
+{
+	return id == 3;
+}
+
+int dev_attach(int id)
+{
+	return id ? 0 : -ENODEV;
+}
+EOF2
+decls= calls=
+i=0
+while [ $i -lt 14 ]; do
+	decls="${decls}int log$i(const char *m);\n"
+	calls="${calls}\tlog$i(\"start\");\n"
+	i=$((i + 1))
+done
+{
+	printf "$decls"
+	printf 'int dev_present(int id);\nint dev_attach(int id);\n\n'
+	printf 'int run(int id)\n{\n\tint ret;\n\n'
+	printf "$calls"
+	printf '\tif (dev_present(id) < 0)\n\t\treturn -1;\n'
+	printf '\tret = dev_attach(id);\n\tif (ret == 1)\n\t\treturn -1;\n'
+	printf '\treturn ret;\n}\n'
+} >"$tmp/prio/src/main.c"
+(cd "$tmp/prio" && "$rc" --no-config --tree . src/main.c) >"$tmp/out" 2>"$tmp/err"
+grep -q "^src/main.c:36:6: warning: 'dev_present' returns only 0 or 1 (class boolean, from its definition at src/probe.c:3)" "$tmp/out" &&
+	grep -q "^src/main.c:39:6: warning: 'dev_attach' returns 0 or a negative errno (class errno, from its definition at src/probe.c:8)" "$tmp/out" &&
+	grep -q '; callees from 12 more files (3 more over the bound left out)$' "$tmp/err"
+tap_check $? "over the bound, the file defining a tested call before those of calls made for their effect"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 mkdir -p "$tmp/inc"
 printf 'all:\n\ttrue\n' >"$tmp/inc/Makefile.inc"
 printf 'int frob(void)\n{\n\treturn 0;\n}\n' >"$tmp/inc/a.c"

@@ -593,10 +593,70 @@ static void add_context(struct rc_tree *t, struct walk *w, bool *taken,
 	t->context[t->ncontext++] = join(w->root, w->files[f]);
 }
 
-/* The calls of @buf ("name(" not defined in @own), in order. */
+/* Whether the word @s of @len bytes is one of the statements' keywords
+ * whose "(" opens the value they test or give. */
+static bool tests_paren(const char *s, size_t len)
+{
+	return (len == 2 && !strncmp(s, "if", 2)) ||
+	       (len == 5 && !strncmp(s, "while", 5)) ||
+	       (len == 6 && (!strncmp(s, "switch", 6) ||
+			     !strncmp(s, "return", 6)));
+}
+
+/*
+ * Whether the call "name(" at @start of @buf, whose name ends at @end, has
+ * its result read: after "=", "!", "&&", "||" or "?", "return", or the "("
+ * of an if, a while or a switch, or followed after its ")" by a
+ * comparison.  A call written as a statement, or as another call's
+ * argument, gives the rules nothing to judge.
+ */
+static bool result_read(const char *buf, const char *start, const char *end)
+{
+	const char *p = start, *w;
+	int depth = 0;
+
+	while (p > buf && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n'))
+		p--;
+	if (p > buf && strchr("=!&|?", p[-1]))
+		return true;
+	w = p;
+	if (p > buf && p[-1] == '(') {
+		w = --p;
+		while (w > buf && (w[-1] == ' ' || w[-1] == '\t'))
+			w--;
+		p = w;
+	}
+	while (w > buf && ident_char(w[-1]))
+		w--;
+	if (w < p && tests_paren(w, (size_t)(p - w)))
+		return true;
+	for (p = end; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			break;
+		else if (*p == ';' || *p == '{')
+			return false;
+	}
+	if (!*p)
+		return false;
+	for (p++; *p == ' ' || *p == '\t'; p++)
+		;
+	return (p[0] == '<' && p[1] != '<') || (p[0] == '>' && p[1] != '>') ||
+	       ((p[0] == '=' || p[0] == '!') && p[1] == '=');
+}
+
+/*
+ * The calls of @buf ("name(" not defined in @own), in order: on the first
+ * pass (@read_only) only those whose result the file reads (result_read()),
+ * as the bound may leave files out and the rules judge only those; on the
+ * second, the rest.  A file of small helpers called for their effect first
+ * (a logger, an allocator) no longer takes the place of the one that
+ * defines the call a test reads.
+ */
 static void scan_calls(struct rc_tree *t, struct walk *w, struct defs *d,
 		       struct table *own, bool *taken, const char *buf,
-		       const char *from)
+		       const char *from, bool read_only)
 {
 	const char *s = buf, *start, *end;
 
@@ -615,6 +675,8 @@ static void scan_calls(struct rc_tree *t, struct walk *w, struct defs *d,
 		    keyword(start, (size_t)(end - start)) ||
 		    lookup(own, start, (size_t)(end - start), false))
 			continue;
+		if (read_only && !result_read(buf, start, end))
+			continue;
 		add_context(t, w, taken,
 			    nearest_def(d, w, start, (size_t)(end - start),
 					from));
@@ -631,6 +693,7 @@ static void choose_context(struct rc_tree *t, struct walk *w,
 	bool *taken = xcalloc(w->nfiles + 1, sizeof(*taken));
 	const char *name;
 	size_t i, len;
+	int pass;
 
 	rels = xcalloc(nfiles + 1, sizeof(*rels));
 	for (i = 0; i < nfiles; i++)
@@ -660,9 +723,17 @@ static void choose_context(struct rc_tree *t, struct walk *w,
 				lookup(&own, xasprintf("%.*s", (int)len, def),
 				       len, true);
 		}
-		scan_calls(t, w, &d, &own, taken, buf, rels[i]);
 		free(buf);
 	}
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < nfiles; i++) {
+			buf = tree_slurp(".", files[i]);
+			if (!buf)
+				continue;
+			scan_calls(t, w, &d, &own, taken, buf, rels[i],
+				   !pass);
+			free(buf);
+		}
 	for (i = 0; i < own.cap; i++)
 		free((char *)own.v[i].key);
 	free(own.v);
