@@ -10,6 +10,7 @@
  * value may reach it too (only_value).  Calls through a function pointer
  * member and errno-like globals are callees here as well.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,36 +222,54 @@ static char *fcntl_set(CXTranslationUnit tu, CXCursor call, const char *name)
 }
 
 /*
- * Whether the call @e of the reading function @name is written as a
- * function-like macro's invocation, "sread(fd, buf, n)", that expands to
- * the call alone (casts aside: what the caller tests is the call): a
- * project's portable name for read() or recv().  Only the reading
- * functions' calls are read through a macro, for rule C's readings of
- * their 0 (stall.c, zeroarm.c).
+ * Whether the call @e of @name is written as a function-like macro's
+ * invocation that expands to the call alone (casts aside: what the caller
+ * tests is the call): a project's portable name for read() or recv(),
+ * "sread(fd, buf, n)", or a short form that fills in arguments, "#define
+ * dev_start(id) __dev_start(id, 0)".  The value the site tests is the
+ * function's, so its class judges the site as if the call were written
+ * there.  A compiler's builtin behind a branch hint (likely(x) as
+ * __builtin_expect()) is no callee: what the hint holds is read as the
+ * text has it (callsite.c's branch_cond()).
  */
-static bool macro_reads(CXTranslationUnit tu, CXCursor e, const char *name)
+static bool macro_call(CXTranslationUnit tu, CXCursor e, const char *name)
 {
-	CXToken *toks = NULL;
-	unsigned n = 0;
-	bool yes = false;
-	CXString a, b;
+	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(e));
+	CXFile file = NULL, wrote = NULL;
+	unsigned at = 0, from = 0;
+	size_t size = 0, i;
+	const char *text;
+	int depth = 0;
 
-	if (!outside_reads(name) && !outside_fills(name))
+	if (!strncmp(name, "__builtin", 9))
 		return false;
-	clang_tokenize(tu, clang_getCursorExtent(e), &toks, &n);
-	if (n >= 3 && clang_getTokenKind(toks[0]) == CXToken_Identifier &&
-	    clang_getTokenKind(toks[1]) == CXToken_Punctuation &&
-	    clang_getTokenKind(toks[n - 1]) == CXToken_Punctuation) {
-		a = clang_getTokenSpelling(tu, toks[1]);
-		b = clang_getTokenSpelling(tu, toks[n - 1]);
-		yes = !strcmp(clang_getCString(a), "(") &&
-		      !strcmp(clang_getCString(b), ")");
-		clang_disposeString(a);
-		clang_disposeString(b);
+	/* The macro's body wrote the call, not an argument of it:
+	 * "assert(f(x) == 1)" is left to the assertion. */
+	clang_getExpansionLocation(start, &file, NULL, NULL, &at);
+	clang_getFileLocation(start, &wrote, NULL, NULL, &from);
+	if (!file || !wrote || !clang_File_isEqual(file, wrote) || from != at)
+		return false;
+	/* As the text has it, where the macro is used (its body may be in
+	 * a header): a name, "(", and the ")" that closes it. */
+	text = file_text(tu, file, &size);
+	if (!text || at >= size || !isalpha((unsigned char)text[at]))
+		return false;
+	for (i = at; i < size && (isalnum((unsigned char)text[i]) ||
+				  text[i] == '_'); i++)
+		;
+	while (i < size && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	if (i >= size || text[i] != '(')
+		return false;
+	for (; i < size; i++) {
+		if (text[i] == '(')
+			depth++;
+		else if (text[i] == ')' && !--depth)
+			return true;
+		else if (text[i] == ';' || text[i] == '{')
+			return false;
 	}
-	if (toks)
-		clang_disposeTokens(tu, toks, n);
-	return yes;
+	return false;
 }
 
 bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
@@ -275,7 +294,7 @@ bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 	str = clang_getCursorSpelling(fn);
 	tok = first_token(tu, e);
 	written = tok && (!strcmp(tok, clang_getCString(str)) ||
-			  macro_reads(tu, e, clang_getCString(str)));
+			  macro_call(tu, e, clang_getCString(str)));
 	free(tok);
 	if (!written) {
 		clang_disposeString(str);
