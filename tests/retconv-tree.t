@@ -162,6 +162,70 @@ tap_check $? "over the bound, the file defining a tested call before those of ca
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# A call through an ops member takes the files that store functions in
+# a member of that name (kernel style: a driver's table of 0/-errno
+# actions); a call written as a macro that stands for a call of another
+# function (user style: a portable name in a header) takes the file that
+# defines that function.
+p=$tmp/ops
+mkdir -p "$p/include" "$p/drv" "$p/lib" "$p/src"
+cat >"$p/include/bus.h" <<'EOF2'
+struct bus;
+struct bus_ops {
+	int (*claim)(struct bus *b);
+};
+struct bus {
+	const struct bus_ops *ops;
+	int users;
+};
+int os_lock_impl(struct bus *b, int spin);
+#define os_lock(b) os_lock_impl((b), 0)
+EOF2
+cat >"$p/drv/uart.c" <<'EOF2'
+#include <errno.h>
+#include "bus.h"
+
+static int uart_claim(struct bus *b)
+{
+	return b->users ? -EBUSY : 0;
+}
+
+const struct bus_ops uart_ops = {
+	.claim = uart_claim,
+};
+EOF2
+cat >"$p/lib/lock.c" <<'EOF2'
+#include "bus.h"
+
+int os_lock_impl(struct bus *b, int spin)
+{
+	return b->users > spin;
+}
+EOF2
+cat >"$p/src/main.c" <<'EOF2'
+#include <errno.h>
+#include "bus.h"
+
+int run(struct bus *b)
+{
+	if (b->ops->claim(b) == 1)
+		return -EIO;
+	if (os_lock(b) < 0)
+		return -EIO;
+	return 0;
+}
+EOF2
+(cd "$p" && "$rc" --no-config --tree . src/main.c) >"$tmp/out" 2>"$tmp/err"
+cat >"$tmp/want" <<'EOF2'
+src/main.c:6:6: warning: '->claim' returns 0 or a negative errno (class errno, from the one function stored in 'struct bus_ops' member 'claim', uart_claim() at drv/uart.c:4): '->claim(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
+src/main.c:8:6: warning: 'os_lock_impl' returns only 0 or 1 (class boolean, from its definition at lib/lock.c:3), never negative: 'os_lock_impl(...) < 0' is never true; test it against 0 for what it means [retconv-C]
+EOF2
+cmp -s "$tmp/want" "$tmp/out" &&
+	grep -q '; callees from 2 more files$' "$tmp/err"
+tap_check $? "the files storing an ops member's functions, and the one defining what a macro calls"
+diff -u "$tmp/want" "$tmp/out" | tap_diag
+tap_diag "$tmp/err"
+
 mkdir -p "$tmp/inc"
 printf 'all:\n\ttrue\n' >"$tmp/inc/Makefile.inc"
 printf 'int frob(void)\n{\n\treturn 0;\n}\n' >"$tmp/inc/a.c"

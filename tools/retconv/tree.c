@@ -522,6 +522,148 @@ static void scan_defs(struct defs *d, const char *buf, size_t file)
 	}
 }
 
+/* @p past blanks and escaped line ends, on the logical line. */
+static const char *skip_blanks(const char *p)
+{
+	for (;;) {
+		if (*p == ' ' || *p == '\t')
+			p++;
+		else if (p[0] == '\\' && p[1] == '\n')
+			p += 2;
+		else
+			return p;
+	}
+}
+
+/*
+ * The function a function-like macro's body calls first, when the body
+ * is that call, casts and parentheses aside: "#define dev_start(d)
+ * __dev_start(d, 0)" or "((int)__dev_start(d, 0))".  Its length in *len,
+ * or NULL.
+ */
+static const char *macro_target(const char *body, size_t *len)
+{
+	const char *p = body, *start;
+
+	for (;;) {
+		p = skip_blanks(p);
+		if (*p == '(' || *p == ')' || *p == '*') {
+			p++;
+			continue;
+		}
+		if (!ident_char(*p) || (*p >= '0' && *p <= '9'))
+			return NULL;
+		start = p;
+		while (ident_char(*p))
+			p++;
+		*len = (size_t)(p - start);
+		p = skip_blanks(p);
+		if (*p == '(' && !keyword(start, *len) &&
+		    strncmp(start, "__builtin", 9))
+			return start;
+		if (*p != ')' && *p != '*' && !ident_char(*p))
+			return NULL;	/* not a cast's type name */
+	}
+}
+
+/* A name and the name of the function it stands for. */
+struct alias {
+	char *name;
+	char *target;
+};
+
+/* The function-like macros of @buf that expand to a call alone. */
+static void scan_aliases(struct alias **v, size_t *n, const char *buf)
+{
+	const char *s, *p, *name, *target;
+	size_t len, tlen;
+
+	for (s = buf; s; s = strchr(s, '\n'), s = s ? s + 1 : NULL) {
+		p = skip_blanks(s);
+		if (*p != '#')
+			continue;
+		p = skip_blanks(p + 1);
+		if (strncmp(p, "define", 6))
+			continue;
+		p = skip_blanks(p + 6);
+		name = p;
+		while (ident_char(*p))
+			p++;
+		len = (size_t)(p - name);
+		if (!len || *p != '(')
+			continue;
+		p = strchr(p, ')');
+		if (!p || memchr(name, '\n', (size_t)(p - name)))
+			continue;
+		target = macro_target(p + 1, &tlen);
+		if (!target || (tlen == len && !strncmp(name, target, len)))
+			continue;
+		*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+		(*v)[*n].name = xasprintf("%.*s", (int)len, name);
+		(*v)[(*n)++].target = xasprintf("%.*s", (int)tlen, target);
+	}
+}
+
+/*
+ * A macro that stands for a call is defined where its function is: "if
+ * (dev_start(d) == 1)" needs the file that defines __dev_start().  Each
+ * alias is added under its name to the files of its target (one level).
+ */
+static void defs_add_aliases(struct defs *d, struct alias *v, size_t n)
+{
+	struct entry *e;
+	size_t i;
+	long t;
+
+	for (i = 0; i < n; i++) {
+		if (lookup(&d->names, v[i].name, strlen(v[i].name), false))
+			continue;
+		e = lookup(&d->names, v[i].target, strlen(v[i].target), false);
+		for (t = e ? e->val : -1; t >= 0; t = d->next[t])
+			defs_add(d, v[i].name, strlen(v[i].name), d->file[t]);
+	}
+	for (i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].target);
+	}
+	free(v);
+}
+
+/*
+ * The members of @buf that a function's name is stored in: ".read =
+ * foo_read," in an initializer, "ops->read = foo_read;".  Each member
+ * name is added to @m with the file, whatever the structure.
+ */
+static void scan_member_stores(struct defs *m, const char *buf, size_t file)
+{
+	const char *s, *name, *p;
+	size_t len;
+
+	for (s = buf; *s; s++) {
+		if (*s != '.' && !(*s == '>' && s > buf && s[-1] == '-'))
+			continue;
+		name = p = s + 1;
+		while (ident_char(*p))
+			p++;
+		len = (size_t)(p - name);
+		if (!len || (*name >= '0' && *name <= '9'))
+			continue;
+		p = skip_blanks(p);
+		if (*p != '=' || p[1] == '=')
+			continue;
+		p = skip_blanks(p + 1);
+		if (*p == '&')
+			p = skip_blanks(p + 1);
+		if (!ident_char(*p) || (*p >= '0' && *p <= '9'))
+			continue;
+		while (ident_char(*p))
+			p++;
+		p = skip_blanks(p);
+		if (*p == ',' || *p == ';' || *p == '}' || *p == '\n')
+			defs_add(m, name, len, file);
+	}
+}
+
 static void defs_free(struct defs *d)
 {
 	size_t i;
@@ -610,7 +752,8 @@ static bool tests_paren(const char *s, size_t len)
  * comparison.  A call written as a statement, or as another call's
  * argument, gives the rules nothing to judge.
  */
-static bool result_read(const char *buf, const char *start, const char *end)
+static bool result_is_read(const char *buf, const char *start,
+			   const char *end)
 {
 	const char *p = start, *w;
 	int depth = 0;
@@ -648,11 +791,11 @@ static bool result_read(const char *buf, const char *start, const char *end)
 
 /*
  * The calls of @buf ("name(" not defined in @own), in order: on the first
- * pass (@read_only) only those whose result the file reads (result_read()),
- * as the bound may leave files out and the rules judge only those; on the
- * second, the rest.  A file of small helpers called for their effect first
- * (a logger, an allocator) no longer takes the place of the one that
- * defines the call a test reads.
+ * pass (@read_only) only those whose result the file reads
+ * (result_is_read()), as the bound may leave files out and the rules judge
+ * only those; on the second, the rest.  A file of small helpers called for
+ * their effect first (a logger, an allocator) no longer takes the place of
+ * the one that defines the call a test reads.
  */
 static void scan_calls(struct rc_tree *t, struct walk *w, struct defs *d,
 		       struct table *own, bool *taken, const char *buf,
@@ -675,7 +818,7 @@ static void scan_calls(struct rc_tree *t, struct walk *w, struct defs *d,
 		    keyword(start, (size_t)(end - start)) ||
 		    lookup(own, start, (size_t)(end - start), false))
 			continue;
-		if (read_only && !result_read(buf, start, end))
+		if (read_only && !result_is_read(buf, start, end))
 			continue;
 		add_context(t, w, taken,
 			    nearest_def(d, w, start, (size_t)(end - start),
@@ -683,11 +826,111 @@ static void scan_calls(struct rc_tree *t, struct walk *w, struct defs *d,
 	}
 }
 
-/* The files that define what @files call, bounded (TREE_MAX_CONTEXT). */
+/* A member call's file choice: the files storing a function in it, at
+ * most this many, the nearest to the calling file. */
+#define MEMBER_FILES	3
+
+/* The file of @m that stores a function in @name, not taken yet, nearest
+ * to @from, or -1. */
+static long nearest_store(struct defs *m, struct walk *w, const bool *taken,
+			  const char *name, size_t len, const char *from)
+{
+	struct entry *e = lookup(&m->names, name, len, false);
+	size_t cp, bestcp = 0;
+	long t, best = -1;
+
+	for (t = e ? e->val : -1; t >= 0; t = m->next[t]) {
+		if (taken[m->file[t]])
+			continue;
+		cp = common_prefix(from, w->files[m->file[t]]);
+		if (best < 0 || cp > bestcp ||
+		    (cp == bestcp && m->file[t] < (size_t)best)) {
+			best = (long)m->file[t];
+			bestcp = cp;
+		}
+	}
+	return best;
+}
+
+/*
+ * The calls of @buf through a member ("->read(", ".read("): the files
+ * that store functions in a member of that name, MEMBER_FILES of each.
+ * The member's class comes from the functions the run stores in it
+ * (callee.c), and those tables are rarely in the calling file.
+ */
+static void scan_member_calls(struct rc_tree *t, struct walk *w,
+			      struct defs *m, bool *taken, const char *buf,
+			      const char *from)
+{
+	const char *s, *name, *p;
+	long f;
+	int k;
+
+	for (s = buf; *s; s++) {
+		if (*s != '.' && !(*s == '>' && s > buf && s[-1] == '-'))
+			continue;
+		name = p = s + 1;
+		while (ident_char(*p))
+			p++;
+		if (p == name || *skip_blanks(p) != '(')
+			continue;
+		for (k = 0; k < MEMBER_FILES; k++) {
+			f = nearest_store(m, w, taken, name,
+					  (size_t)(p - name), from);
+			if (f < 0 || t->ncontext == TREE_MAX_CONTEXT)
+				break;
+			add_context(t, w, taken, f);
+		}
+	}
+}
+
+/*
+ * What the tree's files define, outside the files to check (@taken
+ * marks those): functions (@d, with the macros that stand for a call of
+ * one, wherever they are defined) and the members functions are stored in
+ * (@m).
+ */
+static void index_tree(struct walk *w, char *const *rels,
+		       char *const *files, size_t nfiles, struct defs *d,
+		       struct defs *m, bool *taken)
+{
+	struct alias *aliases = NULL;
+	size_t i, naliases = 0;
+	char *buf;
+
+	for (i = 0; i < w->nfiles; i++) {
+		if (target(rels, nfiles, w->files[i])) {
+			taken[i] = true;
+			continue;
+		}
+		buf = tree_slurp(w->root, w->files[i]);
+		if (!buf)
+			continue;
+		scan_aliases(&aliases, &naliases, buf);
+		if (!is_header_name(w->files[i])) {
+			scan_defs(d, buf, i);
+			scan_member_stores(m, buf, i);
+		}
+		free(buf);
+	}
+	for (i = 0; i < nfiles; i++) {
+		buf = tree_slurp(".", files[i]);
+		if (buf)
+			scan_aliases(&aliases, &naliases, buf);
+		free(buf);
+	}
+	defs_add_aliases(d, aliases, naliases);
+}
+
+/*
+ * The files that define what @files call, bounded (TREE_MAX_CONTEXT):
+ * those of the calls whose result is read first, then those storing the
+ * functions of the members called, then the rest.
+ */
 static void choose_context(struct rc_tree *t, struct walk *w,
 			   char *const *files, size_t nfiles)
 {
-	struct defs d = { .n = 0 };
+	struct defs d = { .n = 0 }, m = { .n = 0 };
 	struct table own = { NULL, 0, 0 };
 	char *rootreal = realpath(w->root, NULL), **rels, *buf;
 	bool *taken = xcalloc(w->nfiles + 1, sizeof(*taken));
@@ -699,18 +942,7 @@ static void choose_context(struct rc_tree *t, struct walk *w,
 	for (i = 0; i < nfiles; i++)
 		rels[i] = tree_relative(rootreal ? rootreal : w->root,
 					files[i]);
-	for (i = 0; i < w->nfiles; i++) {
-		if (is_header_name(w->files[i]))
-			continue;
-		if (target(rels, nfiles, w->files[i])) {
-			taken[i] = true;
-			continue;
-		}
-		buf = tree_slurp(w->root, w->files[i]);
-		if (buf)
-			scan_defs(&d, buf, i);
-		free(buf);
-	}
+	index_tree(w, rels, files, nfiles, &d, &m, taken);
 	for (i = 0; i < nfiles; i++) {
 		buf = tree_slurp(".", files[i]);
 		if (!buf)
@@ -725,13 +957,17 @@ static void choose_context(struct rc_tree *t, struct walk *w,
 		}
 		free(buf);
 	}
-	for (pass = 0; pass < 2; pass++)
+	for (pass = 0; pass < 3; pass++)
 		for (i = 0; i < nfiles; i++) {
 			buf = tree_slurp(".", files[i]);
 			if (!buf)
 				continue;
-			scan_calls(t, w, &d, &own, taken, buf, rels[i],
-				   !pass);
+			if (pass == 1)
+				scan_member_calls(t, w, &m, taken, buf,
+						  rels[i]);
+			else
+				scan_calls(t, w, &d, &own, taken, buf,
+					   rels[i], !pass);
 			free(buf);
 		}
 	for (i = 0; i < own.cap; i++)
@@ -743,6 +979,7 @@ static void choose_context(struct rc_tree *t, struct walk *w,
 	free(rootreal);
 	free(taken);
 	defs_free(&d);
+	defs_free(&m);
 }
 
 static void walk_free(struct walk *w)
