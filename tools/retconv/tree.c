@@ -336,25 +336,35 @@ static const char *skip_blank(const char *s)
 	return s;
 }
 
+/* Past "#include" (the directive @word) and the blanks after it, when
+ * the line @s is one, or NULL. */
+static const char *directive(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	s = skip_blank(s);
+	if (*s != '#')
+		return NULL;
+	s = skip_blank(s + 1);
+	if (strncmp(s, word, n))
+		return NULL;
+	return skip_blank(s + n);
+}
+
 /* The #include lines of file @i, each credited to its folder. */
 static void scan_includes(struct walk *w, size_t i)
 {
 	char *buf = tree_slurp(w->root, w->files[i]);
-	const char *s, *name, *end;
+	const char *s, *p, *name, *end;
 	char close;
 
 	if (!buf)
 		return;
 	for (s = buf; s; s = strchr(s, '\n'), s = s ? s + 1 : NULL) {
-		s = skip_blank(s);
-		if (*s != '#')
+		p = directive(s, "include");
+		if (!p || (*p != '"' && *p != '<'))
 			continue;
-		s = skip_blank(s + 1);
-		if (strncmp(s, "include", 7))
-			continue;
-		s = skip_blank(s + 7);
-		if (*s != '"' && *s != '<')
-			continue;
+		s = p;
 		close = *s == '"' ? '"' : '>';
 		name = s + 1;
 		end = name;
@@ -579,13 +589,9 @@ static void scan_aliases(struct alias **v, size_t *n, const char *buf)
 	size_t len, tlen;
 
 	for (s = buf; s; s = strchr(s, '\n'), s = s ? s + 1 : NULL) {
-		p = skip_blanks(s);
-		if (*p != '#')
+		p = directive(s, "define");
+		if (!p)
 			continue;
-		p = skip_blanks(p + 1);
-		if (strncmp(p, "define", 6))
-			continue;
-		p = skip_blanks(p + 6);
 		name = p;
 		while (ident_char(*p))
 			p++;
