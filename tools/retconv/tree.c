@@ -832,8 +832,8 @@ static void scan_calls(struct rc_tree *t, struct walk *w, struct defs *d,
 	}
 }
 
-/* A member call's file choice: the files storing a function in it, at
- * most this many, the nearest to the calling file. */
+/* A member call's file choice: the files storing a function in a member
+ * of its name, when there are no more than this many. */
 #define MEMBER_FILES	3
 
 /* The file of @m that stores a function in @name, not taken yet, nearest
@@ -858,11 +858,29 @@ static long nearest_store(struct defs *m, struct walk *w, const bool *taken,
 	return best;
 }
 
+/* How many files of @m store a function in a member named @name. */
+static size_t store_files(struct defs *m, const char *name, size_t len)
+{
+	struct entry *e = lookup(&m->names, name, len, false);
+	size_t n = 0;
+	long t, last = -1;
+
+	for (t = e ? e->val : -1; t >= 0; t = m->next[t])
+		if ((long)m->file[t] != last) {
+			last = (long)m->file[t];
+			n++;
+		}
+	return n;
+}
+
 /*
  * The calls of @buf through a member ("->read(", ".read("): the files
- * that store functions in a member of that name, MEMBER_FILES of each.
- * The member's class comes from the functions the run stores in it
- * (callee.c), and those tables are rarely in the calling file.
+ * that store functions in a member of that name, when they are at most
+ * MEMBER_FILES.  The member's class comes from the functions the run
+ * stores in it (callee.c), and those tables are rarely in the calling
+ * file; but a class drawn from some of many stores is a guess (three
+ * clock drivers' 0/-errno where a fourth answers "pending"), so a member
+ * stored in more files keeps its declared type, as before.
  */
 static void scan_member_calls(struct rc_tree *t, struct walk *w,
 			      struct defs *m, bool *taken, const char *buf,
@@ -878,7 +896,8 @@ static void scan_member_calls(struct rc_tree *t, struct walk *w,
 		name = p = s + 1;
 		while (ident_char(*p))
 			p++;
-		if (p == name || *skip_blanks(p) != '(')
+		if (p == name || *skip_blanks(p) != '(' ||
+		    store_files(m, name, (size_t)(p - name)) > MEMBER_FILES)
 			continue;
 		for (k = 0; k < MEMBER_FILES; k++) {
 			f = nearest_store(m, w, taken, name,
