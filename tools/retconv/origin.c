@@ -332,6 +332,33 @@ static char *copy_of(CXCursor value)
 	return key;
 }
 
+/*
+ * "ret = x ? f() : 0;": the call of the arm whose other arm is 0, or a
+ * null cursor.  0 is in every class (an action's success, a boolean's
+ * false, a count's none), so what rule C says of the call's values (never
+ * negative, never 1) holds of the store's, and rule D's 0 is read as the
+ * call's would be.
+ */
+static CXCursor zero_arm_call(CXCursor value)
+{
+	struct kids k;
+	CXCursor a, b;
+
+	value = peel(value);
+	if (clang_getCursorKind(value) != CXCursor_ConditionalOperator)
+		return clang_getNullCursor();
+	expr_kids(value, &k);
+	if (k.n != 3)
+		return clang_getNullCursor();
+	a = strip_casts(k.v[1]);
+	b = strip_casts(k.v[2]);
+	if (clang_getCursorKind(a) == CXCursor_CallExpr && is_zero_const(b))
+		return a;
+	if (clang_getCursorKind(b) == CXCursor_CallExpr && is_zero_const(a))
+		return b;
+	return clang_getNullCursor();
+}
+
 static void add_store(struct scan *s, char *key, unsigned offset,
 		      CXCursor value, CXCursor at, const unsigned *region)
 {
@@ -348,6 +375,11 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	if (!clang_Cursor_isNull(value))
 		x->call = callee_of(s->tu, value, &x->usr, &x->callee,
 				    &x->ctype, &x->kwq, &x->csize);
+	if (!clang_Cursor_isNull(value) && !x->call &&
+	    !clang_Cursor_isNull(zero_arm_call(value)))
+		x->call = callee_of(s->tu, zero_arm_call(value), &x->usr,
+				    &x->callee, &x->ctype, &x->kwq,
+				    &x->csize);
 	if (!clang_Cursor_isNull(value) && !x->call)
 		x->copy = copy_of(value);
 	line_col(at, &x->line, &x->col);
