@@ -731,6 +731,48 @@ static bool judged_by_form(struct ctx *cx)
 	return false;
 }
 
+/*
+ * Whether a rule C finding already stands at the test @x's note names
+ * (the test that leaves the error number 0 or negative on its way to
+ * strerror()): that test is itself a misread ("stats_err < 0" of a
+ * pthread result, never true), and the strerror() finding under it would
+ * say it again with advice for a value that is never there.  One
+ * finding, at the test.
+ */
+static bool test_reported(const struct rc_findings *out, const char *file,
+			  const struct rc_site *x)
+{
+	size_t i;
+
+	for (i = 0; i < out->n; i++)
+		if (out->v[i].rule == 'C' && out->v[i].line == x->wline &&
+		    out->v[i].col == x->wcol &&
+		    !strcmp(out->v[i].file, file))
+			return true;
+	return false;
+}
+
+/* The strerror() sites of @fn (rule_c_strerror()), once every other
+ * site of the run is judged. */
+static void strerror_sites(const struct rc_config *cfg, struct rc_func *fn,
+			   struct rc_func *const *byusr, size_t n,
+			   struct rc_findings *out, struct contracts *broken)
+{
+	size_t j;
+
+	for (j = 0; fn->report && j < fn->nsites; j++) {
+		struct ctx cx = {
+			.cfg = cfg, .fn = fn, .x = &fn->sites[j],
+			.out = out, .broken = broken,
+		};
+
+		if (cx.x->rule != 'C' || !(cx.x->form & SITE_STRERROR) ||
+		    test_reported(out, fn->file, cx.x))
+			continue;
+		rule_c_strerror(&cx, byusr, n);
+	}
+}
+
 void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 		 struct rc_result *res, struct rc_findings *out)
 {
@@ -757,8 +799,9 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			if ((cx.x->rule == 'E' && entry) || cx.x->rule == 'U' ||
 			    cx.x->rule == 'T')
 				continue;
-			if (judged_by_form(&cx) ||
-			    rule_c_strerror(&cx, byusr, res->nfuncs) ||
+			if ((cx.x->rule == 'C' &&
+			     (cx.x->form & SITE_STRERROR)) ||
+			    judged_by_form(&cx) ||
 			    (cx.x->rule == 'C' && rule_c_zero_here(&cx)))
 				continue;
 			if (fn->facts & FACT_ALTERNATE)
@@ -791,6 +834,10 @@ void sites_apply(const struct rc_config *cfg, const struct rc_table *table,
 			free(c.source);
 		}
 	}
+	for (i = 0; i < res->nfuncs + res->nalts; i++)
+		strerror_sites(cfg, i < res->nfuncs ? res->funcs[i] :
+			       res->alts[i - res->nfuncs], byusr, res->nfuncs,
+			       out, &broken);
 	verdict_contracts(&broken, out);
 	free(byusr);
 	free(byalt);
