@@ -12,6 +12,11 @@
  * An item added while an earlier instance still runs on another pool goes
  * there, or is held until that run ends (kwq__queue_owned()).  The kicks
  * and the busy hash this needs are pool.c's; nothing here runs an item.
+ *
+ * The file stays whole a little past 800 lines: the add's fast path and
+ * the slot accounting that ends it share the push queue's invariants
+ * (who may pop, who settles), and split they would read each other's
+ * fields across files, the arrows tests/layout.t keeps one way.
  */
 #include "internal.h"
 

@@ -63,6 +63,10 @@
  * 0 and 1, that is how the project reports success, and rule A's
  * findings of such actions are the project's style rather than its bugs:
  * one line says so, and they are reported only with --style.
+ *
+ * The file stays whole just past 800 lines: what settles a kind before
+ * the rules and what filters their findings after read the same facts of
+ * the same definitions, in one table of the run's functions.
  */
 #include <stdlib.h>
 #include <string.h>

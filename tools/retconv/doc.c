@@ -18,6 +18,10 @@
  * value (a count, a length, an index, a pointer) or an error.  contract.c adds the
  * class to the definition's facts, and defs.c lets it settle the
  * function's kind.
+ *
+ * The file stays whole a little past 800 lines: finding the section on
+ * the result and reading what it names are one pass over one comment's
+ * words, each step's reading depending on the section's kind.
  */
 #include <ctype.h>
 #include <stdlib.h>

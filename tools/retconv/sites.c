@@ -34,6 +34,11 @@
  *
  * Anything else (unknown, mixed for C, pointers) is not judged: a finding
  * must be right.
+ *
+ * The file stays whole a little past 800 lines: rules C and D judge the
+ * same site record against the same callee class, and sites_apply() is
+ * the one order they are tried in; the readings that grew a file of
+ * their own (onecode.c, readzero.c) are called from here.
  */
 #include <ctype.h>
 #include <stdlib.h>
