@@ -198,6 +198,23 @@ static void defs_add_aliases(struct defs *d, struct alias *v, size_t n)
 	free(v);
 }
 
+/* The member named after @s in @buf, when @s is a "." or the ">" of a
+ * "->": its first character, its end in *@end; NULL if none. */
+static const char *member_at(const char *buf, const char *s,
+			     const char **end)
+{
+	const char *p;
+
+	if (*s != '.' && !(*s == '>' && s > buf && s[-1] == '-'))
+		return NULL;
+	for (p = s + 1; ident_char(*p); p++)
+		;
+	if (p == s + 1 || (s[1] >= '0' && s[1] <= '9'))
+		return NULL;
+	*end = p;
+	return s + 1;
+}
+
 /*
  * The members of @buf that a function's name is stored in: ".read =
  * foo_read," in an initializer, "ops->read = foo_read;".  Each member
@@ -209,14 +226,10 @@ static void scan_member_stores(struct defs *m, const char *buf, size_t file)
 	size_t len;
 
 	for (s = buf; *s; s++) {
-		if (*s != '.' && !(*s == '>' && s > buf && s[-1] == '-'))
+		name = member_at(buf, s, &p);
+		if (!name)
 			continue;
-		name = p = s + 1;
-		while (ident_char(*p))
-			p++;
 		len = (size_t)(p - name);
-		if (!len || (*name >= '0' && *name <= '9'))
-			continue;
 		p = skip_blanks(p);
 		if (*p != '=' || p[1] == '=')
 			continue;
@@ -454,12 +467,8 @@ static void scan_member_calls(struct rc_tree *t, const struct tree_files *w,
 	int k;
 
 	for (s = buf; *s; s++) {
-		if (*s != '.' && !(*s == '>' && s > buf && s[-1] == '-'))
-			continue;
-		name = p = s + 1;
-		while (ident_char(*p))
-			p++;
-		if (p == name || *skip_blanks(p) != '(' ||
+		name = member_at(buf, s, &p);
+		if (!name || *skip_blanks(p) != '(' ||
 		    store_files(m, name, (size_t)(p - name)) > MEMBER_FILES)
 			continue;
 		for (k = 0; k < MEMBER_FILES; k++) {

@@ -254,8 +254,7 @@ static bool macro_call(CXTranslationUnit tu, CXCursor e, const char *name)
 	text = file_text(tu, file, &size);
 	if (!text || at >= size || !isalpha((unsigned char)text[at]))
 		return false;
-	for (i = at; i < size && (isalnum((unsigned char)text[i]) ||
-				  text[i] == '_'); i++)
+	for (i = at; i < size && ident_char(text[i]); i++)
 		;
 	while (i < size && (text[i] == ' ' || text[i] == '\t'))
 		i++;
@@ -362,6 +361,7 @@ static CXCursor zero_arm_call(CXCursor value)
 static void add_store(struct scan *s, char *key, unsigned offset,
 		      CXCursor value, CXCursor at, const unsigned *region)
 {
+	CXCursor arm;
 	struct store *x;
 
 	s->st = xrealloc(s->st, (s->nst + 1) * sizeof(*s->st));
@@ -375,11 +375,11 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	if (!clang_Cursor_isNull(value))
 		x->call = callee_of(s->tu, value, &x->usr, &x->callee,
 				    &x->ctype, &x->kwq, &x->csize);
-	if (!clang_Cursor_isNull(value) && !x->call &&
-	    !clang_Cursor_isNull(zero_arm_call(value)))
-		x->call = callee_of(s->tu, zero_arm_call(value), &x->usr,
-				    &x->callee, &x->ctype, &x->kwq,
-				    &x->csize);
+	arm = clang_Cursor_isNull(value) || x->call ? clang_getNullCursor() :
+	      zero_arm_call(value);
+	if (!clang_Cursor_isNull(arm))
+		x->call = callee_of(s->tu, arm, &x->usr, &x->callee,
+				    &x->ctype, &x->kwq, &x->csize);
 	if (!clang_Cursor_isNull(value) && !x->call)
 		x->copy = copy_of(value);
 	line_col(at, &x->line, &x->col);
