@@ -17,6 +17,13 @@
  * and prints the findings (report.c).  Summaries cross from the
  * workers to the parent as text (summary.c), so a crash in libclang costs a
  * worker, not the run.
+ *
+ * The header stays whole past 800 lines because it is the index of the
+ * parts: the records one half hands the other, then one block of
+ * declarations per file, headed by the file's name, so that what each file
+ * offers the rest is read in one place.  Parts that share more than that
+ * among themselves have their own header (ast.h, callsite.h, sites.h,
+ * tree.h, confpick.h, damage.h, inactive.h, sysloc.h).
  */
 #ifndef RETCONV_H
 #define RETCONV_H
