@@ -418,10 +418,12 @@ endif
 
 # --- benchmarks (bench/) ----------------------------------------------------
 # `make bench` installs the peer libraries (scripts/deps.sh bench), builds
-# bench/ against them and kwq, and runs bench/run.pl, the one driver: it
-# alternates the libraries and the goal programs of bench/goals/
-# (bench-timers: issue 3's timers and issue 5's delayed work against libuv
-# and GLib; bench-manager: issue 7's concurrency manager), judges every goal
+# bench/ against them and kwq, and runs bench/run.pl, the one driver (its
+# configuration and main; its jobs are the modules of bench/lib/KwqBench/,
+# which it finds beside itself): it alternates the libraries and the goal
+# programs of bench/goals/ (bench-timers: issue 3's timers and issue 5's
+# delayed work against libuv and GLib; bench-manager: issue 7's
+# concurrency manager), judges every goal
 # and writes the table, build/bench/*.csv, the chart and the report
 # build/bench/report.md.  BENCH_DOCS=1 also writes docs/benchmarks.md (and
 # its chart and CSV); BENCH_QUICK=1 is a short run for development.

@@ -17,6 +17,9 @@
 # pool.c, and never the other way, even through a third file.  And the
 # benchmarks' helpers, bench/common.c, call nothing of the driver
 # bench/bench.c (issue 24 §0): the goal programs link common.c without it.
+# Last, bench/run.pl's Perl modules (bench/lib/KwqBench/) compile and use
+# each other one way, as their top comments say: State at the bottom,
+# Stats, Run above it, Goals and Output above Stats, run.pl above all.
 # The dependencies themselves are printed as diagnostics, for the map in
 # docs/internals.md.
 set -u
@@ -25,10 +28,10 @@ set -u
 B=${KWQ_BUILD:-build}
 case $B in /*) objdir="$B/src" ;; *) objdir="$top/$B/src" ;; esac
 
-echo "1..6"
+echo "1..7"
 
 if ! command -v nm > /dev/null 2>&1; then
-	for i in 1 2 3 4 5 6; do tap_skip "nm is missing (binutils)"; done
+	for i in 1 2 3 4 5 6 7; do tap_skip "nm is missing (binutils)"; done
 	exit 0
 fi
 
@@ -46,7 +49,7 @@ done
 nsrc=$(ls "$top"/src/*.c | wc -l)
 if [ "$#" -eq 0 ]; then
 	tap fail "the library's objects are in $objdir (make all first)"
-	for i in 2 3 4 5 6; do tap fail "no objects to read"; done
+	for i in 2 3 4 5 6 7; do tap fail "no objects to read"; done
 	tap_exit
 fi
 [ "$#" -eq "$nsrc" ]
@@ -162,5 +165,28 @@ comm -12 "$tmp/common_use" "$tmp/bench_def" | sed 's/^/common.c needs /' \
 [ ! -s "$tmp/log" ] &&
 	[ -n "$(comm -12 "$tmp/bench_use" "$tmp/common_def")" ]
 tap_check $? "bench/bench.c calls bench/common.c, which calls nothing of it"
+
+# The modules of bench/run.pl and what each may use: a module that uses
+# another beyond its list, or one not listed, breaks the one-way order.
+# perl -wc loads run.pl and, through it, every module: an error or a
+# warning while compiling fails the test too.
+: > "$tmp/log"
+allowed="State: Stats:State Run:State Goals:State,Stats Output:State,Stats"
+for pm in "$top"/bench/lib/KwqBench/*.pm; do
+	m=$(basename "$pm" .pm)
+	may=$(echo "$allowed" | tr ' ' '\n' | sed -n "s/^$m://p" | tr , ' ')
+	echo "$allowed" | tr ' ' '\n' | grep -q "^$m:" ||
+		echo "bench/lib/KwqBench/$m.pm is not in layout.t's list" >> "$tmp/log"
+	for u in $(sed -n 's/^use KwqBench::\([A-Za-z]*\).*/\1/p' "$pm"); do
+		case " $may " in
+		*" $u "*) ;;
+		*) echo "$m.pm uses $u.pm" >> "$tmp/log" ;;
+		esac
+	done
+done
+perl -wc -I"$top/bench/lib" "$top/bench/run.pl" > "$tmp/perl" 2>&1
+grep -v ' syntax OK$' "$tmp/perl" >> "$tmp/log"
+[ ! -s "$tmp/log" ]
+tap_check $? "bench/run.pl's modules compile and use each other one way"
 
 tap_exit
