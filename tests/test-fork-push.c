@@ -369,6 +369,59 @@ static struct work_struct *nm_orphan(int i)
 }
 
 /*
+ * In the child, an item of the cut queue (its pwq a ghost that the queue
+ * still uses) adds an item behind itself on that ordered queue and waits
+ * for it: -EDEADLK, as in the parent, where the wait went on for ever
+ * (cancel.c's behind_self() took the ghost's word for an orphan's).
+ */
+static struct workqueue_struct *nm_q;
+static struct work_struct nm_self, nm_behind;
+static int nm_self_ret, nm_self_done, nm_behind_runs;	/* A */
+
+static void nm_behind_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&nm_behind_runs);
+}
+
+static void nm_self_fn(struct work_struct *work)
+{
+	int r = add_work_to_q(nm_q, &nm_behind);
+
+	(void)work;
+	STORE(&nm_self_ret, r ? r : wait_for_work(&nm_behind));
+	STORE(&nm_self_done, 1);
+}
+
+/* The check above, in @q; false when the wait did not return. */
+static bool nm_wait_behind(struct workqueue_struct *q, int *bad)
+{
+	int r;
+
+	nm_q = q;
+	STORE(&nm_self_ret, 1);
+	STORE(&nm_self_done, 0);
+	STORE(&nm_behind_runs, 0);
+	INIT_WORK(&nm_self, nm_self_fn);
+	INIT_WORK(&nm_behind, nm_behind_fn);
+	r = add_work_to_q(q, &nm_self);
+	if (r || !wait_for(&nm_self_done, 1, 5000)) {
+		check(bad, 15, false,
+		      "nomem child: an item's wait for one queued behind it on its ordered queue did not return",
+		      r);
+		return false;
+	}
+	r = wait_for_work(&nm_behind);
+	check(bad, 15, LOAD(&nm_self_ret) == -EDEADLK,
+	      "nomem child: an item's wait for one queued behind it on its ordered queue: -EDEADLK",
+	      LOAD(&nm_self_ret));
+	check(bad, 16, r == 0 && LOAD(&nm_behind_runs) == 1,
+	      "nomem child: the item behind it ran once",
+	      LOAD(&nm_behind_runs));
+	return true;
+}
+
+/*
  * The fence had no memory (@spec): the queue goes on with its pwq, the
  * one warning says so, and the orphans are still told from its queued
  * items: each call treats them as forgotten, and crashes or hangs on
@@ -404,6 +457,9 @@ static int in_nomem_child(struct workqueue_struct *q, const char *spec)
 	/* The threads' restarts may have failed too, and said so. */
 	nwarn = warnlog_count();
 	check(&bad, 0, fence_warnings() == 1, spec, fence_warnings());
+	/* A hang leaves a worker waiting: nothing more can be checked. */
+	if (!nm_wait_behind(q, &bad))
+		return bad;
 	/* Its pushed items, on the pwq the cut left, are queued ones. */
 	if (block_ordered(q, &blocker, &g))
 		return 1 << 1;
