@@ -54,6 +54,17 @@ static struct kwq__pwq **ghosts = ghosts_first;
  * In a fork child, before it has another thread: @pwq is a ghost.  Past
  * the first, the table grows by one: ghosts are few, one per fork that
  * cut a push.
+ *
+ * The growth frees the table that kwq__is_ghost() reads without a lock,
+ * and no reader can be there: the only caller is fork.c's child handler
+ * (kwq__wq_child(), pwq_fence()), in the one thread a fork leaves, before
+ * fork() returns and before the handler restarts kwq's own threads.  The
+ * threads that read the table in a child that forks again (a grandchild's
+ * ghosts, past the eighth) read the child's copy, in another address
+ * space: the grandchild frees and writes its own.  A thread started by an
+ * earlier-registered atfork handler could call kwq before this handler
+ * has run, but it would find kwq's every lock held and its state the
+ * parent's: kwq is not usable in a child until its handler has run.
  */
 int kwq__ghost_add(struct kwq__pwq *pwq)
 {
