@@ -388,11 +388,11 @@ enum round { ROUND_FAILED, ROUND_PREVENTED, ROUND_PASSED };
  * wait running, so that the manager, seeing no blocked worker, starts no
  * third one to take the other queue's item before an end can pass behind
  * it.  FAILED: an item did not run once, CPU B's item was not taken once,
- * or the slot was released while the other item waited.
+ * or the slot was released while the other item waited; @why says which.
  */
-static enum round pass_round(void)
+static enum round pass_round(char *why, size_t len)
 {
-	bool once;
+	bool ran, once;
 
 	hold_slots(true);
 	memset(&relay_gate, 0, sizeof(relay_gate));
@@ -435,16 +435,22 @@ static enum round pass_round(void)
 		bail_out("could not add the other queue's item");
 	kwq__pop_last_hook = pass_hook;
 	gate_open(&relay_gate);
-	once = wait_for(&nr_runs, 1, 10000) && wait_for(&other_runs, 1, 10000);
+	ran = wait_for(&nr_runs, 1, 10000) && wait_for(&other_runs, 1, 10000);
 	kwq__pop_last_hook = NULL;
 	sleep_ms(10);
-	once = once && LOAD(&nr_runs) == 1 && LOAD(&other_runs) == 1 &&
-	       each_ran_once(0, 1) && LOAD(&pass_calls) == 1;
+	once = LOAD(&nr_runs) == 1 && LOAD(&other_runs) == 1 &&
+	       each_ran_once(0, 1);
 	destroy_workqueue(wq);
-	if (!once)
+	snprintf(why, len, "%s%s%s (runs %d, %d; takes %d)",
+		 ran ? "" : ", an item did not run in 10 s",
+		 once ? "" : ", an item not run once",
+		 LOAD(&pass_calls) == 1 ? "" : ", CPU B's item not taken once",
+		 LOAD(&nr_runs), LOAD(&other_runs), LOAD(&pass_calls));
+	if (!ran || !once || LOAD(&pass_calls) != 1)
 		return ROUND_FAILED;
 	if (!LOAD(&pass_waiting))
 		return ROUND_PREVENTED;
+	snprintf(why, len, ", the slot released while the other item waited");
 	return LOAD(&pass_held) ? ROUND_PASSED : ROUND_FAILED;
 }
 
@@ -452,12 +458,13 @@ static void test_pass(void)
 {
 	int passes = 0, prevented = 0, tries = 0;
 	enum round res = ROUND_PASSED;
+	char why[160] = "";
 
 	other_wq = alloc_workqueue("pcpu-other", WQ_UNBOUND, 0);
 	if (!other_wq)
 		bail_out("alloc_workqueue: %s", strerror(errno));
 	while (passes < PASS_ROUNDS && tries++ < PASS_TRIES) {
-		res = pass_round();
+		res = pass_round(why, sizeof(why));
 		if (res == ROUND_FAILED)
 			break;
 		if (res == ROUND_PREVENTED)
@@ -470,8 +477,7 @@ static void test_pass(void)
 	   "another queue's item: taken off CPU %d's queue, each item ran "
 	   "once, in %d of %d rounds (%d not set up, tried again)%s",
 	   cpus[1], cpus[1], passes, PASS_ROUNDS, prevented,
-	   res == ROUND_FAILED ? ": an item not run once, or the slot "
-	   "released while the other item waited" : "");
+	   res == ROUND_FAILED ? why : "");
 }
 
 int main(void)
