@@ -54,6 +54,17 @@ static struct kwq__pwq **ghosts = ghosts_first;
  * In a fork child, before it has another thread: @pwq is a ghost.  Past
  * the first, the table grows by one: ghosts are few, one per fork that
  * cut a push.
+ *
+ * The growth frees the table that kwq__is_ghost() reads without a lock,
+ * and no reader can be there: the only caller is fork.c's child handler
+ * (kwq__wq_child(), pwq_fence()), in the one thread a fork leaves, before
+ * fork() returns and before the handler restarts kwq's own threads.  The
+ * threads that read the table in a child that forks again (a grandchild's
+ * ghosts, past the eighth) read the child's copy, in another address
+ * space: the grandchild frees and writes its own.  A thread started by an
+ * earlier-registered atfork handler could call kwq before this handler
+ * has run, but it would find kwq's every lock held and its state the
+ * parent's: kwq is not usable in a child until its handler has run.
  */
 int kwq__ghost_add(struct kwq__pwq *pwq)
 {
@@ -227,12 +238,36 @@ static int running_self(const struct work_struct *w)
 }
 
 /*
+ * Is @w, whose word named @pwq, a ghost (kwq__is_ghost()), queued on it?
+ * Only on a ghost that its queue still uses (`cut`, pwq_fence() in
+ * workqueue.c), and for an item that is not an orphan: that ghost is its
+ * queue's pwq, and @w waits there as on any.  The other ghosts' words are
+ * orphans', which kwq__start_flush() forgets; their queues may be gone,
+ * so that nothing past the ghost may be read.  A `cut` ghost's queue
+ * lives while the flag is set: its destruction clears it under this lock
+ * before it frees the queue (pwq_free()).
+ */
+static bool ghost_queued(struct kwq__pwq *pwq, const struct work_struct *w)
+{
+	bool queued;
+
+	kwq__lock(pwq->pool);
+	queued = pwq->cut && data_pwq(work_data(w)) == pwq &&
+		 !orphan_locked(pwq, w);
+	kwq__unlock(pwq->pool);
+	return queued;
+}
+
+/*
  * The ordered queue on which @w is queued behind the item the caller runs
  * (that is, the caller runs on it, or re-added itself there), or NULL:
  * then @w cannot start before this run returns.  The re-add is seen in
  * debug mode only: the caller's item may have freed itself, so its word is
  * read only once debug mode's records say it is pending (self_pending_on()
- * in workqueue.c says the same).
+ * in workqueue.c says the same).  In a fork child, @w queued on a pwq
+ * that its queue goes on with as a ghost, for want of memory for the
+ * fence (ghost_queued()), is looked at as on any pwq, so that the child
+ * gets -EDEADLK where the parent does, not a wait for ever.
  */
 static struct workqueue_struct *behind_self(struct work_struct *w)
 {
@@ -241,7 +276,11 @@ static struct workqueue_struct *behind_self(struct work_struct *w)
 	struct workqueue_struct *wq = NULL;
 	struct kwq_list_node *n;
 
-	if (!me || !pwq || kwq__is_ghost(pwq) || !pwq->wq->ordered)
+	if (!me || !pwq)
+		return NULL;
+	if (unlikely(kwq__is_ghost(pwq)) && !ghost_queued(pwq, w))
+		return NULL;
+	if (!pwq->wq->ordered)
 		return NULL;
 	/* Running on that very queue, the caller holds its one slot. */
 	if (kwq__self->current_pwq == pwq && kwq__in_wq(pwq->wq))

@@ -9,7 +9,12 @@
  * it as the other items the parent had pushed: forgotten, idle, free to be
  * added again; a second fork and the queue's destruction must not change
  * that.  The item whose push was half done is in transit in the child, as
- * any add in flight at a fork.  The parent runs every item once.
+ * any add in flight at a fork.  The parent runs every item once.  A
+ * child without memory for the fence goes on with the cut pwq, a ghost:
+ * its queued items are told from the orphans, and an item of that
+ * ordered queue gets -EDEADLK for a wait on one queued behind it.  A
+ * fork that cuts ten queues makes ten ghosts, past the table's eight
+ * static slots (kwq__ghost_add() in src/cancel.c).
  */
 #include "../src/internal.h"
 #include "util.h"
@@ -369,6 +374,59 @@ static struct work_struct *nm_orphan(int i)
 }
 
 /*
+ * In the child, an item of the cut queue (its pwq a ghost that the queue
+ * still uses) adds an item behind itself on that ordered queue and waits
+ * for it: -EDEADLK, as in the parent, where the wait went on for ever
+ * (cancel.c's behind_self() took the ghost's word for an orphan's).
+ */
+static struct workqueue_struct *nm_q;
+static struct work_struct nm_self, nm_behind;
+static int nm_self_ret, nm_self_done, nm_behind_runs;	/* A */
+
+static void nm_behind_fn(struct work_struct *work)
+{
+	(void)work;
+	INC(&nm_behind_runs);
+}
+
+static void nm_self_fn(struct work_struct *work)
+{
+	int r = add_work_to_q(nm_q, &nm_behind);
+
+	(void)work;
+	STORE(&nm_self_ret, r ? r : wait_for_work(&nm_behind));
+	STORE(&nm_self_done, 1);
+}
+
+/* The check above, in @q; false when the wait did not return. */
+static bool nm_wait_behind(struct workqueue_struct *q, int *bad)
+{
+	int r;
+
+	nm_q = q;
+	STORE(&nm_self_ret, 1);
+	STORE(&nm_self_done, 0);
+	STORE(&nm_behind_runs, 0);
+	INIT_WORK(&nm_self, nm_self_fn);
+	INIT_WORK(&nm_behind, nm_behind_fn);
+	r = add_work_to_q(q, &nm_self);
+	if (r || !wait_for(&nm_self_done, 1, 5000)) {
+		check(bad, 15, false,
+		      "nomem child: an item's wait for one queued behind it on its ordered queue did not return",
+		      r);
+		return false;
+	}
+	r = wait_for_work(&nm_behind);
+	check(bad, 15, LOAD(&nm_self_ret) == -EDEADLK,
+	      "nomem child: an item's wait for one queued behind it on its ordered queue: -EDEADLK",
+	      LOAD(&nm_self_ret));
+	check(bad, 16, r == 0 && LOAD(&nm_behind_runs) == 1,
+	      "nomem child: the item behind it ran once",
+	      LOAD(&nm_behind_runs));
+	return true;
+}
+
+/*
  * The fence had no memory (@spec): the queue goes on with its pwq, the
  * one warning says so, and the orphans are still told from its queued
  * items: each call treats them as forgotten, and crashes or hangs on
@@ -404,6 +462,9 @@ static int in_nomem_child(struct workqueue_struct *q, const char *spec)
 	/* The threads' restarts may have failed too, and said so. */
 	nwarn = warnlog_count();
 	check(&bad, 0, fence_warnings() == 1, spec, fence_warnings());
+	/* A hang leaves a worker waiting: nothing more can be checked. */
+	if (!nm_wait_behind(q, &bad))
+		return bad;
 	/* Its pushed items, on the pwq the cut left, are queued ones. */
 	if (block_ordered(q, &blocker, &g))
 		return 1 << 1;
@@ -512,13 +573,134 @@ static void test_fork_no_memory(const char *spec)
 	destroy_workqueue(q);
 }
 
+/* Run @fn in a fork child, which exits with its verdict: its status. */
+static int in_fork(int (*fn)(void))
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		bail_out("fork: %s", strerror(errno));
+	if (pid == 0)
+		_exit(!!fn());
+	if (waitpid(pid, &status, 0) != pid)
+		bail_out("waitpid");
+	return status;
+}
+
+/* --- more ghosts than the table's static slots ------------------------ */
+
+#define NR_GHOSTS 10		/* past the 8 static slots (cancel.c) */
+
+static struct workqueue_struct *gq[NR_GHOSTS];
+static struct gate ghost_gate;
+static int ghost_stalled[NR_GHOSTS];	/* A */
+static struct item gx[NR_GHOSTS], go[NR_GHOSTS];	/* held, cut off */
+
+/* Hold the first push on each of gq[] between its exchange and link. */
+static void ghosts_link_hook(struct kwq__pwq *pwq)
+{
+	for (int i = 0; i < NR_GHOSTS; i++)
+		if (pwq->wq == gq[i] && INC(&ghost_stalled[i]) == 1)
+			gate_wait(&ghost_gate);
+}
+
+static void *ghost_pusher(void *arg)
+{
+	int i = (int)(long)arg;
+
+	if (add_work_to_q(gq[i], &gx[i].work))
+		bail_out("the held push on queue %d failed", i);
+	return NULL;
+}
+
+/*
+ * In the child: each queue was cut, and each orphan is told as one,
+ * the last ones through the table grown past its static slots.
+ */
+static int in_ghosts_child(void)
+{
+	int bad = 0, r;
+
+	alarm(20);
+	STORE(&kwq__link_hook, NULL);
+	check(&bad, 0, LOAD(&kwq__ghosts) == NR_GHOSTS,
+	      "ghosts child: the ghosts", (int)LOAD(&kwq__ghosts));
+	for (int i = 0; i < NR_GHOSTS; i++) {
+		r = remove_work(&go[i].work);
+		check(&bad, 1, r == -ENOENT && !work_pending(&go[i].work),
+		      "ghosts child: remove_work of an orphan", r);
+		r = add_work_to_q(gq[i], &go[i].work);
+		check(&bad, 2, r == 0, "ghosts child: add of an orphan", r);
+		r = wait_for_work(&go[i].work);
+		/* The orphans share an id: each adds one run. */
+		check(&bad, 3, r == 0 && LOAD(&runs[go[i].id]) == i + 1,
+		      "ghosts child: the orphan ran once",
+		      LOAD(&runs[go[i].id]));
+	}
+	return bad;
+}
+
+/*
+ * A fork that cuts more queues than the table of ghosts has static
+ * slots: kwq__ghost_add() grows it in the child, and every ghost stays
+ * one; the parent runs every item once.
+ */
+static void test_fork_many_ghosts(void)
+{
+	struct tw blockers[NR_GHOSTS];
+	struct gate gates[NR_GHOSTS];
+	pthread_t p[NR_GHOSTS];
+	int status, ran = 0;
+
+	memset(runs, 0, sizeof(runs));
+	memset(&ghost_gate, 0, sizeof(ghost_gate));
+	for (int i = 0; i < NR_GHOSTS; i++) {
+		gq[i] = alloc_ordered_workqueue("fork-ghost-%d", 0, i);
+		if (!gq[i] || block_ordered(gq[i], &blockers[i], &gates[i]))
+			bail_out("ghosts: queue %d", i);
+		STORE(&ghost_stalled[i], 0);
+		/* Two ids, of the held push and of the orphan behind it. */
+		gx[i].id = 0;
+		INIT_WORK(&gx[i].work, item_fn);
+		go[i].id = 1;
+		INIT_WORK(&go[i].work, item_fn);
+	}
+	STORE(&kwq__link_hook, ghosts_link_hook);
+	for (int i = 0; i < NR_GHOSTS; i++)
+		pthread_create(&p[i], NULL, ghost_pusher, (void *)(long)i);
+	if (!wait_for(&ghost_gate.entered, NR_GHOSTS, 10000))
+		bail_out("ghosts: the pushes were not held");
+	for (int i = 0; i < NR_GHOSTS; i++)
+		if (add_work_to_q(gq[i], &go[i].work))
+			bail_out("ghosts: add %d", i);
+	status = in_fork(in_ghosts_child);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "a fork that cut %d queues: each ghost told, past the table's static slots (status %#x)",
+	   NR_GHOSTS, status);
+	gate_open(&ghost_gate);
+	for (int i = 0; i < NR_GHOSTS; i++) {
+		gate_open(&gates[i]);
+		pthread_join(p[i], NULL);
+	}
+	STORE(&kwq__link_hook, NULL);
+	for (int i = 0; i < NR_GHOSTS; i++) {
+		flush_workqueue(gq[i]);
+		ran += tw_runs(&blockers[i]) == 1;
+		destroy_workqueue(gq[i]);
+	}
+	ok(ran == NR_GHOSTS && LOAD(&runs[0]) == NR_GHOSTS &&
+	   LOAD(&runs[1]) == NR_GHOSTS,
+	   "parent: the items of the %d cut queues ran once (%d, %d, %d)",
+	   NR_GHOSTS, ran, LOAD(&runs[0]), LOAD(&runs[1]));
+}
+
 int main(void)
 {
 	struct tw blocker;
 	struct gate g;
 	pthread_t p;
 	int status;
-	pid_t pid;
 
 	tap_watchdog(60);
 	wq = alloc_ordered_workqueue("fork-push", 0);
@@ -527,13 +709,13 @@ int main(void)
 	hold_wq = wq;
 	if (getenv("KWQ_TEST_SAN")) {
 		/* As test-fork: no sanitizer supports threads after fork(). */
-		skip(24, "the sanitizers do not support threads after fork()");
+		skip(26, "the sanitizers do not support threads after fork()");
 		destroy_workqueue(wq);
 		return done_testing();
 	}
 	if (kwq__any_mode()) {
 		/* Debug mode or statistics: every add takes the lock. */
-		skip(24, "KWQ_DEBUG or statistics on: adds are not pushed");
+		skip(26, "KWQ_DEBUG or statistics on: adds are not pushed");
 		destroy_workqueue(wq);
 		return done_testing();
 	}
@@ -555,13 +737,7 @@ int main(void)
 			bail_out("add %d", i);
 	if (add_work_to_q(wq, &dw.work))
 		bail_out("add of the delayed item");
-	pid = fork();
-	if (pid < 0)
-		bail_out("fork: %s", strerror(errno));
-	if (pid == 0)
-		_exit(!!in_child());
-	if (waitpid(pid, &status, 0) != pid)
-		bail_out("waitpid");
+	status = in_fork(in_child);
 	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 	   "the child's calls on items cut off by a half-done push (status %#x)",
 	   status);
@@ -579,5 +755,6 @@ int main(void)
 	test_fork_from_item(true);
 	test_fork_no_memory("malloc:1");
 	test_fork_no_memory("malloc:1+");
+	test_fork_many_ghosts();
 	return done_testing();
 }
