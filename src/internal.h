@@ -1102,6 +1102,13 @@ enum { KWQ__LOOK_READ, KWQ__LOOK_DONE };
 KWQ_HIDDEN extern void (*kwq__look_hook)(struct kwq__pool *pool, int stage,
 					 int n);
 /*
+ * kwq__proc_hook (tests/test-manager-proc.c): called by the manager's look
+ * after each read of a worker's state in /proc, with what it read (-1: the
+ * read failed), which it may change; no lock held; in manager.c's test
+ * build.
+ */
+KWQ_HIDDEN extern void (*kwq__proc_hook)(struct kwq__pool *pool, int *state);
+/*
  * kwq__spawn_hook (tests/test-manager-spawn.c): called by the manager and
  * by a new worker before each boosted worker either creates, no lock held.
  */

@@ -55,6 +55,7 @@
 struct kwq__manager kwq__mgr = { .watchdog_ms = DFL_WATCHDOG_MS };
 #ifdef KWQ_TEST_HOOKS
 void (*kwq__look_hook)(struct kwq__pool *pool, int stage, int n);
+void (*kwq__proc_hook)(struct kwq__pool *pool, int *state);
 #endif
 
 static int no_proc;			/* M: /proc is not readable */
@@ -315,17 +316,25 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 
 	/* /proc is read without the pool lock: adds must not wait on it. */
 	kwq__test_hook(look, pool, KWQ__LOOK_READ, n);
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		state[i] = no_proc ? -1 :
 			kwq__thread_sleeping(looks[i].tid);
+		kwq__test_hook(proc, pool, &state[i]);
+	}
 
 	kwq__lock(pool);
 	for (int i = 0; i < n; i++) {
+		/*
+		 * A worker that left its item may have retired, its task
+		 * gone from /proc: only a failed read of one still on it
+		 * says that /proc is not readable.
+		 */
+		if (!still_on_locked(pool, &looks[i]))
+			continue;
 		if (state[i] < 0)
 			no_proc = 1;
 		/* Without /proc, two looks on one item count as blocked. */
-		if (state[i] == 0 || !still_on_locked(pool, &looks[i]) ||
-		    lock_waited_locked(pool, &looks[i]))
+		if (state[i] == 0 || lock_waited_locked(pool, &looks[i]))
 			continue;
 		if (state[i] < 0 && looks[i].worker->mon_blocked++ < 1)
 			continue;
