@@ -15,6 +15,8 @@
  * contract of its own, a name whose first words spell the type its first
  * parameter points to names that type (a can_frame's can_frame_len), and the calls whose results its body adds
  * or subtracts ("n += f();", "f() + 1") give counts, not success codes.
+ * A body that is one return of a member's value, nothing called and
+ * nothing stored (return p->dry_run;), only reads a state it is given.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -368,6 +370,55 @@ static enum CXChildVisitResult count_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/* Whether the tree under @c calls or stores anything. */
+static enum CXChildVisitResult acts_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	bool *acts = data;
+
+	(void)parent;
+	if (kind == CXCursor_CallExpr || kind == CXCursor_UnaryOperator ||
+	    kind == CXCursor_CompoundAssignOperator ||
+	    kind == CXCursor_BinaryOperator || kind == CXCursor_StmtExpr) {
+		*acts = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * An accessor: the body is the one statement "return p->member;" (or
+ * "s.member", a member of a member), the value read as it is, nothing
+ * called, computed or stored on the way.  Nothing in it can fail, so
+ * it has no failure to report as 0 or a negative errno: what it returns
+ * is a state stored before, whatever verb its last word is
+ * (libfoo_get_dry_run(), ctx_get_connect()).  A unary or binary operator
+ * anywhere (!p->ok, p->n > 0, p->v[i + 1]) computes an answer, and a
+ * body with more statements may act first: neither is one.
+ */
+static bool reads_member(CXCursor body)
+{
+	struct kids k, r;
+	CXCursor e;
+	bool acts = false;
+
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return false;
+	k.n = 0;
+	clang_visitChildren(body, kid_visit, &k);
+	if (k.n != 1 || clang_getCursorKind(k.v[0]) != CXCursor_ReturnStmt)
+		return false;
+	expr_kids(k.v[0], &r);
+	if (r.n != 1)
+		return false;
+	e = peel(r.v[0]);
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return false;
+	clang_visitChildren(e, acts_visit, &acts);
+	return !acts;
+}
+
 void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn)
 {
@@ -387,6 +438,7 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		fn->facts |= FACT_PLACE_SUBJECT;
 	if (is_setter(func, fn->name))
 		fn->facts |= FACT_SETTER;
+	fn->accessor = reads_member(body);
 	if (has_out_status(func))
 		fn->facts |= FACT_OUT_STATUS;
 	if (has_out_answer(func, fn->name))

@@ -327,6 +327,10 @@ static int settled(const struct rc_config *cfg, const struct rc_func *fn,
 		return KIND_PREDICATE;
 	if (fn->facts & FACT_SETTER)
 		return fn->type == RT_BOOL ? KIND_NEITHER : KIND_ACTION;
+	/* "return p->member;" alone: a state read, nothing that can fail
+	 * (contract.c's reads_member()), whatever its last word. */
+	if (fn->accessor && naming_classify_words(cfg, fn->name) == KIND_ACTION)
+		return KIND_NEITHER;
 	if ((fn->facts & FACT_OUT_STATUS) &&
 	    naming_classify_words(cfg, fn->name) == KIND_ACTION)
 		return KIND_NEITHER;

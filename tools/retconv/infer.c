@@ -523,7 +523,11 @@ static void sum_into(struct fn_ctx *fx, CXCursor v, struct eval *acc,
 }
 
 /* An assignment, an OR into the variable, or an in-place change that
- * leaves the value unknown. */
+ * leaves the value unknown.  So does an operator whose text cannot be
+ * read (op is ""): libclang places a macro's body at the macro's use, so
+ * a function that a macro writes (DEFINE_PARSE_LIST(u16, ...)) has its
+ * "n++" and "n = count" there, where no operator is written; taken for
+ * no store, they left a count at its first value, 0. */
 static void walk_write(struct var_walk *w, CXCursor c, enum CXCursorKind kind)
 {
 	struct kids k;
@@ -546,9 +550,12 @@ static void walk_write(struct var_walk *w, CXCursor c, enum CXCursorKind kind)
 		binary_op(w->fx->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (!strcmp(op, "="))
 			eval_expr(w->fx, k.v[1], &w->acc, w->depth + 1);
+		else if (!op[0])
+			w->acc.flags |= RV_UNKNOWN;
 	} else if (kind == CXCursor_UnaryOperator) {
 		unary_op(w->fx->tu, c, k.v[0], op, sizeof(op));
-		if (!strcmp(op, "&") || !strcmp(op, "++") || !strcmp(op, "--"))
+		if (!strcmp(op, "&") || !strcmp(op, "++") || !strcmp(op, "--") ||
+		    !op[0])
 			w->acc.flags |= RV_UNKNOWN;
 	}
 }
@@ -1405,6 +1412,13 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 			flow_maybe(f, k.v[1], s);
 			return;
 		}
+		/* An operator a macro's body wrote, unread (walk_write()):
+		 * what it does to the variable is not known. */
+		if (!op[0] && refers_to(k.v[0], f->var)) {
+			flow_expr(f, k.v[1], s);
+			s->ev.flags |= RV_UNKNOWN;
+			return;
+		}
 	} else if (kind == CXCursor_CompoundAssignOperator && k.n == 2 &&
 		   refers_to(k.v[0], f->var)) {
 		flow_expr(f, k.v[1], s);
@@ -1419,7 +1433,7 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 	} else if (kind == CXCursor_UnaryOperator && k.n == 1 &&
 		   refers_to(k.v[0], f->var)) {
 		unary_op(f->fx->tu, e, k.v[0], op, sizeof(op));
-		if (!strcmp(op, "++") || !strcmp(op, "--"))
+		if (!strcmp(op, "++") || !strcmp(op, "--") || !op[0])
 			s->ev.flags |= RV_UNKNOWN;
 		return;
 	} else if (kind == CXCursor_ConditionalOperator && k.n == 3) {

@@ -369,6 +369,8 @@ struct rc_func {
 	struct rc_site *sites;
 	size_t nsites;
 	unsigned facts;		/* FACT_*, DOC_* */
+	bool accessor;		/* contract.c: its body is "return p->member;"
+				 * alone (reads_member()) */
 	char *like;		/* doc.c: the function its documentation
 				 * says it is the same as, or NULL */
 	char **counted;		/* USRs of callees whose results it adds */

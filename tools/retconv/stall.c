@@ -14,7 +14,8 @@
  * assignment by the holder ("left -= n", "done += n") to a variable that
  * the loop's condition reads, and no read of the holder in the loop
  * sends 0 another way than a positive count (a test for <= 0, == 0, a
- * short count, a truth test, a comparison with a variable).  Only a
+ * short count, a truth test, a comparison with a variable, the holder
+ * cast or not: "(size_t)n != len").  Only a
  * call named as a reading function (outside.c's outside_reads()) is
  * looked at; that the name is the C library's (the table's class, not a
  * definition of the tree) the parent says (sites.c).
@@ -184,6 +185,30 @@ static enum CXChildVisitResult stall_visit(CXCursor c, CXCursor parent,
 	return st->bad ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
+/*
+ * The holder cast in a comparison, "(size_t)n != len": a short count
+ * told apart from the length asked for sends 0 with it, as the
+ * comparison without the cast does (stall_judge()).  Only there: a cast
+ * elsewhere ("left -= (size_t)n") is read as before, a use.
+ */
+static bool cast_compared(const struct stall *st, CXCursor parent,
+			  CXCursor e)
+{
+	CXCursor op;
+	char o[8];
+	struct kids k;
+
+	if (clang_getCursorKind(parent) != CXCursor_BinaryOperator ||
+	    !cast_operand(peel(e), &op) || !holder_ref(st, op))
+		return false;
+	expr_kids(parent, &k);
+	if (k.n != 2)
+		return false;
+	binary_op(st->s->tu, k.v[0], k.v[1], o, sizeof(o));
+	return !strcmp(o, "==") || !strcmp(o, "!=") || !strcmp(o, "<") ||
+	       !strcmp(o, "<=") || !strcmp(o, ">") || !strcmp(o, ">=");
+}
+
 static void stall_walk(struct stall *st, CXCursor parent)
 {
 	struct kids all = { .n = 0 };
@@ -195,7 +220,8 @@ static void stall_walk(struct stall *st, CXCursor parent)
 		return;
 	}
 	for (i = 0; i < all.n && !st->bad; i++) {
-		if (holder_ref(st, all.v[i]))
+		if (holder_ref(st, all.v[i]) ||
+		    cast_compared(st, parent, all.v[i]))
 			stall_judge(st, parent, i);
 		else
 			stall_walk(st, all.v[i]);

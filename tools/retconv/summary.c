@@ -92,6 +92,8 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 		fprintf(out, "D\t%u\n", fn->facts);
 	if (fn->errstr_pos)
 		fprintf(out, "P\t%u\n", fn->errstr_pos);
+	if (fn->accessor)
+		fputs("G\t1\n", out);
 	if (fn->like) {
 		fputs("L\t", out);
 		put_field(out, fn->like);
@@ -232,7 +234,7 @@ void site_free(struct rc_site *x)
 	free(x->why);
 }
 
-/* A D, L, P or U record: what the last F says of itself and of its
+/* A D, G, L, P or U record: what the last F says of itself and of its
  * callees. */
 static int read_fact(struct rc_result *res, char **f, size_t n)
 {
@@ -264,6 +266,10 @@ static int read_fact(struct rc_result *res, char **f, size_t n)
 	}
 	if (f[0][0] == 'P') {
 		fn->errstr_pos = num(f[1]);
+		return 0;
+	}
+	if (f[0][0] == 'G') {
+		fn->accessor = num(f[1]) != 0;
 		return 0;
 	}
 	fn->counted = xrealloc(fn->counted,
@@ -312,6 +318,7 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 	case 'S':
 		return read_site(res, f, n);
 	case 'D':
+	case 'G':
 	case 'L':
 	case 'P':
 	case 'U':
