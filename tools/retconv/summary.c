@@ -25,6 +25,7 @@
  *                                             structure's member
  *   P <count>                                 the last F's calls that give
  *                                             strerror() a positive errno
+ *   X <doc_more>                              the last F's DOCX_*
  *
  * B lines let the parent name the file a crashed worker was parsing.
  */
@@ -92,6 +93,8 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 		fprintf(out, "D\t%u\n", fn->facts);
 	if (fn->errstr_pos)
 		fprintf(out, "P\t%u\n", fn->errstr_pos);
+	if (fn->doc_more)
+		fprintf(out, "X\t%u\n", fn->doc_more);
 	if (fn->like) {
 		fputs("L\t", out);
 		put_field(out, fn->like);
@@ -232,7 +235,7 @@ void site_free(struct rc_site *x)
 	free(x->why);
 }
 
-/* A D, L, P or U record: what the last F says of itself and of its
+/* A D, L, P, U or X record: what the last F says of itself and of its
  * callees. */
 static int read_fact(struct rc_result *res, char **f, size_t n)
 {
@@ -264,6 +267,10 @@ static int read_fact(struct rc_result *res, char **f, size_t n)
 	}
 	if (f[0][0] == 'P') {
 		fn->errstr_pos = num(f[1]);
+		return 0;
+	}
+	if (f[0][0] == 'X') {
+		fn->doc_more = num(f[1]);
 		return 0;
 	}
 	fn->counted = xrealloc(fn->counted,
@@ -315,6 +322,7 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 	case 'L':
 	case 'P':
 	case 'U':
+	case 'X':
 		return read_fact(res, f, n);
 	case 'M':
 		if (n != 3)
