@@ -70,10 +70,10 @@ void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn);
 
 /* doc.c: the class a definition's documentation gives its result (DOC_*),
- * and in *@like the function it says it is the same as, if it says only
- * that. */
+ * in *@like the function it says it is the same as, if it says only
+ * that, and in *@more what else it says (DOCX_*). */
 unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
-		  CXFile file, char **like);
+		  CXFile file, char **like, unsigned *more);
 
 /* contract.c: a definition's documented class, setter and counted calls. */
 void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,

@@ -543,6 +543,20 @@ static bool by_wrapper(struct rc_func **byusr, size_t n,
 	return true;
 }
 
+/*
+ * A signed count or length whose documentation names 0 as a failure
+ * beside it (doc.c's DOCX_ZERO_FAILS: "@return length of the packet, 0 if
+ * cannot send"), and whose body gives a value or a negative errno or is
+ * not bounded: its success is above 0, its failure 0 or negative, as
+ * SSL_write()'s is.  A body that gives only 0 and negative values, or a
+ * boolean, keeps its own class.
+ */
+static bool zero_documented(const struct rc_func *def, enum cclass cls)
+{
+	return def->type == RT_SIGNED && (def->doc_more & DOCX_ZERO_FAILS) &&
+	       (cls == CC_MIXED || cls == CC_NONE);
+}
+
 void callee_class(const struct rc_result *res, struct rc_func **byusr,
 		  size_t n, const struct rc_table *table,
 		  const struct rc_func *caller, const struct rc_site *x,
@@ -570,6 +584,13 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 				      def->line, def->facts & DOC_PERRNO ?
 				      "documented so" :
 				      "in a project of positive errnos");
+		return;
+	}
+	if (def && zero_documented(def, c->cls)) {
+		c->cls = CC_POSITIVE;
+		c->sure = sure_definition(def);
+		c->source = xasprintf("its definition at %s:%u, whose documentation names 0 a failure",
+				      def->file, def->line);
 		return;
 	}
 	if (def && !c->member && by_wrapper(byusr, n, table, def, c))

@@ -446,5 +446,6 @@ void contract_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 	if (fn->type == RT_BOOL && is_classifier(func, fn->name))
 		fn->facts |= FACT_CLASSIFIER;
 	fn->facts |= receiver_words(func, fn->name) << FACT_RECEIVER_SHIFT;
-	fn->facts |= doc_read(tu, func, body, file, &fn->like);
+	fn->facts |= doc_read(tu, func, body, file, &fn->like,
+			      &fn->doc_more);
 }

@@ -750,6 +750,62 @@ static unsigned doc_said(const struct said *sp, bool code)
 	return 0;
 }
 
+/*
+ * Whether a section on a count or a length names 0 as a failure: "@return
+ * length of the packet, 0 if cannot send", "the number of bytes written,
+ * or 0 on error".  The clause after a 0 (up to the next punctuation)
+ * says a failure and not a success; a 0 in a comparison ("< 0", ">= 0")
+ * or negated is another value.  Its success is then above 0 and its
+ * failure 0 or negative, as OpenSSL's SSL_write() (callee.c).
+ */
+static bool zero_fails(const char *sec)
+{
+	static const char *const fails[] = {
+		"fail", "error", "cannot", "can't", "can not", "could not",
+		"couldn't", "unable",
+	};
+	const char *p, *q;
+	char buf[160];
+	size_t n, i, k;
+
+	for (p = sec; *p; p++) {
+		if (!strncasecmp(p, "zero", 4))
+			k = 4;
+		else if (*p == '0')
+			k = 1;
+		else
+			continue;
+		if ((p > sec && (isalnum((unsigned char)p[-1]) ||
+				 strchr("-.x", p[-1]))) ||
+		    isalnum((unsigned char)p[k]) || p[k] == '.')
+			continue;
+		/* "< 0", ">= 0", "!= 0", "0 <= x" and "0 or negative" are
+		 * ranges. */
+		for (q = p; q > sec && q[-1] == ' '; q--)
+			;
+		if (q > sec && strchr("<>=!", q[-1]))
+			continue;
+		n = strcspn(p + k, ".,;:)\n");
+		if (n >= sizeof(buf))
+			n = sizeof(buf) - 1;
+		memcpy(buf, p + k, n);
+		buf[n] = '\0';
+		/* "0 if no error", "0 when nothing failed", "0 if it did not
+		 * fail": a success. */
+		if (strchr(buf, '<') || strchr(buf, '>') ||
+		    strcasestr(buf, "succe") || strcasestr(buf, "negative") ||
+		    strcasestr(buf, " or ") || strcasestr(buf, " no ") ||
+		    strcasestr(buf, "did not") || strcasestr(buf, "didn't") ||
+		    strcasestr(buf, "does not") || strcasestr(buf, "doesn't") ||
+		    strcasestr(buf, "without") || strcasestr(buf, "nothing"))
+			continue;
+		for (i = 0; i < sizeof(fails) / sizeof(fails[0]); i++)
+			if (strcasestr(buf, fails[i]))
+				return true;
+	}
+	return false;
+}
+
 /* The block comment that opens @body, before its first statement: some
  * write the contract there ("Return: 1(dirty), 0 (clean), -1(error)"). */
 static char *body_comment(CXTranslationUnit tu, CXCursor body)
@@ -822,11 +878,12 @@ static char *own_section(CXTranslationUnit tu, CXCursor func, CXFile file,
 }
 
 unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
-		  CXFile file, char **like)
+		  CXFile file, char **like, unsigned *more)
 {
 	char *doc = doc_text(tu, func, file), *sec;
 	CXCursor first = clang_getCanonicalCursor(func);
 	unsigned facts = 0, perrno;
+	bool zero;
 
 	sec = doc ? return_section(doc) : NULL;
 	/* clang lends a header's documentation comment to the definition;
@@ -849,8 +906,13 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		doc = body_comment(tu, body);
 		sec = doc && has_return_mark(doc) ? return_section(doc) : NULL;
 	}
+	/* A value's 0 as one of its failures, read before doc_class()
+	 * rewrites its "non-zero" and "!= 0". */
+	zero = sec && zero_fails(sec);
 	if (sec)
 		facts = doc_class(sec);
+	if (zero && (facts & DOC_VALUE))
+		*more |= DOCX_ZERO_FAILS;
 	/* "a positive errno value" (house.c): a status, not a value. */
 	perrno = house_doc(sec, doc);
 	if (perrno)

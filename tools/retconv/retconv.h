@@ -348,6 +348,11 @@ struct rc_site {
  * call sites on the lines that reading made live count, not its returns. */
 #define FACT_ALTERNATE	(1U << 31)
 
+/* struct rc_func's doc_more: documented, a count or a length whose 0 is
+ * a failure ("@return the length sent, 0 if it cannot send"): success is
+ * above 0, failure 0 or negative, as OpenSSL's SSL_write(). */
+#define DOCX_ZERO_FAILS	(1U << 0)
+
 struct rc_func {
 	char *usr;
 	char *name;
@@ -375,6 +380,8 @@ struct rc_func {
 				 * says it is the same as, or NULL */
 	char **counted;		/* USRs of callees whose results it adds */
 	size_t ncounted;
+	unsigned doc_more;	/* doc.c: DOCX_*, what its documentation
+				 * says beside its class */
 	unsigned errstr_pos;	/* strerr.c: its calls that give strerror()
 				 * a positive error number as written */
 	struct rc_func *hnext;	/* resolve.c's hash chain */

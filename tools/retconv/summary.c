@@ -25,6 +25,9 @@
  *                                             structure's member
  *   P <count>                                 the last F's calls that give
  *                                             strerror() a positive errno
+ *   X <doc_more>                              the last F's DOCX_*
+ *   G 1                                       the last F only returns a
+ *                                             member (an accessor)
  *
  * B lines let the parent name the file a crashed worker was parsing.
  */
@@ -94,6 +97,8 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 		fprintf(out, "P\t%u\n", fn->errstr_pos);
 	if (fn->accessor)
 		fputs("G\t1\n", out);
+	if (fn->doc_more)
+		fprintf(out, "X\t%u\n", fn->doc_more);
 	if (fn->like) {
 		fputs("L\t", out);
 		put_field(out, fn->like);
@@ -234,7 +239,7 @@ void site_free(struct rc_site *x)
 	free(x->why);
 }
 
-/* A D, G, L, P or U record: what the last F says of itself and of its
+/* A D, G, L, P, U or X record: what the last F says of itself and of its
  * callees. */
 static int read_fact(struct rc_result *res, char **f, size_t n)
 {
@@ -270,6 +275,10 @@ static int read_fact(struct rc_result *res, char **f, size_t n)
 	}
 	if (f[0][0] == 'G') {
 		fn->accessor = num(f[1]) != 0;
+		return 0;
+	}
+	if (f[0][0] == 'X') {
+		fn->doc_more = num(f[1]);
 		return 0;
 	}
 	fn->counted = xrealloc(fn->counted,
@@ -322,6 +331,7 @@ static int read_record(struct rc_result *res, char *line, long *begun)
 	case 'L':
 	case 'P':
 	case 'U':
+	case 'X':
 		return read_fact(res, f, n);
 	case 'M':
 		if (n != 3)
