@@ -105,7 +105,7 @@ static void read_prefix(const char *path, struct prefix *p)
  * main file's), and files of every folder that have the same flags share
  * one PCH of them.
  */
-static bool folder_free(const struct prefix *p, size_t k)
+static bool is_folder_free(const struct prefix *p, size_t k)
 {
 	const char *s;
 	size_t j;
@@ -186,7 +186,7 @@ static char *write_header(const char *dir, size_t i, const struct prefix *p,
  * lines that look in no folder of the file's, its flags' (@group[1]). */
 static char *key_text(char *const *group, const struct prefix *p, size_t k)
 {
-	const char *g = group[folder_free(p, k)];
+	const char *g = group[is_folder_free(p, k)];
 	size_t j, n = strlen(g) + 2;
 	char *s, *q;
 
@@ -323,7 +323,7 @@ int pch_plan(struct rc_jobs *jobs, char **tmpdir, struct rc_jobs *builds)
 			continue;
 		push_build(builds, &jobs->v[chosen[i].job], hdr,
 			   xasprintf("%s/p%zu.pch", tmpl, builds->n),
-			   folder_free(&pre[chosen[i].job], chosen[i].k));
+			   is_folder_free(&pre[chosen[i].job], chosen[i].k));
 		free(hdr);
 		for (k = i; k < j; k++)
 			jobs->v[chosen[k].job].pch =
