@@ -566,6 +566,41 @@ tap_check $? "errors after a precompiled header: parsed once; in a header read t
 diff -u "$tmp/without" "$tmp/with" | sed 's/^/# /'
 tap_diag "$tmp/with.err"
 
+# Files of several folders that begin with the same #define and #include
+# <...> lines share one precompiled header: those lines look in no folder
+# of the file's.  It is built without the -iquote of a folder, as the
+# files read it: inc/wide.h's quoted "wcfg.h" is looked for in inc/ and
+# the -I folders, never in a/, whose wcfg.h would change wide_slot() (a
+# PCH of a/'s files built with -iquote a took it, and the header's
+# function was then read as a/ never reads it).
+mkdir -p "$tmp/pchwide/inc" "$tmp/pchwide/a" "$tmp/pchwide/b" "$tmp/pt4"
+printf '#ifndef WIDE_H\n#define WIDE_H\n#if __has_include("wcfg.h")\n#include "wcfg.h"\n#endif\n#ifdef WIDE_NEG\nstatic inline int wide_slot(int x)\n{\n\treturn -x;\n}\n#else\nstatic inline int wide_slot(int x)\n{\n\treturn x >= 1;\n}\n#endif\n#endif\n' \
+	>"$tmp/pchwide/inc/wide.h"
+printf '#define WIDE_NEG 1\n' >"$tmp/pchwide/a/wcfg.h"
+for d in a b; do
+	i=0
+	while [ $i -lt 4 ]; do
+		printf '#define _GNU_SOURCE\n#include <stdio.h>\n#include <wide.h>\nint take_%s%s(int x)\n{\n\tif (wide_slot(x) < 0)\n\t\treturn -1;\n\treturn 0;\n}\n' \
+			$d $i >"$tmp/pchwide/$d/w$i.c"
+		i=$((i + 1))
+	done
+done
+(cd "$tmp" && RETCONV_TRACE=1 TMPDIR="$tmp/pt4" "$rc" --no-config pchwide \
+	-- -Ipchwide/inc >"$tmp/with" 2>"$tmp/with.err")
+st1=$?
+(cd "$tmp" && "$rc" --no-config --no-pch pchwide -- -Ipchwide/inc \
+	>"$tmp/without" 2>"$tmp/without.err")
+st2=$?
+[ $st1 -eq 1 ] && [ $st2 -eq 1 ] && cmp -s "$tmp/with" "$tmp/without" &&
+	grep -v '^retconv: trace: ' "$tmp/with.err" | cmp -s - "$tmp/without.err" &&
+	[ "$(grep -c "^retconv: trace: .*: precompile parse, 0 errors" "$tmp/with.err")" -eq 1 ] &&
+	[ "$(grep -c "^retconv: trace: pchwide/[ab]/w[0-9].c: with PCH parse, 0 errors" "$tmp/with.err")" -eq 8 ] &&
+	[ "$(grep -c "warning: 'wide_slot' .*from its definition at pchwide/inc/wide.h:" "$tmp/with")" -eq 8 ] &&
+	[ -z "$(ls "$tmp/pt4")" ]
+tap_check $? "files of two folders share one precompiled header of their <...> lines, with the findings of --no-pch"
+diff -u "$tmp/without" "$tmp/with" | sed 's/^/# /'
+tap_diag "$tmp/with.err"
+
 # The callers a callee's broken contract names come in the order of their
 # places, not of arrival: a.c's own function reaches the parent after the
 # inline function of z.h it includes.

@@ -7,7 +7,11 @@
  * libuv test of 400 lines is 14,000 once uv.h and the C library are in.
  * Files of one build that are compiled with the same flags from the same
  * directory, and whose first lines are the same #include lines, share one
- * precompiled header of those lines, written into a temporary directory.
+ * precompiled header of those lines, written into a temporary directory;
+ * where those lines are #define lines and #include <...> lines alone,
+ * which look in no folder of the file's own, files of every folder with
+ * the same flags share it (a tree's folders mostly have the same -I list,
+ * and their files begin with the same C library and library headers).
  * The workers build the PCHs first, one job each, by libclang in their
  * own process (a clang started per PCH spent most of its time starting),
  * and summarize the functions of its headers there, once; then each file
@@ -93,9 +97,34 @@ static void read_prefix(const char *path, struct prefix *p)
 	fclose(f);
 }
 
+/*
+ * Whether a file's first @k lines are #define lines and #include lines of
+ * a <header> alone: then no line of them looks in the file's own folder
+ * (an angled name is looked for in the -I folders and the system's only,
+ * and a header's quoted #include in that header's folder first, not the
+ * main file's), and files of every folder that have the same flags share
+ * one PCH of them.
+ */
+static bool is_folder_free(const struct prefix *p, size_t k)
+{
+	const char *s;
+	size_t j;
+
+	for (j = 0; j < k; j++) {
+		s = p->lines[j] + 1;
+		if (!strncmp(s, "define", 6))
+			continue;
+		s += strlen("include");
+		s += strspn(s, " \t");
+		if (*s != '<')
+			return false;
+	}
+	return true;
+}
+
 /* What files must share to share a PCH: directory, flags, and source
- * directory (where quoted includes are found first). */
-static char *group_of(const struct rc_job *job)
+ * directory (where quoted includes are found first), unless @anywhere. */
+static char *group_of(const struct rc_job *job, bool anywhere)
 {
 	const char *slash = strrchr(job->path, '/');
 	size_t i, n = 0;
@@ -107,8 +136,12 @@ static char *group_of(const struct rc_job *job)
 	for (i = 0, p = g; i < job->nargs; i++)
 		p += sprintf(p, "%s\x1f", job->args[i]);
 	*p = '\0';
-	p = xasprintf("%s\x1e%.*s\x1e%s", job->dir ? job->dir : "",
-		      slash ? (int)(slash - job->path) : 0, job->path, g);
+	if (anywhere)
+		p = xasprintf("%s\x1e*\x1e%s", job->dir ? job->dir : "", g);
+	else
+		p = xasprintf("%s\x1e%.*s\x1e%s", job->dir ? job->dir : "",
+			      slash ? (int)(slash - job->path) : 0,
+			      job->path, g);
 	free(g);
 	return p;
 }
@@ -149,16 +182,18 @@ static char *write_header(const char *dir, size_t i, const struct prefix *p,
 	return path;
 }
 
-/* The key of @job's first @k lines. */
-static char *key_text(const char *group, const struct prefix *p, size_t k)
+/* The key of @job's first @k lines: its group's (@group[0]), or, for
+ * lines that look in no folder of the file's, its flags' (@group[1]). */
+static char *key_text(char *const *group, const struct prefix *p, size_t k)
 {
-	size_t j, n = strlen(group) + 2;
+	const char *g = group[is_folder_free(p, k)];
+	size_t j, n = strlen(g) + 2;
 	char *s, *q;
 
 	for (j = 0; j < k; j++)
 		n += strlen(p->lines[j]);
 	s = xmalloc(n);
-	q = s + sprintf(s, "%s\x1d", group);
+	q = s + sprintf(s, "%s\x1d", g);
 	for (j = 0; j < k; j++)
 		q = stpcpy(q, p->lines[j]);
 	return s;
@@ -187,7 +222,7 @@ static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 	for (i = 0; i < jobs->n; i++)
 		for (k = 1; k <= pre[i].n; k++)
 			keys[nkeys++] = (struct key){
-				key_text(group[i], &pre[i], k), i, k };
+				key_text(&group[2 * i], &pre[i], k), i, k };
 	qsort(keys, nkeys, sizeof(*keys), by_text);
 	for (i = 0; i < nkeys; i = j) {
 		for (j = i; j < nkeys && !strcmp(keys[j].text, keys[i].text);)
@@ -214,25 +249,31 @@ static void choose(struct rc_jobs *jobs, struct prefix *pre, char **group,
 /*
  * The job that precompiles @hdr for the files of @job's group: @job's
  * flags and directory, with its source directory searched first for
- * quoted includes, as the file itself would be.
+ * quoted includes, as the file itself would be; for lines that look in no
+ * folder of the file's (@anywhere), with nothing more, as the files of
+ * every folder read them.
  */
 static void push_build(struct rc_jobs *builds, const struct rc_job *job,
-		       const char *hdr, char *pch)
+		       const char *hdr, char *pch, bool anywhere)
 {
 	const char *slash = strrchr(job->path, '/');
 	char **args = xcalloc(job->nargs + 4, sizeof(*args));
+	char *quote = NULL;
 	struct rc_job *b;
 	size_t i, n = 0;
 
 	for (i = 0; i < job->nargs; i++)
 		args[n++] = job->args[i];
-	args[n++] = "-iquote";
-	args[n++] = slash ? xasprintf("%.*s", (int)(slash - job->path),
-				      job->path) : xstrdup(".");
+	if (!anywhere) {
+		quote = slash ? xasprintf("%.*s", (int)(slash - job->path),
+					  job->path) : xstrdup(".");
+		args[n++] = "-iquote";
+		args[n++] = quote;
+	}
 	args[n++] = "-x";
 	args[n++] = "c-header";
 	jobs_push(builds, hdr, hdr, args, n);
-	free(args[job->nargs + 1]);
+	free(quote);
 	free(args);
 	b = &builds->v[builds->n - 1];
 	b->dir = job->dir ? xstrdup(job->dir) : NULL;
@@ -243,7 +284,7 @@ static void push_build(struct rc_jobs *builds, const struct rc_job *job,
 int pch_plan(struct rc_jobs *jobs, char **tmpdir, struct rc_jobs *builds)
 {
 	struct prefix *pre = xcalloc(jobs->n + 1, sizeof(*pre));
-	char **group = xcalloc(jobs->n + 1, sizeof(*group));
+	char **group = xcalloc(2 * jobs->n + 1, sizeof(*group));
 	size_t *best = xcalloc(jobs->n + 1, sizeof(*best));
 	struct key *chosen = xcalloc(jobs->n + 1, sizeof(*chosen));
 	char tmpl[PATH_MAX], *hdr;
@@ -256,13 +297,14 @@ int pch_plan(struct rc_jobs *jobs, char **tmpdir, struct rc_jobs *builds)
 	for (i = 0; i < jobs->n; i++) {
 		if (!is_header_name(jobs->v[i].path))
 			read_prefix(jobs->v[i].path, &pre[i]);
-		group[i] = group_of(&jobs->v[i]);
+		group[2 * i] = group_of(&jobs->v[i], false);
+		group[2 * i + 1] = group_of(&jobs->v[i], true);
 	}
 	choose(jobs, pre, group, best);
 	for (i = 0; i < jobs->n; i++)
 		if (best[i])
 			chosen[n++] = (struct key){
-				key_text(group[i], &pre[i], best[i]), i,
+				key_text(&group[2 * i], &pre[i], best[i]), i,
 				best[i] };
 	qsort(chosen, n, sizeof(*chosen), by_text);
 	snprintf(tmpl, sizeof(tmpl), "%s/retconv-pch.XXXXXX",
@@ -280,7 +322,8 @@ int pch_plan(struct rc_jobs *jobs, char **tmpdir, struct rc_jobs *builds)
 		if (!hdr)
 			continue;
 		push_build(builds, &jobs->v[chosen[i].job], hdr,
-			   xasprintf("%s/p%zu.pch", tmpl, builds->n));
+			   xasprintf("%s/p%zu.pch", tmpl, builds->n),
+			   is_folder_free(&pre[chosen[i].job], chosen[i].k));
 		free(hdr);
 		for (k = i; k < j; k++)
 			jobs->v[chosen[k].job].pch =
@@ -292,7 +335,8 @@ out:
 	for (i = 0; i < jobs->n; i++) {
 		for (j = 0; j < pre[i].n; j++)
 			free(pre[i].lines[j]);
-		free(group[i]);
+		free(group[2 * i]);
+		free(group[2 * i + 1]);
 	}
 	free(chosen);
 	free(best);
