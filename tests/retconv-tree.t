@@ -1043,6 +1043,35 @@ tap_check $? "a function the tree's assembly names: its interface is the assembl
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- C++ beside C -------------------------------------------------------------
+
+# retconv checks C.  A tree that holds a C library and a C++ program (a
+# kernel client beside its user-space servers) is checked for its C alone:
+# .hpp files, and a folder of C++ sources with no C one, are passed over,
+# its .h files too (C++ headers, whose class would be a parse error read
+# as C), and none of them resolves a C file's #include.  Both folders have
+# a util.h; the C file's must be its own, and only it reports.
+mkdir -p "$tmp/cxx/lib" "$tmp/cxx/srv"
+printf '#include "util.h"\nint frob_on(int x)\n{\n\tif (x)\n\t\treturn 1;\n\treturn 0;\n}\nint use(int x)\n{\n\tif (frob_on(x) < 0)\n\t\treturn -1;\n\treturn util_x();\n}\n' \
+	>"$tmp/cxx/lib/frob.c"
+printf 'int util_x(void);\n' >"$tmp/cxx/lib/util.h"
+printf '#include "util.h"\nint Server::start() { return 0; }\n' \
+	>"$tmp/cxx/srv/server.cpp"
+printf 'class Server {\npublic:\n\tint start();\n};\nstatic inline int srv_enable(int x)\n{\n\tif (x)\n\t\treturn 1;\n\treturn 0;\n}\nstatic inline int srv_use(int x) { return srv_enable(x) < 0 ? -1 : 0; }\n' \
+	>"$tmp/cxx/srv/util.h"
+printf 'template <class T> int add_it(T t) { return t ? 1 : 0; }\n' \
+	>"$tmp/cxx/srv/tmpl.hpp"
+(cd "$tmp/cxx" && "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] && [ "$(grep -c warning: "$tmp/out")" -eq 1 ] &&
+	grep -q "^\./lib/frob\.c:10:6: warning: 'frob_on' returns only 0 or 1" "$tmp/out" &&
+	grep -q '^retconv: tree \.: 0 include folders; 1 folder of C++ passed over$' "$tmp/err" &&
+	grep -q '^retconv: [0-9]* lines in 2 files,' "$tmp/err" &&
+	! grep -q 'parsed with errors' "$tmp/err"
+tap_check $? "a folder of C++ beside C: passed over, said in the one line, its headers neither checked nor resolving a C #include"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

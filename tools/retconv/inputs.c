@@ -61,6 +61,7 @@ static int add_dir(struct rc_jobs *jobs, const char *path,
 	char **names = NULL;
 	size_t n = 0, i;
 	int err = 0, err2;
+	bool cxx;
 	DIR *d;
 
 	d = opendir(path);
@@ -78,6 +79,8 @@ static int add_dir(struct rc_jobs *jobs, const char *path,
 	closedir(d);
 	if (n)
 		qsort(names, n, sizeof(*names), compare_names);
+	/* retconv checks C: a C++ program's folder is passed over. */
+	cxx = is_cxx_folder(names, n);
 	for (i = 0; i < n; i++) {
 		struct stat st;
 
@@ -88,7 +91,8 @@ static int add_dir(struct rc_jobs *jobs, const char *path,
 			err2 = 0;
 		else if (S_ISDIR(st.st_mode))
 			err2 = add_dir(jobs, names[i], flags, nflags);
-		else if (S_ISREG(st.st_mode) && is_c_source(names[i]))
+		else if (S_ISREG(st.st_mode) && !cxx &&
+			 is_c_source(names[i]))
 			err2 = add_file(jobs, names[i], flags, nflags, true);
 		else
 			err2 = 0;

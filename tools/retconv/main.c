@@ -317,6 +317,9 @@ static void tree_say(const struct options *o)
 			t->pkgs[i]);
 	if (t->npkgs > 3)
 		fprintf(stderr, " and %zu more", t->npkgs - 3);
+	if (t->ncxx)
+		fprintf(stderr, "; %zu folder%s of C++ passed over", t->ncxx,
+			t->ncxx == 1 ? "" : "s");
 	fputc('\n', stderr);
 	if (!o->verbose)
 		return;

@@ -577,6 +577,7 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	       char *const *args, size_t nargs);
 void jobs_free(struct rc_jobs *jobs);
 bool is_header_name(const char *path);
+bool is_cxx_folder(char *const *names, size_t n);
 void home_init(void);
 char *display_path(const char *path);
 int read_lines(const char *path,
@@ -656,6 +657,7 @@ struct rc_tree {
 	size_t nskipped;	/* more such files, over the bound */
 	char **others;		/* folders of other systems, left out */
 	size_t nothers;
+	size_t ncxx;		/* folders of C++ sources, passed over */
 	char **pkgs;		/* packages the build asks pkg-config for */
 	size_t npkgs;		/* that pkg-config knows (pkgdeps.c) */
 	char **pkgdirs;		/* their -I folders, searched as the system's */

@@ -83,6 +83,7 @@ static void walk_dir(struct walk *w, const char *rel)
 	struct stat st;
 	size_t n = 0, i;
 	DIR *d = opendir(path);
+	bool cxx;
 
 	free(path);
 	if (!d)
@@ -96,13 +97,16 @@ static void walk_dir(struct walk *w, const char *rel)
 	closedir(d);
 	if (n)
 		qsort(names, n, sizeof(*names), by_name);
+	/* A C++ folder's headers resolve no C file's #include. */
+	cxx = is_cxx_folder(names, n);
+	w->t->ncxx += cxx;
 	for (i = 0; i < n; i++) {
 		sub = *rel ? xasprintf("%s/%s", rel, names[i]) :
 			     xstrdup(names[i]);
 		path = tree_join(w->root, sub);
 		if (lstat(path, &st) || S_ISLNK(st.st_mode) ||
 		    !(S_ISDIR(st.st_mode) ||
-		      (S_ISREG(st.st_mode) &&
+		      (S_ISREG(st.st_mode) && !cxx &&
 		       (is_source(sub) || is_asm(sub))))) {
 			free(sub);
 		} else if (S_ISDIR(st.st_mode)) {

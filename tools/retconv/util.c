@@ -180,14 +180,41 @@ bool ident_char(char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
-bool is_header_name(const char *path)
+static const char *suffix(const char *path)
 {
 	const char *dot = strrchr(path, '.');
 
-	if (!dot || strchr(dot, '/'))
-		return false;
-	return !strcmp(dot, ".h") || !strcmp(dot, ".hh") ||
-	       !strcmp(dot, ".hpp") || !strcmp(dot, ".inc");
+	return dot && !strchr(dot, '/') ? dot : "";
+}
+
+/* A C header: C++'s own (.hh, .hpp) are another language's. */
+bool is_header_name(const char *path)
+{
+	const char *dot = suffix(path);
+
+	return !strcmp(dot, ".h") || !strcmp(dot, ".inc");
+}
+
+/*
+ * Do the @n names of one folder make it a C++ program's: C++ sources and
+ * no C one?  Its .h files are that program's headers, C++ too: a tree
+ * that holds a C library and the C++ servers that use it (a kernel
+ * client beside its user-space daemons) is checked for its C alone.
+ */
+bool is_cxx_folder(char *const *names, size_t n)
+{
+	static const char *const cxx[] = { ".cc", ".cpp", ".cxx", ".hh",
+					   ".hpp", ".hxx" };
+	bool seen = false;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *dot = suffix(names[i]);
+
+		if (!strcmp(dot, ".c"))
+			return false;
+		seen = seen || AMONG(dot, cxx);
+	}
+	return seen;
 }
 
 /*
