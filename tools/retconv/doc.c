@@ -6,22 +6,22 @@
  * comments above a definition (those with no blank line between are one
  * text), or the documentation comment clang attaches to any of its
  * declarations, or, where those say nothing of the result, the comment
- * above its prototype or the block comment that opens its body, are
- * searched for the section on the result: kernel-doc's "Return:" and
- * "Returns", Doxygen's @return, @returns, \return and @retval lines, and
- * "Returned Value:" sections.  What that section names gives the
- * function's documented class: 0 or a negative errno; a boolean (true or
- * false, 1 or 0, non-zero); 1, 0 or a negative errno together, or true,
- * false and a failure's name, a tri-state that is the function's contract
- * and not a mix; 0 or any other value on failure ("0 if ..., non-zero if
- * ... or out of range" too), a status whose errors have no sign; or a
- * value (a count, a length, an index, a pointer) or an error.  contract.c adds the
- * class to the definition's facts, and defs.c lets it settle the
- * function's kind.
+ * above its prototype or the block comment that opens its body (after
+ * the locals it declares), are searched for the section on the result:
+ * kernel-doc's "Return:" and "Returns", Doxygen's @return, @returns,
+ * \return and @retval lines, and "Returned Value:" sections.  What that
+ * section names gives the function's documented class: 0 or a negative
+ * errno; a boolean (true or false, 1 or 0, non-zero); 1, 0 or a negative
+ * errno together, or true, false and a failure's name, a tri-state that
+ * is the function's contract and not a mix; 0 or any other value on
+ * failure ("0 if ..., non-zero if ... or out of range" too), a status
+ * whose errors have no sign; or a value (a count, a length, an index, a
+ * pointer) or an error.  contract.c adds the class to the definition's
+ * facts, and defs.c lets it settle the function's kind.
  *
- * The file stays whole a little past 800 lines: finding the section on
- * the result and reading what it names are one pass over one comment's
- * words, each step's reading depending on the section's kind.
+ * The file stays whole past 800 lines: finding the section on the result
+ * and reading what it names are one pass over one comment's words, each
+ * step's reading depending on the section's kind.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -806,23 +806,61 @@ static bool zero_fails(const char *sec)
 	return false;
 }
 
-/* The block comment that opens @body, before its first statement: some
- * write the contract there ("Return: 1(dirty), 0 (clean), -1(error)"). */
+#define MAX_DECLS 16
+
+/* The declarations that open a body, where its text starts and ends. */
+struct decls {
+	unsigned start[MAX_DECLS], end[MAX_DECLS];
+	unsigned n;
+};
+
+static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct decls *d = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclStmt || d->n == MAX_DECLS)
+		return CXChildVisit_Break;
+	clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL,
+				   &d->start[d->n]);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL,
+				   &d->end[d->n]);
+	d->n++;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * The block comment that opens @body, before its first statement, its
+ * declarations (locals set up for the cleanup) allowed before it: some
+ * write the contract there, marked ("Return: 1(dirty), 0 (clean),
+ * -1(error)") or in a sentence ("Returns > 0 if it supports it, == 0 if
+ * it does not", systemd's style).
+ */
 static char *body_comment(CXTranslationUnit tu, CXCursor body)
 {
 	CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(body));
+	struct decls d = { .n = 0 };
 	CXFile where = NULL;
 	const char *text, *p, *end;
-	unsigned off = 0;
+	unsigned off = 0, i = 0;
 	size_t size = 0;
 
 	clang_getExpansionLocation(at, &where, NULL, NULL, &off);
 	text = where ? file_text(tu, where, &size) : NULL;
 	if (!text || off >= size || text[off] != '{')
 		return NULL;
-	for (p = text + off + 1; p < text + size && isspace((unsigned char)*p);
-	     p++)
-		;
+	clang_visitChildren(body, decl_visit, &d);
+	for (p = text + off + 1;; p++) {
+		while (p < text + size && isspace((unsigned char)*p))
+			p++;
+		if (i == d.n || p != text + d.start[i] || d.end[i] >= size)
+			break;
+		p = text + d.end[i++];
+		if (*p != ';')
+			p--;
+	}
 	if (p + 4 > text + size || p[0] != '/' || p[1] != '*')
 		return NULL;
 	end = memmem(p, (size_t)(text + size - p), "*/", 2);
@@ -904,7 +942,8 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		*like = doc ? like_of(doc) : NULL;
 		free(doc);
 		doc = body_comment(tu, body);
-		sec = doc && has_return_mark(doc) ? return_section(doc) : NULL;
+		sec = doc && (has_return_mark(doc) || mentions_return(doc)) ?
+		      return_section(doc) : NULL;
 	}
 	/* A value's 0 as one of its failures, read before doc_class()
 	 * rewrites its "non-zero" and "!= 0". */
