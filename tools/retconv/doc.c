@@ -852,14 +852,14 @@ static char *body_comment(CXTranslationUnit tu, CXCursor body)
 	if (!text || off >= size || text[off] != '{')
 		return NULL;
 	clang_visitChildren(body, decl_visit, &d);
-	for (p = text + off + 1;; p++) {
+	for (p = text + off + 1;;) {
 		while (p < text + size && isspace((unsigned char)*p))
 			p++;
 		if (i == d.n || p != text + d.start[i] || d.end[i] >= size)
 			break;
 		p = text + d.end[i++];
-		if (*p != ';')
-			p--;
+		if (*p == ';')
+			p++;
 	}
 	if (p + 4 > text + size || p[0] != '/' || p[1] != '*')
 		return NULL;

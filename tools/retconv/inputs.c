@@ -21,13 +21,6 @@
 
 #include "retconv.h"
 
-static bool is_c_source(const char *name)
-{
-	size_t n = strlen(name);
-
-	return (n > 2 && !strcmp(name + n - 2, ".c")) || is_header_name(name);
-}
-
 static int add_file(struct rc_jobs *jobs, const char *path,
 		    char *const *flags, size_t nflags, bool walked)
 {
@@ -92,7 +85,7 @@ static int add_dir(struct rc_jobs *jobs, const char *path,
 		else if (S_ISDIR(st.st_mode))
 			err2 = add_dir(jobs, names[i], flags, nflags);
 		else if (S_ISREG(st.st_mode) && !cxx &&
-			 is_c_source(names[i]))
+			 is_c_name(names[i]))
 			err2 = add_file(jobs, names[i], flags, nflags, true);
 		else
 			err2 = 0;

@@ -577,6 +577,7 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 	       char *const *args, size_t nargs);
 void jobs_free(struct rc_jobs *jobs);
 bool is_header_name(const char *path);
+bool is_c_name(const char *path);
 bool is_cxx_folder(char *const *names, size_t n);
 void home_init(void);
 char *display_path(const char *path);

@@ -46,6 +46,14 @@ struct stall {
 	size_t hit;		/* the one the loop's condition reads */
 };
 
+/* ==, !=, <, <=, > or >=: a test of the count, not arithmetic. */
+static bool is_comparison(const char *op)
+{
+	static const char *const ops[] = { "==", "!=", "<", "<=", ">", ">=" };
+
+	return AMONG(op, ops);
+}
+
 static enum CXChildVisitResult loop_visit(CXCursor c, CXCursor parent,
 					  CXClientData data)
 {
@@ -137,8 +145,7 @@ static void stall_judge(struct stall *st, CXCursor parent, unsigned i)
 		/* a store: which value reaches the test origin.c says */
 		if (!strcmp(op, "=") && i == 0)
 			return;
-		if (strcmp(op, "==") && strcmp(op, "!=") && strcmp(op, "<") &&
-		    strcmp(op, "<=") && strcmp(op, ">") && strcmp(op, ">=")) {
+		if (!is_comparison(op)) {
 			/* arithmetic, or && and || (a truth test) */
 			st->bad |= !strcmp(op, "&&") || !strcmp(op, "||");
 			return;
@@ -205,8 +212,7 @@ static bool cast_compared(const struct stall *st, CXCursor parent,
 	if (k.n != 2)
 		return false;
 	binary_op(st->s->tu, k.v[0], k.v[1], o, sizeof(o));
-	return !strcmp(o, "==") || !strcmp(o, "!=") || !strcmp(o, "<") ||
-	       !strcmp(o, "<=") || !strcmp(o, ">") || !strcmp(o, ">=");
+	return is_comparison(o);
 }
 
 static void stall_walk(struct stall *st, CXCursor parent)

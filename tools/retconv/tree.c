@@ -58,13 +58,6 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool is_source(const char *name)
-{
-	size_t n = strlen(name);
-
-	return (n > 2 && !strcmp(name + n - 2, ".c")) || is_header_name(name);
-}
-
 /* gas's sources, preprocessed (.S, .sx) or not (.s) */
 static bool is_asm(const char *name)
 {
@@ -107,7 +100,7 @@ static void walk_dir(struct walk *w, const char *rel)
 		if (lstat(path, &st) || S_ISLNK(st.st_mode) ||
 		    !(S_ISDIR(st.st_mode) ||
 		      (S_ISREG(st.st_mode) && !cxx &&
-		       (is_source(sub) || is_asm(sub))))) {
+		       (is_c_name(sub) || is_asm(sub))))) {
 			free(sub);
 		} else if (S_ISDIR(st.st_mode)) {
 			w->dirs = xrealloc(w->dirs,

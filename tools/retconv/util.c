@@ -195,6 +195,12 @@ bool is_header_name(const char *path)
 	return !strcmp(dot, ".h") || !strcmp(dot, ".inc");
 }
 
+/* A C file: a .c source or a C header. */
+bool is_c_name(const char *path)
+{
+	return !strcmp(suffix(path), ".c") || is_header_name(path);
+}
+
 /*
  * Do the @n names of one folder make it a C++ program's: C++ sources and
  * no C one?  Its .h files are that program's headers, C++ too: a tree
