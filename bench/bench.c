@@ -648,7 +648,9 @@ static void gate_item(struct bitem *b)
  * whether a worker ran it meanwhile (then some adds queued it again).  The
  * adder stays on its CPU: moved between the two adds, it would queue the
  * item on another CPU's free worker, which runs it, and one of the @n adds
- * would be a fresh one.
+ * would be a fresh one.  On a queue of max_active above 1 a second worker
+ * may run it while the gate holds the first (the concurrency manager sees
+ * the gate's worker sleep): the driver counts on max_active 1.
  */
 static void run_ebusy(size_t n, int nthreads)
 {

@@ -418,7 +418,9 @@ fresh process (`build/bench/bench WORKLOAD LIBRARY ARGS`).
    Issue 14's goal of 60 per fresh add, and issue 5's of 30 and an
    eighth of libuv's, are judged on this count.  The
    -EBUSY figure adds one item, held pending behind an item that blocks the
-   adding CPU's worker, $c->{ebusy_adds} more times.  APR's figure varies from run to
+   adding CPU's worker, $c->{ebusy_adds} more times, on a queue of the same
+   kind with max_active 1 (so that no second worker runs it; the add of a
+   pending item does not read its queue).  APR's figure varies from run to
    run: its push walks the tasks already queued to keep them in priority
    order, so it costs more the longer the backlog, which under callgrind
    depends on how the threads were scheduled.

@@ -222,8 +222,13 @@ sub run_callgrind {
             record('ipa', $impl, $ipa);
         }
     }
+    # Counted on the same kind of queue with max_active 1: on a larger one
+    # a second worker may run the pending item while the gate holds the
+    # first (the concurrency manager sees the gate's worker sleep), and
+    # the adds after it are fresh ones.  An add of a pending item never
+    # reads its queue past the NULL test, so the count is the kind's own.
     for my $impl (@kwq) {
-        my ($ipa, $r) = callgrind_one($impl, 'ebusy', $cfg{ebusy_adds});
+        my ($ipa, $r) = callgrind_one("$impl-ma1", 'ebusy', $cfg{ebusy_adds});
         record('ebusy', $impl, $ipa);
         $extra{ebusy}{$impl} = $r->{ebusy} if $r;
     }
