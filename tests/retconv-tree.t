@@ -1072,6 +1072,28 @@ tap_check $? "a folder of C++ beside C: passed over, said in the one line, its h
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# A folder of headers alone is read for what it holds: one whose headers
+# declare a namespace or a class, or include <string>, is a C++ program's
+# and passed over; a C header folder stays, its extern "C" guard (an #if
+# on __cplusplus) and a comment that says "class Foo" notwithstanding.
+mkdir -p "$tmp/cxxh/msg" "$tmp/cxxh/list" "$tmp/cxxh/src"
+printf '#include <string>\nnamespace net {\nstatic inline int msg_enable(int x)\n{\n\tif (x)\n\t\treturn 1;\n\treturn 0;\n}\nstatic inline int msg_use(int x) { return msg_enable(x) < 0 ? -1 : 0; }\n}\n' \
+	>"$tmp/cxxh/msg/Msg.h"
+printf 'class Ack : public Msg\n{\n};\n' >"$tmp/cxxh/msg/Ack.h"
+printf '#ifdef __cplusplus\nextern "C" {\n#include <cstddef>\n#endif\n/*\nclass List\n*/\nstatic inline int list_on(int x)\n{\n\tif (x)\n\t\treturn 1;\n\treturn 0;\n}\nstatic inline int list_use(int x) { return list_on(x) < 0 ? -1 : 0; }\n#ifdef __cplusplus\n}\n#endif\n' \
+	>"$tmp/cxxh/list/list.h"
+printf '#include "../list/list.h"\nint main(void)\n{\n\treturn list_use(1);\n}\n' \
+	>"$tmp/cxxh/src/main.c"
+(cd "$tmp/cxxh" && "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] && [ "$(grep -c warning: "$tmp/out")" -eq 1 ] &&
+	grep -q "^\./list/list\.h:14:.*'list_on' returns only 0 or 1" "$tmp/out" &&
+	grep -q '; 1 folder of C++ passed over$' "$tmp/err" &&
+	! grep -q 'parsed with errors' "$tmp/err"
+tap_check $? "a folder of C++ headers alone: passed over by what they hold; a C header folder with an extern \"C\" guard checked"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"

@@ -73,7 +73,7 @@ static int add_dir(struct rc_jobs *jobs, const char *path,
 	if (n)
 		qsort(names, n, sizeof(*names), compare_names);
 	/* retconv checks C: a C++ program's folder is passed over. */
-	cxx = is_cxx_folder(names, n);
+	cxx = is_cxx_folder(NULL, names, n);
 	for (i = 0; i < n; i++) {
 		struct stat st;
 

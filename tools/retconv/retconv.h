@@ -578,7 +578,7 @@ void jobs_push(struct rc_jobs *jobs, const char *file, const char *path,
 void jobs_free(struct rc_jobs *jobs);
 bool is_header_name(const char *path);
 bool is_c_name(const char *path);
-bool is_cxx_folder(char *const *names, size_t n);
+bool is_cxx_folder(const char *dir, char *const *names, size_t n);
 void home_init(void);
 char *display_path(const char *path);
 int read_lines(const char *path,

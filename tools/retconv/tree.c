@@ -78,9 +78,10 @@ static void walk_dir(struct walk *w, const char *rel)
 	DIR *d = opendir(path);
 	bool cxx;
 
-	free(path);
-	if (!d)
+	if (!d) {
+		free(path);
 		return;
+	}
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
@@ -91,7 +92,8 @@ static void walk_dir(struct walk *w, const char *rel)
 	if (n)
 		qsort(names, n, sizeof(*names), by_name);
 	/* A C++ folder's headers resolve no C file's #include. */
-	cxx = is_cxx_folder(names, n);
+	cxx = is_cxx_folder(path, names, n);
+	free(path);
 	w->t->ncxx += cxx;
 	for (i = 0; i < n; i++) {
 		sub = *rel ? xasprintf("%s/%s", rel, names[i]) :

@@ -202,16 +202,103 @@ bool is_c_name(const char *path)
 }
 
 /*
- * Do the @n names of one folder make it a C++ program's: C++ sources and
- * no C one?  Its .h files are that program's headers, C++ too: a tree
- * that holds a C library and the C++ servers that use it (a kernel
- * client beside its user-space daemons) is checked for its C alone.
+ * Words that begin a line of C++ and never one of C: a C header has no
+ * namespace, template or class, includes no dotless standard header
+ * (<string>, <cstdint>) and no .hpp.
  */
-bool is_cxx_folder(char *const *names, size_t n)
+static bool cxx_line(const char *s)
+{
+	static const char *const heads[] = { "namespace ", "namespace{",
+					     "using namespace ", "template<",
+					     "template <" };
+	const char *e;
+
+	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
+		if (!strncmp(s, heads[i], strlen(heads[i])))
+			return true;
+	if (!strncmp(s, "class ", 6)) {
+		for (s += 6; *s == ' '; s++)
+			;
+		if (!ident_char(*s) || (*s >= '0' && *s <= '9'))
+			return false;
+		while (ident_char(*s))
+			s++;
+		s += strspn(s, " \t");
+		return !*s || *s == '{' || *s == ';' ||
+		       (*s == ':' && s[1] != ':');
+	}
+	if (strncmp(s, "#include", 8))
+		return false;
+	s += 8 + strspn(s + 8, " \t");
+	if (*s == '<') {
+		e = strchr(s, '>');
+		return e && !memchr(s, '.', (size_t)(e - s));
+	}
+	if (*s != '"' || !(e = strchr(s + 1, '"')))
+		return false;
+	return (e - s > 4 && !strncmp(e - 4, ".hpp", 4)) ||
+	       (e - s > 3 && !strncmp(e - 3, ".hh", 3));
+}
+
+/*
+ * Is the header at @path C++?  A line of cxx_line() outside comments
+ * and outside every #if that names __cplusplus (a C header's
+ * extern "C" guard, or its C++ overloads) says so.
+ */
+static bool is_cxx_header(const char *path)
+{
+	char *line = NULL, *s;
+	size_t cap = 0;
+	unsigned depth = 0, guard = 0, lines = 0;
+	bool comment = false, cxx = false;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return false;
+	while (!cxx && lines++ < 4000 && getline(&line, &cap, f) >= 0) {
+		s = line + strspn(line, " \t");
+		if (comment) {
+			comment = !strstr(s, "*/");
+			continue;
+		}
+		if (!strncmp(s, "/*", 2)) {
+			comment = !strstr(s + 2, "*/");
+			continue;
+		}
+		if (*s == '#') {
+			s += 1 + strspn(s + 1, " \t");
+			if (!strncmp(s, "if", 2)) {
+				depth++;
+				if (!guard && strstr(s, "__cplusplus"))
+					guard = depth;
+			} else if (!strncmp(s, "endif", 5) && depth) {
+				if (guard == depth)
+					guard = 0;
+				depth--;
+			}
+			s = line + strspn(line, " \t");
+		}
+		cxx = !guard && cxx_line(s);
+	}
+	free(line);
+	fclose(f);
+	return cxx;
+}
+
+/*
+ * Is the folder @dir, whose @n entries are @names (joined to @dir when it
+ * is not NULL), a C++ program's?  C++ sources and no C one say so; a
+ * folder of headers alone, by what they hold.  Its .h files are that
+ * program's headers, C++ too: a tree that holds a C library and the C++
+ * servers that use it (a kernel client beside its user-space daemons) is
+ * checked for its C alone.
+ */
+bool is_cxx_folder(const char *dir, char *const *names, size_t n)
 {
 	static const char *const cxx[] = { ".cc", ".cpp", ".cxx", ".hh",
 					   ".hpp", ".hxx" };
-	bool seen = false;
+	bool seen = false, headers = false;
+	char *path;
 
 	for (size_t i = 0; i < n; i++) {
 		const char *dot = suffix(names[i]);
@@ -219,6 +306,15 @@ bool is_cxx_folder(char *const *names, size_t n)
 		if (!strcmp(dot, ".c"))
 			return false;
 		seen = seen || AMONG(dot, cxx);
+		headers = headers || !strcmp(dot, ".h");
+	}
+	for (size_t i = 0; !seen && headers && i < n; i++) {
+		if (strcmp(suffix(names[i]), ".h"))
+			continue;
+		path = dir ? xasprintf("%s/%s", dir, names[i]) : names[i];
+		seen = is_cxx_header(path);
+		if (dir)
+			free(path);
 	}
 	return seen;
 }
