@@ -582,7 +582,8 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 		c->cls = CC_PERRNO;
 		c->source = xasprintf("its definition at %s:%u, %s", def->file,
 				      def->line, def->facts & DOC_PERRNO ?
-				      "documented so" :
+				      "documented so" : house_errno_only(def) ?
+				      "which returns 0 or errno as it is" :
 				      "in a project of positive errnos");
 		return;
 	}

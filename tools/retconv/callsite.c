@@ -671,6 +671,51 @@ static bool negated(struct scan *s, CXCursor ret, CXCursor e)
 	return true;
 }
 
+/*
+ * "ret = errno; goto out; ... out: return ret;": a variable that holds
+ * errno as it is where it is returned, by a path that origin_of() does
+ * not follow (several stores reach it, through labels).  infer.c's walk
+ * marked the return (a call of "libc:errno" among what reaches it, not
+ * negated, its positive values let through); the note goes at the first
+ * store of errno to the variable.  The parent weighs it as "return
+ * errno;" (rule E, class perrno).
+ */
+static bool errno_held(struct scan *s, CXCursor ret, CXCursor e)
+{
+	struct origin o = { .usr = "libc:errno", .callee = "errno" };
+	const struct rc_return *r = NULL;
+	unsigned line, col;
+	size_t i, k;
+	char *key, *name;
+	bool held = false;
+
+	line_col(ret, &line, &col);
+	for (i = 0; i < s->fn->nrets && !r; i++)
+		if (s->fn->rets[i].line == line && s->fn->rets[i].col == col)
+			r = &s->fn->rets[i];
+	for (k = 0; r && k < r->ncalls; k++)
+		held |= (r->calls[k].sign & (SIGN_MORE | SIGN_NEGATED)) ==
+			SIGN_MORE && !strcmp(r->calls[k].usr, "libc:errno");
+	if (!held || !holder_of_local(s, e, &key, &name))
+		return false;
+	o.holder = name;
+	o.ctype = RT_SIGNED;
+	for (i = 0; i < s->nst; i++)
+		if (!strcmp(s->st[i].key, key) && s->st[i].usr &&
+		    !strcmp(s->st[i].usr, "libc:errno") &&
+		    s->st[i].offset < offset_of(ret)) {
+			o.hline = s->st[i].line;
+			o.hcol = s->st[i].col;
+			o.hend = s->st[i].end;
+			break;
+		}
+	add_site(s, ret, 'E', 0, &o, xstrdup(""), xstrdup(""),
+		 clang_getNullCursor());
+	free(key);
+	free(name);
+	return true;
+}
+
 /* Rule E: a result returned, directly or through its holder. */
 static void scan_return(struct scan *s, CXCursor c)
 {
@@ -684,8 +729,10 @@ static void scan_return(struct scan *s, CXCursor c)
 	if (errno_constant(s, c, k.v[0]) || bool_constant(s, c, k.v[0]) ||
 	    negated(s, c, k.v[0]))
 		return;
-	if (!origin_of(s, k.v[0], &o))
+	if (!origin_of(s, k.v[0], &o)) {
+		errno_held(s, c, k.v[0]);
 		return;
+	}
 	for (i = 0; i < s->nguards && o.key; i++)
 		if (!strcmp(s->guards[i], o.key))
 			form = SITE_GUARDED;

@@ -94,6 +94,7 @@ void truth_scan(struct scan *s);
 /* origin.c */
 void store_walk(struct scan *s, CXCursor c, const unsigned *region);
 bool origin_of(struct scan *s, CXCursor e, struct origin *o);
+bool holder_of_local(struct scan *s, CXCursor e, char **key, char **name);
 void origin_free(struct origin *o);
 bool wraps(const struct origin *o, CXType holder);
 bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,

@@ -175,16 +175,24 @@ unsigned house_doc(const char *sec, const char *doc)
 	return 0;
 }
 
-/* Whether @fn returns errno itself, as it is (return errno;). */
-static bool returns_errno(const struct rc_func *fn)
+/* Whether @fn returns errno itself, as it is (return errno;), or a
+ * variable that holds it there (ret = errno; goto out; ... return ret;,
+ * infer.c). */
+bool house_returns_errno(const struct rc_func *fn)
 {
-	size_t i;
+	size_t i, k;
 
 	for (i = 0; i < fn->nsites; i++)
 		if (fn->sites[i].rule == 'E' &&
 		    !(fn->sites[i].form & SITE_NEGATED) &&
 		    !strcmp(fn->sites[i].usr, "libc:errno"))
 			return true;
+	for (i = 0; i < fn->nrets; i++)
+		for (k = 0; k < fn->rets[i].ncalls; k++)
+			if ((fn->rets[i].calls[k].sign &
+			     (SIGN_MORE | SIGN_NEGATED)) == SIGN_MORE &&
+			    !strcmp(fn->rets[i].calls[k].usr, "libc:errno"))
+				return true;
 	return false;
 }
 
@@ -214,7 +222,7 @@ static void spread(struct rc_result *res)
 	bool grew = true;
 
 	for (i = 0; i < res->nfuncs; i++)
-		if (returns_errno(res->funcs[i]) ||
+		if (house_returns_errno(res->funcs[i]) ||
 		    (res->funcs[i]->facts & DOC_PERRNO))
 			res->funcs[i]->facts |= FACT_GIVES_PERRNO;
 	for (round = 0; round < 8 && grew; round++) {
@@ -233,12 +241,26 @@ static void spread(struct rc_result *res)
 	free(idx);
 }
 
+/*
+ * Whether @fn gives 0 or errno as it is, and nothing else: on every path
+ * 0, errno read as it is, or the result of such a function passed on
+ * (remove(p) { fd = open(p, ...); if (fd < 0) { ret = errno; goto out; }
+ * ... ret = 0; out: return ret; }).  errno is never negative: whatever
+ * the project's style, this function's failure is a positive errno.
+ */
+bool house_errno_only(const struct rc_func *fn)
+{
+	return fn->type == RT_SIGNED && (fn->facts & FACT_GIVES_PERRNO) &&
+	       (fn->flags & RV_NONNEG) &&
+	       !(fn->flags & ~(RV_ZERO | RV_NONNEG));
+}
+
 /* Whether callers read @fn's result as 0 or a positive errno. */
 static bool is_perrno(const struct rc_config *cfg, const struct rc_func *fn)
 {
 	if (fn->type != RT_SIGNED || (fn->flags & RV_NEG))
 		return false;
-	if (fn->facts & DOC_PERRNO)
+	if ((fn->facts & DOC_PERRNO) || house_errno_only(fn))
 		return true;
 	return cfg->house_perrno && (fn->facts & FACT_GIVES_PERRNO) &&
 	       resolve_class(fn) == RC_COUNT;

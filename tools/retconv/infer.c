@@ -395,6 +395,36 @@ static bool made_of_pointer(CXCursor e)
 }
 
 /*
+ * The C library's errno read as it is, written so: "(*__errno_location
+ * ())" in glibc, a global variable in others (origin.c's errno_callee()
+ * reads it the same way); a local or a parameter named errno is the
+ * function's own.
+ */
+static bool is_errno_read(CXTranslationUnit tu, CXCursor e)
+{
+	char *tok = first_token(tu, e);
+	bool is = tok && !strcmp(tok, "errno");
+	enum CXCursorKind kind;
+	CXCursor var;
+
+	free(tok);
+	if (!is)
+		return false;
+	e = peel(e);
+	kind = clang_getCursorKind(e);
+	if (kind == CXCursor_DeclRefExpr) {
+		var = clang_getCursorReferenced(e);
+		if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+		    clang_getCursorKind(clang_getCursorSemanticParent(var)) !=
+		    CXCursor_TranslationUnit)
+			return false;
+	} else if (kind != CXCursor_UnaryOperator) {
+		return false;
+	}
+	return type_class(clang_getCursorType(e)) == RT_SIGNED;
+}
+
+/*
  * "-x": x's values with their signs changed (values_negate()), a local
  * or a parameter read as it is where it is negated.  "return -rc;" after
  * "rc = uk_9p_lopen(...)", a negative errno, gives a positive one, as
@@ -413,6 +443,9 @@ static void eval_negated(struct fn_ctx *fx, CXCursor x, struct eval *ev,
 	 * pointer's code (a missing header may leave the type unknown). */
 	if (made_of_pointer(x))
 		tmp.flags |= RV_PTR;
+	/* "return -errno;": the kernel's negative errno, as before. */
+	else if (is_errno_read(fx->tu, x))
+		tmp.flags |= RV_UNKNOWN;
 	else if (held)
 		eval_merge(&tmp, held);
 	else
@@ -1140,6 +1173,14 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 
 	if (depth > MAX_DEPTH) {
 		ev->flags |= type_flags(clang_getCursorType(e));
+		return;
+	}
+	/* errno as it is: a positive error number (or 0), read as a call
+	 * of the C library's, so that the parent knows which returns pass
+	 * it on ("ret = errno; goto out; ... return ret;"). */
+	if (is_errno_read(fx->tu, e)) {
+		eval_add_call(ev, "libc:errno", RV_NONNEG,
+			      SIGN_ALL | SIGN_WHOLE);
 		return;
 	}
 	if ((kind == CXCursor_UnexposedExpr ||

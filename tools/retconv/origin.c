@@ -41,6 +41,13 @@ static bool holder_of(struct scan *s, CXCursor e, char **key, char **name)
 	return true;
 }
 
+/* The same for a local variable only (not a field). */
+bool holder_of_local(struct scan *s, CXCursor e, char **key, char **name)
+{
+	return !clang_Cursor_isNull(local_of(peel(e))) &&
+	       holder_of(s, e, key, name);
+}
+
 /*
  * Whether the header that first declares @fn is kwq's (".../kwq/x.h"):
  * then a name the kernel has too (cancel_work_sync) is kwq's function.

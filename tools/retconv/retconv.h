@@ -637,6 +637,8 @@ bool house_keeps_positive(const struct rc_config *cfg,
 			  const struct rc_func *fn);
 bool house_gives_positive(const struct rc_config *cfg,
 			  const struct rc_func *fn);
+bool house_returns_errno(const struct rc_func *fn);
+bool house_errno_only(const struct rc_func *fn);
 
 /* inputs.c */
 int inputs_add_path(struct rc_jobs *jobs, const char *path,

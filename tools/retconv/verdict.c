@@ -29,6 +29,33 @@ static void add_note(struct rc_finding *f, const char *file, unsigned line,
 	};
 }
 
+/*
+ * A callee read as 0 or a positive errno because it returns errno as it
+ * is (house_errno_only()): where its body first takes errno, so that the
+ * reader sees where the positive value comes from.
+ */
+static void errno_source(const struct ctx *cx, struct rc_finding *f)
+{
+	const struct rc_func *def = cx->c ? cx->c->def : NULL;
+	size_t i;
+
+	if (!def || cx->c->cls != CC_PERRNO || !house_errno_only(def) ||
+	    (def->facts & DOC_PERRNO))
+		return;
+	for (i = 0; i < def->nsites; i++) {
+		const struct rc_site *y = &def->sites[i];
+
+		if (y->rule != 'E' || (y->form & SITE_NEGATED) ||
+		    strcmp(y->usr, "libc:errno"))
+			continue;
+		add_note(f, def->file, *y->holder && y->hline ? y->hline :
+			 y->line, *y->holder && y->hline ? y->hcol : y->col,
+			 xasprintf("'%s' gives errno as it is from here",
+				   def->name));
+		return;
+	}
+}
+
 void verdict_add(struct ctx *cx, char rule, char *msg)
 {
 	const struct rc_site *x = cx->x;
@@ -47,6 +74,7 @@ void verdict_add(struct ctx *cx, char rule, char *msg)
 		add_note(&f, cx->fn->file, x->wline, x->wcol,
 			 x->rule == 'C' ? xstrdup(x->why) :
 					  xasprintf("the branch %s", x->why));
+	errno_source(cx, &f);
 	/* A build that does not compile the line should say why it is
 	 * reported (inactive.c). */
 	if (cx->fn->facts & FACT_ALTERNATE)
