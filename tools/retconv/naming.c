@@ -417,6 +417,35 @@ static bool setter_among(char **v, size_t n)
 	return false;
 }
 
+/*
+ * A comparison for equality (link_state_equal, set_equal, devnum_equals)
+ * answers whether its two arguments are equal: a predicate, whatever
+ * words come before, a verb too, which names what is compared (a link's
+ * state; a set, the type), as a comparison for order is neither whatever
+ * verb comes before it.  Not after a lookup, which finds the value that
+ * is (tree_get_less_or_equal).
+ */
+static bool compares_equal(char **v, size_t n)
+{
+	static const char *const equal[] = { "equal", "equals" };
+
+	return n > 1 && AMONG(v[n - 1], equal) && !looks_up(v, n);
+}
+
+/*
+ * "not" before a state last asks whether the thing named before it is
+ * not in that state (udp_recv_q_not_empty): a state can be made (set
+ * empty, mark ready), its negation is only ever observed.  Not after a
+ * first verb that is no noun (wait_queue_not_empty waits) nor with a
+ * setter before it (mark_dev_not_ready marks).
+ */
+static bool not_state(const struct rc_config *cfg, char **v, size_t n)
+{
+	return n > 2 && !strcmp(v[n - 2], "not") &&
+	       (words_has(&cfg->suffixes, v[n - 1]) || lex_adjective(v[n - 1])) &&
+	       subject_first(cfg, v) && !setter_among(v, n - 2);
+}
+
 static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
 {
 	static const char *const setters[] = { "set", "clear" };
@@ -528,7 +557,8 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return KIND_NEITHER;
 	if (place_first(cfg, v, n))
 		return KIND_PREDICATE;
-	if (tests_and_acts(v, n))
+	if (tests_and_acts(v, n) || compares_equal(v, n) ||
+	    not_state(cfg, v, n))
 		return KIND_PREDICATE;
 	if (commands(cfg, v, n))
 		return KIND_ACTION;
@@ -655,6 +685,30 @@ bool naming_trylock(const char *name)
 		if (!strcmp(w.v[i], "trylock"))
 			return true;
 	return is_trylock(w.v, w.n);
+}
+
+/*
+ * Whether @name tries an action (try_read, rwlock_try_start_read,
+ * try_to_wake_up): the kernel's try_module_get() and
+ * try_wait_for_completion() return true when the attempt worked, as a
+ * trylock does, where try_charge() returns 0 or an errno as the action
+ * it tries would.  The name says neither; the returns settle it
+ * (rules.c).
+ */
+bool naming_tries(const struct rc_config *cfg, const char *name)
+{
+	struct words w;
+	size_t i;
+
+	split(name, &w);
+	for (i = 0; i + 1 < w.n; i++) {
+		if (strcmp(w.v[i], "try"))
+			continue;
+		if (!strcmp(w.v[i + 1], "to") && i + 2 < w.n)
+			i++;
+		return words_has(&cfg->verbs, w.v[i + 1]);
+	}
+	return false;
 }
 
 /* Whether @name inspects, and is left to its definition to settle. */
