@@ -13,7 +13,7 @@
  *      predicate word anywhere (is, has, can, matches, trylock, or is/has
  *      glued to a state: current_is_worker, queue_is_dying, spin_trylock,
  *      set_isempty) makes a predicate, and so does try with lock last
- *      (try_tree_lock, a trylock);
+ *      (try_tree_lock, a trylock) or after a lock's name (rwlock_try_read);
  *   3. a state last after a noun that is also a verb (queue_empty,
  *      ionic_queue_empty, work_pending) makes a predicate, unless a
  *      verb comes before the noun: scsi_track_queue_full tracks a full
@@ -247,16 +247,33 @@ static bool is_participle(const struct rc_config *cfg, const char *w)
 	       !words_has(&cfg->verbs, w);
 }
 
+/* Whether @w names a lock (not a block nor a clock). */
+static bool names_lock(const char *w)
+{
+	static const char *const locks[] = { "lock", "rwlock", "spinlock",
+					     "seqlock", "mutex", "rwsem" };
+
+	return AMONG(w, locks);
+}
+
 /* A trylock by another spelling: try_spin_lock, try_tree_lock, and a
- * mutex's try_acquire, whose 1 means it took the lock. */
+ * mutex's try_acquire, whose 1 means it took the lock; or an attempt
+ * on a lock named before it (rwlock_try_read, rwlock_try_start_write:
+ * the read or the write side of a reader-writer lock, taken or not). */
 static bool is_trylock(char **v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; n > 1 && i + 1 < n; i++)
 		if (!strcmp(v[i], "try"))
-			return !strcmp(v[n - 1], "lock") ||
-			       !strcmp(v[n - 1], "acquire");
+			break;
+	if (n < 2 || i + 1 >= n)
+		return false;
+	if (!strcmp(v[n - 1], "lock") || !strcmp(v[n - 1], "acquire"))
+		return true;
+	while (i-- > 0)
+		if (names_lock(v[i]))
+			return true;
 	return false;
 }
 
@@ -685,30 +702,6 @@ bool naming_trylock(const char *name)
 		if (!strcmp(w.v[i], "trylock"))
 			return true;
 	return is_trylock(w.v, w.n);
-}
-
-/*
- * Whether @name tries an action (try_read, rwlock_try_start_read,
- * try_to_wake_up): the kernel's try_module_get() and
- * try_wait_for_completion() return true when the attempt worked, as a
- * trylock does, where try_charge() returns 0 or an errno as the action
- * it tries would.  The name says neither; the returns settle it
- * (rules.c).
- */
-bool naming_tries(const struct rc_config *cfg, const char *name)
-{
-	struct words w;
-	size_t i;
-
-	split(name, &w);
-	for (i = 0; i + 1 < w.n; i++) {
-		if (strcmp(w.v[i], "try"))
-			continue;
-		if (!strcmp(w.v[i + 1], "to") && i + 2 < w.n)
-			i++;
-		return words_has(&cfg->verbs, w.v[i + 1]);
-	}
-	return false;
 }
 
 /* Whether @name inspects, and is left to its definition to settle. */

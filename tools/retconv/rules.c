@@ -22,9 +22,8 @@
  * (rules_b_settled()).  A trylock is a predicate by the kernel's
  * convention (1 when it took the lock) and an action by pthread's (0, or
  * an errno): one whose returns are only 0 and negative errnos is judged
- * as the action it is.  So is any attempt (try_read, try_start_read): one
- * whose returns are only 0 and 1 answers whether it worked
- * (try_module_get()), a predicate.
+ * as the action it is.  An attempt on a lock named before try
+ * (rwlock_try_read) is a trylock too (naming.c).
  *
  * Each finding names the returns at fault, for the notes.  Functions
  * whose address is taken anywhere in the run are callbacks, bound by the
@@ -432,11 +431,6 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		if (kind == KIND_PREDICATE && naming_trylock(fn->name) &&
 		    resolve_class(fn) == RC_ERRNO)
 			kind = KIND_ACTION;
-		/* An attempt whose returns are only 0 and 1 answers whether
-		 * it worked, as the kernel's trylock and try_module_get(). */
-		else if (kind == KIND_ACTION && naming_tries(cfg, fn->name) &&
-			 resolve_class(fn) == RC_BOOLEAN)
-			kind = KIND_PREDICATE;
 		if (kind == KIND_ACTION && !fn->serves &&
 		    !(fn->suppress & SUPPRESS_A))
 			rule_a(fn, out);

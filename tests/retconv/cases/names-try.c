@@ -1,80 +1,81 @@
-// An attempt named by "try" before a verb (a ring's try_read, a pool's
-// try_start_write, a waiter's try_to_wake) answers whether it worked when
-// its returns are only 0 and 1, as the kernel's try_module_get() and a
-// trylock do: a predicate, not an action that returns a boolean.  The
-// name says neither on its own, so the returns settle it: an attempt
-// whose failure is a negative errno (pool_try_send) is the action it
-// tries, and one that mixes 1 with negative errnos (pool_try_reserve)
-// still mixes.  Kernel style first (ints, 0/-errno), then user space
+// An attempt on a lock named before "try" (a reader-writer lock's
+// rwlock_try_read, a mutex's try_start_write) is a trylock by another
+// spelling: 1 when it took the lock, 0 when not, the kernel's
+// down_read_trylock() convention, a predicate, as try with lock last
+// (try_tree_lock) is.  An attempt on anything else says neither
+// (ring_try_read returns whether it read, and stays an action that
+// returns a boolean), nor does a block's or a clock's try (not locks);
+// pthread's convention (0 when taken, an errno when not) still makes the
+// action it is.  Kernel style first (ints, 0/-errno), then user space
 // (bool, camelCase).
 #include <errno.h>
 #include <stdbool.h>
 
-struct ring {
-	unsigned head, tail, writers;
+struct rwlock {
+	int readers, writer;
 };
 
-int ring_try_read(struct ring *r)
+int rwlock_try_read(struct rwlock *l)
 {
-	if (r->writers)
+	if (l->writer)
 		return 0;
-	r->tail++;
+	l->readers++;
 	return 1;
 }
 
-int ring_try_start_write(struct ring *r)
+int rwlock_try_start_write(struct rwlock *l)
 {
-	if (r->writers)
+	if (l->writer || l->readers)
 		return 0;
-	r->writers = 1;
+	l->writer = 1;
 	return 1;
 }
 
-int ring_try_to_wake(struct ring *r)
+int mutex_try_hold(struct rwlock *l)
 {
-	return r->writers == 0;
-}
-
-int pool_try_send(struct ring *r)
-{
-	if (r->writers)
-		return -EAGAIN;
-	r->head++;
+	if (l->writer)
+		return -EBUSY;
+	l->writer = 1;
 	return 0;
 }
 
-int pool_try_reserve(struct ring *r)
+int ring_try_read(struct rwlock *l)
 {
-	if (!r)
-		return -EINVAL;
-	if (r->writers)
-		return 1;
-	return 0;
+	if (l->writer)
+		return 0;
+	l->readers++;
+	return 1;
 }
 
-struct cache {
-	int used;
+int block_try_read(struct rwlock *l)
+{
+	if (l->writer)
+		return 0;
+	return 1;
+}
+
+struct spinlock {
+	int held;
 };
 
-bool cacheTryInsert(struct cache *c)
+bool spinlockTryTake(struct spinlock *s)
 {
-	if (c->used > 7)
+	if (s->held)
 		return false;
-	c->used++;
+	s->held = 1;
 	return true;
 }
 
-bool cacheInsert(struct cache *c)
+bool queueTryInsert(struct spinlock *s)
 {
-	if (c->used > 7)
+	if (s->held)
 		return false;
-	c->used++;
 	return true;
 }
-
-// expect: names-try.c:46:5: warning: action 'pool_try_reserve' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: names-try.c:49:3: note: returns a negative errno
-// expect: names-try.c:51:3: note: returns 1
-// expect: names-try.c:67:6: warning: action 'cacheInsert' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-try.c:70:3: note: returns false
-// expect: names-try.c:72:2: note: returns true
+// expect: names-try.c:42:5: warning: action 'ring_try_read' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-try.c:47:2: note: returns 1
+// expect: names-try.c:50:5: warning: action 'block_try_read' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-try.c:54:2: note: returns 1
+// expect: names-try.c:69:6: warning: action 'queueTryInsert' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-try.c:72:3: note: returns false
+// expect: names-try.c:73:2: note: returns true
