@@ -248,7 +248,7 @@ static bool is_participle(const struct rc_config *cfg, const char *w)
 }
 
 /* Whether @w names a lock (not a block nor a clock). */
-static bool names_lock(const char *w)
+static bool is_lock_name(const char *w)
 {
 	static const char *const locks[] = { "lock", "rwlock", "spinlock",
 					     "seqlock", "mutex", "rwsem" };
@@ -272,7 +272,7 @@ static bool is_trylock(char **v, size_t n)
 	if (!strcmp(v[n - 1], "lock") || !strcmp(v[n - 1], "acquire"))
 		return true;
 	while (i-- > 0)
-		if (names_lock(v[i]))
+		if (is_lock_name(v[i]))
 			return true;
 	return false;
 }
