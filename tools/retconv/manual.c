@@ -18,6 +18,8 @@
  * <refname>s the text of its "Return Value" refsect1; a troff page of
  * section 3 each name of its NAME section the text of its RETURN VALUE
  * section, the markup left out.  Each folder is read once per process.
+ * A section several functions share is read, for each, in the sentences
+ * that name it and those after them that name no other function.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -300,9 +302,67 @@ static bool repo_top(const char *dir)
 	return top;
 }
 
+/* Whether @sent (up to @end) names a function, "foo()"; *@own says
+ * whether @name is among those it names. */
+static bool names_function(const char *sent, const char *end,
+			   const char *name, bool *own)
+{
+	size_t n = strlen(name);
+	const char *p;
+	bool any = false;
+
+	*own = false;
+	for (p = sent; p + 1 < end; p++) {
+		if (p[0] != '(' || p[1] != ')' || p == sent ||
+		    !ident_char(p[-1]))
+			continue;
+		any = true;
+		if ((size_t)(p - sent) >= n && !strncmp(p - n, name, n) &&
+		    (p - n == sent || !ident_char(p[-n - 1])))
+			*own = true;
+	}
+	return any;
+}
+
+/*
+ * The sentences of a section several functions share that speak of
+ * @name: those that name it ("sd_bus_track_add_name() ... returns 0 if
+ * ...") and those after them that name no function ("On failure, they
+ * return a negative errno"), up to one that names only others.  The
+ * whole section where no sentence names @name.
+ */
+static char *own_sentences(const char *sec, const char *name)
+{
+	char *out = xmalloc(strlen(sec) + 1);
+	const char *p = sec, *end;
+	bool mine = false, own, found = false;
+	size_t o = 0;
+
+	while (*p) {
+		end = strstr(p, ". ");
+		end = end ? end + 2 : p + strlen(p);
+		if (names_function(p, end, name, &own)) {
+			mine = own;
+			found |= own;
+		}
+		if (mine) {
+			memcpy(out + o, p, (size_t)(end - p));
+			o += (size_t)(end - p);
+		}
+		p = end;
+	}
+	out[o] = '\0';
+	if (!found) {
+		free(out);
+		return xstrdup(sec);
+	}
+	return out;
+}
+
 /*
  * The RETURN VALUE section of the manual page for @name that the tree of
- * @source ships (a copy for the caller to free), or NULL.
+ * @source ships (a copy for the caller to free), or NULL: of a section
+ * several functions share, the sentences that speak of @name.
  */
 char *manual_section(const char *source, const char *name)
 {
@@ -333,6 +393,6 @@ char *manual_section(const char *source, const char *name)
 	free(dir);
 	for (i = 0; i < npages; i++)
 		if (!strcmp(pages[i].name, name))
-			return xstrdup(pages[i].text);
+			return own_sentences(pages[i].text, name);
 	return NULL;
 }

@@ -5,7 +5,11 @@
 // result.  "A positive value if the prefix matched, or 0 if it did not;
 // a negative errno on failure" is a documented answer beside errors;
 // "a non-negative integer" on success is a value, 1 among them.  A
-// function the pages do not name (tally_reset) mixes as before.
+// function the pages do not name (tally_reset) mixes as before.  Of a
+// section several functions share, only the sentences that name the
+// function, and those after them that name no other, are its contract:
+// tally_path_match()'s "0 on failure" is not tally_path_decode()'s, whose
+// caller (tally_key) tests the sign rightly.
 // Kernel style first (0/-errno and a 1 documented), then user space.
 #include <errno.h>
 #include <string.h>
@@ -43,6 +47,15 @@ int tally_reset(struct tally *t)
 	t->flags = 1;
 	return 0;
 }
-// expect: doc-manual.c:37:5: warning: action 'tally_reset' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: doc-manual.c:40:3: note: returns a negative errno
-// expect: doc-manual.c:42:3: note: returns 1
+int tally_key(const char *path, char **key)
+{
+	int r = tally_path_decode(path, "/t/", key);
+
+	if (r < 0)
+		return r;
+	return 0;
+}
+
+// expect: doc-manual.c:41:5: warning: action 'tally_reset' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: doc-manual.c:44:3: note: returns a negative errno
+// expect: doc-manual.c:46:3: note: returns 1
