@@ -672,6 +672,18 @@ static unsigned doc_class(char *sec)
 		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
 	for (p = sec; (p = strcasestr(p, "non zero")) != NULL; p++)
 		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
+	/* "greater than zero" is "> 0", a positive value. */
+	for (p = sec; (p = strcasestr(p, "greater than ")) != NULL; p++) {
+		w = p + strlen("greater than ");
+		size_t n = !strncasecmp(w, "zero", 4) &&
+			   !isalnum((unsigned char)w[4]) ? 4 :
+			   *w == '0' && !isalnum((unsigned char)w[1]) ? 1 : 0;
+
+		if (n) {
+			memset(p, ' ', (size_t)(w + n - p));
+			memcpy(p, "> 0", 3);
+		}
+	}
 	/* "non-negative" likewise: 0 or above, no minus before a word. */
 	for (p = sec; (p = strcasestr(p, "non-negative")) != NULL; p++)
 		memmove(p + 3, p + 4, strlen(p + 4) + 1);

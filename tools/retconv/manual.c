@@ -115,7 +115,12 @@ static void read_docbook(char *text)
 	if (!sec)
 		return;
 	sec += strlen("<title>Return Value</title>");
+	/* Up to the section's end or its first subsection (the list of
+	 * errors, said of all the page's functions at once). */
 	end = strstr(sec, "</refsect1>");
+	if (end)
+		*end = '\0';
+	end = strstr(sec, "<refsect2");
 	if (end)
 		*end = '\0';
 	plain(sec);

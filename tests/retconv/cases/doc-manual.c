@@ -9,7 +9,10 @@
 // section several functions share, only the sentences that name the
 // function, and those after them that name no other, are its contract:
 // tally_path_match()'s "0 on failure" is not tally_path_decode()'s, whose
-// caller (tally_key) tests the sign rightly.
+// caller (tally_key) tests the sign rightly; the list of errors in a
+// subsection is the page's, said of no function in particular
+// (tally_path_has_prefix answers yes or no).  "Greater than zero" is
+// positive: tally_path_resume's 1 is documented.
 // Kernel style first (0/-errno and a 1 documented), then user space.
 #include <errno.h>
 #include <string.h>
@@ -56,6 +59,21 @@ int tally_key(const char *path, char **key)
 	return 0;
 }
 
-// expect: doc-manual.c:41:5: warning: action 'tally_reset' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
-// expect: doc-manual.c:44:3: note: returns a negative errno
-// expect: doc-manual.c:46:3: note: returns 1
+int tally_path_has_prefix(const char *path, const char *prefix)
+{
+	return !strncmp(path, prefix, strlen(prefix));
+}
+
+int tally_path_resume(struct tally *t)
+{
+	if (!t)
+		return -EINVAL;
+	if (!t->flags)
+		return 0;
+	t->flags = 0;
+	return 1;
+}
+
+// expect: doc-manual.c:44:5: warning: action 'tally_reset' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+// expect: doc-manual.c:47:3: note: returns a negative errno
+// expect: doc-manual.c:49:3: note: returns 1
