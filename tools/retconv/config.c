@@ -44,8 +44,8 @@ static const char *const builtin_verbs[] = {
 };
 
 static const char *const builtin_preds[] = {
-	"is", "has", "have", "can", "could", "should", "may", "might",
-	"must", "will", "was", "were", "are", "does", "did", "need", "needs",
+	"is", "has", "have", "can", "could", "should", "shall", "may",
+	"might", "must", "will", "was", "were", "are", "does", "did", "need", "needs",
 	"wants", "trylock", "matches", "contains", "equals",
 };
 

@@ -7,7 +7,9 @@
  * text), or the documentation comment clang attaches to any of its
  * declarations, or, where those say nothing of the result, the comment
  * above its prototype or the block comment that opens its body (after
- * the locals it declares), are searched for the section on the result:
+ * the locals it declares), or, where none says anything of the result,
+ * the RETURN VALUE section of the manual page the tree ships for it
+ * (manual.c), are searched for the section on the result:
  * kernel-doc's "Return:" and "Returns", Doxygen's @return, @returns,
  * \return and @retval lines, and "Returned Value:" sections.  What that
  * section names gives the function's documented class: 0 or a negative
@@ -558,6 +560,8 @@ static void read_word(struct said *s, const char *w, size_t n, bool minus)
 		s->constant = true;
 		s->failure |= names_failure(w, n);
 	}
+	else if (word_is(w, n, "nonnegative"))
+		s->value = true;	/* 0 or above: a value, 1 too */
 	else if (word_is(w, n, "negative") || word_is(w, n, "negated"))
 		s->neg = true;
 	else if (word_is(w, n, "zero") || word_is(w, n, "ok"))
@@ -668,6 +672,21 @@ static unsigned doc_class(char *sec)
 		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
 	for (p = sec; (p = strcasestr(p, "non zero")) != NULL; p++)
 		p[3] = 'z', p[4] = 'e', p[5] = 'r', p[6] = 'o', p[7] = ' ';
+	/* "greater than zero" is "> 0", a positive value. */
+	for (p = sec; (p = strcasestr(p, "greater than ")) != NULL; p++) {
+		w = p + strlen("greater than ");
+		size_t n = !strncasecmp(w, "zero", 4) &&
+			   !isalnum((unsigned char)w[4]) ? 4 :
+			   *w == '0' && !isalnum((unsigned char)w[1]) ? 1 : 0;
+
+		if (n) {
+			memset(p, ' ', (size_t)(w + n - p));
+			memcpy(p, "> 0", 3);
+		}
+	}
+	/* "non-negative" likewise: 0 or above, no minus before a word. */
+	for (p = sec; (p = strcasestr(p, "non-negative")) != NULL; p++)
+		memmove(p + 3, p + 4, strlen(p + 4) + 1);
 	s.yes = answers_if(sec);
 	s.errors = strcasestr(sec, "error") || strcasestr(sec, "fail");
 	s.success = strcasestr(sec, "success") != NULL;
@@ -944,6 +963,17 @@ unsigned doc_read(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		doc = body_comment(tu, body);
 		sec = doc && (has_return_mark(doc) || mentions_return(doc)) ?
 		      return_section(doc) : NULL;
+	}
+	/* Nothing in the comments: the manual page the tree ships for it
+	 * (manual.c). */
+	if (!sec && file) {
+		CXString path = clang_getFileName(file);
+		CXString name = clang_getCursorSpelling(func);
+
+		sec = manual_section(clang_getCString(path),
+				     clang_getCString(name));
+		clang_disposeString(name);
+		clang_disposeString(path);
 	}
 	/* A value's 0 as one of its failures, read before doc_class()
 	 * rewrites its "non-zero" and "!= 0". */

@@ -64,7 +64,7 @@ bool lex_auxiliary(const char *w)
 {
 	static const char *const aux[] = {
 		"can", "could", "did", "does", "may", "might", "must",
-		"should", "will", "was", "were", "need",
+		"should", "shall", "will", "was", "were", "need",
 	};
 
 	return AMONG(w, aux);

@@ -13,7 +13,7 @@
  *      predicate word anywhere (is, has, can, matches, trylock, or is/has
  *      glued to a state: current_is_worker, queue_is_dying, spin_trylock,
  *      set_isempty) makes a predicate, and so does try with lock last
- *      (try_tree_lock, a trylock);
+ *      (try_tree_lock, a trylock) or after a lock's name (rwlock_try_read);
  *   3. a state last after a noun that is also a verb (queue_empty,
  *      ionic_queue_empty, work_pending) makes a predicate, unless a
  *      verb comes before the noun: scsi_track_queue_full tracks a full
@@ -247,16 +247,33 @@ static bool is_participle(const struct rc_config *cfg, const char *w)
 	       !words_has(&cfg->verbs, w);
 }
 
+/* Whether @w names a lock (not a block nor a clock). */
+static bool is_lock_name(const char *w)
+{
+	static const char *const locks[] = { "lock", "rwlock", "spinlock",
+					     "seqlock", "mutex", "rwsem" };
+
+	return AMONG(w, locks);
+}
+
 /* A trylock by another spelling: try_spin_lock, try_tree_lock, and a
- * mutex's try_acquire, whose 1 means it took the lock. */
+ * mutex's try_acquire, whose 1 means it took the lock; or an attempt
+ * on a lock named before it (rwlock_try_read, rwlock_try_start_write:
+ * the read or the write side of a reader-writer lock, taken or not). */
 static bool is_trylock(char **v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; n > 1 && i + 1 < n; i++)
 		if (!strcmp(v[i], "try"))
-			return !strcmp(v[n - 1], "lock") ||
-			       !strcmp(v[n - 1], "acquire");
+			break;
+	if (n < 2 || i + 1 >= n)
+		return false;
+	if (!strcmp(v[n - 1], "lock") || !strcmp(v[n - 1], "acquire"))
+		return true;
+	while (i-- > 0)
+		if (is_lock_name(v[i]))
+			return true;
 	return false;
 }
 
@@ -417,6 +434,35 @@ static bool setter_among(char **v, size_t n)
 	return false;
 }
 
+/*
+ * A comparison for equality (link_state_equal, set_equal, devnum_equals)
+ * answers whether its two arguments are equal: a predicate, whatever
+ * words come before, a verb too, which names what is compared (a link's
+ * state; a set, the type), as a comparison for order is neither whatever
+ * verb comes before it.  Not after a lookup, which finds the value that
+ * is (tree_get_less_or_equal).
+ */
+static bool compares_equal(char **v, size_t n)
+{
+	static const char *const equal[] = { "equal", "equals" };
+
+	return n > 1 && AMONG(v[n - 1], equal) && !looks_up(v, n);
+}
+
+/*
+ * "not" before a state last asks whether the thing named before it is
+ * not in that state (udp_recv_q_not_empty): a state can be made (set
+ * empty, mark ready), its negation is only ever observed.  Not after a
+ * first verb that is no noun (wait_queue_not_empty waits) nor with a
+ * setter before it (mark_dev_not_ready marks).
+ */
+static bool not_state(const struct rc_config *cfg, char **v, size_t n)
+{
+	return n > 2 && !strcmp(v[n - 2], "not") &&
+	       (words_has(&cfg->suffixes, v[n - 1]) || lex_adjective(v[n - 1])) &&
+	       subject_first(cfg, v) && !setter_among(v, n - 2);
+}
+
 static bool acts_on_state(const struct rc_config *cfg, char **v, size_t n)
 {
 	static const char *const setters[] = { "set", "clear" };
@@ -528,7 +574,8 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return KIND_NEITHER;
 	if (place_first(cfg, v, n))
 		return KIND_PREDICATE;
-	if (tests_and_acts(v, n))
+	if (tests_and_acts(v, n) || compares_equal(v, n) ||
+	    not_state(cfg, v, n))
 		return KIND_PREDICATE;
 	if (commands(cfg, v, n))
 		return KIND_ACTION;

@@ -618,6 +618,9 @@ int naming_classify_after(const struct rc_config *cfg, const char *name,
 size_t naming_type_words(const char *name, const char *type);
 bool naming_inspects(const struct rc_config *cfg, const char *name);
 bool naming_trylock(const char *name);
+
+/* manual.c */
+char *manual_section(const char *source, const char *name);
 bool naming_made_state(const struct rc_config *cfg, const char *name);
 bool naming_orders(const char *name);
 bool naming_place_subject(const char *name, char *buf, size_t size);

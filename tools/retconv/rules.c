@@ -22,7 +22,8 @@
  * (rules_b_settled()).  A trylock is a predicate by the kernel's
  * convention (1 when it took the lock) and an action by pthread's (0, or
  * an errno): one whose returns are only 0 and negative errnos is judged
- * as the action it is.
+ * as the action it is.  An attempt on a lock named before try
+ * (rwlock_try_read) is a trylock too (naming.c).
  *
  * Each finding names the returns at fault, for the notes.  Functions
  * whose address is taken anywhere in the run are callbacks, bound by the
