@@ -333,6 +333,65 @@ static bool is_callback(const struct rc_result *res, const char *usr)
 }
 
 /*
+ * A program's main(): what it returns is the exit status the system hands
+ * the parent (0 for success, 1 for EXIT_FAILURE), read by a shell, not by
+ * a caller of the kernel's convention.  It serves as a callback does: the
+ * 1 of an action it returns as it is ("return ping_run(...);") is an exit
+ * status's failure, not a boolean's truth.
+ */
+static bool is_entry(const struct rc_func *fn)
+{
+	return fn->scope != SCOPE_STATIC && !strcmp(fn->name, "main");
+}
+
+/*
+ * Mark what gives main()'s exit status: an action whose result main()
+ * returns alone and as it is ("return ping_run(argc, argv);", or the
+ * variable that holds it and nothing else), and so on down such returns.
+ * A status main() builds from several ("ret |= close_logfile();") or
+ * holds beside its own constants ("ret = 1; ... ret = erase(); ...
+ * return ret;") is main's; the helpers that feed it are still judged by
+ * their names.  @idx holds the run's definitions by USR.
+ */
+static void mark_exit_status(struct rc_func **idx, size_t n)
+{
+	const unsigned own = RV_ZERO | RV_ONE | RV_POS | RV_NEG | RV_NONNEG |
+			     RV_UNKNOWN | RV_BOOL | RV_PTR;
+	struct rc_func **todo = xmalloc(n * sizeof(*todo));
+	size_t i, j, ntodo = 0;
+	bool *seen = xmalloc(n * sizeof(*seen));
+
+	for (i = 0; i < n; i++) {
+		seen[i] = is_entry(idx[i]);
+		if (seen[i])
+			todo[ntodo++] = idx[i];
+	}
+	while (ntodo) {
+		const struct rc_func *fn = todo[--ntodo];
+
+		for (j = 0; j < fn->nrets; j++) {
+			const struct rc_return *r = &fn->rets[j];
+			const char *usr;
+
+			if (r->ncalls != 1 || (r->flags & own) ||
+			    !(r->calls[0].sign & SIGN_WHOLE))
+				continue;
+			usr = r->calls[0].usr;
+			for (i = funcs_first(idx, n, usr);
+			     i < n && !strcmp(idx[i]->usr, usr); i++) {
+				if (seen[i])
+					continue;
+				seen[i] = true;
+				idx[i]->serves = true;
+				todo[ntodo++] = idx[i];
+			}
+		}
+	}
+	free(seen);
+	free(todo);
+}
+
+/*
  * A function whose result a callback returns as it is, with no test
  * between its 0 and its 1 on some way to the return, gives the callback's
  * result, and its 1 is the callback's 1; so does one whose result that
@@ -348,7 +407,7 @@ static void mark_serving(struct rc_result *res)
 	struct rc_func **idx, **todo;
 	size_t i, j, k, ntodo = 0, n = res->nfuncs;
 
-	if (!res->ntaken || !n)
+	if (!n)
 		return;
 	idx = funcs_by_usr(res);
 	todo = xmalloc(n * sizeof(*todo));
@@ -357,6 +416,7 @@ static void mark_serving(struct rc_result *res)
 		if (idx[i]->serves)
 			todo[ntodo++] = idx[i];
 	}
+	mark_exit_status(idx, n);
 	while (ntodo) {
 		struct rc_func *fn = todo[--ntodo];
 
