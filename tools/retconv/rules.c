@@ -461,11 +461,42 @@ static bool stub(const struct reads *r, const struct rc_func *fn)
 	return false;
 }
 
+/*
+ * Whether another definition of @fn's name (another file's, one per
+ * platform or port, or another configuration's reading of the same one)
+ * returns a value that is neither 0, 1 nor negative: a descriptor, an
+ * index, a count.  One function has one contract, and it is that value's:
+ * the stand-in that returns -1 or 0 where the feature is missing
+ * (system-dummy.c beside system-linux.c) keeps the real one's contract,
+ * as a stand-in for an outside library's function does (FACT_STANDIN).
+ */
+static bool other_returns_value(const struct reads *r,
+				struct rc_func *const *alts, size_t nalts,
+				const struct rc_func *fn)
+{
+	const unsigned value = RV_POS | RV_NONNEG | RV_UNKNOWN | RV_PTR;
+	size_t i;
+
+	if (fn->scope == SCOPE_STATIC)
+		return false;
+	for (i = funcs_first(r->defs, r->ndefs, fn->usr);
+	     i < r->ndefs && !strcmp(r->defs[i]->usr, fn->usr); i++)
+		if (r->defs[i] != fn && r->defs[i]->type == RT_SIGNED &&
+		    (r->defs[i]->flags & value))
+			return true;
+	for (i = funcs_first(alts, nalts, fn->usr);
+	     i < nalts && !strcmp(alts[i]->usr, fn->usr); i++)
+		if (alts[i]->type == RT_SIGNED && (alts[i]->flags & value))
+			return true;
+	return false;
+}
+
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		 enum rc_scope min_scope, struct rc_findings *out)
 {
 	struct reads r = { .v = NULL };
-	size_t i;
+	struct rc_func **alts;
+	size_t i, nalts;
 
 	if (res->ntaken)
 		qsort(res->taken, res->ntaken, sizeof(*res->taken), by_string);
@@ -476,6 +507,7 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		qsort(r.v, r.n, sizeof(*r.v), by_read);
 	r.defs = funcs_by_usr(res);
 	r.ndefs = res->nfuncs;
+	alts = alts_by_usr(res, &nalts);
 	for (i = 0; i < res->nfuncs; i++) {
 		struct rc_func *fn = res->funcs[i];
 		enum rc_kind kind;
@@ -491,13 +523,15 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		    resolve_class(fn) == RC_ERRNO)
 			kind = KIND_ACTION;
 		if (kind == KIND_ACTION && !fn->serves &&
-		    !(fn->suppress & SUPPRESS_A))
-			rule_a(fn, out);
-		else if (kind == KIND_PREDICATE && !(fn->suppress & SUPPRESS_B))
+		    !(fn->suppress & SUPPRESS_A)) {
+			if (!other_returns_value(&r, alts, nalts, fn))
+				rule_a(fn, out);
+		} else if (kind == KIND_PREDICATE && !(fn->suppress & SUPPRESS_B))
 			rule_b(cfg, &r, fn, out);
 	}
 	free(r.v);
 	free(r.defs);
+	free(alts);
 }
 
 /* "returns 1", "returns a negative errno", ... for the bits in @mask. */
