@@ -337,7 +337,7 @@ static bool is_callback(const struct rc_result *res, const char *usr)
  * the parent (0 for success, 1 for EXIT_FAILURE), read by a shell, not by
  * a caller of the kernel's convention.  It serves as a callback does: the
  * 1 of an action it returns as it is ("return ping_run(...);") is an exit
- * status's failure, not a boolean's truth.
+ * status's failure, not a boolean's truth (mark_exit_status()).
  */
 static bool is_entry(const struct rc_func *fn)
 {
@@ -345,20 +345,21 @@ static bool is_entry(const struct rc_func *fn)
 }
 
 /*
- * Mark what gives main()'s exit status: an action whose result main()
- * returns alone and as it is ("return ping_run(argc, argv);", or the
- * variable that holds it and nothing else), and so on down such returns.
- * A status main() builds from several ("ret |= close_logfile();") or
- * holds beside its own constants ("ret = 1; ... ret = erase(); ...
- * return ret;") is main's; the helpers that feed it are still judged by
- * their names.  @idx holds the run's definitions by USR.
+ * Mark what gives main()'s exit status: an action whose result a return
+ * of main() passes on as it is, with no value of main's own there but 0
+ * (its success; "return ping_run(argc, argv);", or a variable that holds
+ * one of several runs' results, or an unset value where no run was
+ * tried), and so on down such returns.  A status main() builds beside
+ * failure codes of its own ("ret = 1; ... ret |= close_logfile(); return
+ * ret;") is main's; the helpers that feed it are still judged by their
+ * names.  @idx holds the run's definitions by USR.
  */
 static void mark_exit_status(struct rc_func **idx, size_t n)
 {
-	const unsigned own = RV_ZERO | RV_ONE | RV_POS | RV_NEG | RV_NONNEG |
-			     RV_UNKNOWN | RV_BOOL | RV_PTR;
+	const unsigned own = RV_ONE | RV_POS | RV_NEG | RV_NONNEG | RV_BOOL |
+			     RV_PTR;
 	struct rc_func **todo = xmalloc(n * sizeof(*todo));
-	size_t i, j, ntodo = 0;
+	size_t i, j, k, ntodo = 0;
 	bool *seen = xmalloc(n * sizeof(*seen));
 
 	for (i = 0; i < n; i++) {
@@ -371,19 +372,22 @@ static void mark_exit_status(struct rc_func **idx, size_t n)
 
 		for (j = 0; j < fn->nrets; j++) {
 			const struct rc_return *r = &fn->rets[j];
-			const char *usr;
 
-			if (r->ncalls != 1 || (r->flags & own) ||
-			    !(r->calls[0].sign & SIGN_WHOLE))
+			if (r->flags & own)
 				continue;
-			usr = r->calls[0].usr;
-			for (i = funcs_first(idx, n, usr);
-			     i < n && !strcmp(idx[i]->usr, usr); i++) {
-				if (seen[i])
+			for (k = 0; k < r->ncalls; k++) {
+				const char *usr = r->calls[k].usr;
+
+				if (!(r->calls[k].sign & SIGN_WHOLE))
 					continue;
-				seen[i] = true;
-				idx[i]->serves = true;
-				todo[ntodo++] = idx[i];
+				for (i = funcs_first(idx, n, usr);
+				     i < n && !strcmp(idx[i]->usr, usr); i++) {
+					if (seen[i])
+						continue;
+					seen[i] = true;
+					idx[i]->serves = true;
+					todo[ntodo++] = idx[i];
+				}
 			}
 		}
 	}
