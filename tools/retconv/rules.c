@@ -473,6 +473,9 @@ static bool stub(const struct reads *r, const struct rc_func *fn)
  * the stand-in that returns -1 or 0 where the feature is missing
  * (system-dummy.c beside system-linux.c) keeps the real one's contract,
  * as a stand-in for an outside library's function does (FACT_STANDIN).
+ * Only a stand-in's shape counts: returns of constants alone.  A
+ * definition that computes its result (elogind's sd-varlink.c beside
+ * sd-varlink-stub.c) is the real one, judged by its own returns.
  */
 static bool other_returns_value(const struct reads *r,
 				struct rc_func *const *alts, size_t nalts,
@@ -483,6 +486,10 @@ static bool other_returns_value(const struct reads *r,
 
 	if (fn->scope == SCOPE_STATIC)
 		return false;
+	/* A stand-in computes nothing: it returns constants alone. */
+	for (i = 0; i < fn->nrets; i++)
+		if (fn->rets[i].ncalls)
+			return false;
 	for (i = funcs_first(r->defs, r->ndefs, fn->usr);
 	     i < r->ndefs && !strcmp(r->defs[i]->usr, fn->usr); i++)
 		if (r->defs[i] != fn && r->defs[i]->type == RT_SIGNED &&
