@@ -93,6 +93,18 @@ cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
 tap_check $? "a function stored where its header is missing is a callback"
 [ $st -eq 1 ] || tap_diag "$tmp/got"
 
+(cd "$cases" && "$rc" --no-config ports-real.c ports-stub.c) \
+	>"$tmp/got" 2>/dev/null
+st=$?
+cat >"$tmp/want" <<'EOF'
+ports-stub.c:30:5: warning: action 'port_reset' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
+ports-stub.c:33:3: note: returns a negative errno
+ports-stub.c:34:2: note: returns 1
+EOF
+cmp -s "$tmp/want" "$tmp/got" && [ $st -eq 1 ]
+tap_check $? "a platform's stand-in keeps the contract of its value-returning twin"
+[ $st -eq 1 ] || tap_diag "$tmp/got"
+
 (cd "$cases" && "$rc" --no-config sites-a.c sites-b.c) >"$tmp/got" 2>&1
 st=$?
 cat >"$tmp/want" <<'EOF'

@@ -334,6 +334,69 @@ static bool is_callback(const struct rc_result *res, const char *usr)
 }
 
 /*
+ * A program's main(): what it returns is the exit status the system hands
+ * the parent (0 for success, 1 for EXIT_FAILURE), read by a shell, not by
+ * a caller of the kernel's convention.  It serves as a callback does: the
+ * 1 of an action it returns as it is ("return ping_run(...);") is an exit
+ * status's failure, not a boolean's truth (mark_exit_status()).
+ */
+static bool is_entry(const struct rc_func *fn)
+{
+	return fn->scope != SCOPE_STATIC && !strcmp(fn->name, "main");
+}
+
+/*
+ * Mark what gives main()'s exit status: an action whose result a return
+ * of main() passes on as it is, with no value of main's own there but 0
+ * (its success; "return ping_run(argc, argv);", or a variable that holds
+ * one of several runs' results, or an unset value where no run was
+ * tried), and so on down such returns.  A status main() builds beside
+ * failure codes of its own ("ret = 1; ... ret |= close_logfile(); return
+ * ret;") is main's; the helpers that feed it are still judged by their
+ * names.  @idx holds the run's definitions by USR.
+ */
+static void mark_exit_status(struct rc_func **idx, size_t n)
+{
+	const unsigned own = RV_ONE | RV_POS | RV_NEG | RV_NONNEG | RV_BOOL |
+			     RV_PTR;
+	struct rc_func **todo = xmalloc(n * sizeof(*todo));
+	size_t i, j, k, ntodo = 0;
+	bool *seen = xmalloc(n * sizeof(*seen));
+
+	for (i = 0; i < n; i++) {
+		seen[i] = is_entry(idx[i]);
+		if (seen[i])
+			todo[ntodo++] = idx[i];
+	}
+	while (ntodo) {
+		const struct rc_func *fn = todo[--ntodo];
+
+		for (j = 0; j < fn->nrets; j++) {
+			const struct rc_return *r = &fn->rets[j];
+
+			if (r->flags & own)
+				continue;
+			for (k = 0; k < r->ncalls; k++) {
+				const char *usr = r->calls[k].usr;
+
+				if (!(r->calls[k].sign & SIGN_WHOLE))
+					continue;
+				for (i = funcs_first(idx, n, usr);
+				     i < n && !strcmp(idx[i]->usr, usr); i++) {
+					if (seen[i])
+						continue;
+					seen[i] = true;
+					idx[i]->serves = true;
+					todo[ntodo++] = idx[i];
+				}
+			}
+		}
+	}
+	free(seen);
+	free(todo);
+}
+
+/*
  * A function whose result a callback returns as it is, with no test
  * between its 0 and its 1 on some way to the return, gives the callback's
  * result, and its 1 is the callback's 1; so does one whose result that
@@ -349,7 +412,7 @@ static void mark_serving(struct rc_result *res)
 	struct rc_func **idx, **todo;
 	size_t i, j, k, ntodo = 0, n = res->nfuncs;
 
-	if (!res->ntaken || !n)
+	if (!n)
 		return;
 	idx = funcs_by_usr(res);
 	todo = xmalloc(n * sizeof(*todo));
@@ -358,6 +421,7 @@ static void mark_serving(struct rc_result *res)
 		if (idx[i]->serves)
 			todo[ntodo++] = idx[i];
 	}
+	mark_exit_status(idx, n);
 	while (ntodo) {
 		struct rc_func *fn = todo[--ntodo];
 
@@ -402,11 +466,49 @@ static bool stub(const struct reads *r, const struct rc_func *fn)
 	return false;
 }
 
+/*
+ * Whether another definition of @fn's name (another file's, one per
+ * platform or port, or another configuration's reading of the same one)
+ * returns a value that is neither 0, 1 nor negative: a descriptor, an
+ * index, a count.  One function has one contract, and it is that value's:
+ * the stand-in that returns -1 or 0 where the feature is missing
+ * (system-dummy.c beside system-linux.c) keeps the real one's contract,
+ * as a stand-in for an outside library's function does (FACT_STANDIN).
+ * Only a stand-in's shape counts: returns of constants alone.  A
+ * definition that computes its result (elogind's sd-varlink.c beside
+ * sd-varlink-stub.c) is the real one, judged by its own returns.
+ */
+static bool other_returns_value(const struct reads *r,
+				struct rc_func *const *alts, size_t nalts,
+				const struct rc_func *fn)
+{
+	const unsigned value = RV_POS | RV_NONNEG | RV_UNKNOWN | RV_PTR;
+	size_t i;
+
+	if (fn->scope == SCOPE_STATIC)
+		return false;
+	/* A stand-in computes nothing: it returns constants alone. */
+	for (i = 0; i < fn->nrets; i++)
+		if (fn->rets[i].ncalls)
+			return false;
+	for (i = funcs_first(r->defs, r->ndefs, fn->usr);
+	     i < r->ndefs && !strcmp(r->defs[i]->usr, fn->usr); i++)
+		if (r->defs[i] != fn && r->defs[i]->type == RT_SIGNED &&
+		    (r->defs[i]->flags & value))
+			return true;
+	for (i = funcs_first(alts, nalts, fn->usr);
+	     i < nalts && !strcmp(alts[i]->usr, fn->usr); i++)
+		if (alts[i]->type == RT_SIGNED && (alts[i]->flags & value))
+			return true;
+	return false;
+}
+
 void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		 enum rc_scope min_scope, struct rc_findings *out)
 {
 	struct reads r = { .v = NULL };
-	size_t i;
+	struct rc_func **alts;
+	size_t i, nalts;
 
 	if (res->ntaken)
 		qsort(res->taken, res->ntaken, sizeof(*res->taken), by_string);
@@ -417,6 +519,7 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		qsort(r.v, r.n, sizeof(*r.v), by_read);
 	r.defs = funcs_by_usr(res);
 	r.ndefs = res->nfuncs;
+	alts = alts_by_usr(res, &nalts);
 	for (i = 0; i < res->nfuncs; i++) {
 		struct rc_func *fn = res->funcs[i];
 		enum rc_kind kind;
@@ -432,13 +535,15 @@ void rules_apply(const struct rc_config *cfg, struct rc_result *res,
 		    resolve_class(fn) == RC_ERRNO)
 			kind = KIND_ACTION;
 		if (kind == KIND_ACTION && !fn->serves &&
-		    !(fn->suppress & SUPPRESS_A))
-			rule_a(fn, out);
-		else if (kind == KIND_PREDICATE && !(fn->suppress & SUPPRESS_B))
+		    !(fn->suppress & SUPPRESS_A)) {
+			if (!other_returns_value(&r, alts, nalts, fn))
+				rule_a(fn, out);
+		} else if (kind == KIND_PREDICATE && !(fn->suppress & SUPPRESS_B))
 			rule_b(cfg, &r, fn, out);
 	}
 	free(r.v);
 	free(r.defs);
+	free(alts);
 }
 
 /* "returns 1", "returns a negative errno", ... for the bits in @mask. */
