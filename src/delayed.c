@@ -224,11 +224,34 @@ int wait_for_delayed_work(struct delayed_work *dwork)
 				  caller);
 }
 
+/*
+ * An armed item, the common case of a cancel: the first step of
+ * kwq__grab_pending(), taken here without its other cases.  The word said
+ * PENDING with no list and no cancel_*_sync() owner; the wheel's lock,
+ * which kwq__timer_disarm() takes, says whether the item is still armed.
+ * Anything else, or an item the timer thread took meanwhile, goes the
+ * whole way.
+ */
+static inline bool removed_armed(struct delayed_work *dw)
+{
+	unsigned long data = __atomic_load_n(&dw->work.data, __ATOMIC_ACQUIRE);
+
+	if ((data & (WORK_PENDING | WORK_PWQ | WORK_CANCELING)) !=
+	    WORK_PENDING || kwq__timer_disarm(dw))
+		return false;
+	if (kwq__debugging())
+		kwq__debug_idle(&dw->work);
+	release_work_pending(&dw->work);
+	return true;
+}
+
 int remove_delayed_work(struct delayed_work *dwork)
 {
 	if (!dwork_check(dwork, "remove_delayed_work",
 			 __builtin_return_address(0)))
 		return -EINVAL;
+	if (removed_armed(dwork))
+		return 0;
 	/* dwork_check() has checked all that remove_work() would. */
 	return kwq__remove_work(&dwork->work);
 }

@@ -125,29 +125,28 @@ static uint64_t tsc_ordered(void)
 /*
  * The start of the vDSO's page of virtual clocks, whose first page is
  * kvm-clock's ([vvar_vclock], Linux 6.13 and later; older kernels keep it
- * at an offset of [vvar] that changed between versions, and are not read).
- * None under valgrind (its preloaded objects are mapped): it does not know
- * the page and would report every read of it, and a counter is worth
- * nothing at its speed.
+ * at an offset of [vvar] that changed between versions, and are not read),
+ * or NULL; *@valgrind says whether valgrind runs us (its preloaded objects
+ * are mapped).
  */
-static const volatile uint8_t *vclock_page(void)
+static const volatile uint8_t *vclock_page(bool *valgrind)
 {
 	unsigned long start = 0, end;
-	bool valgrind = false;
 	char line[256];
 	FILE *f = fopen("/proc/self/maps", "re");
 
+	*valgrind = false;
 	if (!f)
 		return NULL;
 	while (fgets(line, sizeof(line), f)) {
 		if (strstr(line, "/vgpreload_"))
-			valgrind = true;
+			*valgrind = true;
 		else if (!start && strstr(line, "[vvar_vclock]") &&
 			 sscanf(line, "%lx-%lx", &start, &end) != 2)
 			start = 0;
 	}
 	fclose(f);
-	return valgrind ? NULL : (const volatile uint8_t *)start;
+	return (const volatile uint8_t *)start;
 }
 
 /*
@@ -155,9 +154,8 @@ static const volatile uint8_t *vclock_page(void)
  * kernel into a pipe, which gets -EFAULT where a read of ours would get
  * SIGBUS (the kernel maps the page only if its clock is kvm-clock's).
  */
-static bool pvclock_stable(void)
+static bool pvclock_stable(const volatile uint8_t *page)
 {
-	const volatile uint8_t *page = vclock_page();
 	uint8_t copy[PVCLOCK_FLAGS + 1];
 	bool ok = false;
 	int fd[2];
@@ -175,12 +173,21 @@ static bool pvclock_stable(void)
 	return ok;
 }
 
-/* Does this machine's kernel keep CLOCK_MONOTONIC with an invariant TSC? */
+/*
+ * Does this machine's kernel keep CLOCK_MONOTONIC with an invariant TSC?
+ * Not under valgrind, whatever the clocksource: a base lives 16 us, one
+ * or two arm+cancel pairs at valgrind's speed, so arms kept renewing it,
+ * which costs more than clock_gettime() and made callgrind's count of an
+ * arm depend on how fast valgrind ran; and valgrind does not know
+ * kvm-clock's page, and would report every read of it.
+ */
 static bool tsc_usable(void)
 {
 #ifdef __x86_64__
+	const volatile uint8_t *page;
 	char name[32] = "";
 	unsigned int a, b, c, d;
+	bool valgrind;
 	FILE *f;
 
 	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
@@ -191,6 +198,9 @@ static bool tsc_usable(void)
 			 : "a"(0x80000007U), "c"(0));
 	if (!(d & (1U << 8)))
 		return false;	/* not invariant */
+	page = vclock_page(&valgrind);
+	if (valgrind)
+		return false;
 	f = fopen("/sys/devices/system/clocksource/clocksource0/"
 		  "current_clocksource", "re");
 	if (!f)
@@ -199,7 +209,7 @@ static bool tsc_usable(void)
 		name[0] = '\0';
 	fclose(f);
 	if (!strcmp(name, "kvm-clock\n"))
-		return pvclock_stable();
+		return pvclock_stable(page);
 	return !strcmp(name, "tsc\n");
 #else
 	return false;

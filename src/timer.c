@@ -131,8 +131,9 @@ static int level_of(unsigned long delta)
 	return level < WHEEL_LEVELS ? level : WHEEL_LEVELS - 1;
 }
 
-static void wheel_insert_locked(struct kwq__timer_base *base,
-				struct delayed_work *dw)
+/* Inline: the arm's and the cancel's half of an arm+cancel pair. */
+static inline __attribute__((always_inline)) void
+wheel_insert_locked(struct kwq__timer_base *base, struct delayed_work *dw)
 {
 	unsigned long at = dw->expires;
 	int level, slot;
@@ -145,8 +146,8 @@ static void wheel_insert_locked(struct kwq__timer_base *base,
 	base->pending[level] |= 1ULL << slot;
 }
 
-static void wheel_del_locked(struct kwq__timer_base *base,
-			     struct delayed_work *dw)
+static inline __attribute__((always_inline)) void
+wheel_del_locked(struct kwq__timer_base *base, struct delayed_work *dw)
 {
 	struct kwq_list_node *prev = dw->timer.prev;
 	struct kwq_list_node *first = base->slots;

@@ -8,7 +8,8 @@
  * Each window of the count is met: an item between its wheel and its
  * queue, held there by taking its pool's lock behind kwq's back (so the
  * case does not depend on timing); a cancel racing the timer thread's
- * expiry; arms racing cancels from another thread, on several wheels.
+ * expiry; arms racing cancels from another thread, on several wheels,
+ * and two cancellers racing each other too.
  * Whatever the interleaving, every arm that returned 0 ends as one cancel
  * that returned 0 or one run, and the count comes back to 0.
  *
@@ -131,6 +132,7 @@ struct racer {
 	int cancels;		/* A: cancels that returned 0 */
 	int odd;		/* A: results neither 0 nor expected */
 	int done;		/* A: the armer has finished */
+	int cancellers;		/* A: cancellers started, for their CPUs */
 };
 
 static void racer_fn(struct work_struct *work)
@@ -170,7 +172,10 @@ static void *canceller_main(void *p)
 {
 	struct racer *r = p;
 
-	pin_self(r->cpus[r->nr_cpus - 1]);
+	/* The first on the last CPU, a second on the armer's. */
+	int nth = INC(&r->cancellers);
+
+	pin_self(r->cpus[(r->nr_cpus - nth) % r->nr_cpus]);
 	while (!LOAD(&r->done)) {
 		int rc = remove_delayed_work(&r->dw);
 
@@ -182,20 +187,28 @@ static void *canceller_main(void *p)
 	return NULL;
 }
 
-static void arm_vs_cancel(const char *what, unsigned int flags)
+/*
+ * With @two cancellers, they also race each other for the same armed item
+ * (remove_delayed_work() tries kwq__timer_disarm() before the whole grab):
+ * one cancel too many that returned 0 shows as runs < arms - cancels.
+ */
+static void arm_vs_cancel(const char *what, unsigned int flags, bool two)
 {
 	struct racer r = { 0 };
-	pthread_t a, c;
+	pthread_t a, c, c2;
 	int left;
 
 	r.wq = new_wq(what, flags, 0);
 	r.nr_cpus = allowed_cpus(r.cpus, CPU_SETSIZE);
 	INIT_DELAYED_WORK(&r.dw, racer_fn);
 	if (pthread_create(&a, NULL, armer_main, &r) ||
-	    pthread_create(&c, NULL, canceller_main, &r))
+	    pthread_create(&c, NULL, canceller_main, &r) ||
+	    (two && pthread_create(&c2, NULL, canceller_main, &r)))
 		bail_out("pthread_create failed");
 	pthread_join(a, NULL);
 	pthread_join(c, NULL);
+	if (two)
+		pthread_join(c2, NULL);
 	if (!remove_delayed_work(&r.dw))
 		INC(&r.cancels);
 	left = LOAD(&r.arms) - LOAD(&r.cancels);
@@ -212,11 +225,13 @@ static void arm_vs_cancel(const char *what, unsigned int flags)
 int main(void)
 {
 	tap_watchdog(120);
-	plan(10);
+	plan(14);
 	test_firing_window();
 	cancel_vs_expiry("dc-exp-b", 0);
 	cancel_vs_expiry("dc-exp-u", WQ_UNBOUND);
-	arm_vs_cancel("dc-race-b", 0);
-	arm_vs_cancel("dc-race-u", WQ_UNBOUND);
+	arm_vs_cancel("dc-race-b", 0, false);
+	arm_vs_cancel("dc-race-u", WQ_UNBOUND, false);
+	arm_vs_cancel("dc-race2-b", 0, true);
+	arm_vs_cancel("dc-race2-u", WQ_UNBOUND, true);
 	return done_testing();
 }
