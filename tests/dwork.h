@@ -138,4 +138,25 @@ static inline bool tdw_wait(struct tdw *t, int n)
 	return wait_for(&t->runs, n, 10000);
 }
 
+#ifdef KWQ_INTERNAL_H
+/*
+ * White-box tests (src/internal.h included first): wait, at most 2 s, for
+ * @wq's count of armed items (kwq__timer_armed()) to come back to 0.  It
+ * cannot be read at the moment a fired item runs: fire() stops counting
+ * an item only once kwq__queue_owned() returns, and a worker may have run
+ * the item by then.
+ */
+static inline bool armed_settles(struct workqueue_struct *wq)
+{
+	long long end = tap_now_ns() + 2000 * MS;
+
+	while (kwq__timer_armed(wq)) {
+		if (tap_now_ns() > end)
+			return false;
+		sleep_us(50);
+	}
+	return true;
+}
+#endif
+
 #endif /* KWQ_TESTS_DWORK_H */

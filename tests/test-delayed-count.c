@@ -35,23 +35,6 @@ static bool wait_off_wheel(struct delayed_work *dw)
 }
 
 /*
- * Wait, at most 2 s, for @wq's count to come back to 0.  It cannot be read
- * at the moment a fired item runs: fire() stops counting an item only once
- * kwq__queue_owned() returns, and a worker may have run the item by then.
- */
-static bool armed_settles(struct workqueue_struct *wq)
-{
-	long long end = tap_now_ns() + 2000 * MS;
-
-	while (kwq__timer_armed(wq)) {
-		if (tap_now_ns() > end)
-			return false;
-		sleep_us(50);
-	}
-	return true;
-}
-
-/*
  * The timer thread blocks on the pool's lock in fire(), with the item off
  * its wheel: it must still be counted, or destroy could free the queue
  * under the item.
