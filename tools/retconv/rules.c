@@ -346,28 +346,18 @@ static bool is_entry(const struct rc_func *fn)
 }
 
 /*
- * Mark what gives main()'s exit status: an action whose result a return
- * of main() passes on as it is, with no value of main's own there but 0
- * (its success; "return ping_run(argc, argv);", or a variable that holds
- * one of several runs' results, or an unset value where no run was
- * tried), and so on down such returns.  A status main() builds beside
- * failure codes of its own ("ret = 1; ... ret |= close_logfile(); return
- * ret;") is main's; the helpers that feed it are still judged by their
- * names.  @idx holds the run's definitions by USR.
+ * Spread serves from the @ntodo functions of @todo down the returns that
+ * pass a call's result on as it is: each callee so returned serves too,
+ * and so on.  A return with a flag of @own gives a value of its own there
+ * and passes nothing on.  @seen marks the functions already reached;
+ * @idx holds the run's definitions by USR.
  */
-static void mark_exit_status(struct rc_func **idx, size_t n)
+static void spread_serving(struct rc_func **idx, size_t n,
+			   struct rc_func **todo, size_t ntodo, bool *seen,
+			   unsigned own)
 {
-	const unsigned own = RV_ONE | RV_POS | RV_NEG | RV_NONNEG | RV_BOOL |
-			     RV_PTR;
-	struct rc_func **todo = xmalloc(n * sizeof(*todo));
-	size_t i, j, k, ntodo = 0;
-	bool *seen = xmalloc(n * sizeof(*seen));
+	size_t i, j, k;
 
-	for (i = 0; i < n; i++) {
-		seen[i] = is_entry(idx[i]);
-		if (seen[i])
-			todo[ntodo++] = idx[i];
-	}
 	while (ntodo) {
 		const struct rc_func *fn = todo[--ntodo];
 
@@ -392,6 +382,32 @@ static void mark_exit_status(struct rc_func **idx, size_t n)
 			}
 		}
 	}
+}
+
+/*
+ * Mark what gives main()'s exit status: an action whose result a return
+ * of main() passes on as it is, with no value of main's own there but 0
+ * (its success; "return ping_run(argc, argv);", or a variable that holds
+ * one of several runs' results, or an unset value where no run was
+ * tried), and so on down such returns.  A status main() builds beside
+ * failure codes of its own ("ret = 1; ... ret |= close_logfile(); return
+ * ret;") is main's; the helpers that feed it are still judged by their
+ * names.
+ */
+static void mark_exit_status(struct rc_func **idx, size_t n)
+{
+	const unsigned own = RV_ONE | RV_POS | RV_NEG | RV_NONNEG | RV_BOOL |
+			     RV_PTR;
+	struct rc_func **todo = xmalloc(n * sizeof(*todo));
+	bool *seen = xmalloc(n * sizeof(*seen));
+	size_t i, ntodo = 0;
+
+	for (i = 0; i < n; i++) {
+		seen[i] = is_entry(idx[i]);
+		if (seen[i])
+			todo[ntodo++] = idx[i];
+	}
+	spread_serving(idx, n, todo, ntodo, seen, own);
 	free(seen);
 	free(todo);
 }
@@ -410,7 +426,8 @@ static void mark_exit_status(struct rc_func **idx, size_t n)
 static void mark_serving(struct rc_result *res)
 {
 	struct rc_func **idx, **todo;
-	size_t i, j, k, ntodo = 0, n = res->nfuncs;
+	size_t i, ntodo = 0, n = res->nfuncs;
+	bool *seen;
 
 	if (!n)
 		return;
@@ -422,27 +439,11 @@ static void mark_serving(struct rc_result *res)
 			todo[ntodo++] = idx[i];
 	}
 	mark_exit_status(idx, n);
-	while (ntodo) {
-		struct rc_func *fn = todo[--ntodo];
-
-		for (j = 0; j < fn->nrets; j++) {
-			const struct rc_return *r = &fn->rets[j];
-
-			for (k = 0; k < r->ncalls; k++) {
-				const char *usr = r->calls[k].usr;
-
-				if (!(r->calls[k].sign & SIGN_WHOLE))
-					continue;
-				for (i = funcs_first(idx, n, usr);
-				     i < n && !strcmp(idx[i]->usr, usr); i++) {
-					if (idx[i]->serves)
-						continue;
-					idx[i]->serves = true;
-					todo[ntodo++] = idx[i];
-				}
-			}
-		}
-	}
+	seen = xmalloc(n * sizeof(*seen));
+	for (i = 0; i < n; i++)
+		seen[i] = idx[i]->serves;
+	spread_serving(idx, n, todo, ntodo, seen, 0);
+	free(seen);
 	free(todo);
 	free(idx);
 }
