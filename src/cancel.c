@@ -374,10 +374,8 @@ int kwq__grab_pending(struct work_struct *w, bool *removed)
 		if (old & WORK_CANCELING)
 			return -EBUSY;
 		if ((old & WORK_DELAYED) &&
-		    !kwq__timer_disarm(to_delayed_work(w))) {
+		    kwq__take_armed(to_delayed_work(w))) {
 			*removed = true;
-			if (kwq__debugging())
-				kwq__debug_idle(w);
 			return 0;
 		}
 		return -EAGAIN;

@@ -237,10 +237,8 @@ static inline bool removed_armed(struct delayed_work *dw)
 	unsigned long data = __atomic_load_n(&dw->work.data, __ATOMIC_ACQUIRE);
 
 	if ((data & (WORK_PENDING | WORK_PWQ | WORK_CANCELING)) !=
-	    WORK_PENDING || kwq__timer_disarm(dw))
+	    WORK_PENDING || !kwq__take_armed(dw))
 		return false;
-	if (kwq__debugging())
-		kwq__debug_idle(&dw->work);
 	release_work_pending(&dw->work);
 	return true;
 }

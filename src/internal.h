@@ -1700,6 +1700,22 @@ KWQ_HIDDEN void kwq__debug_canceling(struct work_struct *w, bool on);
 KWQ_HIDDEN void kwq__debug_self_wait(const char *wq_name, const char *what,
 				     void *caller);
 
+/*
+ * Take an armed @dw off its wheel, its PENDING then owned as an idle
+ * item's is: true when it was armed.  The wheel's lock, which
+ * kwq__timer_disarm() takes, decides; the debug mode is told the item is
+ * idle.  Both cancels' armed case: kwq__grab_pending()'s and
+ * remove_delayed_work()'s fast path.
+ */
+static inline bool kwq__take_armed(struct delayed_work *dw)
+{
+	if (kwq__timer_disarm(dw))
+		return false;
+	if (kwq__debugging())
+		kwq__debug_idle(&dw->work);
+	return true;
+}
+
 
 
 static inline struct kwq__pwq *data_pwq(unsigned long data)
