@@ -899,8 +899,8 @@ KWQ_HIDDEN void kwq__spawn_lock(int lock);
 KWQ_HIDDEN void kwq__spawn_child(void);
 /*
  * kwq__spawn_window_hook (tests/test-fork-spawn.c): called by a spawn
- * between its attributes' allocations and their free, the spawn lock
- * held; in thread.c's test build.
+ * between its attributes' allocations and their free, inside the window
+ * a fork() waits for; in thread.c's test build.
  */
 KWQ_HIDDEN extern void (*kwq__spawn_window_hook)(void);
 KWQ_HIDDEN void kwq__thread_prio(bool highpri);
