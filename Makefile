@@ -180,9 +180,10 @@ $(B)/tests/test-release $(B)/tests/test-manager-spawn \
 	$(B)/tests/test-hand-over: $(B)/tests/hooks/worker.o
 $(B)/tests/test-manager-burst: $(B)/tests/hooks/worker.o $(B)/tests/hooks/add.o
 $(B)/tests/test-thaw: $(B)/tests/hooks/freeze.o
-$(B)/tests/test-fork-spawn: $(B)/tests/hooks/thread.o
-$(B)/tests/test-manager-lock $(B)/tests/test-manager-proc: \
-	$(B)/tests/hooks/manager.o
+$(B)/tests/test-fork-spawn $(B)/tests/test-manager-soon: \
+	$(B)/tests/hooks/thread.o
+$(B)/tests/test-manager-lock $(B)/tests/test-manager-proc \
+	$(B)/tests/test-manager-soon: $(B)/tests/hooks/manager.o
 
 # Programs run by hand, not by prove: the other tests/*.c with a main(),
 # tests/X-main.c making build/tests/X.  The torture (tests/torture.c) is

@@ -15,9 +15,10 @@
  * waiting, during the fork, for kwq's locks.
  *
  * Lock order, here as everywhere: system queues (whose first use creates a
- * queue), init, registry, pools, timer bases, and the spawn lock last: a
- * spawn, called under pool locks, holds it only around its own
- * allocations (thread.c).  An item being added by
+ * queue), init, registry, pools, timer bases, and the spawn gate last: a
+ * spawn, called under pool locks, passes it on its way in and takes no lock
+ * of kwq's inside its window; the fork waits at the gate for the spawns
+ * inside to leave (thread.c).  An item being added by
  * another thread at the very moment of fork() (PENDING won, not yet on a
  * list), or being queued by the timer thread, is on no list the child can
  * find: it stays pending in the child.  Items pushed behind a push half

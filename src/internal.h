@@ -521,6 +521,8 @@ struct kwq__pool {
 					   progress */
 	unsigned long wd_since;		/* M: jiffy of the last progress */
 	char wd_reported;		/* M: this stall was reported */
+	unsigned long long backlog_ns;	/* M: when a look first saw items
+					   waiting, 0 when none were */
 	int max_target;			/* I: the most target may be */
 	unsigned long long tune_ns;	/* L: when target was last judged */
 	unsigned long tune_seen;	/* M+L: kwq__pool_started() at the
@@ -899,8 +901,8 @@ KWQ_HIDDEN void kwq__spawn_lock(int lock);
 KWQ_HIDDEN void kwq__spawn_child(void);
 /*
  * kwq__spawn_window_hook (tests/test-fork-spawn.c): called by a spawn
- * between its attributes' allocations and their free, the spawn lock
- * held; in thread.c's test build.
+ * between its attributes' allocations and their free, inside the window
+ * a fork() waits for; in thread.c's test build.
  */
 KWQ_HIDDEN extern void (*kwq__spawn_window_hook)(void);
 KWQ_HIDDEN void kwq__thread_prio(bool highpri);
@@ -1101,6 +1103,14 @@ KWQ_HIDDEN extern void (*kwq__take_head_hook)(struct kwq__pool *pool,
 enum { KWQ__LOOK_READ, KWQ__LOOK_DONE };
 KWQ_HIDDEN extern void (*kwq__look_hook)(struct kwq__pool *pool, int stage,
 					 int n);
+/*
+ * kwq__wait_hook (tests/test-manager-soon.c): called by the manager before
+ * it waits, with what its looks asked of the wait: 0 (no timeout), or
+ * KWQ__MGR_WATCH (a tick) with KWQ__MGR_SOON if the next look is to come
+ * early; no lock held; in manager.c's test build.
+ */
+enum { KWQ__MGR_WATCH = 1, KWQ__MGR_SOON = 2 };
+KWQ_HIDDEN extern void (*kwq__wait_hook)(int busy);
 /*
  * kwq__proc_hook (tests/test-manager-proc.c): called by the manager's look
  * after each read of a worker's state in /proc, with what it read (-1: the

@@ -30,9 +30,11 @@
  * items stop blocking.  An item must block through two looks (1 ms) to
  * count: short waits start nobody, but one long wait with a long backlog
  * behind it starts a worker per waiting item (up to the cap of 512 a pool),
- * which retire after the idle timeout.  Without /proc the manager falls
- * back to time: an item that has run through two looks is treated as
- * blocked.
+ * which retire after the idle timeout.  A look at a new backlog that comes
+ * before its worker has taken the item asks for the next look early
+ * (look_soon()), so that the item is timed from its start, not from a
+ * tick later.  Without /proc the manager falls back to time: an item that
+ * has run through two looks is treated as blocked.
  *
  * The manager sleeps without a timeout while no pool has waiting items (an
  * add that leaves an item waiting behind running workers wakes it), so an
@@ -49,6 +51,7 @@
 #include <string.h>
 
 #define TICK_NS		(1000 * 1000)
+#define SOON_NS		(100 * 1000)	/* a look after one that came early */
 #define MAX_LOOK	64	/* workers looked at per pool and tick */
 #define DFL_WATCHDOG_MS	30000
 
@@ -56,6 +59,7 @@ struct kwq__manager kwq__mgr = { .watchdog_ms = DFL_WATCHDOG_MS };
 #ifdef KWQ_TEST_HOOKS
 void (*kwq__look_hook)(struct kwq__pool *pool, int stage, int n);
 void (*kwq__proc_hook)(struct kwq__pool *pool, int *state);
+void (*kwq__wait_hook)(int busy);
 #endif
 
 static int no_proc;			/* M: /proc is not readable */
@@ -94,19 +98,26 @@ struct look {
  * Workers to look at: those that have run one item since the previous look
  * and still do; while the pool's items have been blocking, every worker
  * running one, since its neighbours' items are likely to block too.
+ * *@starting says whether a worker that is not idle has not taken an item
+ * yet (woken for the backlog, or a new thread still starting): this look
+ * cannot time that item's wait.
  */
-static int candidates_locked(struct kwq__pool *pool, struct look *out)
+static int candidates_locked(struct kwq__pool *pool, struct look *out,
+			     int *starting)
 {
 	int backlog = !kwq__list_empty(&pool->worklist), n = 0;
 	struct kwq_list_node *pos;
 
 	kwq__assert_locked(pool);
+	*starting = 0;
 	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next) {
 		struct kwq__worker *worker =
 			kwq__list_entry(pos, struct kwq__worker, node);
 		int same = worker->seq == worker->mon_seq;
 
 		worker->mon_seq = worker->seq;
+		if (backlog && !worker->current_work && !worker->idle)
+			*starting = 1;
 		if (!same)
 			worker->mon_blocked = 0;
 		if (!same && !(pool->blocking && !no_proc))
@@ -158,21 +169,24 @@ static int lock_waited_locked(struct kwq__pool *pool, const struct look *l)
  * Does @pool still want the worker a kick asked for (need_worker)?  Not if
  * the reason has gone since (an item waiting, the pool under its target,
  * no idle worker to wake), and not while a worker created earlier has not
- * started (no tid): it looks at the worklist when it starts, and asked
- * for at every look while its thread is slow to start, there would be one
- * more per tick.
+ * started (no tid; *@starting set): it looks at the worklist when it
+ * starts, and asked for at every look while its thread is slow to start,
+ * there would be one more per tick.
  */
-static int want_worker_locked(struct kwq__pool *pool)
+static int want_worker_locked(struct kwq__pool *pool, int *starting)
 {
 	struct kwq_list_node *pos;
 
 	kwq__assert_locked(pool);
+	*starting = 0;
 	if (!pool->need_worker || kwq__list_empty(&pool->worklist) ||
 	    pool->nr_running >= pool->target || !kwq__list_empty(&pool->idle))
 		return 0;
 	for (pos = pool->workers.next; pos != &pool->workers; pos = pos->next)
-		if (!kwq__list_entry(pos, struct kwq__worker, node)->tid)
+		if (!kwq__list_entry(pos, struct kwq__worker, node)->tid) {
+			*starting = 1;
 			return 0;
+		}
 	return 1;
 }
 
@@ -300,18 +314,50 @@ static int created(struct kwq__pool *pool, int err)
 }
 
 /*
- * One look at @pool.  Returns whether it needs watching: it has items
- * waiting, or asked for a worker.
+ * Should the next look come SOON_NS after this one rather than a tick?
+ * A worker's item counts as blocked once two looks a tick apart find it
+ * on that item, asleep.  The first look at a backlog is mostly the one an
+ * add asks for, right after the add woke a worker, before the worker has
+ * taken its item (@starting, or @woken by this look's kick; in a process's
+ * first burst, the pool's first worker is often still starting): the
+ * tick's look would find the worker on an item it was not on, and the
+ * item would be timed from there, judged only at the look after, two
+ * ticks in (2.3 ms of a 20 ms burst of 200 sleepers, in most first bursts
+ * of a process).  Looking again soon finds the item started and times it
+ * from there.  Only within the first tick of a backlog, so that a worker seen
+ * between two short items of a long backlog does not make the manager
+ * look ten times a tick.
  */
-static int manage_pool(struct kwq__pool *pool, unsigned long now)
+static int look_soon(struct kwq__pool *pool, unsigned long long now_ns,
+		     int waiting, int blocked, int starting, int woken)
+{
+	if (!waiting) {
+		pool->backlog_ns = 0;
+		return 0;
+	}
+	if (!pool->backlog_ns)
+		pool->backlog_ns = now_ns;
+	return !blocked && (starting || woken) &&
+		now_ns - pool->backlog_ns < TICK_NS;
+}
+
+/*
+ * One look at @pool.  Returns what it needs: KWQ__MGR_WATCH while it has
+ * items waiting or asked for a worker, with KWQ__MGR_SOON if the next look
+ * should come early (look_soon()).
+ */
+static int manage_pool(struct kwq__pool *pool, unsigned long now,
+		       unsigned long long now_ns)
 {
 	struct look looks[MAX_LOOK];
 	int state[MAX_LOOK];
 	int n, blocked = 0, boost, need, waiting, stalled = 0, err;
+	int starting, thread_starting, soon;
+	struct kwq__worker *woken;
 	char msg[256];
 
 	kwq__lock(pool);
-	n = candidates_locked(pool, looks);
+	n = candidates_locked(pool, looks, &starting);
 	kwq__unlock(pool);
 
 	/* /proc is read without the pool lock: adds must not wait on it. */
@@ -345,15 +391,25 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 	boost = blocked ? boost_locked(pool) : 0;
 	pool->spawn += boost;
 	kwq__tune_stall_locked(pool);
-	kwq__kick_locked(pool);
-	/* If still wanted later, the next look's kick asks again. */
-	need = want_worker_locked(pool);
-	pool->need_worker = 0;
+	woken = kwq__kick_busy_locked(pool);
+	if (woken)
+		kwq__wake_worker(woken);
+	/*
+	 * If still wanted later, the next look's kick asks again; but while
+	 * a worker's thread is starting the request stands, or this look's
+	 * kick would ask at once, and its poke start the next look at once:
+	 * the manager looked thousands of times a millisecond until the
+	 * thread ran (a pool's first worker in a process's first burst).
+	 */
+	need = want_worker_locked(pool, &thread_starting);
+	if (!thread_starting)
+		pool->need_worker = 0;
 	waiting = !kwq__list_empty(&pool->worklist);
 	if (waiting)
 		stalled = watchdog_locked(pool, now, msg, sizeof(msg));
 	else
 		pool->wd_since = 0;
+	soon = look_soon(pool, now_ns, waiting, blocked, starting, !!woken);
 	kwq__unlock(pool);
 	kwq__test_hook(look, pool, KWQ__LOOK_DONE, n);
 
@@ -373,27 +429,29 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now)
 		kwq__mayday_locked(pool);
 		kwq__unlock(pool);
 	}
-	return waiting || boost || need;
+	return (waiting || boost || need ? KWQ__MGR_WATCH : 0) |
+		(soon ? KWQ__MGR_SOON : 0);
 }
 
 static int manage_all(void)
 {
-	unsigned long now = kwq__jiffies();
+	unsigned long long now_ns = kwq__clock_ns(CLOCK_MONOTONIC);
+	unsigned long now = (unsigned long)(now_ns / 1000000ULL);
 	int busy = 0;
 
 	for (int hi = 0; hi < 2; hi++) {
 		for (int cpu = 0; cpu < kwq__g.nr_cpu_ids; cpu++)
 			if (kwq__g.cpu_pools[hi][cpu])
 				busy |= manage_pool(kwq__g.cpu_pools[hi][cpu],
-						    now);
-		busy |= manage_pool(kwq__g.unbound_pools[hi], now);
+						    now, now_ns);
+		busy |= manage_pool(kwq__g.unbound_pools[hi], now, now_ns);
 	}
 	return busy;
 }
 
 static void *manager_main(void *arg)
 {
-	const struct timespec tick = { 0, TICK_NS };
+	const struct timespec tick = { 0, TICK_NS }, soon = { 0, SOON_NS };
 
 	(void)arg;
 	pthread_setname_np(pthread_self(), "kwq/manager");
@@ -425,8 +483,9 @@ static void *manager_main(void *arg)
 						 __ATOMIC_SEQ_CST,
 						 __ATOMIC_ACQUIRE))
 			continue;
-		kwq__futex_wait(&kwq__mgr.word, seen | 1,
-				busy ? &tick : NULL);
+		kwq__test_hook(wait, busy);
+		kwq__futex_wait(&kwq__mgr.word, seen | 1, !busy ? NULL :
+				busy & KWQ__MGR_SOON ? &soon : &tick);
 		/* Woken by the tick: nobody cleared the flag. */
 		__atomic_fetch_and(&kwq__mgr.word, ~1U, __ATOMIC_ACQ_REL);
 	}

@@ -526,6 +526,7 @@ static void pool_child(struct kwq__pool *pool, int arg)
 	pool->blocking = 0;
 	pool->spawn = 0;
 	pool->wd_since = 0;
+	pool->backlog_ns = 0;
 	memset(pool->busy, 0, sizeof(pool->busy));
 	if (me && me->pool == pool)
 		adopt_locked(pool, me);

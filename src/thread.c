@@ -316,7 +316,7 @@ static bool hooks_close(void)
  * workers), then run the program's hooks, if any, around the function.
  */
 struct start {
-	struct kwq_list_node node;	/* on starts, under spawn_lock */
+	struct kwq_list_node node;	/* on starts, under starts_lock */
 	void *(*fn)(void *);
 	void *arg;
 	bool hooks;
@@ -327,27 +327,61 @@ struct start {
  * A fork() must not fall between a spawn's allocations and their frees:
  * the child has neither the spawning thread, whose pthread_attr_t glibc
  * has given memory (pthread_attr_setsigmask_np(), _setaffinity_np()), nor
- * the new thread that frees its struct start.  So a spawn holds spawn_lock
- * from before its struct start is allocated to after its attributes are
- * destroyed, and a thread frees its start under it; fork.c takes it after
- * every other lock (nothing under it takes one of kwq's; malloc's own
- * locks come after it, as fork() takes them after its handlers), and a
- * start whose thread has not yet freed it stays on starts for the child
- * to free (kwq__spawn_child()).
+ * the new thread that frees its struct start.  So a spawn counts itself in
+ * `spawning` from before its struct start is allocated to after its
+ * attributes are destroyed, and fork.c, holding spawn_gate, waits for the
+ * count to fall to 0 and takes starts_lock, under which a thread frees its
+ * start; a start whose thread has not yet freed it stays on starts for
+ * the child to free (kwq__spawn_child()).  Spawns only count, so that they
+ * run side by side: a mutex held across pthread_create() made the manager
+ * and the new workers of a burst, which create on two CPUs, create one at
+ * a time, and a new thread wait for a creation to free its start (issue 24
+ * §3).  Neither lock is held while a thread is created; fork.c takes them
+ * after every other lock (nothing under them takes one of kwq's; malloc's
+ * own locks come after them, as fork() takes them after its handlers).
  */
-static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t spawn_gate = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t starts_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kwq_list_node starts = { &starts, &starts };
+static uint32_t spawning;	/* A: spawns inside their window */
+static uint32_t forking;	/* A: a fork waits for spawning to be 0 */
 
 #ifdef KWQ_TEST_HOOKS
 void (*kwq__spawn_window_hook)(void);	/* see internal.h */
 #endif
 
+/* Enter the window: past a fork that waits, which holds the gate. */
+static void spawn_enter(void)
+{
+	pthread_mutex_lock(&spawn_gate);
+	__atomic_add_fetch(&spawning, 1, __ATOMIC_SEQ_CST);
+	pthread_mutex_unlock(&spawn_gate);
+}
+
+/* Leave it; the last one out wakes a fork that waits (Dekker's pair). */
+static void spawn_leave(void)
+{
+	if (!__atomic_sub_fetch(&spawning, 1, __ATOMIC_SEQ_CST) &&
+	    __atomic_load_n(&forking, __ATOMIC_SEQ_CST))
+		kwq__futex_wake(&spawning, INT_MAX);
+}
+
 void kwq__spawn_lock(int lock)
 {
-	if (lock)
-		pthread_mutex_lock(&spawn_lock);
-	else
-		pthread_mutex_unlock(&spawn_lock);
+	uint32_t n;
+
+	if (!lock) {
+		pthread_mutex_unlock(&starts_lock);
+		__atomic_store_n(&forking, 0, __ATOMIC_SEQ_CST);
+		pthread_mutex_unlock(&spawn_gate);
+		return;
+	}
+	/* With the gate held no spawn enters: wait for those inside. */
+	pthread_mutex_lock(&spawn_gate);
+	__atomic_store_n(&forking, 1, __ATOMIC_SEQ_CST);
+	while ((n = __atomic_load_n(&spawning, __ATOMIC_SEQ_CST)))
+		kwq__futex_wait(&spawning, n, NULL);
+	pthread_mutex_lock(&starts_lock);
 }
 
 void kwq__spawn_child(void)
@@ -358,7 +392,7 @@ void kwq__spawn_child(void)
 		kwq__list_del(n);
 		free(kwq__list_entry(n, struct start, node));
 	}
-	pthread_mutex_unlock(&spawn_lock);
+	kwq__spawn_lock(0);
 }
 
 static void *start_main(void *p)
@@ -366,10 +400,10 @@ static void *start_main(void *p)
 	struct start s = *(struct start *)p;
 	void *ret;
 
-	pthread_mutex_lock(&spawn_lock);
+	pthread_mutex_lock(&starts_lock);
 	kwq__list_del(&((struct start *)p)->node);
 	free(p);
-	pthread_mutex_unlock(&spawn_lock);
+	pthread_mutex_unlock(&starts_lock);
 	if (s.slice)
 		set_slice(0);
 	if (!s.hooks)
@@ -451,14 +485,16 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	pthread_attr_t attr;
 	int err = -ENOMEM;
 
-	pthread_mutex_lock(&spawn_lock);
+	spawn_enter();
 	if (hooks || short_slice) {
 		h = kwq__zalloc(sizeof(*h));
 		if (!h)
-			goto out_unlock;
+			goto out_leave;
 		*h = (struct start){ .fn = fn, .arg = arg, .hooks = hooks,
 				     .slice = short_slice };
+		pthread_mutex_lock(&starts_lock);
 		kwq__list_add_head(&h->node, &starts);
+		pthread_mutex_unlock(&starts_lock);
 		fn = start_main;
 		arg = h;
 	}
@@ -470,10 +506,12 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	pthread_attr_destroy(&attr);
 out_start:
 	if (err && h) {
+		pthread_mutex_lock(&starts_lock);
 		kwq__list_del(&h->node);
+		pthread_mutex_unlock(&starts_lock);
 		free(h);
 	}
-out_unlock:
-	pthread_mutex_unlock(&spawn_lock);
+out_leave:
+	spawn_leave();
 	return err;
 }

@@ -19,6 +19,12 @@
  * WQ_MEM_RECLAIM queue, made by a thread of the test's with no kwq lock
  * held, so that only the spawn's own lock can hold the fork back.
  *
+ * Spawns themselves do not wait for each other (issue 24 §3: the manager
+ * and the new workers of a burst create side by side): with one spawn
+ * held inside its window, another thread's spawn completes.  A spawn that
+ * held a lock across its creation, as this one once did, waits for the
+ * held one and fails that check.
+ *
  * White-box: the hook is hidden, so this links libkwq.a.
  */
 #include "../src/internal.h"
@@ -31,9 +37,10 @@
 
 #define ROUNDS		4	/* the first in kwq's set-up */
 #define HOLD_MS		500	/* how long the hook holds the spawn */
+#define SIDE_MS		10000	/* how long it holds it for another spawn */
 
 static __thread int is_spawner;
-static int armed, in_window, forked, fork_seen;
+static int armed, in_window, forked, fork_seen, hold_ms = HOLD_MS;
 
 static void window_hook(void)
 {
@@ -42,7 +49,7 @@ static void window_hook(void)
 	if (!is_spawner || !XCHG(&armed, 0))
 		return;		/* the round's first spawn only */
 	STORE(&in_window, 1);
-	for (waited = 0; waited < HOLD_MS && !LOAD(&forked); waited++)
+	for (waited = 0; waited < LOAD(&hold_ms) && !LOAD(&forked); waited++)
 		sleep_ms(1);
 	STORE(&fork_seen, LOAD(&forked));
 	STORE(&in_window, 2);
@@ -132,19 +139,56 @@ static void round_once(int round)
 		destroy_workqueue(wq);
 }
 
+/*
+ * The spawner's rescuer is held inside its window (up to SIDE_MS, until
+ * `forked` says let go) while this thread makes a queue with a rescuer of
+ * its own: that spawn must not wait for the held one.
+ */
+static void side_by_side(void)
+{
+	struct workqueue_struct *wq, *mine;
+	int id = ROUNDS, held;
+	pthread_t t;
+
+	/* kwq set up first: a spawn held there would hold its lock. */
+	mine = alloc_workqueue("fork-spawn-init", 0, 0);
+	if (!mine)
+		bail_out("alloc_workqueue");
+	destroy_workqueue(mine);
+	STORE(&in_window, 0);
+	STORE(&forked, 0);
+	STORE(&hold_ms, SIDE_MS);
+	STORE(&armed, 1);
+	if (pthread_create(&t, NULL, spawner_main, &id))
+		bail_out("pthread_create");
+	if (!wait_for(&in_window, 1, 30000))
+		bail_out("the spawn never reached its window");
+	mine = alloc_workqueue("fork-spawn-side", WQ_MEM_RECLAIM, 0);
+	held = LOAD(&in_window) == 1;
+	STORE(&forked, 1);
+	pthread_join(t, (void **)&wq);
+	ok(mine != NULL && wq != NULL, "side by side: both queues are made");
+	ok(held, "side by side: a spawn completes while another is held in its window");
+	if (mine)
+		destroy_workqueue(mine);
+	if (wq)
+		destroy_workqueue(wq);
+}
+
 int main(void)
 {
 	tap_watchdog(120);
-	plan(3 * ROUNDS);
+	plan(3 * ROUNDS + 2);
+	__atomic_store_n(&kwq__spawn_window_hook, window_hook,
+			 __ATOMIC_RELEASE);
 	if (getenv("KWQ_TEST_SAN")) {
 		/* As in test-fork: no threads after fork() under them. */
 		skip(3 * ROUNDS, "the sanitizers do not support threads after fork()");
-		return done_testing();
+	} else {
+		for (int i = 0; i < ROUNDS; i++)
+			round_once(i);
 	}
-	__atomic_store_n(&kwq__spawn_window_hook, window_hook,
-			 __ATOMIC_RELEASE);
-	for (int i = 0; i < ROUNDS; i++)
-		round_once(i);
+	side_by_side();
 	__atomic_store_n(&kwq__spawn_window_hook, NULL, __ATOMIC_RELEASE);
 	return done_testing();
 }
