@@ -317,8 +317,9 @@ static bool is_conditional(const struct rc_config *cfg, const char *w)
  * An inspection after its object (flash_wipe_check, self_test), a check
  * of a state (check_alive, check_ready, with the thing checked between:
  * dev_check_types_valid, not after another verb: check_and_set_enabled)
- * and "complete" after a noun that
- * is also a verb (update_complete: is it, or a completion's callback?)
+ * and "complete" after a noun, one that is also a verb too
+ * (update_complete: is it, or a completion's callback?; insn_complete:
+ * is the instruction complete, or complete it?), with no verb before,
  * may answer whether all is well or report what is not: the name says
  * neither, and the definition settles it (defs.c).
  */
@@ -332,8 +333,8 @@ static bool inspects(const struct rc_config *cfg, char **v, size_t n)
 	if ((!strcmp(last, "check") || !strcmp(last, "test")) &&
 	    strcmp(v[0], "check") && strcmp(v[0], "test"))
 		return true;
-	if (!strcmp(last, "complete") && lex_noun_too(v[n - 2]) &&
-	    !verb_among(cfg, v, n - 2))
+	if (!strcmp(last, "complete") && !verb_among(cfg, v, n - 2) &&
+	    (lex_noun_too(v[n - 2]) || !words_has(&cfg->verbs, v[n - 2])))
 		return true;
 	if (!words_has(&cfg->suffixes, last) && !lex_adjective(last))
 		return false;
@@ -704,7 +705,8 @@ bool naming_trylock(const char *name)
 	return is_trylock(w.v, w.n);
 }
 
-/* Whether @name inspects, and is left to its definition to settle. */
+/* Whether @name inspects, and is left to its definition to settle; a
+ * hook's name (on_message_complete) names an event, and is neither. */
 bool naming_inspects(const struct rc_config *cfg, const char *name)
 {
 	struct words w;
@@ -715,7 +717,8 @@ bool naming_inspects(const struct rc_config *cfg, const char *name)
 		first++;
 	while (w.n > first + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
 		w.n--;
-	return w.n > first && inspects(cfg, w.v + first, w.n - first);
+	return w.n > first && inspects(cfg, w.v + first, w.n - first) &&
+	       !is_hook(cfg, w.v + first, w.n - first);
 }
 
 /* Whether @name compares for order (key_cmp, entry_compare): its result
