@@ -319,7 +319,8 @@ static bool is_conditional(const struct rc_config *cfg, const char *w)
  * dev_check_types_valid, not after another verb: check_and_set_enabled)
  * and "complete" after a noun, one that is also a verb too
  * (update_complete: is it, or a completion's callback?; insn_complete:
- * is the instruction complete, or complete it?), with no verb before,
+ * is the instruction complete, or complete it?), with no verb before
+ * and no word that asks (is_complete asks),
  * may answer whether all is well or report what is not: the name says
  * neither, and the definition settles it (defs.c).
  */
@@ -334,7 +335,8 @@ static bool inspects(const struct rc_config *cfg, char **v, size_t n)
 	    strcmp(v[0], "check") && strcmp(v[0], "test"))
 		return true;
 	if (!strcmp(last, "complete") && !verb_among(cfg, v, n - 2) &&
-	    (lex_noun_too(v[n - 2]) || !words_has(&cfg->verbs, v[n - 2])))
+	    (lex_noun_too(v[n - 2]) ||
+	     (!words_has(&cfg->verbs, v[n - 2]) && !asks(cfg, v, n))))
 		return true;
 	if (!words_has(&cfg->suffixes, last) && !lex_adjective(last))
 		return false;

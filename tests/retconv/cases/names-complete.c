@@ -6,8 +6,9 @@
 // when it returns a boolean (only 0 and 1 too), an action when it returns
 // 0 or a negative errno, neither otherwise.  After a verb that is no
 // noun (dma_send_complete, apply_update_complete) it is still what the
-// verb does, an action, and so is "complete" alone; kernel style and user
-// space alike.
+// verb does, an action, and so is "complete" alone; a word that asks
+// (request_is_complete) keeps the question; kernel style and user space
+// alike.
 #include <errno.h>
 #include <stdbool.h>
 
@@ -60,13 +61,32 @@ bool request_headers_complete(const struct request *r)
 	return r->head_end && r->head_end <= r->len;
 }
 
+/* A word that asks keeps the question: a predicate that returns a
+ * negative errno beside its answer (rule B, flagged). */
+int request_is_complete(const struct request *r)
+{
+	if (!r->buf)
+		return -EINVAL;
+	return r->head_end != 0;
+}
+
+int request_finish(struct request *r)
+{
+	if (request_is_complete(r))
+		return 0;
+	return -EAGAIN;
+}
+
 /* An action before the noun: still the action (flagged). */
 bool apply_update_complete(struct request *r)
 {
 	r->len = 0;
 	return true;
 }
-// expect: names-complete.c:47:5: warning: action 'dma_send_complete' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-complete.c:49:2: note: returns 0 or 1
-// expect: names-complete.c:64:6: warning: action 'apply_update_complete' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-complete.c:67:2: note: returns true
+// expect: names-complete.c:48:5: warning: action 'dma_send_complete' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-complete.c:50:2: note: returns 0 or 1
+// expect: names-complete.c:66:5: warning: predicate 'request_is_complete' returns a negative errno beside its answer, and a caller reads the result as true or false, so the error reads as true; test its sign there, or return a bool [retconv-B]
+// expect: names-complete.c:75:6: note: its result is read as true or false here, with no test of its sign: a negative errno reads as true
+// expect: names-complete.c:69:3: note: returns a negative errno
+// expect: names-complete.c:81:6: warning: action 'apply_update_complete' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-complete.c:84:2: note: returns true
