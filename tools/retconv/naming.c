@@ -314,6 +314,39 @@ static bool is_conditional(const struct rc_config *cfg, const char *w)
 }
 
 /*
+ * Whether @w can open a condition: a state, an adjective or a participle
+ * (if_needed, if_positive, if_modified), a word that asks or one written
+ * together with it (if_is, if_can2stderr), "not" or "no".
+ */
+static bool opens_condition(const struct rc_config *cfg, const char *w)
+{
+	static const char *const also[] = { "not", "no", "null", "zero",
+					    "nonzero", "positive", "negative",
+					    "different", "any", "none" };
+	size_t i;
+
+	if (words_has(&cfg->suffixes, w) || lex_adjective(w) ||
+	    is_participle(cfg, w) || AMONG(w, also))
+		return true;
+	for (i = 0; i < cfg->preds.n; i++)
+		if (!strncmp(w, cfg->preds.v[i], strlen(cfg->preds.v[i])))
+			return true;
+	return false;
+}
+
+/*
+ * "if" with no verb before it starts no condition, there being no action
+ * for it to govern, unless a condition follows (sg_if_can2stderr prints
+ * if it can): it is a noun, an interface (net_if_mac, tun_if_init,
+ * system_if_force_external), and the name is read whole.
+ */
+static bool if_noun(const struct rc_config *cfg, char **v, size_t i)
+{
+	return !strcmp(v[i], "if") && !verb_among(cfg, v, i) &&
+	       !opens_condition(cfg, v[i + 1]);
+}
+
+/*
  * An inspection after its object (flash_wipe_check, self_test), a check
  * of a state (check_alive, check_ready, with the thing checked between:
  * dev_check_types_valid, not after another verb: check_and_set_enabled)
@@ -569,7 +602,7 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	for (i = 1; i + 1 < n; i++)
 		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
 		    (is_conditional(cfg, v[i]) && !lex_be_or_have(v[i + 1]) &&
-		     !lex_auxiliary(v[i + 1]))) {
+		     !lex_auxiliary(v[i + 1]) && !if_noun(cfg, v, i))) {
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}
