@@ -316,13 +316,15 @@ static bool is_conditional(const struct rc_config *cfg, const char *w)
 /*
  * Whether @w can open a condition: a state, an adjective or a participle
  * (if_needed, if_positive, if_modified), a word that asks or one written
- * together with it (if_is, if_can2stderr), "not" or "no".
+ * together with it (if_is, if_can2stderr), "not" or "no", a match (HTTP's
+ * and CoAP's If-Match: ngx_http_test_if_match), or "else" (if_else).
  */
 static bool opens_condition(const struct rc_config *cfg, const char *w)
 {
 	static const char *const also[] = { "not", "no", "null", "zero",
 					    "nonzero", "positive", "negative",
-					    "different", "any", "none" };
+					    "different", "any", "none", "match",
+					    "else" };
 	size_t i;
 
 	if (words_has(&cfg->suffixes, w) || lex_adjective(w) ||
@@ -335,15 +337,20 @@ static bool opens_condition(const struct rc_config *cfg, const char *w)
 }
 
 /*
- * "if" with no verb before it starts no condition, there being no action
- * for it to govern, unless a condition follows (sg_if_can2stderr prints
- * if it can): it is a noun, an interface (net_if_mac, tun_if_init,
- * system_if_force_external), and the name is read whole.
+ * "if" with no verb (nor lookup) before it starts no condition, there
+ * being no action for it to govern, unless a condition follows
+ * (sg_if_can2stderr prints if it can; error_if_port_is_too_long raises
+ * one if the port is): it is a noun, an interface (net_if_mac,
+ * tun_if_init, system_if_force_external), and the name is read whole.
  */
-static bool if_noun(const struct rc_config *cfg, char **v, size_t i)
+static bool looks_up(char **v, size_t n);
+
+static bool if_noun(const struct rc_config *cfg, char **v, size_t n,
+		    size_t i)
 {
 	return !strcmp(v[i], "if") && !verb_among(cfg, v, i) &&
-	       !opens_condition(cfg, v[i + 1]);
+	       !looks_up(v, i + 1) && !opens_condition(cfg, v[i + 1]) &&
+	       !asks(cfg, v + i + 1, n - i - 1);
 }
 
 /*
@@ -602,7 +609,7 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	for (i = 1; i + 1 < n; i++)
 		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
 		    (is_conditional(cfg, v[i]) && !lex_be_or_have(v[i + 1]) &&
-		     !lex_auxiliary(v[i + 1]) && !if_noun(cfg, v, i))) {
+		     !lex_auxiliary(v[i + 1]) && !if_noun(cfg, v, n, i))) {
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}

@@ -3,8 +3,9 @@
 // (skip_if_exists), and with none there "if" is a noun, a network
 // interface (net_if_mac, tun_if_init, system_if_force_external), and the
 // name is read whole, as with any other noun.  Unless a condition follows
-// it (a state, an adjective, a participle, a word that asks, "not"):
-// sg_if_can2stderr prints if it can, and stays an action.  Kernel style
+// it (a state, an adjective, a participle, a word that asks, "not",
+// a match) or a lookup comes before it: sg_if_can2stderr prints if it
+// can, and stays an action, as error_if_port_is_busy and get_if_addr do.  Kernel style
 // and user space alike.
 #include <errno.h>
 #include <stdbool.h>
@@ -34,6 +35,19 @@ bool log_if_can2stderr(int err)
 	return err != 0;
 }
 
+/* A condition that asks after "if", and a lookup before it: the
+ * action before the condition, as before (flagged). */
+int error_if_port_is_busy(const struct iface *ifc)
+{
+	return ifc->index > 0 ? 1 : 0;
+}
+
+bool get_if_addr(struct iface *ifc)
+{
+	ifc->index = 1;
+	return true;
+}
+
 /* A condition with a verb before it, as before (flagged). */
 bool grow_buffer_if_needed(struct iface *ifc)
 {
@@ -55,9 +69,13 @@ bool tun_if_external(const struct iface *ifc)
 {
 	return !ifc->wireless || !ifc->index;
 }
-// expect: names-if-noun.c:25:5: warning: action 'system_if_reset' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-if-noun.c:28:2: note: returns 0 or 1
-// expect: names-if-noun.c:32:6: warning: action 'log_if_can2stderr' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-if-noun.c:34:2: note: returns a boolean
-// expect: names-if-noun.c:38:6: warning: action 'grow_buffer_if_needed' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-if-noun.c:41:2: note: returns true
+// expect: names-if-noun.c:26:5: warning: action 'system_if_reset' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:29:2: note: returns 0 or 1
+// expect: names-if-noun.c:33:6: warning: action 'log_if_can2stderr' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:35:2: note: returns a boolean
+// expect: names-if-noun.c:40:5: warning: action 'error_if_port_is_busy' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:42:2: note: returns 0 or 1
+// expect: names-if-noun.c:45:6: warning: action 'get_if_addr' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:48:2: note: returns true
+// expect: names-if-noun.c:52:6: warning: action 'grow_buffer_if_needed' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:55:2: note: returns true
