@@ -340,8 +340,9 @@ static bool opens_condition(const struct rc_config *cfg, const char *w)
  * "if" with no verb (nor lookup) before it starts no condition, there
  * being no action for it to govern, unless a condition follows
  * (sg_if_can2stderr prints if it can; error_if_port_is_too_long raises
- * one if the port is): it is a noun, an interface (net_if_mac,
- * tun_if_init, system_if_force_external), and the name is read whole.
+ * one if the port is): it is a noun, an interface, the subject the words
+ * before it name, and the words after it are read alone (tun_if_init
+ * inits; net_if_mac and system_if_force_external say neither).
  */
 static bool looks_up(char **v, size_t n);
 
@@ -606,13 +607,16 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return KIND_NEITHER;
 	if (state_reached(cfg, v, n))
 		return KIND_PREDICATE;
-	for (i = 1; i + 1 < n; i++)
+	for (i = 1; i + 1 < n; i++) {
+		if (if_noun(cfg, v, n, i))
+			return by_words(cfg, v + i + 1, n - i - 1);
 		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
 		    (is_conditional(cfg, v[i]) && !lex_be_or_have(v[i + 1]) &&
-		     !lex_auxiliary(v[i + 1]) && !if_noun(cfg, v, n, i))) {
+		     !lex_auxiliary(v[i + 1]))) {
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}
+	}
 	if (is_hook(cfg, v, n) || inspects(cfg, v, n))
 		return KIND_NEITHER;
 	if (place_first(cfg, v, n))

@@ -1,8 +1,9 @@
 // "if" with no verb before it (issue 26 section 4, round 18's netifd
 // system_if_force_external): a condition governs an action before it
 // (skip_if_exists), and with none there "if" is a noun, a network
-// interface (net_if_mac, tun_if_init, system_if_force_external), and the
-// name is read whole, as with any other noun.  Unless a condition follows
+// interface (net_if_mac, system_if_reset, system_if_force_external), the
+// subject the words before it name, and the words after it are read
+// alone: system_if_reset resets, the others say neither.  Unless a condition follows
 // it (a state, an adjective, a participle, a word that asks, "not",
 // a match) or a lookup comes before it: sg_if_can2stderr prints if it
 // can, and stays an action, as error_if_port_is_busy and get_if_addr do.  Kernel style
@@ -69,13 +70,13 @@ bool tun_if_external(const struct iface *ifc)
 {
 	return !ifc->wireless || !ifc->index;
 }
-// expect: names-if-noun.c:26:5: warning: action 'system_if_reset' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-if-noun.c:29:2: note: returns 0 or 1
-// expect: names-if-noun.c:33:6: warning: action 'log_if_can2stderr' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-if-noun.c:35:2: note: returns a boolean
-// expect: names-if-noun.c:40:5: warning: action 'error_if_port_is_busy' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-if-noun.c:42:2: note: returns 0 or 1
-// expect: names-if-noun.c:45:6: warning: action 'get_if_addr' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-if-noun.c:48:2: note: returns true
-// expect: names-if-noun.c:52:6: warning: action 'grow_buffer_if_needed' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
-// expect: names-if-noun.c:55:2: note: returns true
+// expect: names-if-noun.c:27:5: warning: action 'system_if_reset' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:30:2: note: returns 0 or 1
+// expect: names-if-noun.c:34:6: warning: action 'log_if_can2stderr' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:36:2: note: returns a boolean
+// expect: names-if-noun.c:41:5: warning: action 'error_if_port_is_busy' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:43:2: note: returns 0 or 1
+// expect: names-if-noun.c:46:6: warning: action 'get_if_addr' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:49:2: note: returns true
+// expect: names-if-noun.c:53:6: warning: action 'grow_buffer_if_needed' returns bool; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: names-if-noun.c:56:2: note: returns true
