@@ -314,11 +314,54 @@ static bool is_conditional(const struct rc_config *cfg, const char *w)
 }
 
 /*
+ * Whether @w can open a condition: a state, an adjective or a participle
+ * (if_needed, if_positive, if_modified), a word that asks or one written
+ * together with it (if_is, if_can2stderr), "not" or "no", a match (HTTP's
+ * and CoAP's If-Match: ngx_http_test_if_match), or "else" (if_else).
+ */
+static bool opens_condition(const struct rc_config *cfg, const char *w)
+{
+	static const char *const also[] = { "not", "no", "null", "zero",
+					    "nonzero", "positive", "negative",
+					    "different", "any", "none", "match",
+					    "else" };
+	size_t i;
+
+	if (words_has(&cfg->suffixes, w) || lex_adjective(w) ||
+	    is_participle(cfg, w) || AMONG(w, also))
+		return true;
+	for (i = 0; i < cfg->preds.n; i++)
+		if (!strncmp(w, cfg->preds.v[i], strlen(cfg->preds.v[i])))
+			return true;
+	return false;
+}
+
+/*
+ * "if" with no verb (nor lookup) before it starts no condition, there
+ * being no action for it to govern, unless a condition follows
+ * (sg_if_can2stderr prints if it can; error_if_port_is_too_long raises
+ * one if the port is): it is a noun, an interface, the subject the words
+ * before it name, and the words after it are read alone (tun_if_init
+ * inits; net_if_mac and system_if_force_external say neither).
+ */
+static bool looks_up(char **v, size_t n);
+
+static bool if_noun(const struct rc_config *cfg, char **v, size_t n,
+		    size_t i)
+{
+	return !strcmp(v[i], "if") && !verb_among(cfg, v, i) &&
+	       !looks_up(v, i + 1) && !opens_condition(cfg, v[i + 1]) &&
+	       !asks(cfg, v + i + 1, n - i - 1);
+}
+
+/*
  * An inspection after its object (flash_wipe_check, self_test), a check
  * of a state (check_alive, check_ready, with the thing checked between:
  * dev_check_types_valid, not after another verb: check_and_set_enabled)
- * and "complete" after a noun that
- * is also a verb (update_complete: is it, or a completion's callback?)
+ * and "complete" after a noun, one that is also a verb too
+ * (update_complete: is it, or a completion's callback?; insn_complete:
+ * is the instruction complete, or complete it?), with no verb before
+ * and no word that asks (is_complete asks),
  * may answer whether all is well or report what is not: the name says
  * neither, and the definition settles it (defs.c).
  */
@@ -332,8 +375,9 @@ static bool inspects(const struct rc_config *cfg, char **v, size_t n)
 	if ((!strcmp(last, "check") || !strcmp(last, "test")) &&
 	    strcmp(v[0], "check") && strcmp(v[0], "test"))
 		return true;
-	if (!strcmp(last, "complete") && lex_noun_too(v[n - 2]) &&
-	    !verb_among(cfg, v, n - 2))
+	if (!strcmp(last, "complete") && !verb_among(cfg, v, n - 2) &&
+	    (lex_noun_too(v[n - 2]) ||
+	     (!words_has(&cfg->verbs, v[n - 2]) && !asks(cfg, v, n))))
 		return true;
 	if (!words_has(&cfg->suffixes, last) && !lex_adjective(last))
 		return false;
@@ -563,13 +607,16 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 		return KIND_NEITHER;
 	if (state_reached(cfg, v, n))
 		return KIND_PREDICATE;
-	for (i = 1; i + 1 < n; i++)
+	for (i = 1; i + 1 < n; i++) {
+		if (if_noun(cfg, v, n, i))
+			return by_words(cfg, v + i + 1, n - i - 1);
 		if (!strcmp(v[i], "until") || !strcmp(v[i], "til") ||
 		    (is_conditional(cfg, v[i]) && !lex_be_or_have(v[i + 1]) &&
 		     !lex_auxiliary(v[i + 1]))) {
 			before = by_words(cfg, v, i);
 			return before == KIND_NEITHER ? KIND_ACTION : before;
 		}
+	}
 	if (is_hook(cfg, v, n) || inspects(cfg, v, n))
 		return KIND_NEITHER;
 	if (place_first(cfg, v, n))
@@ -704,7 +751,8 @@ bool naming_trylock(const char *name)
 	return is_trylock(w.v, w.n);
 }
 
-/* Whether @name inspects, and is left to its definition to settle. */
+/* Whether @name inspects, and is left to its definition to settle; a
+ * hook's name (on_message_complete) names an event, and is neither. */
 bool naming_inspects(const struct rc_config *cfg, const char *name)
 {
 	struct words w;
@@ -715,7 +763,8 @@ bool naming_inspects(const struct rc_config *cfg, const char *name)
 		first++;
 	while (w.n > first + 1 && words_has(&cfg->trailers, w.v[w.n - 1]))
 		w.n--;
-	return w.n > first && inspects(cfg, w.v + first, w.n - first);
+	return w.n > first && inspects(cfg, w.v + first, w.n - first) &&
+	       !is_hook(cfg, w.v + first, w.n - first);
 }
 
 /* Whether @name compares for order (key_cmp, entry_compare): its result

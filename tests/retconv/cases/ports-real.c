@@ -26,7 +26,7 @@ int port_netns_open(const struct port *p)
 	return fd;
 }
 
-int port_if_resolve(const struct port *p)
+int port_if_load(const struct port *p)
 {
 	unsigned int idx = if_nametoindex(p->name);
 

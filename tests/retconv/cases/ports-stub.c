@@ -20,7 +20,7 @@ int port_netns_open(const struct port *p)
 	return 1;
 }
 
-int port_if_resolve(const struct port *p)
+int port_if_load(const struct port *p)
 {
 	if (!p->name)
 		return 0;
@@ -36,7 +36,7 @@ int port_reset(const struct port *p)
 // expect: ports-stub.c:16:5: warning: action 'port_netns_open' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: ports-stub.c:19:3: note: returns a negative errno
 // expect: ports-stub.c:20:2: note: returns 1
-// expect: ports-stub.c:23:5: warning: action 'port_if_resolve' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
+// expect: ports-stub.c:23:5: warning: action 'port_if_load' returns only 0 or 1, like a boolean; return 0 on success and a negative errno on failure, or give it a predicate's name [retconv-A]
 // expect: ports-stub.c:27:2: note: returns 1
 // expect: ports-stub.c:30:5: warning: action 'port_reset' mixes 1 with negative errnos; return 0 for success, never 1 [retconv-A]
 // expect: ports-stub.c:33:3: note: returns a negative errno
