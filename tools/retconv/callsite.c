@@ -541,6 +541,12 @@ static void scan_if(struct scan *s, CXCursor c)
 			free(why);
 			why = NULL;
 		}
+		/* Asked about the error in hand: the branch handles that. */
+		if (why && asks_of_failure(s, &o, at)) {
+			free(why);
+			why = NULL;
+			told = true;
+		}
 		if (!why)
 			continue;
 		if (both_fail(s, &all, i)) {
