@@ -541,16 +541,17 @@ static void scan_if(struct scan *s, CXCursor c)
 			free(why);
 			why = NULL;
 		}
-		/* Asked about the error in hand: the branch handles that. */
-		if (why && asks_of_failure(s, &o, at)) {
-			free(why);
-			why = NULL;
-			told = true;
-		}
 		if (!why)
 			continue;
 		if (both_fail(s, &all, i)) {
 			free(why);
+			continue;
+		}
+		/* Asked about the error in hand: the branch handles that
+		 * one (given.c).  Told all the same: the test is read. */
+		if (asks_of_failure(s, &o, at)) {
+			free(why);
+			told = true;
 			continue;
 		}
 		add_site(s, all.v[0], 'D', on | vs |
