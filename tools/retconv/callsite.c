@@ -547,6 +547,13 @@ static void scan_if(struct scan *s, CXCursor c)
 			free(why);
 			continue;
 		}
+		/* Asked about the error in hand: the branch handles that
+		 * one (given.c).  Told all the same: the test is read. */
+		if (asks_of_failure(s, &o, at)) {
+			free(why);
+			told = true;
+			continue;
+		}
 		add_site(s, all.v[0], 'D', on | vs |
 			 (branch_asserts(s, all.v[i]) ? SITE_ASSERTS : 0) |
 			 (on == SITE_ON_ZERO && zero_only(s, &o) ?

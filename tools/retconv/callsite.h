@@ -5,7 +5,8 @@
  * finds results read as conditions (for rule B); origin.c
  * says which call a tested value came from (the stores of the body, and
  * whether the call's value is the only one that reaches a use); errpath.c
- * says whether a branch, or what follows it, handles an error.  Nothing
+ * says whether a branch, or what follows it, handles an error, and given.c
+ * whether that error is one a call was asked about.  Nothing
  * here is shared with the other passes (ast.h is).
  *
  * Locking: none; a scan belongs to one worker thread and one body.
@@ -139,6 +140,10 @@ uint64_t unread_of(struct scan *s, CXCursor at, const struct origin *o,
 /* strerr.c */
 void errstr_scan(struct scan *s);
 unsigned guard_signs(struct scan *s, CXCursor at, CXCursor e);
+unsigned failure_signs(struct scan *s, CXCursor at, CXCursor e);
+
+/* given.c */
+bool asks_of_failure(struct scan *s, const struct origin *o, CXCursor at);
 
 /* errpath.c */
 char *branch_error(struct scan *s, CXCursor branch, CXCursor *at);

@@ -214,7 +214,25 @@ struct store_walk {
 	unsigned from, to;
 	bool stored;		/* assigned, changed in place, address taken */
 	bool turned;		/* negated, or compared for a sign */
+	bool converts;		/* asked: a store of a call given the variable
+				 * itself ("err = to_user_error(err)") does
+				 * not count as one */
 };
+
+/* Whether @e is a call given @var itself as an argument. */
+static bool call_given(CXCursor e, CXCursor var)
+{
+	int i, n;
+
+	e = peel(e);
+	if (clang_getCursorKind(e) != CXCursor_CallExpr)
+		return false;
+	n = clang_Cursor_getNumArguments(e);
+	for (i = 0; i < n; i++)
+		if (is_this(clang_Cursor_getArgument(e, (unsigned)i), var))
+			return true;
+	return false;
+}
 
 /* Whether the comparison "@a @op @b" asks @var's sign: against 0 by order,
  * or against a negative constant. */
@@ -262,7 +280,8 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
 	if (kind == CXCursor_BinaryOperator && k.n == 2) {
 		binary_op(w->tu, k.v[0], k.v[1], op, sizeof(op));
 		if (!strcmp(op, "=") && is_this(k.v[0], w->var) &&
-		    offset_of(c) >= w->from)
+		    offset_of(c) >= w->from &&
+		    !(w->converts && call_given(k.v[1], w->var)))
 			w->stored = true;
 		if (sign_compare(w, op, k.v[0], k.v[1]))
 			w->turned = true;
@@ -271,10 +290,11 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
 }
 
 static struct store_walk stores_in(struct scan *s, CXCursor var,
-				   unsigned from, unsigned to)
+				   unsigned from, unsigned to, bool converts)
 {
 	struct store_walk w = {
 		.tu = s->tu, .var = var, .from = from, .to = to,
+		.converts = converts,
 	};
 
 	clang_visitChildren(s->body, store_visit, &w);
@@ -284,22 +304,24 @@ static struct store_walk stores_in(struct scan *s, CXCursor var,
 /* Whether a loop inside @from..@at, around the call at @at, stores to
  * @var: its next turn passes another value. */
 static bool loop_stores(struct scan *s, CXCursor var, unsigned from,
-			unsigned at)
+			unsigned at, bool converts)
 {
 	size_t i;
 
 	for (i = 0; i < s->nloops; i++)
 		if (s->loops[i][0] > from && s->loops[i][0] <= at &&
 		    s->loops[i][1] > at &&
-		    stores_in(s, var, s->loops[i][0], s->loops[i][1]).stored)
+		    stores_in(s, var, s->loops[i][0], s->loops[i][1],
+			      converts).stored)
 			return true;
 	return false;
 }
 
 /* The signs @var has at the call @call, by the innermost test around it
- * that says, and that test; SIGN_ALL when none does. */
+ * that says, and that test; SIGN_ALL when none does, or when the variable
+ * is stored to between them (a conversion of it too, unless @converts). */
 static unsigned signs_at(struct scan *s, CXCursor call, CXCursor var,
-			 CXCursor *test)
+			 CXCursor *test, bool converts)
 {
 	struct guard_walk w = { .at = offset_of(call) };
 	unsigned i, signs;
@@ -315,8 +337,10 @@ static unsigned signs_at(struct scan *s, CXCursor call, CXCursor var,
 				   offset_of(call) < end_of(k.v[1]));
 		if (signs == SIGN_ALL)
 			continue;
-		if (stores_in(s, var, end_of(k.v[0]), offset_of(call)).stored ||
-		    loop_stores(s, var, end_of(k.v[0]), offset_of(call)))
+		if (stores_in(s, var, end_of(k.v[0]), offset_of(call),
+			      converts).stored ||
+		    loop_stores(s, var, end_of(k.v[0]), offset_of(call),
+				converts))
 			return SIGN_ALL;
 		*test = k.v[0];
 		return signs;
@@ -336,7 +360,28 @@ unsigned guard_signs(struct scan *s, CXCursor at, CXCursor e)
 
 	if (clang_Cursor_isNull(var))
 		return SIGN_ALL;
-	return signs_at(s, at, var, &test);
+	return signs_at(s, at, var, &test, false);
+}
+
+/*
+ * guard_signs() for an error being handled: a store between the test and
+ * @at of a call given the variable itself ("nErr =
+ * convert_kernel_to_user_error(nErr, errno);") converts the failure the
+ * test took, and keeps it one; its sign may change, so only "not 0"
+ * (SIGN_NEG | SIGN_POS) is left of what the test said.
+ */
+unsigned failure_signs(struct scan *s, CXCursor at, CXCursor e)
+{
+	CXCursor var = named_var(e), test;
+	unsigned signs;
+
+	if (clang_Cursor_isNull(var))
+		return SIGN_ALL;
+	signs = signs_at(s, at, var, &test, false);
+	if (signs != SIGN_ALL)
+		return signs;
+	signs = signs_at(s, at, var, &test, true);
+	return signs & SIGN_ZERO ? SIGN_ALL : signs ? SIGN_NEG | SIGN_POS : 0;
 }
 
 /* Counts @call when it gives the C library's strerror() a positive
@@ -371,7 +416,7 @@ static void count_positive(struct scan *s, CXCursor call)
 	free(text);
 	var = named_var(arg);
 	if (!pos && !clang_Cursor_isNull(var)) {
-		signs = signs_at(s, call, var, &test);
+		signs = signs_at(s, call, var, &test, false);
 		pos = signs && !(signs & ~SIGN_POS);
 	}
 	s->fn->errstr_pos += pos;
@@ -392,7 +437,7 @@ static void call_site(struct scan *s, CXCursor call)
 		if (clang_Cursor_isNull(var) ||
 		    type_class(clang_getCursorType(var)) != RT_SIGNED)
 			continue;
-		signs = signs_at(s, call, var, &test);
+		signs = signs_at(s, call, var, &test, false);
 		if (!signs || (signs & SIGN_POS))
 			continue;
 		name = written_callee(s->tu, call, &fn);
@@ -477,7 +522,7 @@ unsigned errstr_params(CXTranslationUnit tu, CXCursor func, CXCursor body)
 		clang_visitChildren(body, pass_visit, &w);
 		if (!w.passed)
 			continue;
-		st = stores_in(&s, w.var, 0, end_of(body));
+		st = stores_in(&s, w.var, 0, end_of(body), false);
 		if (!st.stored && !st.turned)
 			facts |= FACT_STRERROR(i);
 	}
