@@ -89,6 +89,7 @@ struct fn_ctx {
 	bool libs_read;
 	struct flow **flows;	/* one per variable followed */
 	size_t nflows;
+	bool minus_one_true;	/* a -1 returned as its truth type is true */
 };
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
@@ -1214,7 +1215,9 @@ static bool all_ones(CXType t, long long v)
  * -1 converted to an integer type named for a truth value, by a cast or
  * where it is returned or stored (Windows' VARIANT_TRUE is
  * (VARIANT_BOOL)-1; libvncserver's rfbBool functions return -1, its
- * TRUE), unless written as an errno's name (-EPERM).  A predicate's
+ * TRUE), unless written as an errno's name (-EPERM) or returned beside
+ * other negative constants (janus_config_save(), a gboolean, returns -1,
+ * -2 and -3: a status under a truth's name).  A predicate's
  * answer is true or false whatever number spells it: such a -1 is true,
  * not a failure, and is read as the 1 of a house whose TRUE is 1.  Other
  * negative values in such a type stay what they are, as in a bool
@@ -1231,7 +1234,7 @@ static bool odd_truth(struct fn_ctx *fx, CXCursor e, struct eval *ev)
 		return false;
 	if (!spelled_as(fx, e, truth_word) &&
 	    !((kind == CXCursor_CStyleCastExpr ||
-	       kind == CXCursor_UnexposedExpr) &&
+	       (kind == CXCursor_UnexposedExpr && fx->minus_one_true)) &&
 	      truth_type(clang_getCursorType(e)) &&
 	      const_value(e, &v) && all_ones(clang_getCursorType(e), v) &&
 	      !house_errno_const(fx->tu, e, NULL)))
@@ -2200,10 +2203,39 @@ static bool fails_elsewhere(CXCursor func)
 	return false;
 }
 
+static enum CXChildVisitResult other_neg_visit(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	bool *found = data;
+	struct kids k;
+	long long v;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_ReturnStmt)
+		return *found ? CXChildVisit_Break : CXChildVisit_Recurse;
+	expr_kids(c, &k);
+	if (k.n && const_value(k.v[0], &v) && v < -1)
+		*found = true;
+	return *found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Whether a -1 that @func returns as its type is that type's truth: the
+ * type is named for one and no return gives another negative constant. */
+static bool minus_one_true(CXCursor func, CXCursor body)
+{
+	bool found = false;
+
+	if (!truth_type(clang_getCursorResultType(func)))
+		return false;
+	clang_visitChildren(body, other_neg_visit, &found);
+	return !found;
+}
+
 void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn)
 {
-	struct fn_ctx fx = { .tu = tu, .body = body, .fn = fn };
+	struct fn_ctx fx = { .tu = tu, .body = body, .fn = fn,
+			     .minus_one_true = minus_one_true(func, body) };
 	struct ret_walk w = { .fx = &fx, .n = 0 };
 	bool elsewhere = fails_elsewhere(func);
 	size_t i;

@@ -8,8 +8,10 @@
  * branch on success.  A constant spelled TRUE, FALSE, YES or NO is a
  * truth value in any type (an int function returning the house TRUE);
  * a -1 returned as a type named for a truth value is one too, unless
- * written as an errno (-EPERM).  Other negative values stay what they
- * are: -EINVAL in such a function is an error, as in a bool.
+ * written as an errno (-EPERM) or returned beside other negative
+ * constants (a status set under a truth's name).  Other negative values
+ * stay what they are: -EINVAL in such a function is an error, as in a
+ * bool.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -94,6 +96,23 @@ int client_greet(struct client *c)
 	return 0;
 }
 
+/* A status under a truth's name: -1 beside -2 is a code of the set. */
+vncBool config_save(struct client *c)
+{
+	if (c->sock < 0)
+		return -1;
+	if (write(c->sock, c->root, 1) != 1)
+		return -2;
+	return 0;
+}
+
+int client_save(struct client *c)
+{
+	if (config_save(c) < 0)
+		return -EIO;
+	return 0;
+}
+
 /* Kernel style: a driver's BOOLEAN of all ones is true too. */
 static BOOLEAN dev_is_ready(const struct client *c)
 {
@@ -144,11 +163,11 @@ int client_check(const struct client *c)
 		return -ENODEV;
 	return 0;
 }
-// expect: truth-minus-one.c:123:9: warning: predicate 'client_is_open' returns a negative errno beside its answer, and a caller reads the result as true or false, so the error reads as true; test its sign there, or return a bool [retconv-B]
-// expect: truth-minus-one.c:139:7: note: its result is read as true or false here, with no test of its sign: a negative errno reads as true
-// expect: truth-minus-one.c:126:3: note: returns a negative errno
-// expect: truth-minus-one.c:130:9: warning: predicate 'client_is_bound' returns a negative errno beside its answer, and a caller reads the result as true or false, so the error reads as true; test its sign there, or return a bool [retconv-B]
-// expect: truth-minus-one.c:141:7: note: its result is read as true or false here, with no test of its sign: a negative errno reads as true
-// expect: truth-minus-one.c:133:3: note: returns a negative errno
-// expect: truth-minus-one.c:143:6: warning: 'dev_start' returns 0 or a negative errno (class errno, from its definition at truth-minus-one.c:105): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: truth-minus-one.c:144:3: note: the branch returns a negative errno
+// expect: truth-minus-one.c:142:9: warning: predicate 'client_is_open' returns a negative errno beside its answer, and a caller reads the result as true or false, so the error reads as true; test its sign there, or return a bool [retconv-B]
+// expect: truth-minus-one.c:158:7: note: its result is read as true or false here, with no test of its sign: a negative errno reads as true
+// expect: truth-minus-one.c:145:3: note: returns a negative errno
+// expect: truth-minus-one.c:149:9: warning: predicate 'client_is_bound' returns a negative errno beside its answer, and a caller reads the result as true or false, so the error reads as true; test its sign there, or return a bool [retconv-B]
+// expect: truth-minus-one.c:160:7: note: its result is read as true or false here, with no test of its sign: a negative errno reads as true
+// expect: truth-minus-one.c:152:3: note: returns a negative errno
+// expect: truth-minus-one.c:162:6: warning: 'dev_start' returns 0 or a negative errno (class errno, from its definition at truth-minus-one.c:124): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: truth-minus-one.c:163:3: note: the branch returns a negative errno
