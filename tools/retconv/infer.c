@@ -57,6 +57,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <clang-c/Index.h>
 
@@ -88,6 +89,7 @@ struct fn_ctx {
 	bool libs_read;
 	struct flow **flows;	/* one per variable followed */
 	size_t nflows;
+	bool minus_one_true;	/* a -1 returned as its truth type is true */
 };
 
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
@@ -1164,6 +1166,83 @@ static unsigned status_code(struct fn_ctx *fx, CXCursor e, unsigned flags)
 	       RV_OKCODE : 0;
 }
 
+/* A truth value's name, whatever number the house gives it. */
+static bool truth_word(struct fn_ctx *fx, const char *name)
+{
+	static const char *const names[] = { "TRUE", "FALSE", "YES", "NO" };
+	size_t i;
+
+	(void)fx;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcasecmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* Whether @t is an integer type named for a truth value (rfbBool,
+ * gboolean, BOOL, VARIANT_BOOL); bool itself is not: its values are 0
+ * and 1 already, and "return -EINVAL;" in a bool predicate is the error
+ * that became true (rule B). */
+static bool truth_type(CXType t)
+{
+	enum rc_type c = type_class(t);
+	CXString s;
+	bool yes;
+
+	if (c != RT_SIGNED && c != RT_UNSIGNED)
+		return false;
+	s = clang_getTypeSpelling(t);
+	yes = strcasestr(clang_getCString(s), "bool") != NULL;
+	clang_disposeString(s);
+	return yes;
+}
+
+/* Whether @v is -1 in the integer type @t: every bit set. */
+static bool all_ones(CXType t, long long v)
+{
+	long long size = clang_Type_getSizeOf(t);
+
+	if (v == -1)
+		return true;
+	return type_class(t) == RT_UNSIGNED && size > 0 && size < 8 &&
+	       v == (1LL << (8 * size)) - 1;
+}
+
+/*
+ * A truth value that is neither 0 nor 1: a constant spelled TRUE, FALSE,
+ * YES or NO, whatever its value and type (libvncserver defines its
+ * rfbBool's TRUE as -1, and an int function of its returns it too), or a
+ * -1 converted to an integer type named for a truth value, by a cast or
+ * where it is returned or stored (Windows' VARIANT_TRUE is
+ * (VARIANT_BOOL)-1; libvncserver's rfbBool functions return -1, its
+ * TRUE), unless written as an errno's name (-EPERM) or returned beside
+ * other negative constants (janus_config_save(), a gboolean, returns -1,
+ * -2 and -3: a status under a truth's name).  A predicate's
+ * answer is true or false whatever number spells it: such a -1 is true,
+ * not a failure, and is read as the 1 of a house whose TRUE is 1.  Other
+ * negative values in such a type stay what they are, as in a bool
+ * (return -EINVAL;, return -2;); names that only end in TRUE (a CBOR
+ * type code, QCBOR_TYPE_TRUE = 21) are codes of their own.
+ */
+static bool odd_truth(struct fn_ctx *fx, CXCursor e, struct eval *ev)
+{
+	enum CXCursorKind kind = clang_getCursorKind(e);
+	unsigned flags = const_values(e);
+	long long v;
+
+	if (!(flags & (RV_NEG | RV_POS)))
+		return false;
+	if (!spelled_as(fx, e, truth_word) &&
+	    !((kind == CXCursor_CStyleCastExpr ||
+	       (kind == CXCursor_UnexposedExpr && fx->minus_one_true)) &&
+	      truth_type(clang_getCursorType(e)) &&
+	      const_value(e, &v) && all_ones(clang_getCursorType(e), v) &&
+	      !house_errno_const(fx->tu, e, NULL)))
+		return false;
+	ev->flags |= RV_ONE;
+	return true;
+}
+
 static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		      int depth)
 {
@@ -1183,6 +1262,8 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 			      SIGN_ALL | SIGN_WHOLE);
 		return;
 	}
+	if (odd_truth(fx, e, ev))
+		return;
 	if ((kind == CXCursor_UnexposedExpr ||
 	     kind == CXCursor_CStyleCastExpr) && wraps_negative(e)) {
 		if (!eval_const(e, ev))
@@ -2122,10 +2203,39 @@ static bool fails_elsewhere(CXCursor func)
 	return false;
 }
 
+static enum CXChildVisitResult other_neg_visit(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	bool *found = data;
+	struct kids k;
+	long long v;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_ReturnStmt)
+		return *found ? CXChildVisit_Break : CXChildVisit_Recurse;
+	expr_kids(c, &k);
+	if (k.n && const_value(k.v[0], &v) && v < -1)
+		*found = true;
+	return *found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Whether a -1 that @func returns as its type is that type's truth: the
+ * type is named for one and no return gives another negative constant. */
+static bool minus_one_true(CXCursor func, CXCursor body)
+{
+	bool found = false;
+
+	if (!truth_type(clang_getCursorResultType(func)))
+		return false;
+	clang_visitChildren(body, other_neg_visit, &found);
+	return !found;
+}
+
 void infer_returns(CXTranslationUnit tu, CXCursor func, CXCursor body,
 		   CXFile file, struct rc_func *fn)
 {
-	struct fn_ctx fx = { .tu = tu, .body = body, .fn = fn };
+	struct fn_ctx fx = { .tu = tu, .body = body, .fn = fn,
+			     .minus_one_true = minus_one_true(func, body) };
 	struct ret_walk w = { .fx = &fx, .n = 0 };
 	bool elsewhere = fails_elsewhere(func);
 	size_t i;

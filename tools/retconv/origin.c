@@ -568,10 +568,18 @@ static bool call_between(const struct scan *s, unsigned from, unsigned to)
 /*
  * iproute2 keeps rta_getattr_u32()'s netns id, which is -1 when none is
  * assigned, in an int and tests it for >= 0: an unsigned result put in a
- * signed holder no wider than it can be negative there.
+ * signed holder no wider than it can be negative there.  An enumeration
+ * is its integer type, signed when it names a negative member: neatvnc
+ * keeps htonl()'s 32-bit encoding number in an enum whose pseudo-
+ * encodings are negative (RFB_ENCODING_CURSOR = -239), and their case
+ * labels are taken.
  */
 bool wraps(const struct origin *o, CXType holder)
 {
+	holder = clang_getCanonicalType(holder);
+	if (holder.kind == CXType_Enum)
+		holder = clang_getEnumDeclIntegerType(
+			clang_getTypeDeclaration(holder));
 	return o->ctype == RT_UNSIGNED && type_class(holder) == RT_SIGNED &&
 	       o->csize >= clang_Type_getSizeOf(holder);
 }
