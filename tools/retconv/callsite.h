@@ -126,6 +126,8 @@ uint64_t stall_of(struct scan *s, CXCursor at, const struct origin *o,
 /* readcall.c */
 bool reading_call(struct scan *s, const struct origin *o,
 		  bool (*reads)(const char *name), uint64_t *passed);
+CXCursor origin_call(struct scan *s, const struct origin *o,
+		     const char *callee);
 CXCursor test_branch(CXCursor within, CXCursor at);
 bool reads_endless_fd(struct scan *s, const struct origin *o);
 

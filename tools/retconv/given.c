@@ -45,27 +45,6 @@ static bool named_for_error(const char *name)
 	return false;
 }
 
-struct call_find {
-	unsigned from, to;
-	CXCursor call;
-};
-
-static enum CXChildVisitResult call_find_visit(CXCursor c, CXCursor parent,
-					       CXClientData data)
-{
-	struct call_find *f = data;
-
-	(void)parent;
-	if (end_of(c) <= f->from || offset_of(c) >= f->to)
-		return CXChildVisit_Continue;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-	    offset_of(c) >= f->from && end_of(c) <= f->to) {
-		f->call = c;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
 struct reads_find {
 	CXCursor var;
 	bool found;
@@ -106,20 +85,17 @@ static bool reads(CXCursor at, CXCursor var)
  */
 bool asks_of_failure(struct scan *s, const struct origin *o, CXCursor at)
 {
-	struct call_find f = { .from = o->cstart, .to = o->cend };
-	CXCursor arg, var;
+	CXCursor call = origin_call(s, o, NULL), arg, var;
 	CXString str;
 	unsigned signs;
 	bool named;
 	int i, n;
 
-	f.call = clang_getNullCursor();
-	clang_visitChildren(s->body, call_find_visit, &f);
-	if (clang_Cursor_isNull(f.call))
+	if (clang_Cursor_isNull(call))
 		return false;
-	n = clang_Cursor_getNumArguments(f.call);
+	n = clang_Cursor_getNumArguments(call);
 	for (i = 0; i < n; i++) {
-		arg = peel(clang_Cursor_getArgument(f.call, (unsigned)i));
+		arg = peel(clang_Cursor_getArgument(call, (unsigned)i));
 		if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
 			continue;
 		var = clang_getCursorReferenced(arg);
@@ -135,7 +111,7 @@ bool asks_of_failure(struct scan *s, const struct origin *o, CXCursor at)
 		clang_disposeString(str);
 		if (!named)
 			continue;
-		signs = failure_signs(s, f.call, arg);
+		signs = failure_signs(s, call, arg);
 		if (!signs || (signs & SIGN_ZERO))
 			continue;
 		if (reads(at, var))

@@ -101,7 +101,8 @@ static bool passes(CXCursor fn, bool (*reads)(const char *name),
 }
 
 struct find {
-	const struct origin *o;
+	unsigned from, to;
+	const char *callee;	/* or NULL: the first call in from..to */
 	CXCursor call;
 };
 
@@ -112,12 +113,14 @@ static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent,
 	char *name;
 
 	(void)parent;
-	if (offset_of(c) > f->o->cend || end_of(c) < f->o->cstart)
+	if (offset_of(c) > f->to || end_of(c) < f->from)
 		return CXChildVisit_Continue;
 	if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-	    offset_of(c) >= f->o->cstart && end_of(c) <= f->o->cend) {
-		name = callee_name(c);
-		if (name && !strcmp(name, f->o->callee))
+	    offset_of(c) >= f->from && end_of(c) <= f->to) {
+		if (!f->callee)
+			f->call = c;
+		name = f->callee ? callee_name(c) : NULL;
+		if (name && !strcmp(name, f->callee))
 			f->call = c;
 		free(name);
 		if (!clang_Cursor_isNull(f->call))
@@ -127,22 +130,37 @@ static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent,
 }
 
 /*
+ * The call expression of @o: the call of @callee within the extent of the
+ * call or its store, or with @callee NULL the first call there, the
+ * outermost; a null cursor when there is none.
+ */
+CXCursor origin_call(struct scan *s, const struct origin *o,
+		     const char *callee)
+{
+	struct find f = { .from = o->cstart, .to = o->cend, .callee = callee,
+			  .call = clang_getNullCursor() };
+
+	clang_visitChildren(s->body, find_visit, &f);
+	return f.call;
+}
+
+/*
  * Whether the call @o tested is of a function @reads names, or of a
  * wrapper of one; *passed says which (SITE_PASSES).
  */
 bool reading_call(struct scan *s, const struct origin *o,
 		  bool (*reads)(const char *name), uint64_t *passed)
 {
-	struct find f = { .o = o, .call = clang_getNullCursor() };
+	CXCursor call;
 
 	*passed = 0;
 	if (!o->callee)
 		return false;
 	if (reads(o->callee))
 		return true;
-	clang_visitChildren(s->body, find_visit, &f);
-	if (clang_Cursor_isNull(f.call) ||
-	    !passes(clang_getCursorReferenced(f.call), reads, PASS_DEPTH))
+	call = origin_call(s, o, o->callee);
+	if (clang_Cursor_isNull(call) ||
+	    !passes(clang_getCursorReferenced(call), reads, PASS_DEPTH))
 		return false;
 	*passed = SITE_PASSES;
 	return true;
@@ -243,16 +261,17 @@ static enum CXChildVisitResult made_visit(CXCursor c, CXCursor parent,
  * is one the unit makes with a function of endless_fds. */
 bool reads_endless_fd(struct scan *s, const struct origin *o)
 {
-	struct find f = { .o = o, .call = clang_getNullCursor() };
 	struct made m = { .tu = s->tu };
-	CXCursor arg;
+	CXCursor call, arg;
 	enum CXCursorKind kind;
 
-	clang_visitChildren(s->body, find_visit, &f);
-	if (clang_Cursor_isNull(f.call) ||
-	    clang_Cursor_getNumArguments(f.call) < 1)
+	if (!o->callee)
 		return false;
-	arg = peel(clang_Cursor_getArgument(f.call, 0));
+	call = origin_call(s, o, o->callee);
+	if (clang_Cursor_isNull(call) ||
+	    clang_Cursor_getNumArguments(call) < 1)
+		return false;
+	arg = peel(clang_Cursor_getArgument(call, 0));
 	kind = clang_getCursorKind(arg);
 	if (kind != CXCursor_DeclRefExpr && kind != CXCursor_MemberRefExpr)
 		return false;
