@@ -907,6 +907,7 @@ KWQ_HIDDEN void kwq__spawn_child(void);
 KWQ_HIDDEN extern void (*kwq__spawn_window_hook)(void);
 KWQ_HIDDEN void kwq__thread_prio(bool highpri);
 KWQ_HIDDEN void kwq__thread_short_slice(void);
+KWQ_HIDDEN void kwq__thread_slice_again(bool on);
 
 /* --- init.c: the process bootstrap --------------------------------------- */
 

@@ -24,7 +24,8 @@
  * looks at every running worker at the next tick for as long as they keep
  * blocking.  Thread creation, not the tick, is then what takes time (20-40
  * us a thread), so workers are created side by side: the manager creates
- * them, and each new one creates one more before it takes its item.  Each
+ * them, for a bound pool from another CPU (keep_off()), and each new
+ * worker of an unbound pool creates one more before it takes its item.  Each
  * extra worker takes one item beyond the target and then goes idle unless
  * the pool is under its target again, so the excess dies out as soon as
  * items stop blocking.  An item must block through two looks (1 ms) to
@@ -342,6 +343,39 @@ static int look_soon(struct kwq__pool *pool, unsigned long long now_ns,
 }
 
 /*
+ * A bound pool's burst is created by the manager alone, from another CPU
+ * than the pool's; the pool's new workers do not create more
+ * (worker_main()).  The workers must run on their CPU, but their creation
+ * need not: on the pool's CPU, each new worker's creation of the next
+ * shared the CPU with the burst's starts and items, and the manager,
+ * woken there by the adds, waited behind them, or in the process's mmap
+ * lock and glibc's locks behind a creator they had preempted there (issue
+ * 24 §3).  For the burst the manager also gives up its short slice: each
+ * thread it creates would have to give it back (start_main() in thread.c:
+ * an allocation, a lock and two system calls on the pool's CPU), and with
+ * the default slice it is not preempted by each thread it creates, which
+ * the attributes move to the pool's CPU before it first runs.  Returns
+ * whether the manager moved; come_back() undoes both.  A process with one
+ * CPU has nowhere to move to: there the new workers create too.
+ */
+static bool keep_off(int cpu)
+{
+	cpu_set_t set = kwq__g.cpus;
+
+	CPU_CLR(cpu, &set);
+	if (!CPU_COUNT(&set) || sched_setaffinity(0, sizeof(set), &set))
+		return false;
+	kwq__thread_slice_again(false);
+	return true;
+}
+
+static void come_back(void)
+{
+	sched_setaffinity(0, sizeof(kwq__g.cpus), &kwq__g.cpus);
+	kwq__thread_slice_again(true);
+}
+
+/*
  * One look at @pool.  Returns what it needs: KWQ__MGR_WATCH while it has
  * items waiting or asked for a worker, with KWQ__MGR_SOON if the next look
  * should come early (look_soon()).
@@ -351,7 +385,7 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now,
 {
 	struct look looks[MAX_LOOK];
 	int state[MAX_LOOK];
-	int n, blocked = 0, boost, need, waiting, stalled = 0, err;
+	int n, blocked = 0, boost, need, waiting, stalled = 0, err = 0;
 	int starting, thread_starting, soon;
 	struct kwq__worker *woken;
 	char msg[256];
@@ -417,7 +451,13 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now,
 	if (stalled)
 		kwq__warn(KWQ_WARN_LOCKUP, NULL, 0, "watchdog", 0, "%s", msg);
 
-	err = boost ? created(pool, kwq__spawn_boosted(pool, INT_MAX)) : 0;
+	if (boost) {
+		bool away = pool->cpu >= 0 && keep_off(pool->cpu);
+
+		err = created(pool, kwq__spawn_boosted(pool, INT_MAX));
+		if (away)
+			come_back();
+	}
 	if (!err && need)
 		err = created(pool, kwq__create_worker(pool, 0));
 	if (err) {

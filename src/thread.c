@@ -216,6 +216,19 @@ void kwq__thread_short_slice(void)
 }
 
 /*
+ * Drop the calling thread's short slice (@on false) while it creates many
+ * threads, which then need not give it back one by one (an allocation, a
+ * lock and two system calls each, see start_main()), or take it again.
+ */
+void kwq__thread_slice_again(bool on)
+{
+	if (on)
+		kwq__thread_short_slice();
+	else if (short_slice && set_slice(0))
+		short_slice = false;
+}
+
+/*
  * Attributes that make a kwq thread independent of the thread creating it:
  * the CPUs of @cpu, or all the process's CPUs, and the normal scheduling
  * policy, never an inherited real-time one.  Each is set only where the

@@ -659,8 +659,12 @@ static void *worker_main(void *arg)
 	worker_setup(worker);
 	kwq__lock(pool);
 	worker->tid = (pid_t)syscall(SYS_gettid);
-	if (unlikely(pool->spawn)) {
-		/* A burst: start the next worker before taking an item. */
+	/*
+	 * A burst: start the next worker before taking an item; not in a
+	 * bound pool of a process with another CPU, whose burst the manager
+	 * creates from there (keep_off() in manager.c).
+	 */
+	if (unlikely(pool->spawn) && (pool->cpu < 0 || kwq__g.nr_cpus < 2)) {
 		kwq__unlock(pool);
 		kwq__spawn_boosted(pool, 1);
 		kwq__lock(pool);
@@ -828,8 +832,10 @@ void (*kwq__take_head_hook)(struct kwq__pool *pool, struct work_struct *w);
  * Create boosted workers for @pool, up to @max of those the manager's looks
  * asked for (pool->spawn): 0, or the error that stopped it, which drops the
  * rest (the next look asks again if they are still wanted).  The manager
- * creates them, and so does each new worker, one, before its item: a
- * burst's workers come up side by side, not one by one.
+ * creates them, and so does each new worker of an unbound pool, one,
+ * before its item: a burst's workers come up side by side, not one by one
+ * (a bound pool's the manager creates alone, from another CPU:
+ * keep_off() in manager.c).
  */
 int kwq__spawn_boosted(struct kwq__pool *pool, int max)
 {

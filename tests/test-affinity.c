@@ -11,8 +11,10 @@
  * scheduler slice, not the manager's short one (Linux 6.12 and later show a
  * slice; older kernels, 0 for all).  Among them are the workers of
  * a burst of blocking items on the first CPU, which kwq's own threads
- * create (the manager, and each new worker one more): a creator passes on
- * only what is right for the new thread (src/thread.c, set_attrs()).
+ * create (the manager, from another CPU, with its affinity and slice
+ * changed for the burst; with one CPU, each new worker one more too): a
+ * creator passes on only what is right for the new thread (src/thread.c,
+ * set_attrs()).
  */
 #include "util.h"
 

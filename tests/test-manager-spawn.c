@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * The manager's burst (src/manager.c): the workers it starts for blocked
- * ones are created side by side, by the manager and by each new worker
- * before its item, from a count the pool keeps (pool->spawn): one per
- * waiting item at the first look that sees a worker blocked.  A hook holds
- * the manager before its second creation until a worker has created one,
- * which it does only if new workers create.  A creation that fails,
- * in either, must neither lose the burst nor leave workers promised.
+ * ones, from a count the pool keeps (pool->spawn): one per waiting item at
+ * the first look that sees a worker blocked.  An unbound pool's are
+ * created side by side, by the manager and by each new worker before its
+ * item: a hook holds the manager before its second creation until a
+ * worker has created one, which it does only if new workers create.  A
+ * bound pool's the manager creates alone, from another CPU than the
+ * pool's (keep_off()), and its new workers create none.  A creation that
+ * fails, in either, must neither lose the burst nor leave workers
+ * promised.
  *
  * A burst is a set of items that each wait until all of them have started,
  * which finishes only if the pool lets them all run at once.
@@ -34,11 +37,21 @@ static void burst_fn(struct work_struct *work)
 	wait_for(&started, BURST, 60000);
 }
 
-/* Run a burst on @cpu's pool with the creation @spec names failing. */
+/* @cpu's pool, or the unbound one if @cpu is negative. */
+static struct kwq__pool *pool_of(int cpu)
+{
+	return cpu < 0 ? kwq__g.unbound_pools[0] : kwq__g.cpu_pools[0][cpu];
+}
+
+/*
+ * Run a burst on @cpu's pool (the unbound pool if negative) with the
+ * creation @spec names failing.
+ */
 static void burst(int cpu, const char *spec)
 {
 	struct work_struct *ws = calloc(BURST, sizeof(*ws));
-	struct workqueue_struct *wq = new_wq("spawn", 0, 0);
+	struct workqueue_struct *wq = new_wq("spawn", cpu < 0 ? WQ_UNBOUND : 0,
+					     0);
 	long failed = kwq__fault_injected();
 	struct kwq__pool *pool;
 	int spawn;
@@ -51,7 +64,8 @@ static void burst(int cpu, const char *spec)
 		bail_out("fault spec %s", spec);
 	for (int i = 0; i < BURST; i++) {
 		INIT_WORK(&ws[i], burst_fn);
-		if (add_work_to_q_on(cpu, wq, &ws[i]))
+		if (cpu < 0 ? add_work_to_q(wq, &ws[i]) :
+		    add_work_to_q_on(cpu, wq, &ws[i]))
 			bail_out("add failed");
 	}
 	STORE(&added, 1);
@@ -69,7 +83,7 @@ static void burst(int cpu, const char *spec)
 	 * creation made promise again) end soon, each taking its promise:
 	 * what must not be is a promise that nothing will ever take.
 	 */
-	pool = kwq__g.cpu_pools[0][cpu];
+	pool = pool_of(cpu);
 	for (int ms = 0; ms < 10000; ms += 10) {
 		kwq__lock(pool);
 		spawn = pool->spawn;
@@ -83,25 +97,49 @@ static void burst(int cpu, const char *spec)
 	free(ws);
 }
 
+/* Until the pool is down to its last worker, or 20 s. */
+static void wait_pool_retired(struct kwq__pool *pool)
+{
+	for (int ms = 0; ms < 20000; ms += 20) {
+		int n;
+
+		kwq__lock(pool);
+		n = pool->nr_workers;
+		kwq__unlock(pool);
+		if (n <= 1)
+			return;
+		sleep_ms(20);
+	}
+}
+
 /*
- * The manager, about to create its second worker of the burst, waits until
- * a worker has created one: the first it created must do so before taking
- * its item.  Were workers not to create, it would wait 20 s in vain.
+ * The hook counts the creations for the watched pool, by the manager and
+ * by new workers.  In an unbound pool the manager, about to create its
+ * second worker of the burst, waits until a worker has created one: the
+ * first it created must do so before taking its item.  Were workers not
+ * to create, it would wait 20 s in vain.  In a bound pool it notes the
+ * manager's creations on the pool's CPU and on another.
  */
-static int watched;
-static int by_manager, by_worker, first_ask;
+static int watched, chains;	/* chains: the watched pool's workers create */
+static int by_manager, by_worker, first_ask, mgr_on_cpu, mgr_elsewhere;
 
 static void spawn_hook(struct kwq__pool *pool)
 {
-	if (pool != kwq__g.cpu_pools[0][LOAD(&watched)])
+	int cpu = LOAD(&watched);
+
+	if (pool != pool_of(cpu))
 		return;
 	if (kwq__self) {
 		INC(&by_worker);
-	} else if (INC(&by_manager) == 1) {
+		return;
+	}
+	if (cpu >= 0)
+		INC(sched_getcpu() == cpu ? &mgr_on_cpu : &mgr_elsewhere);
+	if (INC(&by_manager) == 1) {
 		kwq__lock(pool);
 		STORE(&first_ask, pool->spawn);
 		kwq__unlock(pool);
-	} else if (LOAD(&by_manager) == 2) {
+	} else if (LOAD(&by_manager) == 2 && LOAD(&chains)) {
 		wait_for(&by_worker, 1, 20000);
 	}
 }
@@ -112,20 +150,24 @@ static void spawn_hook(struct kwq__pool *pool)
  * workers it had already, or before any look, shows nothing of the
  * boosted path (seen once in some hundred runs), so it is run again.
  */
-static void side_by_side(int cpu)
+static void side_by_side(int cpu, bool chain)
 {
+	const char *what = cpu < 0 ? "unbound" : "bound";
 	struct kwq__pool *pool;
 	unsigned long long created;
 	int tries;
 
 	STORE(&watched, cpu);
+	STORE(&chains, chain);
 	flush_workqueue(system_wq);	/* kwq is up: its pools exist */
-	pool = kwq__g.cpu_pools[0][cpu];
+	pool = pool_of(cpu);
 	for (tries = 1; tries <= 5; tries++) {
 		STORE(&by_manager, 0);
 		STORE(&by_worker, 0);
 		STORE(&first_ask, 0);
-		wait_retired(cpu);
+		STORE(&mgr_on_cpu, 0);
+		STORE(&mgr_elsewhere, 0);
+		wait_pool_retired(pool);
 		kwq__lock(pool);
 		created = pool->st_created;
 		kwq__unlock(pool);
@@ -143,28 +185,42 @@ static void side_by_side(int cpu)
 	}
 	/* One or two run, one idle worker woken: the rest are asked for. */
 	ok(LOAD(&first_ask) >= BURST - 4,
-	   "the manager's first look asked for a worker per waiting item (%d)",
-	   LOAD(&first_ask));
-	ok(LOAD(&by_manager) >= 2,
-	   "the manager created more than one of the burst's workers (%d)",
-	   LOAD(&by_manager));
-	ok(LOAD(&by_worker) >= 1,
-	   "a new worker created one of the burst's workers too (%d)",
-	   LOAD(&by_worker));
+	   "%s: the manager's first look asked for a worker per waiting item (%d)",
+	   what, LOAD(&first_ask));
+	if (chain) {
+		ok(LOAD(&by_manager) >= 2,
+		   "%s: the manager created more than one of the burst's workers (%d)",
+		   what, LOAD(&by_manager));
+		ok(LOAD(&by_worker) >= 1,
+		   "%s: a new worker created one of the burst's workers too (%d)",
+		   what, LOAD(&by_worker));
+		return;
+	}
+	/* Each creation, and the look that finds none left, call the hook. */
+	ok(LOAD(&by_manager) > LOAD(&first_ask),
+	   "bound: the manager created every one of the burst's workers (%d calls, %d asked)",
+	   LOAD(&by_manager), LOAD(&first_ask));
+	is_int(LOAD(&by_worker), 0,
+	       "bound: no new worker created one");
+	is_int(LOAD(&mgr_on_cpu), 0,
+	       "bound: the manager created none on the pool's CPU (%d elsewhere)",
+	       LOAD(&mgr_elsewhere));
 }
 
 int main(void)
 {
-	int cpus[2];
+	int cpus[2], n;
 
 	tap_watchdog(240);
-	allowed_cpus(cpus, 2);
+	n = allowed_cpus(cpus, 2);
 	kwq_set_idle_timeout(100);
-	side_by_side(cpus[0]);
-	/* The third creation, by the manager or by a new worker. */
+	side_by_side(-1, true);
+	/* With one CPU a bound pool's new workers create too. */
+	side_by_side(cpus[0], n < 2);
+	/* The third creation, by the manager (or by a new worker). */
 	wait_retired(cpus[0]);
 	burst(cpus[0], "thread:3");
-	/* Later, when new workers create more of the burst's: from none. */
+	/* Later, when more of the burst's are created: from none. */
 	wait_retired(cpus[0]);
 	burst(cpus[0], "thread:20");
 	return done_testing();
