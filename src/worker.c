@@ -232,6 +232,13 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
  * and the worker may take the head; below it, the kick's other tests, and
  * the loop looks again if it woke a worker; above it, the loop.  True
  * when the worker may take the head (takes_head_locked()).
+ *
+ * Below the target, the pass has just put an item on the worklist, so of
+ * kwq__kick_more_locked()'s three tests only the last can answer: a pool
+ * whose kick has asked the manager already, with no idle worker
+ * (kwq__kick_asked_locked()), the usual case of an unbound pool held
+ * below its target of two while a producer is ahead (every end there
+ * until the manager's next look).  That test alone, then the call.
  */
 static inline __attribute__((always_inline)) bool
 passes_kick_locked(struct kwq__pool *pool)
@@ -242,7 +249,10 @@ passes_kick_locked(struct kwq__pool *pool)
 		return true;
 	if (pool->nr_running > pool->target)
 		return false;
-	other = kwq__kick_more_locked(pool);
+	kwq__assert(!kwq__list_empty(&pool->worklist));
+	if (kwq__kick_asked_locked(pool))
+		return true;
+	other = kwq__kick_prepare_locked(pool);
 	if (!other)
 		return true;
 	kwq__wake_worker(other);
