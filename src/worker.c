@@ -165,13 +165,14 @@ worker_straight_locked(struct kwq__worker *worker)
  * start.  The insertion too would put it on the worklist: the pwq not
  * frozen below its slots (the caller's pwq->detour said so), no item of
  * the pool waiting for a run elsewhere (pool->waits, which an insertion
- * looks up).
+ * looks up).  @pool: the worker's, in the end's register, where a load of
+ * worker->pool again cost an instruction an item.
  */
 static inline __attribute__((always_inline)) bool
-takes_pushed_locked(struct kwq__worker *worker, struct work_struct *w)
+takes_pushed_locked(struct kwq__worker *worker, struct kwq__pool *pool,
+		    struct work_struct *w)
 {
-	struct kwq__pool *pool = worker->pool;
-
+	kwq__assert(pool == worker->pool);
 	return worker_straight_locked(worker) &&
 		pool->nr_running <= pool->target &&
 		kwq__list_empty(&pool->waits) &&
@@ -214,14 +215,19 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 		   int color)
 {
 	struct work_struct *w = kwq__pwq_unlink_first_locked(pwq, q, first);
-	unsigned long data = kwq__pushed_data(pwq, w);
 
+	/*
+	 * The check's word is not kept for color 1's store, which reads it
+	 * again: kept, gcc copied it before the check's mask, for every
+	 * item, where the second color is a flush's rare turn.
+	 */
+	(void)kwq__pushed_data(pwq, w);
 	pwq->st.added++;
 	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
 	KWQ_TRACE(activate, w, w->func, pwq->name);
 	/* Pushed with no color (push() in add.c): only color 1 is written. */
 	if (color)
-		set_work_pwq(w, data | WORK_COLOR);
+		set_work_pwq(w, work_data(w) | WORK_COLOR);
 	kwq__list_add_before(&w->entry, &pool->worklist);
 }
 
@@ -372,7 +378,7 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 		 */
 		kwq__assert((int)pwq->color == color);
 		if (kwq__list_empty(&pool->worklist)) {
-			if (takes_pushed_locked(worker, n)) {
+			if (takes_pushed_locked(worker, pool, n)) {
 				*next = FROM_HAND;
 				return kwq__pwq_hand_over_locked(pwq, q, n);
 			}
