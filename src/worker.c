@@ -244,7 +244,8 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
  * whose kick has asked the manager already, with no idle worker
  * (kwq__kick_asked_locked()), the usual case of an unbound pool held
  * below its target of two while a producer is ahead (every end there
- * until the manager's next look).  That test alone, then the call.
+ * until the worker asked for runs, or the manager's next look drops the
+ * request; under valgrind, whole runs).  That test alone, then the call.
  */
 static inline __attribute__((always_inline)) bool
 passes_kick_locked(struct kwq__pool *pool)
