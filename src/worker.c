@@ -165,13 +165,14 @@ worker_straight_locked(struct kwq__worker *worker)
  * start.  The insertion too would put it on the worklist: the pwq not
  * frozen below its slots (the caller's pwq->detour said so), no item of
  * the pool waiting for a run elsewhere (pool->waits, which an insertion
- * looks up).
+ * looks up).  @pool: the worker's, in the end's register, where a load of
+ * worker->pool again cost an instruction an item.
  */
 static inline __attribute__((always_inline)) bool
-takes_pushed_locked(struct kwq__worker *worker, struct work_struct *w)
+takes_pushed_locked(struct kwq__worker *worker, struct kwq__pool *pool,
+		    struct work_struct *w)
 {
-	struct kwq__pool *pool = worker->pool;
-
+	kwq__assert(pool == worker->pool);
 	return worker_straight_locked(worker) &&
 		pool->nr_running <= pool->target &&
 		kwq__list_empty(&pool->waits) &&
@@ -214,14 +215,19 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
 		   int color)
 {
 	struct work_struct *w = kwq__pwq_unlink_first_locked(pwq, q, first);
-	unsigned long data = kwq__pushed_data(pwq, w);
 
+	/*
+	 * The check's word is not kept for color 1's store, which reads it
+	 * again: kept, gcc copied it before the check's mask, for every
+	 * item, where the second color is a flush's rare turn.
+	 */
+	(void)kwq__pushed_data(pwq, w);
 	pwq->st.added++;
 	KWQ_TRACE(add, w, w->func, pwq->name, pool->cpu);
 	KWQ_TRACE(activate, w, w->func, pwq->name);
 	/* Pushed with no color (push() in add.c): only color 1 is written. */
 	if (color)
-		set_work_pwq(w, data | WORK_COLOR);
+		set_work_pwq(w, work_data(w) | WORK_COLOR);
 	kwq__list_add_before(&w->entry, &pool->worklist);
 }
 
@@ -232,6 +238,14 @@ pass_pushed_locked(struct kwq__pool *pool, struct kwq__pwq *pwq,
  * and the worker may take the head; below it, the kick's other tests, and
  * the loop looks again if it woke a worker; above it, the loop.  True
  * when the worker may take the head (takes_head_locked()).
+ *
+ * Below the target, the pass has just put an item on the worklist, so of
+ * kwq__kick_more_locked()'s three tests only the last can answer: a pool
+ * whose kick has asked the manager already, with no idle worker
+ * (kwq__kick_asked_locked()), the usual case of an unbound pool held
+ * below its target of two while a producer is ahead (every end there
+ * until the worker asked for runs, or the manager's next look drops the
+ * request; under valgrind, whole runs).  That test alone, then the call.
  */
 static inline __attribute__((always_inline)) bool
 passes_kick_locked(struct kwq__pool *pool)
@@ -242,7 +256,10 @@ passes_kick_locked(struct kwq__pool *pool)
 		return true;
 	if (pool->nr_running > pool->target)
 		return false;
-	other = kwq__kick_more_locked(pool);
+	kwq__assert(!kwq__list_empty(&pool->worklist));
+	if (kwq__kick_asked_locked(pool))
+		return true;
+	other = kwq__kick_prepare_locked(pool);
 	if (!other)
 		return true;
 	kwq__wake_worker(other);
@@ -362,7 +379,7 @@ end_item_locked(struct kwq__worker *worker, struct kwq__pool *pool,
 		 */
 		kwq__assert((int)pwq->color == color);
 		if (kwq__list_empty(&pool->worklist)) {
-			if (takes_pushed_locked(worker, n)) {
+			if (takes_pushed_locked(worker, pool, n)) {
 				*next = FROM_HAND;
 				return kwq__pwq_hand_over_locked(pwq, q, n);
 			}
