@@ -1287,7 +1287,11 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 			ev->flags |= RV_FOREIGN;
 		else
 			ev->flags |= status_code(fx, e, const_values(e));
-		if (!(ev->flags & RV_FOREIGN) && const_value(e, &v) && v < -1)
+		/* A negative error code: another number than -1, or a -1
+		 * named as a failure (C_ERR), not a bare -1 or a TRUE. */
+		if (!(ev->flags & RV_FOREIGN) && const_value(e, &v) &&
+		    (v < -1 ||
+		     (v == -1 && spelled_as(fx, e, failure_word))))
 			fx->fn->doc_more |= BODYX_NEG_CODE;
 		/* An errno's name, of either sign: the house style's. */
 		fx->fn->facts |= house_spelled(fx->tu, e);

@@ -353,10 +353,11 @@ struct rc_site {
  * above 0, failure 0 or negative, as OpenSSL's SSL_write(). */
 #define DOCX_ZERO_FAILS	(1U << 0)
 /* Also in doc_more, from its body (infer.c): a value that reaches a
- * return is a negative number other than -1 (-EINVAL, a project's -4), or
- * a value negated ("return -err;", "return -errno;"): a negative error
- * code, which a body of 0 and -1 alone does not show (callee.c's
- * shows_errno()). */
+ * return is a negative number other than -1 (-EINVAL, a project's -4), a
+ * -1 named as a failure (C_ERR), a value negated ("return -err;",
+ * "return -errno;") or a negative value of a field or parameter passed
+ * up: a negative error code, which a body of 0 and -1 alone does not
+ * show (callee.c's shows_errno()). */
 #define BODYX_NEG_CODE	(1U << 1)
 
 struct rc_func {

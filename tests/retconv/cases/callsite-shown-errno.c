@@ -2,12 +2,13 @@
 /*
  * Rule D reads a definition of 0 and negative values as an action whose
  * 0 is success only where the body shows a negative error code: an
- * errno by name (-EINVAL), another negative constant than -1, a value
- * negated ("return -err;", "return -errno;"), or a negative value passed
- * up from a call ("if (ret < 0) return ret;").  A body of 0 and -1 alone
- * shows two values, not which is the success: 0 may be "a known code"
- * and -1 "an unknown one" (an answer), or a house's FALSE and TRUE; only
- * the name would say it is an action's, and a name alone is advice.
+ * errno by name (-EINVAL), another negative constant than -1, a -1
+ * named as a failure (C_ERR), a value negated ("return -err;", "return
+ * -errno;"), or a negative value passed up from a call ("if (ret < 0)
+ * return ret;").  A body of 0 and -1 alone shows two values, not which
+ * is the success: 0 may be "a known code" and -1 "an unknown one" (an
+ * answer), or a house's FALSE and TRUE; only the name would say it is
+ * an action's, and a name alone is advice.
  * What the body bounds still holds: such a function never returns 1.
  */
 #include <errno.h>
@@ -77,6 +78,17 @@ static int lock_wait(pthread_mutex_t *m)
 	return 0;
 }
 
+#define C_OK 0
+#define C_ERR -1
+
+/* User space: a -1 named as a failure. */
+static int conf_load(const char *path)
+{
+	if (!path)
+		return C_ERR;
+	return C_OK;
+}
+
 /* User space: 0 for a known code, -1 for one it cannot name. */
 int check_rpc_error(int err)
 {
@@ -93,14 +105,18 @@ int rpc_close(pthread_mutex_t *m, int err)
 		return -EIO;
 	if (check_rpc_error(err) == 0)
 		pr_err("rpc error %d\n", err);
+	if (!conf_load("rpc.conf"))
+		return -EINVAL;
 	return 0;
 }
-// expect: callsite-shown-errno.c:51:6: warning: 'dev_reset' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:22): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-shown-errno.c:52:3: note: the branch calls pr_err()
-// expect: callsite-shown-errno.c:53:6: warning: 'dev_prepare' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:30): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-shown-errno.c:54:3: note: the branch returns a negative errno
-// expect: callsite-shown-errno.c:57:6: warning: 'dev_check_code' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:40): 'dev_check_code(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
-// expect: callsite-shown-errno.c:90:6: warning: 'lock_take' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:63): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-shown-errno.c:91:3: note: the branch calls pr_err()
-// expect: callsite-shown-errno.c:92:6: warning: 'lock_wait' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:71): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-shown-errno.c:93:3: note: the branch returns a negative errno
+// expect: callsite-shown-errno.c:52:6: warning: 'dev_reset' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:23): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-shown-errno.c:53:3: note: the branch calls pr_err()
+// expect: callsite-shown-errno.c:54:6: warning: 'dev_prepare' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:31): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-shown-errno.c:55:3: note: the branch returns a negative errno
+// expect: callsite-shown-errno.c:58:6: warning: 'dev_check_code' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:41): 'dev_check_code(...) == 1' is never true; its success is 0 and its failure negative [retconv-C]
+// expect: callsite-shown-errno.c:102:6: warning: 'lock_take' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:64): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-shown-errno.c:103:3: note: the branch calls pr_err()
+// expect: callsite-shown-errno.c:104:6: warning: 'lock_wait' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:72): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-shown-errno.c:105:3: note: the branch returns a negative errno
+// expect: callsite-shown-errno.c:108:6: warning: 'conf_load' returns 0 or a negative errno (class errno, from its definition at callsite-shown-errno.c:85): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-shown-errno.c:109:3: note: the branch returns a negative errno
