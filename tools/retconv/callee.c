@@ -522,6 +522,61 @@ static bool outside_wrapper(struct rc_func **byusr, size_t n,
 	return true;
 }
 
+#define SHOWS_DEPTH	3
+
+/*
+ * Whether the definition @def shows a negative error code, not a number
+ * that could mean anything: an errno's name reaches a return negated
+ * (house.c's FACT_GIVES_NERRNO), its documentation says a negative errno,
+ * a negative constant other than -1 or a negated value reaches a return
+ * (BODYX_NEG_CODE: -EINVAL, "return -err;", "return -errno;"), or a
+ * return passes on, as it came, a negative value of a call: of a
+ * function that shows one itself (a definition in the run, at most
+ * SHOWS_DEPTH deep), of the table's errno class, or of a function
+ * neither the run nor the table knows (a failure passed up, kernel
+ * style).  A body whose negatives are all -1 (a bare -1, a house's TRUE
+ * of -1) shows that it returns 0 and -1, not what they mean: 0 may be a
+ * yes, a "known code" or a count as well as a success.
+ */
+static bool shows_errno(struct rc_func **byusr, size_t n,
+			const struct rc_table *table,
+			const struct rc_func *def, unsigned depth)
+{
+	const struct rc_tentry *e;
+	const struct rc_func *d;
+	unsigned signs;
+	size_t i, j;
+
+	if ((def->facts & (FACT_GIVES_NERRNO | DOC_ERRNO | DOC_TRISTATE)) ||
+	    (def->doc_more & BODYX_NEG_CODE))
+		return true;
+	if (depth >= SHOWS_DEPTH)
+		return false;
+	for (i = 0; i < def->nrets; i++) {
+		const struct rc_return *r = &def->rets[i];
+
+		for (j = 0; j < r->ncalls; j++) {
+			const struct rc_call *k = &r->calls[j];
+			const char *kname = usr_name(k->usr);
+
+			if ((k->sign & SIGN_NEGATED) || !(k->sign & SIGN_NEG))
+				continue;
+			by_definition(byusr, n, k->usr, def->file, &d, &signs);
+			if (d) {
+				if (d != def && shows_errno(byusr, n, table, d,
+							    depth + 1))
+					return true;
+				continue;
+			}
+			e = kname ? table_find(table, kname, TABLE_KERNEL) :
+				    NULL;
+			if (!e || e->cls == TC_ERRNO || e->cls == TC_OUTCOME)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* A wrapper of an outside function (outside_wrapper()) has its class. */
 static bool by_wrapper(struct rc_func **byusr, size_t n,
 		       const struct rc_table *table,
@@ -568,6 +623,7 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 	c->table = false;
 	c->outcome = false;
 	c->member = false;
+	c->named = true;
 	c->source = NULL;
 	c->cls = by_definition(byusr, n, x->usr, caller->file, &def, &signs);
 	/* A comparison for order has no failure: its negative result is
@@ -598,6 +654,8 @@ void callee_class(const struct rc_result *res, struct rc_func **byusr,
 		return;
 	if (c->cls != CC_NONE) {
 		c->sure = sure_definition(def);
+		c->named = c->cls != CC_ERRNO ||
+			   shows_errno(byusr, n, table, def, 0);
 		c->source = xasprintf("its definition at %s:%u", def->file,
 				      def->line);
 		return;

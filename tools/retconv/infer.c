@@ -452,6 +452,9 @@ static void eval_negated(struct fn_ctx *fx, CXCursor x, struct eval *ev,
 		eval_merge(&tmp, held);
 	else
 		eval_expr(fx, x, &tmp, depth + 1);
+	/* A value negated, not a constant: a negative error code. */
+	if ((tmp.flags & (RV_UNKNOWN | RV_NONNEG | RV_POS)) || tmp.ncalls)
+		fx->fn->doc_more |= BODYX_NEG_CODE;
 	eval_negate(&tmp);
 	eval_merge(ev, &tmp);
 	eval_free(&tmp);
@@ -1278,10 +1281,18 @@ static void eval_expr(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 		}
 	}
 	if (eval_const(e, ev)) {
+		long long v;
+
 		if (foreign(fx, e) || enum_verdict(e))
 			ev->flags |= RV_FOREIGN;
 		else
 			ev->flags |= status_code(fx, e, const_values(e));
+		/* A negative error code: another number than -1, or a -1
+		 * named as a failure (C_ERR), not a bare -1 or a TRUE. */
+		if (!(ev->flags & RV_FOREIGN) && const_value(e, &v) &&
+		    (v < -1 ||
+		     (v == -1 && spelled_as(fx, e, failure_word))))
+			fx->fn->doc_more |= BODYX_NEG_CODE;
 		/* An errno's name, of either sign: the house style's. */
 		fx->fn->facts |= house_spelled(fx->tu, e);
 		return;
@@ -2067,6 +2078,11 @@ static void add_return(struct ret_walk *w, CXCursor ret)
 			    *field && !strcmp(w->g[i].field, field) :
 			    clang_equalCursors(w->g[i].var, var))
 				sign &= w->g[i].sign;
+		/* "if (d.num < 0) return d.num;": a negative code passed
+		 * up, not a constant of its own. */
+		if ((tmp.flags & RV_UNKNOWN) && (sign & SIGN_NEG) &&
+		    !(sign & (SIGN_ZERO | SIGN_POS)))
+			w->fx->fn->doc_more |= BODYX_NEG_CODE;
 		eval_merge_sign(&ev, &tmp, sign);
 		eval_free(&tmp);
 	}

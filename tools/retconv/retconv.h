@@ -352,6 +352,13 @@ struct rc_site {
  * a failure ("@return the length sent, 0 if it cannot send"): success is
  * above 0, failure 0 or negative, as OpenSSL's SSL_write(). */
 #define DOCX_ZERO_FAILS	(1U << 0)
+/* Also in doc_more, from its body (infer.c): a value that reaches a
+ * return is a negative number other than -1 (-EINVAL, a project's -4), a
+ * -1 named as a failure (C_ERR), a value negated ("return -err;",
+ * "return -errno;") or a negative value of a field or parameter passed
+ * up: a negative error code, which a body of 0 and -1 alone does not
+ * show (callee.c's shows_errno()). */
+#define BODYX_NEG_CODE	(1U << 1)
 
 struct rc_func {
 	char *usr;
@@ -381,7 +388,7 @@ struct rc_func {
 	char **counted;		/* USRs of callees whose results it adds */
 	size_t ncounted;
 	unsigned doc_more;	/* doc.c: DOCX_*, what its documentation
-				 * says beside its class */
+				 * says beside its class; BODYX_* */
 	unsigned errstr_pos;	/* strerr.c: its calls that give strerror()
 				 * a positive error number as written */
 	struct rc_func *hnext;	/* resolve.c's hash chain */

@@ -644,9 +644,11 @@ static void rule_d(struct ctx *cx)
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
 	/* A removal's 0 says "it was pending": any branch may follow it.
-	 * errno's 0 says only that nothing set it. */
+	 * errno's 0 says only that nothing set it.  A definition's 0 is its
+	 * success only where its negatives are errnos by name (struct
+	 * callee's named): 0 and -1 alone may be a no and a yes. */
 	bool zero_ok = (c->cls == CC_ERRNO && !c->outcome &&
-			(c->table || errno_body(cx))) ||
+			(c->table || (errno_body(cx) && c->named))) ||
 		       (c->cls == CC_PERRNO && strcmp(x->usr, "libc:errno")) ||
 		       (c->cls == CC_COUNT && c->table);
 	/* Only the table knows that a 1 means "it worked": in git, iproute2

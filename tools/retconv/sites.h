@@ -33,6 +33,9 @@ struct callee {
 	const struct rc_func *def;	/* the definition it came from */
 	char *source;		/* "its definition at f.c:3", ... */
 	bool member;		/* from the functions stored in a member */
+	bool named;		/* the definition shows a negative error
+				 * code (callee.c's shows_errno()), or the
+				 * class is not a definition's errno */
 	struct rc_func merged;	/* a member's: its functions' returns
 				 * together (callee.c's by_member()) */
 };

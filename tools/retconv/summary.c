@@ -17,6 +17,7 @@
  *   N <file> <message>                        it parsed with errors
  *   I <header>                                it includes a walked header
  *   D <facts>                                 the last F's FACT_* and DOC_*
+ *                                             (after its other facts)
  *   U <usr>                                   the last F adds this callee's
  *                                             result (a count)
  *   L <name>                                  the last F's documentation
@@ -25,7 +26,7 @@
  *                                             structure's member
  *   P <count>                                 the last F's calls that give
  *                                             strerror() a positive errno
- *   X <doc_more>                              the last F's DOCX_*
+ *   X <doc_more>                              the last F's DOCX_*, BODYX_*
  *   G 1                                       the last F only returns a
  *                                             member (an accessor)
  *
@@ -91,8 +92,6 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 	}
 	for (i = 0; i < fn->nsites; i++)
 		write_site(out, &fn->sites[i]);
-	if (fn->facts)
-		fprintf(out, "D\t%u\n", fn->facts);
 	if (fn->errstr_pos)
 		fprintf(out, "P\t%u\n", fn->errstr_pos);
 	if (fn->accessor)
@@ -109,6 +108,11 @@ void summary_write_func(FILE *out, const struct rc_func *fn)
 		put_field(out, fn->counted[i]);
 		fputc('\n', out);
 	}
+	/* Last: an alternate's or a stand-in's D takes the F out of the
+	 * run's functions (read_fact()), and what follows would go to the
+	 * F before it. */
+	if (fn->facts)
+		fprintf(out, "D\t%u\n", fn->facts);
 }
 
 static void write_message(FILE *out, char type, const char *file,

@@ -5,7 +5,10 @@
 // in hand, not one of the call's: rule D says nothing there.  A branch
 // that reports a failure of its own, a value not named for an error, a
 // call no if has taken a failure for, and a variable stored to anew on
-// the way are still read as before.
+// the way are still read as before, where the callee shows a negative
+// error code: one whose body gives 0 and -1 alone (check_rpc_error()'s
+// "0: a known code, -1: an unknown one") shows no success, only two
+// values, and rule D says nothing of it anywhere.
 #include <errno.h>
 #include <stdio.h>
 
@@ -17,12 +20,13 @@ int dev_submit(int id);
 int rpc_invoke(unsigned int h);
 int to_user_error(int err, int errnum);
 
-/* Kernel style: 0 when the driver knows the code (log it), -1 when not. */
+/* Kernel style: 0 when the driver knows the code (log it), -ENOENT when
+ * not. */
 static int check_err(int err)
 {
 	if (err > -4096 && err < 0)
 		return 0;
-	return -1;
+	return -ENOENT;
 }
 
 static int send_reply(int id, int err)
@@ -115,11 +119,9 @@ void rpc_close(unsigned int h)
 			LOG_ERROR("Error 0x%x: rpc_close failed\n", nErr);
 	}
 }
-// expect: callsite-asked.c:52:7: warning: 'send_reply' returns 0 or a negative errno (class errno, from its definition at callsite-asked.c:28): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-asked.c:53:4: note: the branch calls pr_err()
-// expect: callsite-asked.c:64:7: warning: 'send_reply' returns 0 or a negative errno (class errno, from its definition at callsite-asked.c:28): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-asked.c:65:4: note: the branch calls pr_err()
-// expect: callsite-asked.c:74:6: warning: 'check_err' returns 0 or a negative errno (class errno, from its definition at callsite-asked.c:21): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-asked.c:75:3: note: the branch calls pr_err()
-// expect: callsite-asked.c:114:7: warning: 'check_rpc_error' returns 0 or a negative errno (class errno, from its definition at callsite-asked.c:80): 0 is success, but the branch taken on 0 handles an error [retconv-D]
-// expect: callsite-asked.c:115:4: note: the branch calls LOG_ERROR()
+// expect: callsite-asked.c:56:7: warning: 'send_reply' returns 0 or a negative errno (class errno, from its definition at callsite-asked.c:32): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-asked.c:57:4: note: the branch calls pr_err()
+// expect: callsite-asked.c:68:7: warning: 'send_reply' returns 0 or a negative errno (class errno, from its definition at callsite-asked.c:32): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-asked.c:69:4: note: the branch calls pr_err()
+// expect: callsite-asked.c:78:6: warning: 'check_err' returns 0 or a negative errno (class errno, from its definition at callsite-asked.c:25): 0 is success, but the branch taken on 0 handles an error [retconv-D]
+// expect: callsite-asked.c:79:3: note: the branch calls pr_err()
