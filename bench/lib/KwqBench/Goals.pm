@@ -2,13 +2,14 @@
 #
 # Judging the goals of `make bench`: issue 14's table (kwq's speed, with the
 # regression check against the reference run, docs/benchmarks.csv or
-# BENCH_REF), issue 24 §2's two producers against one, issue 5's goals
-# against the peers, issue 3's timer goals and issue 7's concurrency
-# manager's, each a row of @goals: section, figure, what was measured, the
-# goal, and the verdict ("met", "NOT MET", "not measured", or why it is not
-# judged, with "(n/m runs)" where runs are counted).  It reads the figures
-# and their statistics and writes nothing but @goals (and the flatness
-# ratios of arm+cancel, a figure of its own).
+# BENCH_REF), issue 24's worker side per item (§1) and two producers
+# against one (§2), issue 5's goals against the peers, issue 3's timer
+# goals and issue 7's concurrency manager's, each a row of @goals:
+# section, figure, what was measured, the goal, and the verdict ("met",
+# "NOT MET", "not measured", or why it is not judged, with "(n/m runs)"
+# where runs are counted).  It reads the figures and their statistics and
+# writes nothing but @goals (and the flatness ratios of arm+cancel, a
+# figure of its own).
 #
 # Dependency direction: run.pl uses Goals; Goals uses Stats and State,
 # never Run or Output.
@@ -130,10 +131,27 @@ sub goals_14 {
     goals_regression();
 }
 
+# Issue 24 §1: the worker's side of an item, judged on the count with the
+# queue pre-filled (wpf), the per-item path's own cost, which repeats to a
+# tenth of an instruction.  The count by one producer (wpi), shown beside
+# it, adds the items a worker meets after sleeping, about 180 instructions
+# each, as many as valgrind's one-thread-at-a-time order makes sleep
+# (docs/benchmarks.md, "Worker side per item, round two").
+sub goals_24_worker {
+    return unless $val{wpf};
+    $section = "the worker's side of an item (issue 24 §1)";
+    for my $k (@{ $metric{wpf}{impls} }) {
+        goal_runs("instructions per item on the worker's side, $label{$k}",
+                  'wpf', $k, '<=', 120, '<= 120 with the queue pre-filled, '
+                  . 'every run', 1, 'by one producer ' . cell('wpi', $k));
+    }
+}
+
 # Issue 24 §2: two producers at least as fast as one, in every repetition.
 # The runs of one repetition are paired (the same minutes of the machine);
 # each pair's ratio is listed, with where the producers ran.
 sub goals_24 {
+    goals_24_worker();
     $section = 'two producers, one mode (issue 24 §2)';
     for my $k (@pkinds) {
         my ($one, $two) = ($val{tp1}{$k}, $val{tp2}{$k});
