@@ -421,6 +421,13 @@ bool is_local_var(CXCursor var)
 	       sc != CX_SC_Static && sc != CX_SC_Extern;
 }
 
+/* Whether @c is a use of the variable (or parameter) @var by name. */
+bool names_var(CXCursor c, CXCursor var)
+{
+	return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(c), var);
+}
+
 /* @e without the parentheses and implicit conversions around it. */
 CXCursor peel(CXCursor e)
 {

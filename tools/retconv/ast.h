@@ -44,6 +44,7 @@ void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs, char *op,
 void unary_op(CXTranslationUnit tu, CXCursor e, CXCursor operand, char *op,
 	      size_t size);
 bool is_local_var(CXCursor var);
+bool names_var(CXCursor c, CXCursor var);
 CXCursor peel(CXCursor e);
 CXCursor local_of(CXCursor e);
 bool is_zero_const(CXCursor e);

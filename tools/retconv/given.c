@@ -56,8 +56,7 @@ static enum CXChildVisitResult reads_find_visit(CXCursor c, CXCursor parent,
 	struct reads_find *f = data;
 
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-	    clang_equalCursors(clang_getCursorReferenced(c), f->var)) {
+	if (names_var(c, f->var)) {
 		f->found = true;
 		return CXChildVisit_Break;
 	}

@@ -515,8 +515,7 @@ static bool refers_to(CXCursor e, CXCursor var)
 			return false;
 		e = k.v[0];
 	}
-	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(e), var);
+	return names_var(e, var);
 }
 
 static enum CXChildVisitResult operand_visit(CXCursor c, CXCursor parent,

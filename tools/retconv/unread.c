@@ -170,12 +170,6 @@ static bool fresh_buffer(struct unread *u, unsigned i)
 	return true;
 }
 
-static bool names(CXCursor c, CXCursor var)
-{
-	return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(c), var);
-}
-
 /* The first mention after the if: @use reads the buffer, or (null) it
  * is a mention of the count, or a write or the address of the buffer. */
 static void mention(struct unread *u, unsigned off, CXCursor use)
@@ -193,7 +187,7 @@ static void string_arg(struct unread *u, CXCursor call)
 	for (i = 0; i < n && i < 4; i++) {
 		CXCursor a = peel(clang_Cursor_getArgument(call, i));
 
-		if (names(a, u->buf) && offset_of(a) < u->first &&
+		if (names_var(a, u->buf) && offset_of(a) < u->first &&
 		    reads_string(name, i))
 			mention(u, offset_of(a), call);
 	}
@@ -211,7 +205,7 @@ static void byte_read(struct unread *u, CXCursor sub, CXCursor parent)
 	char op[8];
 
 	expr_kids(sub, &k);
-	if (k.n != 2 || !names(peel(k.v[0]), u->buf))
+	if (k.n != 2 || !names_var(peel(k.v[0]), u->buf))
 		return;
 	if (!const_value(k.v[1], &v)) {
 		mention(u, offset_of(sub), clang_getNullCursor());
@@ -250,7 +244,7 @@ static bool only_read_by(struct unread *u, CXCursor call)
 	for (i = 0; !only && i < n; i++) {
 		CXCursor a = peel(clang_Cursor_getArgument(call, i));
 
-		if (names(a, u->buf) && !reads_string(name, i))
+		if (names_var(a, u->buf) && !reads_string(name, i))
 			break;
 	}
 	only |= i == n && (reads_string(name, 0) || reads_string(name, 1));
@@ -275,14 +269,14 @@ static enum CXChildVisitResult mention_visit(CXCursor c, CXCursor parent,
 	if (kind == CXCursor_CallExpr && off < u->cstart &&
 	    only_read_by(u, c))
 		return CXChildVisit_Continue;
-	if (off < u->cstart && names(c, u->buf)) {
+	if (off < u->cstart && names_var(c, u->buf)) {
 		u->early = true;
 		return CXChildVisit_Break;
 	}
 	if (off < ifend || end_of(c) > end_of(u->block) || off >= u->first)
 		return CXChildVisit_Recurse;
 	if (kind == CXCursor_DeclRefExpr &&
-	    (names(c, u->buf) || is_var(clang_getCursorReferenced(c), u->usr)))
+	    (names_var(c, u->buf) || is_var(clang_getCursorReferenced(c), u->usr)))
 		mention(u, off, clang_getNullCursor());
 	else if (kind == CXCursor_CallExpr)
 		string_arg(u, c);
