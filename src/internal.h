@@ -797,6 +797,16 @@ KWQ_HIDDEN size_t kwq__worker_stack(void);
 KWQ_HIDDEN extern struct kwq__global kwq__g;
 
 /*
+ * Whether @pool's bursts are created by the manager alone, from another
+ * CPU (keep_off() in manager.c), and not also by its new workers one by
+ * one (worker_main()): a bound pool in a process with another CPU.
+ */
+static inline bool kwq__burst_by_manager(const struct kwq__pool *pool)
+{
+	return pool->cpu >= 0 && kwq__g.nr_cpus > 1;
+}
+
+/*
  * The CPU the caller runs on.  Where glibc registers an rseq area for each
  * thread (2.35 and later, Linux 4.18 and later) its cpu_id is one load,
  * what sched_getcpu() reads first, without the call.  Negative when there

@@ -452,7 +452,7 @@ static int manage_pool(struct kwq__pool *pool, unsigned long now,
 		kwq__warn(KWQ_WARN_LOCKUP, NULL, 0, "watchdog", 0, "%s", msg);
 
 	if (boost) {
-		bool away = pool->cpu >= 0 && keep_off(pool->cpu);
+		bool away = kwq__burst_by_manager(pool) && keep_off(pool->cpu);
 
 		err = created(pool, kwq__spawn_boosted(pool, INT_MAX));
 		if (away)

@@ -681,7 +681,7 @@ static void *worker_main(void *arg)
 	 * bound pool of a process with another CPU, whose burst the manager
 	 * creates from there (keep_off() in manager.c).
 	 */
-	if (unlikely(pool->spawn) && (pool->cpu < 0 || kwq__g.nr_cpus < 2)) {
+	if (unlikely(pool->spawn) && !kwq__burst_by_manager(pool)) {
 		kwq__unlock(pool);
 		kwq__spawn_boosted(pool, 1);
 		kwq__lock(pool);
