@@ -122,6 +122,7 @@ static void wait_pool_retired(struct kwq__pool *pool)
  */
 static int watched, chains;	/* chains: the watched pool's workers create */
 static int by_manager, by_worker, first_ask, mgr_on_cpu, mgr_elsewhere;
+static int mgr_tid;	/* the manager's thread, seen by the hook */
 
 static void spawn_hook(struct kwq__pool *pool)
 {
@@ -133,6 +134,7 @@ static void spawn_hook(struct kwq__pool *pool)
 		INC(&by_worker);
 		return;
 	}
+	STORE(&mgr_tid, (int)syscall(SYS_gettid));
 	if (cpu >= 0)
 		INC(sched_getcpu() == cpu ? &mgr_on_cpu : &mgr_elsewhere);
 	if (INC(&by_manager) == 1) {
@@ -142,6 +144,25 @@ static void spawn_hook(struct kwq__pool *pool)
 	} else if (LOAD(&by_manager) == 2 && LOAD(&chains)) {
 		wait_for(&by_worker, 1, 20000);
 	}
+}
+
+/*
+ * Whether the manager, moved off a bound pool's CPU for its burst, has its
+ * affinity back: all the process's CPUs (kwq__g.cpus), within 5 s, as it
+ * leaves the burst's creations a moment after the last one.
+ */
+static bool manager_back(int tid)
+{
+	cpu_set_t set;
+
+	for (int ms = 0; tid > 0 && ms < 5000; ms += 10) {
+		if (sched_getaffinity(tid, sizeof(set), &set))
+			return false;
+		if (CPU_EQUAL(&set, &kwq__g.cpus))
+			return true;
+		sleep_ms(10);
+	}
+	return false;
 }
 
 /*
@@ -205,6 +226,8 @@ static void side_by_side(int cpu, bool chain)
 	is_int(LOAD(&mgr_on_cpu), 0,
 	       "bound: the manager created none on the pool's CPU (%d elsewhere)",
 	       LOAD(&mgr_elsewhere));
+	ok(manager_back(LOAD(&mgr_tid)),
+	   "bound: after the burst the manager may run on every CPU again");
 }
 
 int main(void)
