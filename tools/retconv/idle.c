@@ -106,13 +106,16 @@ static void def_push(struct scan *sc, size_t v)
 	sc->defs[sc->ndefs++] = v;
 }
 
-/* The next word of [*p, end), or NULL; *n its length. */
+/* The next word of [*p, end), or NULL; *n its length (0 for none). */
 static const char *next_word(const char **p, const char *end, size_t *n)
 {
 	const char *s = *p, *w;
 
 	while (s < end && !ident_char(*s))
 		s++;
+	/* A null directive ("#" alone) has no word, and its callers
+	 * compare the length before the text. */
+	*n = 0;
 	if (s == end)
 		return NULL;
 	for (w = s; s < end && ident_char(*s); s++)
