@@ -47,7 +47,9 @@
 struct kwq__timer_base {
 	uint32_t lock;			/* a futex word, as the pools' lock */
 	int cpu;			/* I: whose wheel: wq->armed's index */
-	unsigned long clk;		/* L: all due at or before it have fired */
+	unsigned long clk;		/* L, written atomically: all due at or
+					   before it have fired; an arm reads it
+					   before the lock as a guess */
 	uint64_t pending[WHEEL_LEVELS];	/* L: non-empty slots */
 	struct kwq_list_node slots[WHEEL_LEVELS * WHEEL_SIZE]; /* L */
 } __attribute__((aligned(WORK_ALIGN)));
@@ -131,19 +133,42 @@ static int level_of(unsigned long delta)
 	return level < WHEEL_LEVELS ? level : WHEEL_LEVELS - 1;
 }
 
-/* Inline: the arm's and the cancel's half of an arm+cancel pair. */
+/* Where an expiry goes on a wheel: its slot's head and map bit. */
+struct wheel_pos {
+	struct kwq_list_node *head;
+	uint64_t *map;
+	uint64_t bit;
+};
+
+/* The slot of @at on @base's wheel at time @clk. */
+static inline __attribute__((always_inline)) struct wheel_pos
+wheel_pos(struct kwq__timer_base *base, unsigned long at, unsigned long clk)
+{
+	struct wheel_pos pos;
+	int level, slot;
+
+	if (at - clk >= WHEEL_SPAN)
+		at = clk + WHEEL_SPAN - 1;	/* re-placed there */
+	level = level_of(at - clk);
+	slot = (at >> (level * WHEEL_BITS)) & (WHEEL_SIZE - 1);
+	pos.head = slot_head(base, level, slot);
+	pos.map = &base->pending[level];
+	pos.bit = 1ULL << slot;
+	return pos;
+}
+
+static inline __attribute__((always_inline)) void
+wheel_link_locked(struct delayed_work *dw, struct wheel_pos pos)
+{
+	kwq__list_add_before(&dw->timer, pos.head);
+	*pos.map |= pos.bit;
+}
+
+/* The cascade's placement, under the lock. */
 static inline __attribute__((always_inline)) void
 wheel_insert_locked(struct kwq__timer_base *base, struct delayed_work *dw)
 {
-	unsigned long at = dw->expires;
-	int level, slot;
-
-	if (at - base->clk >= WHEEL_SPAN)
-		at = base->clk + WHEEL_SPAN - 1;	/* re-placed there */
-	level = level_of(at - base->clk);
-	slot = (at >> (level * WHEEL_BITS)) & (WHEEL_SIZE - 1);
-	kwq__list_add_before(&dw->timer, slot_head(base, level, slot));
-	base->pending[level] |= 1ULL << slot;
+	wheel_link_locked(dw, wheel_pos(base, dw->expires, base->clk));
 }
 
 static inline __attribute__((always_inline)) void
@@ -216,10 +241,10 @@ static void wheel_advance_locked(struct kwq__timer_base *base,
 		unsigned long at = next_event_locked(base);
 
 		if (at > now) {
-			base->clk = now;
+			__atomic_store_n(&base->clk, now, __ATOMIC_RELAXED);
 			break;
 		}
-		base->clk = at;
+		__atomic_store_n(&base->clk, at, __ATOMIC_RELAXED);
 		for (int level = WHEEL_LEVELS - 1; level > 0; level--) {
 			int shift = level * WHEEL_BITS;
 
@@ -262,11 +287,19 @@ static void timer_thread_nudge(unsigned long expires)
  * kwq__timer_now(), never earlier than the clock and at most microseconds
  * later; the thread itself reads the kernel's clock.
  */
+/* The expiry of an item due at @due on a wheel at @clk. */
+static inline unsigned long expiry(unsigned long due, unsigned long clk)
+{
+	/* The wheel has passed it (its thread read the clock after us). */
+	return due > clk ? due : clk + 1;
+}
+
 void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 {
 	unsigned long long now = kwq__timer_now();
 	struct kwq__timer_base *base;
-	unsigned long due, expires;
+	unsigned long due, expires, clk, *armed;
+	struct wheel_pos pos;
 
 	if (cpu == WORK_CPU_ANY) {
 		cpu = kwq__this_cpu();
@@ -279,13 +312,25 @@ void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 		delay = MAX_DELAY;
 	due = (unsigned long)((now + delay * 1000000ULL + TICK_NS - 1) /
 			      TICK_NS);
+	/*
+	 * The slot, found before the lock from the wheel's time as it was:
+	 * the lock's atomic then no longer waits in front of that chain of
+	 * arithmetic.  The timer thread rarely moves the wheel in between;
+	 * when it has, the slot is found again under the lock.
+	 */
+	armed = &dw->wq->armed[base->cpu].n;
+	clk = __atomic_load_n(&base->clk, __ATOMIC_RELAXED);
+	expires = expiry(due, clk);
+	pos = wheel_pos(base, expires, clk);
 
 	base_lock(base);
-	/* The wheel has passed it (its thread read the clock after us). */
-	expires = due > base->clk ? due : base->clk + 1;
+	if (unlikely(base->clk != clk)) {
+		expires = expiry(due, base->clk);
+		pos = wheel_pos(base, expires, base->clk);
+	}
 	dw->expires = expires;
-	wheel_insert_locked(base, dw);
-	armed_add_locked(dw->wq, base, 1);
+	wheel_link_locked(dw, pos);
+	(*armed)++;		/* armed_add_locked(), its address found above */
 	__atomic_store_n(&dw->base, base, __ATOMIC_RELEASE);
 	base_unlock(base);
 	/* @dw may already have fired and been armed again: use the copy. */
@@ -493,7 +538,7 @@ void kwq__timers_child(void)
 			}
 		}
 		memset(base->pending, 0, sizeof(base->pending));
-		base->clk = ticks();
+		__atomic_store_n(&base->clk, ticks(), __ATOMIC_RELAXED);
 		base->lock = 0;		/* no waiter in the child */
 	}
 	tt.seq = 0;
