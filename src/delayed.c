@@ -267,14 +267,40 @@ static inline bool removed_armed(struct delayed_work *dw)
 	return true;
 }
 
-int remove_delayed_work(struct delayed_work *dwork)
+/* remove_delayed_work() in debug mode, which checks the item first. */
+static __attribute__((noinline)) int remove_delayed_debug(
+		struct delayed_work *dwork, void *caller)
 {
-	if (!dwork_check(dwork, "remove_delayed_work",
-			 __builtin_return_address(0)))
+	if (!dwork_check_debug(dwork, "remove_delayed_work", caller))
 		return -EINVAL;
 	if (removed_armed(dwork))
 		return 0;
-	/* dwork_check() has checked all that remove_work() would. */
+	return kwq__remove_work(&dwork->work);
+}
+
+int remove_delayed_work(struct delayed_work *dwork)
+{
+	unsigned long data;
+
+	if (unlikely(!dwork))
+		return -EINVAL;
+	if (kwq__debugging())
+		return remove_delayed_debug(dwork,
+					    __builtin_return_address(0));
+	/*
+	 * removed_armed() with dwork_check()'s test, on one load of the
+	 * word: the cancel of an arm+cancel pair tests the debug mode once.
+	 */
+	data = __atomic_load_n(&dwork->work.data, __ATOMIC_ACQUIRE);
+	if (unlikely((data & (WORK_INIT | WORK_DELAYED)) !=
+		     (WORK_INIT | WORK_DELAYED)))
+		return -EINVAL;
+	if ((data & (WORK_PENDING | WORK_PWQ | WORK_CANCELING)) ==
+	    WORK_PENDING && !kwq__timer_disarm(dwork)) {
+		release_work_pending(&dwork->work);
+		return 0;
+	}
+	/* The test above is all that remove_work() would check. */
 	return kwq__remove_work(&dwork->work);
 }
 
