@@ -41,6 +41,7 @@
 #define WHEEL_SPAN	(1UL << (WHEEL_BITS * WHEEL_LEVELS))
 #define NEVER		(~0UL)
 #define TICK_NS		100000ULL
+#define TICKS_PER_MS	(1000000ULL / TICK_NS)
 /* In ms: 34 years, far beyond any real delay, and 2^60 ns at most. */
 #define MAX_DELAY	(1UL << 40)
 
@@ -51,6 +52,8 @@ struct kwq__timer_base {
 					   before it have fired; an arm reads it
 					   before the lock as a guess */
 	uint64_t pending[WHEEL_LEVELS];	/* L: non-empty slots */
+	unsigned long hint;		/* L, written atomically: the last
+					   arm's "now" in ticks, rounded up */
 	struct kwq_list_node slots[WHEEL_LEVELS * WHEEL_SIZE]; /* L */
 } __attribute__((aligned(WORK_ALIGN)));
 
@@ -298,7 +301,7 @@ void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 {
 	unsigned long long now = kwq__timer_now();
 	struct kwq__timer_base *base;
-	unsigned long due, expires, clk, *armed;
+	unsigned long now_ticks, hint, expires, clk, *armed;
 	struct wheel_pos pos;
 
 	if (cpu == WORK_CPU_ANY) {
@@ -310,23 +313,29 @@ void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 	dw->cpu = cpu;		/* a bound queue runs it where it was armed */
 	if (delay > MAX_DELAY)
 		delay = MAX_DELAY;
-	due = (unsigned long)((now + delay * 1000000ULL + TICK_NS - 1) /
-			      TICK_NS);
+	/* now + @delay, rounded up to ticks: a delay is whole ticks. */
+	now_ticks = (unsigned long)((now + TICK_NS - 1) / TICK_NS);
 	/*
-	 * The slot, found before the lock from the wheel's time as it was:
-	 * the lock's atomic then no longer waits in front of that chain of
-	 * arithmetic.  The timer thread rarely moves the wheel in between;
-	 * when it has, the slot is found again under the lock.
+	 * The expiry and its slot are found from two guesses that do not
+	 * wait for the clock read: the wheel's time as it was before the
+	 * lock, and the tick of the previous arm on this wheel.  Only a
+	 * compare then waits for the counter (tens of cycles here), not the
+	 * slot's arithmetic and the list's loads and stores, which the
+	 * lock's atomics would otherwise hold behind it.  When the clock
+	 * has reached another tick since, or the timer thread moved the
+	 * wheel meanwhile (under the lock), both are found again.
 	 */
 	armed = &dw->wq->armed[base->cpu].n;
 	clk = __atomic_load_n(&base->clk, __ATOMIC_RELAXED);
-	expires = expiry(due, clk);
+	hint = __atomic_load_n(&base->hint, __ATOMIC_RELAXED);
+	expires = expiry(hint + delay * TICKS_PER_MS, clk);
 	pos = wheel_pos(base, expires, clk);
 
 	base_lock(base);
-	if (unlikely(base->clk != clk)) {
-		expires = expiry(due, base->clk);
+	if (unlikely(now_ticks != hint || base->clk != clk)) {
+		expires = expiry(now_ticks + delay * TICKS_PER_MS, base->clk);
 		pos = wheel_pos(base, expires, base->clk);
+		__atomic_store_n(&base->hint, now_ticks, __ATOMIC_RELAXED);
 	}
 	dw->expires = expires;
 	wheel_link_locked(dw, pos);

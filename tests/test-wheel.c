@@ -6,9 +6,10 @@
  * fires in the first advance whose "now" reaches its expiry, never before and
  * never later, and the wheel's next event is never after the earliest armed
  * expiry (or the timer thread would oversleep).  Then kwq__timer_arm()
- * itself, whose slot is found before it takes the wheel's lock: with the
- * wheel moved by "the timer thread" while the arm waits for that lock, the
- * item must still fire exactly at its expiry.
+ * itself, whose expiry and slot are found before it takes the wheel's lock
+ * from guesses (the previous arm's tick, the wheel's time): with a guess a
+ * tick off, or the wheel moved by "the timer thread" while the arm waits
+ * for that lock, the item must still fire exactly at its expiry.
  */
 #include "../src/timer.c"
 
@@ -34,7 +35,7 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 static struct kwq__timer_base *base;
 
 /*
- * Single-threaded here: a wheel's lock is contended only when arm_moved()
+ * Single-threaded here: a wheel's lock is contended only when arm_at()
  * holds it, to stand for the timer thread, which moves the wheel to
  * @move_to before the arm gets the lock.
  */
@@ -201,11 +202,13 @@ static bool fires_at(struct delayed_work *dw, unsigned long t)
 
 /*
  * Arm an item for 1 s on an empty wheel whose time is @c, the arm's
- * clock exactly at tick @c; unless @to is 0, the wheel is moved to @to
- * while the arm waits for the lock.  Returns the item's expiry, 0 if it
- * did not fire exactly then.
+ * clock exactly at tick @c, the wheel's guess of that tick @hint (the
+ * previous arm's); unless @to is 0, the wheel is moved to @to while the
+ * arm waits for the lock.  Returns the item's expiry, 0 if it did not
+ * fire exactly then.
  */
-static unsigned long arm_moved(unsigned long c, unsigned long to)
+static unsigned long arm_at(unsigned long c, unsigned long hint,
+			    unsigned long to)
 {
 	static struct kwq__armed count[1];
 	static struct workqueue_struct wq = { .armed = count };
@@ -216,6 +219,7 @@ static unsigned long arm_moved(unsigned long c, unsigned long to)
 	kwq__list_init(&dw.timer);
 	dw.wq = &wq;
 	__atomic_store_n(&base->clk, c, __ATOMIC_RELAXED);
+	base->hint = hint;
 	fake_now = c * TICK_NS;
 	if (to) {
 		move_to = to;
@@ -223,7 +227,8 @@ static unsigned long arm_moved(unsigned long c, unsigned long to)
 	}
 	kwq__timer_arm(&dw, 0, 1000);
 	expires = dw.expires;
-	if (move_to || base->lock || dw.base != base || count[0].n != 1)
+	if (move_to || base->lock || dw.base != base || count[0].n != 1 ||
+	    base->hint != c)
 		bail_out("the arm did not go through its lock");
 	count[0].n = 0;
 	dw.base = NULL;
@@ -235,7 +240,7 @@ int main(void)
 	unsigned long c = 987654321;
 
 	tap_watchdog(60);
-	plan(9);
+	plan(11);
 
 	base = calloc(1, sizeof(*base));
 	if (!base)
@@ -271,11 +276,15 @@ int main(void)
 		bail_out("no memory");
 	bases[0] = base;
 	kwq__g.nr_cpu_ids = 1;
-	is_int(arm_moved(c, 0), c + 10000,
+	is_int(arm_at(c, c, 0), c + 10000,
 	       "an arm fires exactly at its expiry, arm time + 1 s");
-	is_int(arm_moved(c, c + 9990), c + 10000,
+	is_int(arm_at(c, c - 1, 0), c + 10000,
+	       "... when the previous arm's tick, its guess, is a tick early");
+	is_int(arm_at(c, c + 5, 0), c + 10000,
+	       "... or later than the arm's clock");
+	is_int(arm_at(c, c, c + 9990), c + 10000,
 	       "... when the wheel moved while the arm waited for its lock");
-	is_int(arm_moved(c, c + 20000), c + 20001,
+	is_int(arm_at(c, c, c + 20000), c + 20001,
 	       "... and when the wheel passed its expiry meanwhile: next tick");
 	free(bases);
 	free(base);
