@@ -179,10 +179,15 @@ wheel_del_locked(struct kwq__timer_base *base, struct delayed_work *dw)
 {
 	struct kwq_list_node *prev = dw->timer.prev;
 	struct kwq_list_node *first = base->slots;
+	/*
+	 * Alone in its slot: its one neighbour, both ways, is the slot's
+	 * head, which it leaves empty.  Told from the links already loaded,
+	 * not from a load of what the unlink just stored.
+	 */
+	bool alone = dw->timer.next == prev;
 
 	kwq__list_del_init(&dw->timer);
-	/* Emptied a slot: @prev is then its head. */
-	if (prev->next == prev && prev >= first &&
+	if (alone && prev >= first &&
 	    prev < first + WHEEL_LEVELS * WHEEL_SIZE) {
 		long idx = prev - first;
 
