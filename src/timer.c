@@ -48,9 +48,9 @@
 struct kwq__timer_base {
 	uint32_t lock;			/* a futex word, as the pools' lock */
 	int cpu;			/* I: whose wheel: wq->armed's index */
-	unsigned long clk;		/* L, written atomically: all due at or
-					   before it have fired; an arm reads it
-					   before the lock as a guess */
+	unsigned long clk;		/* L, written atomically: all due at
+					   or before it have fired; an arm
+					   reads it before the lock */
 	uint64_t pending[WHEEL_LEVELS];	/* L: non-empty slots */
 	unsigned long hint;		/* L, written atomically: the last
 					   arm's "now" in ticks, rounded up */
@@ -344,7 +344,7 @@ void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 	}
 	dw->expires = expires;
 	wheel_link_locked(dw, pos);
-	(*armed)++;		/* armed_add_locked(), its address found above */
+	(*armed)++;		/* armed_add_locked(), address found above */
 	__atomic_store_n(&dw->base, base, __ATOMIC_RELEASE);
 	base_unlock(base);
 	/* @dw may already have fired and been armed again: use the copy. */
