@@ -12,26 +12,35 @@
  */
 #include "internal.h"
 
-/*
- * Is @dw a delayed item, for @what at @caller?  Debug mode also refuses,
- * with a report, memory that does not hold one (kwq__debug_check_item()).
- */
-static int dwork_check(struct delayed_work *dw, const char *what,
-		       void *caller)
-{
-	if (!dw)
-		return 0;
-	if (kwq__debugging() &&
-	    kwq__debug_check_item(&dw->work, true, what, caller))
-		return 0;
-	return (work_data(&dw->work) & (WORK_INIT | WORK_DELAYED)) ==
-		(WORK_INIT | WORK_DELAYED);
-}
-
 static inline int dwork_valid(const struct delayed_work *dw)
 {
 	return dw && (work_data(&dw->work) & (WORK_INIT | WORK_DELAYED)) ==
 		(WORK_INIT | WORK_DELAYED);
+}
+
+/* dwork_check() in debug mode: the report, out of the callers' way. */
+static __attribute__((noinline)) int dwork_check_debug(struct delayed_work *dw,
+						       const char *what,
+						       void *caller)
+{
+	if (kwq__debug_check_item(&dw->work, true, what, caller))
+		return 0;
+	return dwork_valid(dw);
+}
+
+/*
+ * Is @dw a delayed item, for @what at @caller?  Debug mode also refuses,
+ * with a report, memory that does not hold one (kwq__debug_check_item()).
+ * Inline: it is most of remove_delayed_work()'s own work.
+ */
+static inline int dwork_check(struct delayed_work *dw, const char *what,
+			      void *caller)
+{
+	if (!dw)
+		return 0;
+	if (kwq__debugging())
+		return dwork_check_debug(dw, what, caller);
+	return dwork_valid(dw);
 }
 
 static inline int refused(struct workqueue_struct *wq)
@@ -84,24 +93,39 @@ static inline int args_valid(int cpu, const struct workqueue_struct *wq,
 		(cpu == WORK_CPU_ANY || kwq__cpu_valid(cpu));
 }
 
-static int add_delayed(int cpu, struct workqueue_struct *wq,
-		       struct delayed_work *dw, unsigned long delay,
-		       void *caller)
+/* add_delayed() in debug mode, which checks and records the item. */
+static __attribute__((noinline)) int add_delayed_debug(int cpu,
+		struct workqueue_struct *wq, struct delayed_work *dw,
+		unsigned long delay, void *caller)
 {
-	if (unlikely(!args_valid(cpu, wq, dw)))
-		return -EINVAL;
-	if (kwq__debugging()) {
-		int err = kwq__debug_check_add(wq, &dw->work, caller);
+	int err = kwq__debug_check_add(wq, &dw->work, caller);
 
-		if (err)
-			return err;
-	}
+	if (err)
+		return err;
 	if (kwq__add_refused(&dw->work)) {
 		kwq__stat_rejected(wq);
 		return -EBUSY;
 	}
+	kwq__debug_added(&dw->work, wq, caller);
+	return arm_owned(cpu, wq, dw, delay, 0);
+}
+
+/*
+ * Inline in each public add: the arm of an arm+cancel pair pays no call
+ * of its own before kwq__timer_arm(), and one test of the debug mode.
+ */
+static inline __attribute__((always_inline)) int
+add_delayed(int cpu, struct workqueue_struct *wq, struct delayed_work *dw,
+	    unsigned long delay, void *caller)
+{
+	if (unlikely(!args_valid(cpu, wq, dw)))
+		return -EINVAL;
 	if (kwq__debugging())
-		kwq__debug_added(&dw->work, wq, caller);
+		return add_delayed_debug(cpu, wq, dw, delay, caller);
+	if (kwq__add_refused(&dw->work)) {
+		kwq__stat_rejected(wq);
+		return -EBUSY;
+	}
 	return arm_owned(cpu, wq, dw, delay, 0);
 }
 
@@ -243,14 +267,40 @@ static inline bool removed_armed(struct delayed_work *dw)
 	return true;
 }
 
-int remove_delayed_work(struct delayed_work *dwork)
+/* remove_delayed_work() in debug mode, which checks the item first. */
+static __attribute__((noinline)) int remove_delayed_debug(
+		struct delayed_work *dwork, void *caller)
 {
-	if (!dwork_check(dwork, "remove_delayed_work",
-			 __builtin_return_address(0)))
+	if (!dwork_check_debug(dwork, "remove_delayed_work", caller))
 		return -EINVAL;
 	if (removed_armed(dwork))
 		return 0;
-	/* dwork_check() has checked all that remove_work() would. */
+	return kwq__remove_work(&dwork->work);
+}
+
+int remove_delayed_work(struct delayed_work *dwork)
+{
+	unsigned long data;
+
+	if (unlikely(!dwork))
+		return -EINVAL;
+	if (kwq__debugging())
+		return remove_delayed_debug(dwork,
+					    __builtin_return_address(0));
+	/*
+	 * removed_armed() with dwork_check()'s test, on one load of the
+	 * word: the cancel of an arm+cancel pair tests the debug mode once.
+	 */
+	data = __atomic_load_n(&dwork->work.data, __ATOMIC_ACQUIRE);
+	if (unlikely((data & (WORK_INIT | WORK_DELAYED)) !=
+		     (WORK_INIT | WORK_DELAYED)))
+		return -EINVAL;
+	if ((data & (WORK_PENDING | WORK_PWQ | WORK_CANCELING)) ==
+	    WORK_PENDING && !kwq__timer_disarm(dwork)) {
+		release_work_pending(&dwork->work);
+		return 0;
+	}
+	/* The test above is all that remove_work() would check. */
 	return kwq__remove_work(&dwork->work);
 }
 

@@ -41,14 +41,19 @@
 #define WHEEL_SPAN	(1UL << (WHEEL_BITS * WHEEL_LEVELS))
 #define NEVER		(~0UL)
 #define TICK_NS		100000ULL
+#define TICKS_PER_MS	(1000000ULL / TICK_NS)
 /* In ms: 34 years, far beyond any real delay, and 2^60 ns at most. */
 #define MAX_DELAY	(1UL << 40)
 
 struct kwq__timer_base {
 	uint32_t lock;			/* a futex word, as the pools' lock */
 	int cpu;			/* I: whose wheel: wq->armed's index */
-	unsigned long clk;		/* L: all due at or before it have fired */
+	unsigned long clk;		/* L, written atomically: all due at
+					   or before it have fired; an arm
+					   reads it before the lock */
 	uint64_t pending[WHEEL_LEVELS];	/* L: non-empty slots */
+	unsigned long hint;		/* L, written atomically: the last
+					   arm's "now" in ticks, rounded up */
 	struct kwq_list_node slots[WHEEL_LEVELS * WHEEL_SIZE]; /* L */
 } __attribute__((aligned(WORK_ALIGN)));
 
@@ -131,19 +136,42 @@ static int level_of(unsigned long delta)
 	return level < WHEEL_LEVELS ? level : WHEEL_LEVELS - 1;
 }
 
-/* Inline: the arm's and the cancel's half of an arm+cancel pair. */
+/* Where an expiry goes on a wheel: its slot's head and map bit. */
+struct wheel_pos {
+	struct kwq_list_node *head;
+	uint64_t *map;
+	uint64_t bit;
+};
+
+/* The slot of @at on @base's wheel at time @clk. */
+static inline __attribute__((always_inline)) struct wheel_pos
+wheel_pos(struct kwq__timer_base *base, unsigned long at, unsigned long clk)
+{
+	struct wheel_pos pos;
+	int level, slot;
+
+	if (at - clk >= WHEEL_SPAN)
+		at = clk + WHEEL_SPAN - 1;	/* re-placed there */
+	level = level_of(at - clk);
+	slot = (at >> (level * WHEEL_BITS)) & (WHEEL_SIZE - 1);
+	pos.head = slot_head(base, level, slot);
+	pos.map = &base->pending[level];
+	pos.bit = 1ULL << slot;
+	return pos;
+}
+
+static inline __attribute__((always_inline)) void
+wheel_link_locked(struct delayed_work *dw, struct wheel_pos pos)
+{
+	kwq__list_add_before(&dw->timer, pos.head);
+	*pos.map |= pos.bit;
+}
+
+/* The cascade's placement, under the lock. */
 static inline __attribute__((always_inline)) void
 wheel_insert_locked(struct kwq__timer_base *base, struct delayed_work *dw)
 {
-	unsigned long at = dw->expires;
-	int level, slot;
-
-	if (at - base->clk >= WHEEL_SPAN)
-		at = base->clk + WHEEL_SPAN - 1;	/* re-placed there */
-	level = level_of(at - base->clk);
-	slot = (at >> (level * WHEEL_BITS)) & (WHEEL_SIZE - 1);
-	kwq__list_add_before(&dw->timer, slot_head(base, level, slot));
-	base->pending[level] |= 1ULL << slot;
+	wheel_link_locked(dw, wheel_pos(base, dw->expires, base->clk));
 }
 
 static inline __attribute__((always_inline)) void
@@ -151,10 +179,15 @@ wheel_del_locked(struct kwq__timer_base *base, struct delayed_work *dw)
 {
 	struct kwq_list_node *prev = dw->timer.prev;
 	struct kwq_list_node *first = base->slots;
+	/*
+	 * Alone in its slot: its one neighbour, both ways, is the slot's
+	 * head, which it leaves empty.  Told from the links already loaded,
+	 * not from a load of what the unlink just stored.
+	 */
+	bool alone = dw->timer.next == prev;
 
 	kwq__list_del_init(&dw->timer);
-	/* Emptied a slot: @prev is then its head. */
-	if (prev->next == prev && prev >= first &&
+	if (alone && prev >= first &&
 	    prev < first + WHEEL_LEVELS * WHEEL_SIZE) {
 		long idx = prev - first;
 
@@ -216,10 +249,10 @@ static void wheel_advance_locked(struct kwq__timer_base *base,
 		unsigned long at = next_event_locked(base);
 
 		if (at > now) {
-			base->clk = now;
+			__atomic_store_n(&base->clk, now, __ATOMIC_RELAXED);
 			break;
 		}
-		base->clk = at;
+		__atomic_store_n(&base->clk, at, __ATOMIC_RELAXED);
 		for (int level = WHEEL_LEVELS - 1; level > 0; level--) {
 			int shift = level * WHEEL_BITS;
 
@@ -262,11 +295,19 @@ static void timer_thread_nudge(unsigned long expires)
  * kwq__timer_now(), never earlier than the clock and at most microseconds
  * later; the thread itself reads the kernel's clock.
  */
+/* The expiry of an item due at @due on a wheel at @clk. */
+static inline unsigned long expiry(unsigned long due, unsigned long clk)
+{
+	/* The wheel has passed it (its thread read the clock after us). */
+	return due > clk ? due : clk + 1;
+}
+
 void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 {
 	unsigned long long now = kwq__timer_now();
 	struct kwq__timer_base *base;
-	unsigned long due, expires;
+	unsigned long now_ticks, hint, expires, clk, *armed;
+	struct wheel_pos pos;
 
 	if (cpu == WORK_CPU_ANY) {
 		cpu = kwq__this_cpu();
@@ -277,15 +318,33 @@ void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 	dw->cpu = cpu;		/* a bound queue runs it where it was armed */
 	if (delay > MAX_DELAY)
 		delay = MAX_DELAY;
-	due = (unsigned long)((now + delay * 1000000ULL + TICK_NS - 1) /
-			      TICK_NS);
+	/* now + @delay, rounded up to ticks: a delay is whole ticks. */
+	now_ticks = (unsigned long)((now + TICK_NS - 1) / TICK_NS);
+	/*
+	 * The expiry and its slot are found from two guesses that do not
+	 * wait for the clock read: the wheel's time as it was before the
+	 * lock, and the tick of the previous arm on this wheel.  Only a
+	 * compare then waits for the counter (tens of cycles here), not the
+	 * slot's arithmetic and the list's loads and stores, which the
+	 * lock's atomics would otherwise hold behind it.  When the clock
+	 * has reached another tick since, or the timer thread moved the
+	 * wheel meanwhile (under the lock), both are found again.
+	 */
+	armed = &dw->wq->armed[base->cpu].n;
+	clk = __atomic_load_n(&base->clk, __ATOMIC_RELAXED);
+	hint = __atomic_load_n(&base->hint, __ATOMIC_RELAXED);
+	expires = expiry(hint + delay * TICKS_PER_MS, clk);
+	pos = wheel_pos(base, expires, clk);
 
 	base_lock(base);
-	/* The wheel has passed it (its thread read the clock after us). */
-	expires = due > base->clk ? due : base->clk + 1;
+	if (unlikely(now_ticks != hint || base->clk != clk)) {
+		expires = expiry(now_ticks + delay * TICKS_PER_MS, base->clk);
+		pos = wheel_pos(base, expires, base->clk);
+		__atomic_store_n(&base->hint, now_ticks, __ATOMIC_RELAXED);
+	}
 	dw->expires = expires;
-	wheel_insert_locked(base, dw);
-	armed_add_locked(dw->wq, base, 1);
+	wheel_link_locked(dw, pos);
+	(*armed)++;		/* armed_add_locked(), address found above */
 	__atomic_store_n(&dw->base, base, __ATOMIC_RELEASE);
 	base_unlock(base);
 	/* @dw may already have fired and been armed again: use the copy. */
@@ -493,7 +552,7 @@ void kwq__timers_child(void)
 			}
 		}
 		memset(base->pending, 0, sizeof(base->pending));
-		base->clk = ticks();
+		__atomic_store_n(&base->clk, ticks(), __ATOMIC_RELAXED);
 		base->lock = 0;		/* no waiter in the child */
 	}
 	tt.seq = 0;

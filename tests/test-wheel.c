@@ -5,7 +5,11 @@
  * disarms and clock advances of random size, against the definition: a timer
  * fires in the first advance whose "now" reaches its expiry, never before and
  * never later, and the wheel's next event is never after the earliest armed
- * expiry (or the timer thread would oversleep).
+ * expiry (or the timer thread would oversleep).  Then kwq__timer_arm()
+ * itself, whose expiry and slot are found before it takes the wheel's lock
+ * from guesses (the previous arm's tick, the wheel's time): with a guess a
+ * tick off, or the wheel moved by "the timer thread" while the arm waits
+ * for that lock, the item must still fire exactly at its expiry.
  */
 #include "../src/timer.c"
 
@@ -28,10 +32,28 @@ int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 	return 0;
 }
 
-/* Single-threaded here: a wheel's lock is never contended. */
+static struct kwq__timer_base *base;
+
+/*
+ * Single-threaded here: a wheel's lock is contended only when arm_at()
+ * holds it, to stand for the timer thread, which moves the wheel to
+ * @move_to before the arm gets the lock.
+ */
+static unsigned long move_to;
+
 void kwq__lock_slow(uint32_t *word)
 {
-	bail_out("wheel lock %p contended in a single thread", (void *)word);
+	struct kwq_list_node expired;
+
+	if (!move_to || word != &base->lock)
+		bail_out("wheel lock %p contended in a single thread",
+			 (void *)word);
+	kwq__list_init(&expired);
+	wheel_advance_locked(base, move_to, &expired);
+	if (!kwq__list_empty(&expired))
+		bail_out("the wheel was to be empty");
+	move_to = 0;
+	/* The lock word stays 1: the arm holds it now. */
 }
 
 void kwq__thread_prio(bool highpri)
@@ -46,10 +68,13 @@ void kwq__thread_short_slice(void)
 /* The arm's clock (timer-clock.c): the kernel's, here. */
 struct kwq__clock kwq__clk;
 
+/* The arm's "now" in ns, when set (kwq__clk stays off here). */
+static unsigned long long fake_now;
+
 uint64_t kwq__timer_now_slow(uint64_t tsc)
 {
 	(void)tsc;
-	return kwq__clock_ns(CLOCK_MONOTONIC);
+	return fake_now ? fake_now : kwq__clock_ns(CLOCK_MONOTONIC);
 }
 
 void kwq__timer_clock_init(void)
@@ -93,7 +118,6 @@ void kwq__bug(const char *file, int line, const char *func, const char *cond)
 #define NR_TIMERS 2000
 
 static struct delayed_work dws[NR_TIMERS];
-static struct kwq__timer_base *base;
 static long early, late, missed, oversleep, fired;
 
 static unsigned long random_delay(unsigned int *seed)
@@ -161,10 +185,62 @@ static void run(unsigned int seed, long rounds)
 	}
 }
 
+/* Does @dw fire when the wheel comes to @t (and not before)? */
+static bool fires_at(struct delayed_work *dw, unsigned long t)
+{
+	struct kwq_list_node expired;
+	bool early_, on_time;
+
+	kwq__list_init(&expired);
+	wheel_advance_locked(base, t - 1, &expired);
+	early_ = !kwq__list_empty(&expired);
+	wheel_advance_locked(base, t, &expired);
+	on_time = expired.next == &dw->timer && dw->timer.next == &expired;
+	kwq__list_init(&expired);
+	return !early_ && on_time;
+}
+
+/*
+ * Arm an item for 1 s on an empty wheel whose time is @c, the arm's
+ * clock exactly at tick @c, the wheel's guess of that tick @hint (the
+ * previous arm's); unless @to is 0, the wheel is moved to @to while the
+ * arm waits for the lock.  Returns the item's expiry, 0 if it did not
+ * fire exactly then.
+ */
+static unsigned long arm_at(unsigned long c, unsigned long hint,
+			    unsigned long to)
+{
+	static struct kwq__armed count[1];
+	static struct workqueue_struct wq = { .armed = count };
+	struct delayed_work dw;
+	unsigned long expires;
+
+	memset(&dw, 0, sizeof(dw));
+	kwq__list_init(&dw.timer);
+	dw.wq = &wq;
+	__atomic_store_n(&base->clk, c, __ATOMIC_RELAXED);
+	base->hint = hint;
+	fake_now = c * TICK_NS;
+	if (to) {
+		move_to = to;
+		base->lock = 1;
+	}
+	kwq__timer_arm(&dw, 0, 1000);
+	expires = dw.expires;
+	if (move_to || base->lock || dw.base != base || count[0].n != 1 ||
+	    base->hint != c)
+		bail_out("the arm did not go through its lock");
+	count[0].n = 0;
+	dw.base = NULL;
+	return fires_at(&dw, expires) ? expires : 0;
+}
+
 int main(void)
 {
+	unsigned long c = 987654321;
+
 	tap_watchdog(60);
-	plan(6);
+	plan(11);
 
 	base = calloc(1, sizeof(*base));
 	if (!base)
@@ -188,6 +264,29 @@ int main(void)
 			wheel_del_locked(base, &dws[i]);
 	is_int(next_event_locked(base) == NEVER, 1,
 	       "an empty wheel has no next event (the thread sleeps)");
+
+	/*
+	 * 1 s is 10,000 ticks: a level-2 slot, which starts 5,967 ticks after
+	 * @c.  Moved to 9,990 ticks, the wheel has passed that start, so an
+	 * arm that kept the slot it found before the lock would leave the
+	 * item there for a whole turn of level 2 (26 s).
+	 */
+	bases = calloc(1, sizeof(*bases));
+	if (!bases)
+		bail_out("no memory");
+	bases[0] = base;
+	kwq__g.nr_cpu_ids = 1;
+	is_int(arm_at(c, c, 0), c + 10000,
+	       "an arm fires exactly at its expiry, arm time + 1 s");
+	is_int(arm_at(c, c - 1, 0), c + 10000,
+	       "... when the previous arm's tick, its guess, is a tick early");
+	is_int(arm_at(c, c + 5, 0), c + 10000,
+	       "... or later than the arm's clock");
+	is_int(arm_at(c, c, c + 9990), c + 10000,
+	       "... when the wheel moved while the arm waited for its lock");
+	is_int(arm_at(c, c, c + 20000), c + 20001,
+	       "... and when the wheel passed its expiry meanwhile: next tick");
+	free(bases);
 	free(base);
 	return done_testing();
 }
