@@ -285,6 +285,13 @@ static void timer_thread_nudge(unsigned long expires)
 	kwq__futex_wake(&tt.seq, 1);
 }
 
+/* The expiry of an item due at @due on a wheel at @clk. */
+static inline unsigned long expiry(unsigned long due, unsigned long clk)
+{
+	/* The wheel has passed it (its thread read the clock after us). */
+	return due > clk ? due : clk + 1;
+}
+
 /*
  * Arm @dw, whose PENDING bit the caller owns, to expire @delay jiffies from
  * now on the wheel of @cpu (or of the calling CPU, WORK_CPU_ANY).  Its
@@ -295,13 +302,6 @@ static void timer_thread_nudge(unsigned long expires)
  * kwq__timer_now(), never earlier than the clock and at most microseconds
  * later; the thread itself reads the kernel's clock.
  */
-/* The expiry of an item due at @due on a wheel at @clk. */
-static inline unsigned long expiry(unsigned long due, unsigned long clk)
-{
-	/* The wheel has passed it (its thread read the clock after us). */
-	return due > clk ? due : clk + 1;
-}
-
 void kwq__timer_arm(struct delayed_work *dw, int cpu, unsigned long delay)
 {
 	unsigned long long now = kwq__timer_now();
