@@ -87,12 +87,14 @@ static void votes(const struct rc_func *fn, const struct rc_site *skip,
 
 /*
  * Whether @fn reports failure with a negative value (a negative errno or
- * -1), so that its callers test for a sign: most of its failure returns,
- * the one at @x left out (its negation reads as a negative errno), give
- * a negative value.  Most, not one: a function whose failures are mostly
+ * -1), so that its callers test for a sign: most of its failure returns
+ * give a negative value, the one at @x left out (its negation reads as a
+ * negative errno).  Most, not one: a function whose failures are mostly
  * positive errnos has those for its convention, and its negative one is
  * the odd one out (rule_e_negative()).  Half and half, the convention
- * this checker holds code to (the kernel's) decides.
+ * this checker holds code to (the kernel's) decides.  The positive votes
+ * are those a return's form shows (gives_positive()), the same for every
+ * return judged.
  */
 static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
 {
@@ -130,7 +132,8 @@ void rule_e_positive(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 
-	if (house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
+	if (house_keeps_positive(cx->cfg, cx->fn) ||
+	    !fails_negative(cx->fn, x))
 		return;
 	verdict_add(cx, 'E', xasprintf(
 	    "'%s' fails with a negative value elsewhere, but returns %s here, a positive errno its callers' failure tests (< 0) miss; return -%s",
@@ -171,7 +174,8 @@ void rule_e_negheld(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 
-	if (house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
+	if (house_keeps_positive(cx->cfg, cx->fn) ||
+	    !fails_negative(cx->fn, x))
 		return;
 	verdict_add(cx, 'E', xasprintf(
 	    "'%s' fails with a negative value elsewhere, but returns '-%s' here, where '%s' holds only 0 or a negative value: its failure comes out positive, which its callers' failure tests (< 0) miss; return '%s' as it is",
