@@ -62,9 +62,10 @@ static bool gives_positive(const struct rc_func *fn,
 /*
  * @fn's failure returns by sign: @neg those that can give a negative
  * value (a negative errno, -1, a 0/-errno result passed on), @pos those
- * that give a positive errno.  A return that negates a result is no vote
- * for negative (see negates_result()), nor is the one at @skip, whose
- * negation is the thing judged.
+ * that give a positive errno and never a negative value ("status |= -1;
+ * ... status |= errno; return status;" fails negative).  A return that
+ * negates a result is no vote for negative (see negates_result()), nor is
+ * the one at @skip, whose negation is the thing judged.
  */
 static void votes(const struct rc_func *fn, const struct rc_site *skip,
 		  size_t *neg, size_t *pos)
@@ -77,11 +78,13 @@ static void votes(const struct rc_func *fn, const struct rc_site *skip,
 		bool here = skip && r->line == skip->line &&
 			    r->col == skip->col;
 
-		if (gives_positive(fn, r))
-			(*pos)++;
-		else if (!here && (r->resolved & RV_NEG) &&
-			 !negates_result(fn, r->line, r->col))
+		if (here && (r->resolved & RV_NEG))
+			continue;
+		if ((r->resolved & RV_NEG) &&
+		    !negates_result(fn, r->line, r->col))
 			(*neg)++;
+		else if (gives_positive(fn, r))
+			(*pos)++;
 	}
 }
 
