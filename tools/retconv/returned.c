@@ -185,29 +185,53 @@ void rule_e_negheld(struct ctx *cx)
 	    cx->fn->name, x->callee, x->callee, x->callee));
 }
 
-/* "return -EIO;" in a function that gives positive errnos, as it is
- * documented to, as the project's functions do (house.c), or as most of
- * its own failure returns do. */
+/*
+ * Why @cx's function gives positive errnos, or NULL: it is documented to,
+ * the project's functions do (house.c), or most of its own failure
+ * returns do.  A negative errno it returns is then the odd one out.
+ */
+static const char *positive_why(const struct ctx *cx)
+{
+	if (house_gives_positive(cx->cfg, cx->fn))
+		return cx->fn->facts & DOC_PERRNO ? "documented so" :
+		       "as the project's functions do";
+	if (mostly_positive(cx->fn) && !(cx->fn->facts & DOC_STATUS))
+		return "in most of its failure returns";
+	return NULL;
+}
+
+/* "return -EIO;" in a function that gives positive errnos. */
 void rule_e_negative(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
+	const char *why = positive_why(cx);
 
-	const char *why;
-
-	if (house_gives_positive(cx->cfg, cx->fn))
-		why = cx->fn->facts & DOC_PERRNO ? "documented so" :
-		      "as the project's functions do";
-	else if (mostly_positive(cx->fn) && !(cx->fn->facts & DOC_STATUS))
-		why = "in most of its failure returns";
-	else
+	if (!why)
 		return;
 	verdict_add(cx, 'E', xasprintf(
 	    "'%s' gives a positive errno elsewhere (%s), but returns -%s here, a negative value its callers' comparisons with an errno (== %s) and messages miss; return %s",
 	    cx->fn->name, why, x->callee, x->callee, x->callee));
 }
 
+/* A 0/-errno result passed on as it is by a function that gives positive
+ * errnos: the odd one out, as "return -EIO;" is there. */
+static void rule_e_passes_negative(struct ctx *cx, const char *what)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	const char *why = positive_why(cx);
+
+	if (!why || !callee_errno_shown(c))
+		return;
+	verdict_add(cx, 'E', xasprintf(
+	    "'%s' %s (class errno, from %s), and '%s' returns '%s' as it is, where it gives a positive errno elsewhere (%s): its callers' comparisons with an errno and messages miss this negative one; return it negated",
+	    x->callee, callee_returns(x, c), c->source, cx->fn->name, what,
+	    why));
+}
+
 /* "return -err;" of an errno that is negative already, or a positive
  * errno returned as it is, by a function that fails with negative
+ * errnos; a negative errno returned as it is by one that gives positive
  * errnos. */
 static void rule_e_convention(struct ctx *cx)
 {
@@ -217,6 +241,11 @@ static void rule_e_convention(struct ctx *cx)
 		     xstrdup(*x->holder ? x->holder : x->callee) :
 		     xasprintf("%s(...)", x->callee);
 
+	if (!(x->form & SITE_NEGATED) && c->cls == CC_ERRNO) {
+		rule_e_passes_negative(cx, what);
+		free(what);
+		return;
+	}
 	if (!fails_negative(cx->fn, x)) {
 		free(what);
 		return;
@@ -242,7 +271,8 @@ void rule_e(struct ctx *cx)
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
 
-	if ((x->form & SITE_NEGATED) || c->cls == CC_PERRNO) {
+	if ((x->form & SITE_NEGATED) || c->cls == CC_PERRNO ||
+	    c->cls == CC_ERRNO) {
 		rule_e_convention(cx);
 		return;
 	}
