@@ -8,7 +8,9 @@
  * a positive errno constant, a perrno result, an errno negated once more,
  * false (its success, 0) where the words say failure, or a value held
  * negative negated; and a function that gives positive errnos returning
- * a negative one.
+ * a negative one.  Which convention is a function's own is decided by
+ * what most of its failure returns say, not by one of them: the returns
+ * that disagree are the ones reported.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,15 +35,73 @@ static bool negates_result(const struct rc_func *fn, unsigned line,
 	return false;
 }
 
+/* Whether the return @r gives a positive errno: a constant ("return
+ * EIO;"), or errno as it is, read there or held ("ret = errno; ...
+ * return ret;"). */
+static bool gives_positive(const struct rc_func *fn,
+			   const struct rc_return *r)
+{
+	size_t i;
+
+	for (i = 0; i < fn->nsites; i++) {
+		const struct rc_site *x = &fn->sites[i];
+
+		if (x->rule == 'E' && x->line == r->line && x->col == r->col &&
+		    ((x->form & SITE_POSERRNO) ||
+		     (!(x->form & SITE_NEGATED) &&
+		      !strcmp(x->usr, "libc:errno"))))
+			return true;
+	}
+	for (i = 0; i < r->ncalls; i++)
+		if ((r->calls[i].sign & (SIGN_MORE | SIGN_NEGATED)) ==
+		    SIGN_MORE && !strcmp(r->calls[i].usr, "libc:errno"))
+			return true;
+	return false;
+}
+
 /*
- * Whether a return of @fn other than the one at @x can give a negative
- * value: then @fn reports failure with a negative errno (or -1), and its
- * callers test for a sign.  The return at @x itself is left out, as the
- * negation it may hold reads as a negative errno.
+ * @fn's failure returns by sign: @neg those that can give a negative
+ * value (a negative errno, -1, a 0/-errno result passed on), @pos those
+ * that give a positive errno and never a negative value ("status |= -1;
+ * ... status |= errno; return status;" fails negative).  A return that
+ * negates a result is no vote for negative (see negates_result()), nor is
+ * the one at @skip, whose negation is the thing judged.
+ */
+static void votes(const struct rc_func *fn, const struct rc_site *skip,
+		  size_t *neg, size_t *pos)
+{
+	size_t i;
+
+	*neg = *pos = 0;
+	for (i = 0; i < fn->nrets; i++) {
+		const struct rc_return *r = &fn->rets[i];
+		bool here = skip && r->line == skip->line &&
+			    r->col == skip->col;
+
+		if (here && (r->resolved & RV_NEG))
+			continue;
+		if ((r->resolved & RV_NEG) &&
+		    !negates_result(fn, r->line, r->col))
+			(*neg)++;
+		else if (gives_positive(fn, r))
+			(*pos)++;
+	}
+}
+
+/*
+ * Whether @fn reports failure with a negative value (a negative errno or
+ * -1), so that its callers test for a sign: most of its failure returns
+ * give a negative value, the one at @x left out (its negation reads as a
+ * negative errno).  Most, not one: a function whose failures are mostly
+ * positive errnos has those for its convention, and its negative one is
+ * the odd one out (rule_e_negative()).  Half and half, the convention
+ * this checker holds code to (the kernel's) decides.  The positive votes
+ * are those a return's form shows (gives_positive()), the same for every
+ * return judged.
  */
 static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
 {
-	size_t i;
+	size_t i, neg, pos;
 
 	/* Documented "0, or non-zero on failure": its callers test for
 	 * non-zero, and see every errno whatever its sign.  A comparison
@@ -57,12 +117,17 @@ static bool fails_negative(const struct rc_func *fn, const struct rc_site *x)
 		if (fn->sites[i].rule == 'E' &&
 		    (fn->sites[i].form & SITE_NEGATED))
 			return false;
-	for (i = 0; i < fn->nrets; i++)
-		if ((fn->rets[i].line != x->line || fn->rets[i].col != x->col) &&
-		    (fn->rets[i].resolved & RV_NEG) &&
-		    !negates_result(fn, fn->rets[i].line, fn->rets[i].col))
-			return true;
-	return false;
+	votes(fn, x, &neg, &pos);
+	return neg && neg >= pos;
+}
+
+/* Whether most of @fn's failure returns give a positive errno. */
+static bool mostly_positive(const struct rc_func *fn)
+{
+	size_t neg, pos;
+
+	votes(fn, NULL, &neg, &pos);
+	return pos > neg;
 }
 
 /* "return EIO;" in a function that fails with negative errnos elsewhere. */
@@ -70,7 +135,8 @@ void rule_e_positive(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 
-	if (house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
+	if (house_keeps_positive(cx->cfg, cx->fn) ||
+	    !fails_negative(cx->fn, x))
 		return;
 	verdict_add(cx, 'E', xasprintf(
 	    "'%s' fails with a negative value elsewhere, but returns %s here, a positive errno its callers' failure tests (< 0) miss; return -%s",
@@ -111,30 +177,61 @@ void rule_e_negheld(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
 
-	if (house_keeps_positive(cx->cfg, cx->fn) || !fails_negative(cx->fn, x))
+	if (house_keeps_positive(cx->cfg, cx->fn) ||
+	    !fails_negative(cx->fn, x))
 		return;
 	verdict_add(cx, 'E', xasprintf(
 	    "'%s' fails with a negative value elsewhere, but returns '-%s' here, where '%s' holds only 0 or a negative value: its failure comes out positive, which its callers' failure tests (< 0) miss; return '%s' as it is",
 	    cx->fn->name, x->callee, x->callee, x->callee));
 }
 
-/* "return -EIO;" in a function that gives positive errnos, as it is
- * documented to or as the project's functions do (house.c). */
+/*
+ * Why @cx's function gives positive errnos, or NULL: it is documented to,
+ * the project's functions do (house.c), or most of its own failure
+ * returns do.  A negative errno it returns is then the odd one out.
+ */
+static const char *positive_why(const struct ctx *cx)
+{
+	if (house_gives_positive(cx->cfg, cx->fn))
+		return cx->fn->facts & DOC_PERRNO ? "documented so" :
+		       "as the project's functions do";
+	if (mostly_positive(cx->fn) && !(cx->fn->facts & DOC_STATUS))
+		return "in most of its failure returns";
+	return NULL;
+}
+
+/* "return -EIO;" in a function that gives positive errnos. */
 void rule_e_negative(struct ctx *cx)
 {
 	const struct rc_site *x = cx->x;
+	const char *why = positive_why(cx);
 
-	if (!house_gives_positive(cx->cfg, cx->fn))
+	if (!why)
 		return;
 	verdict_add(cx, 'E', xasprintf(
 	    "'%s' gives a positive errno elsewhere (%s), but returns -%s here, a negative value its callers' comparisons with an errno (== %s) and messages miss; return %s",
-	    cx->fn->name, cx->fn->facts & DOC_PERRNO ? "documented so" :
-	    "as the project's functions do", x->callee, x->callee,
-	    x->callee));
+	    cx->fn->name, why, x->callee, x->callee, x->callee));
+}
+
+/* A 0/-errno result passed on as it is by a function that gives positive
+ * errnos: the odd one out, as "return -EIO;" is there. */
+static void rule_e_passes_negative(struct ctx *cx, const char *what)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	const char *why = positive_why(cx);
+
+	if (!why || !callee_errno_shown(c))
+		return;
+	verdict_add(cx, 'E', xasprintf(
+	    "'%s' %s (class errno, from %s), and '%s' returns '%s' as it is, where it gives a positive errno elsewhere (%s): its callers' comparisons with an errno and messages miss this negative one; return it negated",
+	    x->callee, callee_returns(x, c), c->source, cx->fn->name, what,
+	    why));
 }
 
 /* "return -err;" of an errno that is negative already, or a positive
  * errno returned as it is, by a function that fails with negative
+ * errnos; a negative errno returned as it is by one that gives positive
  * errnos. */
 static void rule_e_convention(struct ctx *cx)
 {
@@ -144,6 +241,11 @@ static void rule_e_convention(struct ctx *cx)
 		     xstrdup(*x->holder ? x->holder : x->callee) :
 		     xasprintf("%s(...)", x->callee);
 
+	if (!(x->form & SITE_NEGATED) && c->cls == CC_ERRNO) {
+		rule_e_passes_negative(cx, what);
+		free(what);
+		return;
+	}
 	if (!fails_negative(cx->fn, x)) {
 		free(what);
 		return;
@@ -169,7 +271,8 @@ void rule_e(struct ctx *cx)
 	const struct rc_site *x = cx->x;
 	const struct callee *c = cx->c;
 
-	if ((x->form & SITE_NEGATED) || c->cls == CC_PERRNO) {
+	if ((x->form & SITE_NEGATED) || c->cls == CC_PERRNO ||
+	    c->cls == CC_ERRNO) {
 		rule_e_convention(cx);
 		return;
 	}
