@@ -118,13 +118,102 @@ int house_errno_const(CXTranslationUnit tu, CXCursor e, char **name)
 	return sign;
 }
 
-/* A negative errno under the project's own name (KNOT_ENOMEM, whose
+/* Whether @w (@len long) is the C library's name of an errno (ENOMEM), or a
+ * word for an error: err, error, errno, ERRCODE. */
+static bool error_word(const char *w, size_t len)
+{
+	char *name;
+	bool is = false;
+	int v;
+
+	if (len >= 3 && !strncasecmp(w, "err", 3))
+		return true;
+	if (len < 3 || w[0] != 'E')
+		return false;
+	name = xasprintf("%.*s", (int)len, w);
+	for (v = 1; v < 256 && !is; v++)
+		is = strerrorname_np(v) && !strcmp(strerrorname_np(v), name);
+	free(name);
+	return is;
+}
+
+/* Whether an identifier of @text, or a word of one between underscores,
+ * is error_word(): LIB_ERR_NOMEM, KNOT_ENOMEM, (-ENOMEM), lib_error. */
+static bool says_error(const char *text)
+{
+	const char *p = text, *id, *w;
+	size_t n;
+
+	while (*p) {
+		if (!isalpha((unsigned char)*p) && *p != '_') {
+			p++;
+			continue;
+		}
+		for (id = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+		if (error_word(id, (size_t)(p - id)))
+			return true;
+		for (w = id; w < p; w += n + 1) {
+			n = strcspn(w, "_");
+			if (w + n > p)
+				n = (size_t)(p - w);
+			if (n && error_word(w, n))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The text that defines the constant @e is written as: the body of the
+ * macro named there, or the enumerator's declaration and its enum's
+ * name; NULL if neither is found.
+ */
+static char *definition_text(CXTranslationUnit tu, CXCursor e)
+{
+	CXCursor ref = clang_getCursorReferenced(e), use;
+	CXSourceLocation at;
+	CXString name;
+	CXFile file = NULL;
+	unsigned off = 0;
+	char *body, *text;
+
+	if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl) {
+		body = spelling(tu, ref);
+		name = clang_getCursorSpelling(
+				clang_getCursorSemanticParent(ref));
+		text = xasprintf("%s %s", body, clang_getCString(name));
+		clang_disposeString(name);
+		free(body);
+		return text;
+	}
+	clang_getExpansionLocation(clang_getRangeStart(
+			clang_getCursorExtent(e)), &file, NULL, NULL, &off);
+	if (!file)
+		return NULL;
+	at = clang_getLocationForOffset(tu, file, off);
+	use = clang_getCursor(tu, at);
+	if (clang_getCursorKind(use) != CXCursor_MacroExpansion)
+		return NULL;
+	ref = clang_getCursorReferenced(use);
+	if (clang_getCursorKind(ref) != CXCursor_MacroDefinition)
+		return NULL;
+	return range_text(tu, clang_getCursorExtent(ref));
+}
+
+/*
+ * A negative errno under the project's own name (KNOT_ENOMEM, whose
  * value is -ENOMEM): a macro or an enumerator, not a number, and not -1,
- * which EOF and every "failed" share with -EPERM. */
+ * which EOF and every "failed" share with -EPERM.  It must read as an
+ * error code, not only have an errno's value: its name or its definition
+ * says error or errno, or names an errno (#define LIB_NOMEM (-ENOMEM),
+ * enum lib_error { ... }).  AT_FDCWD is -100, -ENETDOWN's value, and is
+ * the current directory, a handle passed on as it is.
+ */
 static bool named_negative(CXTranslationUnit tu, CXCursor e)
 {
 	long long v;
-	char *text;
+	char *text, *def;
 	bool named;
 
 	e = peel(e);
@@ -135,6 +224,11 @@ static bool named_negative(CXTranslationUnit tu, CXCursor e)
 	named = isupper((unsigned char)*text) &&
 		text[strspn(text, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")] ==
 		'\0';
+	if (named && !says_error(text)) {
+		def = definition_text(tu, e);
+		named = def && says_error(def);
+		free(def);
+	}
 	free(text);
 	return named;
 }
