@@ -385,7 +385,8 @@ tap_diag "$tmp/err"
 # EINPROGRESS is positive, so "errno != EINPROGRESS" is no finding (main:
 # "is always true", the stub's enum being negative), and -v says why the
 # folder comes after the system's headers.  A processor's stdio.h that
-# sends printf() to its own (one such header) is no test's stand-in.
+# sends printf() to its own (one such header) is no test's stand-in, nor
+# is its strings.h, which maps ffs() to the compiler's reserved name.
 p=$tmp/standin
 mkdir -p "$p/src/net" "$p/test/override_inc" "$p/test/inc" "$p/cpu/avr/include"
 cat >"$p/test/inc/TEST_errno.h" <<'EOF2'
@@ -410,6 +411,7 @@ int flash_vprintf(const char *fmt, __builtin_va_list ap);
 #define vprintf(fmt, ap) flash_vprintf(fmt, ap)
 #define avr_putc(c) putchar(c)
 EOF2
+printf '#define ffs(x) __builtin_ffs(x)\n' >"$p/cpu/avr/include/strings.h"
 printf '#include <stdio.h>\nint cpu_puts(const char *s);\n' \
 	>"$p/cpu/avr/include/cpu_io.h"
 cat >"$p/src/net/sock.c" <<'EOF2'

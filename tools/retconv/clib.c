@@ -37,10 +37,12 @@
  * negative ones.  A folder is such a stand-in when at least two of its C
  * library headers rename a name of theirs to a longer one that ends in
  * it after a prefix of a word and an underscore (the way of interposing
- * on a library: OCS_, test_, __wrap_); one such header alone is a
- * processor's extension (a printf() sent to flash_printf()), and a
- * library's own limits.h defining CHAR_MAX as UCHAR_MAX adds a letter,
- * not a prefix.  Such a folder, and every folder inside it (its sys/),
+ * on a library: OCS_, test_, mock_); one such header alone is a
+ * processor's extension (a printf() sent to flash_printf()).  A library
+ * of its own maps its names to the compiler's and its own reserved ones
+ * (ffs to __builtin_ffs, PATH_MAX to _POSIX_PATH_MAX: a leading
+ * underscore is the implementation's), and its limits.h defining
+ * CHAR_MAX as UCHAR_MAX adds a letter, not a prefix.  Such a folder, and every folder inside it (its sys/),
  * is searched after the system's headers by every file: it serves no
  * part of the tree.
  */
@@ -162,8 +164,8 @@ static bool is_word(char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Whether @to is @name after a prefix of a word and an underscore: a
- * test's name for a library's (OCS_fopen for fopen). */
+/* Whether @to is @name after a prefix of a word and an underscore, not
+ * a reserved one: a test's name for a library's (OCS_fopen for fopen). */
 static bool interposed(const char *name, size_t nlen, const char *to,
 		       size_t tlen)
 {
@@ -171,7 +173,7 @@ static bool interposed(const char *name, size_t nlen, const char *to,
 	bool letter = false;
 
 	if (tlen <= nlen + 1 || strncmp(to + plen, name, nlen) ||
-	    to[plen - 1] != '_')
+	    to[plen - 1] != '_' || to[0] == '_')
 		return false;
 	for (i = 0; i < plen; i++)
 		if ((to[i] >= 'a' && to[i] <= 'z') ||
