@@ -42,9 +42,9 @@
  * of its own maps its names to the compiler's and its own reserved ones
  * (ffs to __builtin_ffs, PATH_MAX to _POSIX_PATH_MAX: a leading
  * underscore is the implementation's), and its limits.h defining
- * CHAR_MAX as UCHAR_MAX adds a letter, not a prefix.  Such a folder, and every folder inside it (its sys/),
- * is searched after the system's headers by every file: it serves no
- * part of the tree.
+ * CHAR_MAX as UCHAR_MAX adds a letter, not a prefix.  Such a folder,
+ * and every folder inside it (its sys/), is searched after the system's
+ * headers by every file: it serves no part of the tree.
  */
 #include <dirent.h>
 #include <stdlib.h>
