@@ -118,21 +118,40 @@ int house_errno_const(CXTranslationUnit tu, CXCursor e, char **name)
 	return sign;
 }
 
-/* Whether @w (@len long) is the C library's name of an errno (ENOMEM), or a
- * word for an error: err, error, errno, ERRCODE. */
+/*
+ * Whether @w (@len long) is a word for an error or a failure: err,
+ * error, errno (any word that starts so), fail, failed, failure, softfail
+ * (any word that holds it), invalid, bad, illegal, unsupported, timeout,
+ * or an errno's name (ENOMEM), without its E for those of a "no" or
+ * "not" (NOMEM, NOTSUP: RANGE, LOOP, CHILD or TIME alone are words of
+ * anything) and INVAL and TIMEDOUT.
+ */
 static bool error_word(const char *w, size_t len)
 {
+	static const char *const words[] = {
+		"INVALID", "INVAL", "BAD", "ILLEGAL", "UNSUPPORTED",
+		"NOTSUPPORTED", "TIMEOUT", "TIMEDOUT",
+	};
 	char *name;
+	const char *libc;
 	bool is = false;
+	size_t i;
 	int v;
 
 	if (len >= 3 && !strncasecmp(w, "err", 3))
 		return true;
-	if (len < 3 || w[0] != 'E')
-		return false;
 	name = xasprintf("%.*s", (int)len, w);
-	for (v = 1; v < 256 && !is; v++)
-		is = strerrorname_np(v) && !strcmp(strerrorname_np(v), name);
+	for (i = 0; name[i]; i++)
+		name[i] = (char)toupper((unsigned char)name[i]);
+	is = strstr(name, "FAIL") != NULL;
+	for (i = 0; i < sizeof(words) / sizeof(*words) && !is; i++)
+		is = !strcmp(name, words[i]);
+	for (v = 1; v < 256 && !is && len >= 2; v++) {
+		libc = strerrorname_np(v);
+		is = libc && (!strcmp(libc, name) ||
+			      (!strncmp(name, "NO", 2) &&
+			       !strcmp(libc + 1, name)));
+	}
 	free(name);
 	return is;
 }
@@ -206,9 +225,10 @@ static char *definition_text(CXTranslationUnit tu, CXCursor e)
  * value is -ENOMEM): a macro or an enumerator, not a number, and not -1,
  * which EOF and every "failed" share with -EPERM.  It must read as an
  * error code, not only have an errno's value: its name or its definition
- * says error or errno, or names an errno (#define LIB_NOMEM (-ENOMEM),
- * enum lib_error { ... }).  AT_FDCWD is -100, -ENETDOWN's value, and is
- * the current directory, a handle passed on as it is.
+ * says error or failure, or names an errno (SPI_INVALID_LENGTH,
+ * XVSEC_FAILURE, #define LIB_NOMEM (-ENOMEM), enum lib_error { ... }).
+ * AT_FDCWD is -100, -ENETDOWN's value, and is the current directory, a
+ * handle passed on as it is; a status (LIB_EXIT_OK, IO_WAIT) is none.
  */
 static bool named_negative(CXTranslationUnit tu, CXCursor e)
 {
