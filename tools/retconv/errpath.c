@@ -103,7 +103,8 @@ static bool names_callee(const char *text, const char *callee)
 
 /*
  * Whether the message of @c reports a failure: a word for one in its
- * string literals ("error", "invalid", "not found", "no irq"), "%m", an
+ * string literals ("error", "invalid", "not found", "no irq", "out of
+ * memory"), "%m", an
  * error's text or number given to it (strerror(err), errno), or, as
  * perror() writes it, the name of the function whose result the if
  * tests followed by a colon or its parentheses ("fi_cq_read: %d").  A
@@ -117,6 +118,7 @@ static bool reports_failure(struct scan *s, CXCursor c)
 		" no ", "missing", "unknown", "denied", "refused", "timed out",
 		"timeout", "unexpected", "unsupported", "illegal", "abort",
 		"fatal", "wrong", "usage", "%m", "oops", "corrupt", "mismatch",
+		"out of ", " oom ",
 	};
 	char *text = range_text(s->tu, text_extent(s->tu, c)), *lit, *q;
 	const char *p;

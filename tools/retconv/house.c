@@ -122,7 +122,8 @@ int house_errno_const(CXTranslationUnit tu, CXCursor e, char **name)
  * Whether @w (@len long) is a word for an error or a failure: err,
  * error, errno (any word that starts so), fail, failed, failure, softfail
  * (any word that holds it), invalid, bad, illegal, unsupported, timeout,
- * or an errno's name (ENOMEM), without its E for those of a "no" or
+ * not and no (NOT_FOUND, NO_MEMORY: what is missing or failed), or an
+ * errno's name (ENOMEM), without its E for those of a "no" or
  * "not" (NOMEM, NOTSUP: RANGE, LOOP, CHILD or TIME alone are words of
  * anything) and INVAL and TIMEDOUT.
  */
@@ -130,7 +131,7 @@ static bool error_word(const char *w, size_t len)
 {
 	static const char *const words[] = {
 		"INVALID", "INVAL", "BAD", "ILLEGAL", "UNSUPPORTED",
-		"NOTSUPPORTED", "TIMEOUT", "TIMEDOUT",
+		"NOTSUPPORTED", "TIMEOUT", "TIMEDOUT", "NOT", "NO",
 	};
 	char *name;
 	const char *libc;
