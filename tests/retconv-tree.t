@@ -375,6 +375,69 @@ tap_check $? "a processor's C library stand-in is read by its own files only"
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# --- a unit test's stand-in for the C library --------------------------------
+
+# A unit test's folder of C library stand-ins (errno.h and stdio.h that
+# rename the library's names to the test's stubs, #define EINPROGRESS
+# TEST_EINPROGRESS) also holds stand-ins for an RTOS's headers that the
+# production code includes (rtos.h, found nowhere else).  Only that test's
+# build takes it: the production file reads the system's errno.h, where
+# EINPROGRESS is positive, so "errno != EINPROGRESS" is no finding (main:
+# "is always true", the stub's enum being negative), and -v says why the
+# folder comes after the system's headers.  A processor's stdio.h that
+# sends printf() to its own (one such header) is no test's stand-in, nor
+# is its strings.h, which maps ffs() to the compiler's reserved name.
+p=$tmp/standin
+mkdir -p "$p/src/net" "$p/test/override_inc" "$p/test/inc" "$p/cpu/avr/include"
+cat >"$p/test/inc/TEST_errno.h" <<'EOF2'
+enum { TEST_EAGAIN = -1, TEST_EINPROGRESS = -2 };
+extern int TEST_errno;
+EOF2
+cat >"$p/test/override_inc/errno.h" <<'EOF2'
+#include "TEST_errno.h"
+#define EAGAIN      TEST_EAGAIN
+#define EINPROGRESS TEST_EINPROGRESS
+#define errno       TEST_errno
+EOF2
+cat >"$p/test/override_inc/stdio.h" <<'EOF2'
+#include "TEST_stdio.h"
+#define printf(...) TEST_printf(__VA_ARGS__)
+EOF2
+printf 'int TEST_printf(const char *fmt, ...);\n' >"$p/test/inc/TEST_stdio.h"
+printf 'int rtos_connect(int fd);\n' >"$p/test/override_inc/rtos.h"
+cat >"$p/cpu/avr/include/stdio.h" <<'EOF2'
+#include_next <stdio.h>
+int flash_vprintf(const char *fmt, __builtin_va_list ap);
+#define vprintf(fmt, ap) flash_vprintf(fmt, ap)
+#define avr_putc(c) putchar(c)
+EOF2
+printf '#define ffs(x) __builtin_ffs(x)\n' >"$p/cpu/avr/include/strings.h"
+printf '#include <stdio.h>\nint cpu_puts(const char *s);\n' \
+	>"$p/cpu/avr/include/cpu_io.h"
+cat >"$p/src/net/sock.c" <<'EOF2'
+#include <errno.h>
+#include <stdio.h>
+#include <rtos.h>
+#include <cpu_io.h>
+
+int sock_start(int fd)
+{
+	if (rtos_connect(fd) < 0 && errno != EINPROGRESS) {
+		printf("connect: %d\n", errno);
+		return -errno;
+	}
+	return 0;
+}
+EOF2
+(cd "$p" && "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -s "$tmp/out" ] &&
+	grep -q "^retconv: tree: -Itest/override_inc (a test's stand-in for the C library, its stdio.h renames the library's names: after the system's headers)\$" "$tmp/err" &&
+	grep -q '^retconv: tree: -Icpu/avr/include$' "$tmp/err" &&
+	! grep -q 'parsed with errors' "$tmp/err"
+tap_check $? "a test's stand-in for the C library comes after the system's headers"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- folders of other processors --------------------------------------------
 
 # A tree for several processors keeps each one's headers under arch/NAME;

@@ -526,6 +526,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	form &= ~SITE_VS_ZERO;
 	have = form && origin_of(s, x, &o);
 	told = false;
+	s->tested = have ? o.callee : NULL;
 	for (i = 1; have && i < all.n; i++) {
 		unsigned on = i == 1 ? form :
 			      form ^ (SITE_ON_ZERO | SITE_ON_NONZERO);
@@ -562,6 +563,7 @@ static void scan_if(struct scan *s, CXCursor c)
 			 why, at);
 		told = true;
 	}
+	s->tested = NULL;
 	/*
 	 * Neither way handles an error.  Its negative values handled above,
 	 * a test for 0 tells the 0 from the positive ones: a use, for defs.c.

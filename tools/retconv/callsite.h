@@ -74,6 +74,8 @@ struct scan {
 	unsigned failing;	/* how many ifs around taken on a failure */
 	const struct rest *rest;	/* what runs after the statement being
 					 * scanned, or NULL if not known */
+	const char *tested;	/* the callee whose result the if being
+				 * read tests, while its branches are */
 };
 
 /* The statements of a block from the one being scanned on, and of the

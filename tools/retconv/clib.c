@@ -25,6 +25,26 @@
  * and each top folder's include/ serve the whole tree (tree.c takes them
  * first as the project's own: a kernel's include/assert.h is the one its
  * code means), and so does every folder of a top folder without one.
+ *
+ * A unit test's stand-in for the C library is another kind of folder: its
+ * stdio.h, errno.h, string.h rename the library's own names to the
+ * test's (#define fopen OCS_fopen, #define EAGAIN OCS_EAGAIN), so that
+ * the code under test calls stubs and sees the stubs' error codes.  Only
+ * that test's build puts it on the path; the production build, which
+ * the rules read, takes the system's C library.  Put first for the other
+ * headers it holds (an RTOS's own headers, mocked), it replaced the
+ * system's errno.h and the library's positive errnos became the stubs'
+ * negative ones.  A folder is such a stand-in when at least two of its C
+ * library headers rename a name of theirs to a longer one that ends in
+ * it after a prefix of a word and an underscore (the way of interposing
+ * on a library: OCS_, test_, mock_); one such header alone is a
+ * processor's extension (a printf() sent to flash_printf()).  A library
+ * of its own maps its names to the compiler's and its own reserved ones
+ * (ffs to __builtin_ffs, PATH_MAX to _POSIX_PATH_MAX: a leading
+ * underscore is the implementation's), and its limits.h defining
+ * CHAR_MAX as UCHAR_MAX adds a letter, not a prefix.  Such a folder,
+ * and every folder inside it (its sys/), is searched after the system's
+ * headers by every file: it serves no part of the tree.
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -32,6 +52,7 @@
 #include <unistd.h>
 
 #include "retconv.h"
+#include "tree.h"
 
 /* The headers of C11 and of POSIX (base definitions, 2017). */
 static const char *const clib_names[] = {
@@ -137,6 +158,109 @@ static const char *clib_held(const char *dir, const char *served)
 	return found;
 }
 
+static bool is_word(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Whether @to is @name after a prefix of a word and an underscore, not
+ * a reserved one: a test's name for a library's (OCS_fopen for fopen). */
+static bool interposed(const char *name, size_t nlen, const char *to,
+		       size_t tlen)
+{
+	size_t i, plen = tlen - nlen;
+	bool letter = false;
+
+	if (tlen <= nlen + 1 || strncmp(to + plen, name, nlen) ||
+	    to[plen - 1] != '_' || to[0] == '_')
+		return false;
+	for (i = 0; i < plen; i++)
+		if ((to[i] >= 'a' && to[i] <= 'z') ||
+		    (to[i] >= 'A' && to[i] <= 'Z'))
+			letter = true;
+	return letter;
+}
+
+/* Whether the header at @path renames a name to a test's, on some line
+ * "#define NAME OCS_NAME" or "#define NAME(...) OCS_NAME(...)". */
+static bool renames(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	const char *s, *name, *to;
+	size_t cap = 0, nlen, tlen;
+	char *line = NULL;
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && getline(&line, &cap, f) > 0) {
+		for (s = line; *s == ' ' || *s == '\t'; s++)
+			;
+		if (*s++ != '#')
+			continue;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (strncmp(s, "define", 6) || (s[6] != ' ' && s[6] != '\t'))
+			continue;
+		for (s += 6; *s == ' ' || *s == '\t'; s++)
+			;
+		for (name = s; is_word(*s); s++)
+			;
+		nlen = (size_t)(s - name);
+		if (*s == '(')
+			s = strchr(s, ')');
+		if (!nlen || !s)
+			continue;
+		for (s += *s == ')'; *s == ' ' || *s == '\t'; s++)
+			;
+		for (to = s; is_word(*s); s++)
+			;
+		tlen = (size_t)(s - to);
+		found = interposed(name, nlen, to, tlen);
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+/* Of the C library headers folder @dir holds, the second that renames
+ * the library's names to a test's (see the top), or NULL. */
+static const char *stand_in(const char *dir)
+{
+	size_t i, n = 0;
+	char *p;
+
+	for (i = 0; i < sizeof(clib_names) / sizeof(*clib_names); i++) {
+		p = xasprintf("%s/%s", dir, clib_names[i]);
+		n += !access(p, F_OK) && renames(p);
+		free(p);
+		if (n == 2)
+			return clib_names[i];
+	}
+	return NULL;
+}
+
+/* A header of a test's stand-in that holds the tree folder @rel (it, or a
+ * folder above it within the tree), or NULL. */
+static const char *in_stand_in(const char *root, const char *rel)
+{
+	const char *name = NULL, *slash;
+	char *part, *dir;
+	size_t len = strlen(rel);
+
+	while (len && !name) {
+		part = xasprintf("%.*s", (int)len, rel);
+		dir = tree_join(root, part);
+		name = stand_in(dir);
+		free(dir);
+		free(part);
+		slash = memrchr(rel, '/', len);
+		len = slash ? (size_t)(slash - rel) : 0;
+	}
+	return name;
+}
+
 /*
  * The part of the tree folder @rel serves (see the top), @len long, or
  * false when that is the whole tree.
@@ -169,6 +293,9 @@ void clib_find(struct rc_tree *t, const char *root, const char *rel,
 	t->served = xrealloc(t->served, (i + 1) * sizeof(*t->served));
 	t->clib[i] = NULL;
 	t->served[i] = NULL;
+	t->clib[i] = in_stand_in(root, rel);
+	if (t->clib[i])
+		return;
 	if (!served(rel, &len))
 		return;
 	t->served[i] = !strcmp(root, ".") ?
@@ -210,7 +337,7 @@ void clib_place(struct rc_jobs *jobs, const struct rc_tree *t)
 			continue;
 		for (i = 0; i < jobs->n; i++) {
 			job = &jobs->v[i];
-			if (lies_in(job->path, t->served[j]))
+			if (t->served[j] && lies_in(job->path, t->served[j]))
 				continue;
 			for (k = 0; k < job->nargs; k++) {
 				if (strncmp(job->args[k], "-I", 2) ||

@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "callsite.h"
 
@@ -78,7 +79,77 @@ static bool is_error_logger(const char *name)
 	return false;
 }
 
-/* printk(KERN_ERR ...), fprintf(stderr, ...), syslog(LOG_ERR, ...). */
+/* Whether a string literal of @text names @callee as perror() would,
+ * "callee:" or "callee()" (any case: "FI_CQ_READ:"). */
+static bool names_callee(const char *text, const char *callee)
+{
+	size_t n = strlen(callee);
+	const char *p, *open = NULL;
+
+	for (p = text; *p; p++) {
+		if (*p == '"' && (p == text || p[-1] != '\\')) {
+			open = open ? NULL : p;
+			continue;
+		}
+		if (!open || strncasecmp(p, callee, n) ||
+		    (p[-1] != '"' && (isalnum((unsigned char)p[-1]) ||
+				      p[-1] == '_')))
+			continue;
+		if (p[n] == ':' || (p[n] == '(' && p[n + 1] == ')'))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the message of @c reports a failure: a word for one in its
+ * string literals ("error", "invalid", "not found", "no irq", "out of
+ * memory"), "%m", an
+ * error's text or number given to it (strerror(err), errno), or, as
+ * perror() writes it, the name of the function whose result the if
+ * tests followed by a colon or its parentheses ("fi_cq_read: %d").  A
+ * message that says what was done ("captured to %s") reports none.
+ */
+static bool reports_failure(struct scan *s, CXCursor c)
+{
+	static const char *const words[] = {
+		"fail", "error", "err:", "cannot", "can't", "can not",
+		"could not", "couldn't", "unable", "invalid", "bad ", "not ",
+		" no ", "missing", "unknown", "denied", "refused", "timed out",
+		"timeout", "unexpected", "unsupported", "illegal", "abort",
+		"fatal", "wrong", "usage", "%m", "oops", "corrupt", "mismatch",
+		"out of ", " oom ",
+	};
+	char *text = range_text(s->tu, text_extent(s->tu, c)), *lit, *q;
+	const char *p;
+	bool found, in = false;
+	size_t i;
+
+	found = strstr(text, "strerror") || strstr(text, "errno");
+	lit = xcalloc(strlen(text) + 1, 1);
+	for (p = text, q = lit; *p; p++) {
+		if (*p == '"' && (p == text || p[-1] != '\\')) {
+			in = !in;
+			*q++ = ' ';
+		} else if (in) {
+			*q++ = (char)tolower((unsigned char)*p);
+		}
+	}
+	for (i = 0; i < sizeof(words) / sizeof(words[0]) && !found; i++)
+		found = strstr(lit, words[i]) != NULL;
+	if (!found && s->tested)
+		found = names_callee(text, s->tested);
+	free(lit);
+	free(text);
+	return found;
+}
+
+/*
+ * printk(KERN_ERR ...), syslog(LOG_ERR, ...): a message at an error's
+ * level.  fprintf(stderr, ...) is the program's diagnostics, of success
+ * as well ("captured to %s"): an error's only when the message reports a
+ * failure.
+ */
 static bool logs_error(struct scan *s, CXCursor call, const char *name)
 {
 	static const char *const loggers[] = {
@@ -94,8 +165,11 @@ static bool logs_error(struct scan *s, CXCursor call, const char *name)
 	if (i == sizeof(loggers) / sizeof(loggers[0]))
 		return false;
 	text = spelling(s->tu, call);
-	found = strstr(text, "stderr") || strstr(text, "KERN_ERR") ||
-		strstr(text, "LOG_ERR") || strstr(text, "KERN_CRIT");
+	if (strstr(text, "KERN_ERR") || strstr(text, "LOG_ERR") ||
+	    strstr(text, "KERN_CRIT"))
+		found = true;
+	else if (strstr(text, "stderr"))
+		found = reports_failure(s, call);
 	free(text);
 	return found;
 }

@@ -118,13 +118,123 @@ int house_errno_const(CXTranslationUnit tu, CXCursor e, char **name)
 	return sign;
 }
 
-/* A negative errno under the project's own name (KNOT_ENOMEM, whose
+/*
+ * Whether @w (@len long) is a word for an error or a failure: err,
+ * error, errno (any word that starts so), fail, failed, failure, softfail
+ * (any word that holds it), invalid, bad, illegal, unsupported, timeout,
+ * not and no (NOT_FOUND, NO_MEMORY: what is missing or failed), or an
+ * errno's name (ENOMEM), without its E for those of a "no" or
+ * "not" (NOMEM, NOTSUP: RANGE, LOOP, CHILD or TIME alone are words of
+ * anything) and INVAL and TIMEDOUT.
+ */
+static bool error_word(const char *w, size_t len)
+{
+	static const char *const words[] = {
+		"INVALID", "INVAL", "BAD", "ILLEGAL", "UNSUPPORTED",
+		"NOTSUPPORTED", "TIMEOUT", "TIMEDOUT", "NOT", "NO",
+	};
+	char *name;
+	const char *libc;
+	bool is = false;
+	size_t i;
+	int v;
+
+	if (len >= 3 && !strncasecmp(w, "err", 3))
+		return true;
+	name = xasprintf("%.*s", (int)len, w);
+	for (i = 0; name[i]; i++)
+		name[i] = (char)toupper((unsigned char)name[i]);
+	is = strstr(name, "FAIL") != NULL;
+	for (i = 0; i < sizeof(words) / sizeof(*words) && !is; i++)
+		is = !strcmp(name, words[i]);
+	for (v = 1; v < 256 && !is && len >= 2; v++) {
+		libc = strerrorname_np(v);
+		is = libc && (!strcmp(libc, name) ||
+			      (!strncmp(name, "NO", 2) &&
+			       !strcmp(libc + 1, name)));
+	}
+	free(name);
+	return is;
+}
+
+/* Whether an identifier of @text, or a word of one between underscores,
+ * is error_word(): LIB_ERR_NOMEM, KNOT_ENOMEM, (-ENOMEM), lib_error. */
+static bool says_error(const char *text)
+{
+	const char *p = text, *id, *w;
+	size_t n;
+
+	while (*p) {
+		if (!isalpha((unsigned char)*p) && *p != '_') {
+			p++;
+			continue;
+		}
+		for (id = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+		if (error_word(id, (size_t)(p - id)))
+			return true;
+		for (w = id; w < p; w += n + 1) {
+			n = strcspn(w, "_");
+			if (w + n > p)
+				n = (size_t)(p - w);
+			if (n && error_word(w, n))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The text that defines the constant @e is written as: the body of the
+ * macro named there, or the enumerator's declaration and its enum's
+ * name; NULL if neither is found.
+ */
+static char *definition_text(CXTranslationUnit tu, CXCursor e)
+{
+	CXCursor ref = clang_getCursorReferenced(e), use;
+	CXSourceLocation at;
+	CXString name;
+	CXFile file = NULL;
+	unsigned off = 0;
+	char *body, *text;
+
+	if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl) {
+		body = spelling(tu, ref);
+		name = clang_getCursorSpelling(
+				clang_getCursorSemanticParent(ref));
+		text = xasprintf("%s %s", body, clang_getCString(name));
+		clang_disposeString(name);
+		free(body);
+		return text;
+	}
+	clang_getExpansionLocation(clang_getRangeStart(
+			clang_getCursorExtent(e)), &file, NULL, NULL, &off);
+	if (!file)
+		return NULL;
+	at = clang_getLocationForOffset(tu, file, off);
+	use = clang_getCursor(tu, at);
+	if (clang_getCursorKind(use) != CXCursor_MacroExpansion)
+		return NULL;
+	ref = clang_getCursorReferenced(use);
+	if (clang_getCursorKind(ref) != CXCursor_MacroDefinition)
+		return NULL;
+	return range_text(tu, clang_getCursorExtent(ref));
+}
+
+/*
+ * A negative errno under the project's own name (KNOT_ENOMEM, whose
  * value is -ENOMEM): a macro or an enumerator, not a number, and not -1,
- * which EOF and every "failed" share with -EPERM. */
+ * which EOF and every "failed" share with -EPERM.  It must read as an
+ * error code, not only have an errno's value: its name or its definition
+ * says error or failure, or names an errno (SPI_INVALID_LENGTH,
+ * XVSEC_FAILURE, #define LIB_NOMEM (-ENOMEM), enum lib_error { ... }).
+ * AT_FDCWD is -100, -ENETDOWN's value, and is the current directory, a
+ * handle passed on as it is; a status (LIB_EXIT_OK, IO_WAIT) is none.
+ */
 static bool named_negative(CXTranslationUnit tu, CXCursor e)
 {
 	long long v;
-	char *text;
+	char *text, *def;
 	bool named;
 
 	e = peel(e);
@@ -135,6 +245,11 @@ static bool named_negative(CXTranslationUnit tu, CXCursor e)
 	named = isupper((unsigned char)*text) &&
 		text[strspn(text, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")] ==
 		'\0';
+	if (named && !says_error(text)) {
+		def = definition_text(tu, e);
+		named = def && says_error(def);
+		free(def);
+	}
 	free(text);
 	return named;
 }

@@ -325,7 +325,10 @@ static void tree_say(const struct options *o)
 		return;
 	for (i = 0; i < t->nincdirs; i++) {
 		fprintf(stderr, "retconv: tree: -I%s", t->incdirs[i]);
-		if (t->clib[i])
+		if (t->clib[i] && !t->served[i])
+			fprintf(stderr, " (a test's stand-in for the C library, its %s renames the library's names: after the system's headers)",
+				t->clib[i]);
+		else if (t->clib[i])
 			fprintf(stderr, " (holds the C library's %s: after the system's headers but for the files of %s)",
 				t->clib[i], t->served[i]);
 		fputc('\n', stderr);

@@ -662,7 +662,8 @@ struct rc_tree {
 	const char **clib;	/* of each, a C library header it holds that
 				 * the system has too, or NULL (clib.c) */
 	char **served;		/* where clib is set: the part of the tree
-				 * whose files read it first */
+				 * whose files read it first, or NULL for a
+				 * test's stand-in, which serves none */
 	size_t nincdirs;
 	size_t nfound;		/* before the bound */
 	char **context;		/* files defining what FILE... calls */
