@@ -123,6 +123,20 @@ static void wait_pool_retired(struct kwq__pool *pool)
 static int watched, chains;	/* chains: the watched pool's workers create */
 static int by_manager, by_worker, first_ask, mgr_on_cpu, mgr_elsewhere;
 static int mgr_tid;	/* the manager's thread, seen by the hook */
+static int create_errs;	/* creations the system refused (EAGAIN) */
+
+/*
+ * A creation the system refused (a loaded machine's EAGAIN, not one of
+ * kwq__fault_set()'s) drops the rest of the manager's creations until
+ * its next look, as it should: such a burst shows nothing of who
+ * creates, and is run again.
+ */
+static void count_refused(const struct kwq_warning *w)
+{
+	if (w->func && !strcmp(w->func, "create_worker"))
+		INC(&create_errs);
+	diag("kwq: %s", w->message);
+}
 
 static void spawn_hook(struct kwq__pool *pool)
 {
@@ -188,20 +202,23 @@ static void side_by_side(int cpu, bool chain)
 		STORE(&first_ask, 0);
 		STORE(&mgr_on_cpu, 0);
 		STORE(&mgr_elsewhere, 0);
+		STORE(&create_errs, 0);
 		wait_pool_retired(pool);
 		kwq__lock(pool);
 		created = pool->st_created;
 		kwq__unlock(pool);
 		__atomic_store_n(&kwq__spawn_hook, spawn_hook,
 				 __ATOMIC_RELEASE);
+		kwq_set_warn_handler(count_refused);
 		burst(cpu, NULL);
+		kwq_set_warn_handler(NULL);
 		__atomic_store_n(&kwq__spawn_hook, NULL, __ATOMIC_RELEASE);
-		if (LOAD(&by_manager))
+		if (LOAD(&by_manager) && !LOAD(&create_errs))
 			break;
 		kwq__lock(pool);
-		diag("try %d, no boosted creation: %llu workers created, %d idle, %d in all",
-		     tries, pool->st_created - created, pool->nr_idle,
-		     pool->nr_workers);
+		diag("try %d, no boosted creation or one refused (%d): %llu workers created, %d idle, %d in all",
+		     tries, LOAD(&create_errs), pool->st_created - created,
+		     pool->nr_idle, pool->nr_workers);
 		kwq__unlock(pool);
 	}
 	/* One or two run, one idle worker woken: the rest are asked for. */
