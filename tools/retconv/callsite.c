@@ -694,18 +694,14 @@ static bool errno_held(struct scan *s, CXCursor ret, CXCursor e)
 	struct origin o = { .usr = "libc:errno", .callee = "errno" };
 	const struct rc_return *r = NULL;
 	unsigned line, col;
-	size_t i, k;
+	size_t i;
 	char *key, *name;
-	bool held = false;
 
 	line_col(ret, &line, &col);
 	for (i = 0; i < s->fn->nrets && !r; i++)
 		if (s->fn->rets[i].line == line && s->fn->rets[i].col == col)
 			r = &s->fn->rets[i];
-	for (k = 0; r && k < r->ncalls; k++)
-		held |= (r->calls[k].sign & (SIGN_MORE | SIGN_NEGATED)) ==
-			SIGN_MORE && !strcmp(r->calls[k].usr, "libc:errno");
-	if (!held || !holder_of_local(s, e, &key, &name))
+	if (!r || !house_ret_errno(r) || !holder_of_local(s, e, &key, &name))
 		return false;
 	o.holder = name;
 	o.ctype = RT_SIGNED;

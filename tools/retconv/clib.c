@@ -291,7 +291,6 @@ void clib_find(struct rc_tree *t, const char *root, const char *rel,
 
 	t->clib = xrealloc(t->clib, (i + 1) * sizeof(*t->clib));
 	t->served = xrealloc(t->served, (i + 1) * sizeof(*t->served));
-	t->clib[i] = NULL;
 	t->served[i] = NULL;
 	t->clib[i] = in_stand_in(root, rel);
 	if (t->clib[i])

@@ -290,12 +290,24 @@ unsigned house_doc(const char *sec, const char *doc)
 	return 0;
 }
 
+/* Whether the return @r gives errno as it is, read there or held (ret =
+ * errno; goto out; ... return ret;, infer.c). */
+bool house_ret_errno(const struct rc_return *r)
+{
+	size_t k;
+
+	for (k = 0; k < r->ncalls; k++)
+		if ((r->calls[k].sign & (SIGN_MORE | SIGN_NEGATED)) ==
+		    SIGN_MORE && !strcmp(r->calls[k].usr, "libc:errno"))
+			return true;
+	return false;
+}
+
 /* Whether @fn returns errno itself, as it is (return errno;), or a
- * variable that holds it there (ret = errno; goto out; ... return ret;,
- * infer.c). */
+ * variable that holds it there (house_ret_errno()). */
 bool house_returns_errno(const struct rc_func *fn)
 {
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < fn->nsites; i++)
 		if (fn->sites[i].rule == 'E' &&
@@ -303,11 +315,8 @@ bool house_returns_errno(const struct rc_func *fn)
 		    !strcmp(fn->sites[i].usr, "libc:errno"))
 			return true;
 	for (i = 0; i < fn->nrets; i++)
-		for (k = 0; k < fn->rets[i].ncalls; k++)
-			if ((fn->rets[i].calls[k].sign &
-			     (SIGN_MORE | SIGN_NEGATED)) == SIGN_MORE &&
-			    !strcmp(fn->rets[i].calls[k].usr, "libc:errno"))
-				return true;
+		if (house_ret_errno(&fn->rets[i]))
+			return true;
 	return false;
 }
 

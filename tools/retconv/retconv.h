@@ -647,6 +647,7 @@ bool house_keeps_positive(const struct rc_config *cfg,
 			  const struct rc_func *fn);
 bool house_gives_positive(const struct rc_config *cfg,
 			  const struct rc_func *fn);
+bool house_ret_errno(const struct rc_return *r);
 bool house_returns_errno(const struct rc_func *fn);
 bool house_errno_only(const struct rc_func *fn);
 

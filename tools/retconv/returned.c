@@ -52,11 +52,7 @@ static bool gives_positive(const struct rc_func *fn,
 		      !strcmp(x->usr, "libc:errno"))))
 			return true;
 	}
-	for (i = 0; i < r->ncalls; i++)
-		if ((r->calls[i].sign & (SIGN_MORE | SIGN_NEGATED)) ==
-		    SIGN_MORE && !strcmp(r->calls[i].usr, "libc:errno"))
-			return true;
-	return false;
+	return house_ret_errno(r);
 }
 
 /*
