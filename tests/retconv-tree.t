@@ -438,6 +438,64 @@ tap_check $? "a test's stand-in for the C library comes after the system's heade
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# The stand-in folder also stands in for the project's own header
+# (bsp.h, "#define bsp_lock TEST_bsp_lock"), and the test files that
+# include it make it the first folder of the path, before the project's
+# src/shared/inc.  Searched after the system's headers, it must not be
+# where start.c finds bsp.h: the narrowed path keeps src/shared/inc for
+# start.c, whose bsp_lock() then parses and shows its misread (main: the
+# stand-in's bsp.h renamed the function, and the finding was lost; nasa/
+# osal's BSPs, session 31).
+p=$tmp/standin2
+mkdir -p "$p/src/bsp" "$p/src/shared/inc" "$p/test/override_inc" \
+	"$p/test/inc" "$p/test/cov"
+printf 'enum { TEST_EAGAIN = -1 };\nextern int TEST_errno;\n' \
+	>"$p/test/inc/TEST_errno.h"
+cat >"$p/test/override_inc/errno.h" <<'EOF2'
+#include "TEST_errno.h"
+#define EAGAIN TEST_EAGAIN
+#define errno  TEST_errno
+EOF2
+cat >"$p/test/override_inc/stdio.h" <<'EOF2'
+int TEST_printf(const char *fmt, ...);
+#define printf(...) TEST_printf(__VA_ARGS__)
+EOF2
+printf 'void TEST_bsp_lock(void);\n#define bsp_lock TEST_bsp_lock\n' \
+	>"$p/test/override_inc/bsp.h"
+printf 'int rtos_connect(int fd);\n' >"$p/test/override_inc/rtos.h"
+cat >"$p/src/shared/inc/bsp.h" <<'EOF2'
+#include <pthread.h>
+extern pthread_mutex_t bsp_mutex;
+void bsp_lock(void);
+EOF2
+for f in a b; do
+	printf '#include <rtos.h>\n#include "bsp.h"\n\nint cov_%s(void)\n{\n\treturn rtos_connect(0);\n}\n' \
+		$f >"$p/test/cov/$f.c"
+done
+cat >"$p/src/bsp/start.c" <<'EOF2'
+#include <stdio.h>
+#include <pthread.h>
+#include "bsp.h"
+
+pthread_mutex_t bsp_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void bsp_lock(void)
+{
+	int status = pthread_mutex_lock(&bsp_mutex);
+
+	if (status < 0)
+		printf("lock: %d\n", status);
+}
+EOF2
+(cd "$p" && "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] &&
+	grep -q "^retconv: tree .: 3 include folders: test/override_inc, src/shared/inc, test/inc\$" "$tmp/err" &&
+	grep -q "^./src/bsp/start.c:11:6: warning: 'pthread_mutex_lock' returns 0 or a positive errno .*'status < 0' is never true" "$tmp/out" &&
+	[ "$(grep -c warning "$tmp/out")" -eq 1 ]
+tap_check $? "a stand-in's copy of the project's header does not hide the project's"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- folders of other processors --------------------------------------------
 
 # A tree for several processors keeps each one's headers under arch/NAME;

@@ -134,6 +134,9 @@ struct found {
 struct narrow {
 	char *const *dirs;	/* the -I folders, best first */
 	size_t ndirs;
+	const char **clib;	/* of each, a C library header (struct
+				 * rc_tree's clib): searched after the
+				 * system's by some files, or NULL */
 	char **sys;		/* the system's folders, in clang's order */
 	size_t nsys;
 	char **ids;		/* each -I folder's device and inode */
@@ -311,9 +314,16 @@ static void reach(struct node *x, long to)
 	x->to[x->nto++] = to;
 }
 
-/* The search path's part of a lookup of @name from @start (see
+/*
+ * The search path's part of a lookup of @name from @start (see
  * resolve()): the first -I folder that holds it, then every system
- * folder that does. */
+ * folder that does.  A folder that clib.c moves after the system's
+ * (a test's stand-in for the C library, a processor's additions to it)
+ * is not where the lookup ends for the files it is moved for: the next
+ * folder that holds the name is followed too.  Taking the stand-in's
+ * bsp-impl.h as the first hit left out the tree's own include/ that the
+ * parse, with the stand-in last, needed for it.
+ */
 static struct found *search(struct narrow *nr, const char *name, long start)
 {
 	char *key = xasprintf("%ld\t%s", start, name), *path;
@@ -335,7 +345,9 @@ static struct found *search(struct narrow *nr, const char *name, long start)
 			f->v = xrealloc(f->v, (f->n + 1) * sizeof(*f->v));
 			f->v[f->n++] = node_of(nr, path, (long)i);
 			free(path);
-			break;
+			if (!nr->clib || !nr->clib[i])
+				break;
+			continue;
 		}
 		free(path);
 	}
@@ -636,7 +648,7 @@ void incpath_narrow(struct rc_jobs *jobs, const struct rc_tree *t,
 {
 	char *const *dirs = t->incdirs;
 	size_t ndirs = t->nincdirs;
-	struct narrow nr = { .dirs = dirs, .ndirs = ndirs };
+	struct narrow nr = { .dirs = dirs, .ndirs = ndirs, .clib = t->clib };
 	struct strmap folders = { NULL, NULL, 0, 0 };
 	bool *need = xcalloc(ndirs + 1, sizeof(*need));
 	char **paths = xcalloc(jobs->n + 1, sizeof(*paths));
