@@ -978,6 +978,20 @@ static const struct {
 	{ CXCursor_StmtExpr, eval_stmt_expr },
 };
 
+/* Whether @e reads a field of a structure: a member of a union is one
+ * reading of a variant's bits, not a count the structure keeps. */
+static bool struct_field(CXCursor e)
+{
+	CXCursor field;
+
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return false;
+	field = clang_getCursorReferenced(e);
+	return !clang_Cursor_isNull(field) &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(field)) ==
+	       CXCursor_StructDecl;
+}
+
 /*
  * An unsigned value converted to a signed type no wider than its own can
  * come out negative: git's hex2chr() returns an unsigned int that is
@@ -985,7 +999,13 @@ static const struct {
  * unsigned field read as it is, though, is a count kept in a structure
  * (git's istate->cache_nr), not a negative value in disguise; cast to the
  * signed type in so many words, it is the bits read as signed (a packed
- * 32-bit field read as an int32_t), and may well be negative.
+ * 32-bit field read as an int32_t), and may well be negative.  So is a
+ * field wider than the signed type it is converted to: truncated, its
+ * value keeps only its low bits, and the sign is whichever of them lands
+ * on top (an assembler's 64-bit expression value returned as an int, a
+ * negative operand the user wrote); and so is a member of a union, where
+ * an interpreter or a compiler keeps a value of any type (a constant's
+ * bits in a uint64_t member, read back as an int64_t).
  */
 static bool wraps_negative(CXCursor e)
 {
@@ -996,13 +1016,15 @@ static bool wraps_negative(CXCursor e)
 	if (type_class(to) != RT_SIGNED)
 		return false;
 	expr_kids(e, &k);
-	if (!k.n || (clang_getCursorKind(e) != CXCursor_CStyleCastExpr &&
-		     clang_getCursorKind(peel(k.v[k.n - 1])) ==
-		     CXCursor_MemberRefExpr))
+	if (!k.n)
 		return false;
 	from = clang_getCursorType(k.v[k.n - 1]);
-	return type_class(from) == RT_UNSIGNED &&
-	       clang_Type_getSizeOf(from) >= clang_Type_getSizeOf(to);
+	if (type_class(from) != RT_UNSIGNED ||
+	    clang_Type_getSizeOf(from) < clang_Type_getSizeOf(to))
+		return false;
+	return clang_getCursorKind(e) == CXCursor_CStyleCastExpr ||
+	       !struct_field(peel(k.v[k.n - 1])) ||
+	       clang_Type_getSizeOf(from) > clang_Type_getSizeOf(to);
 }
 
 /* The members of an enumeration: whether one is above 1, or below 0. */
