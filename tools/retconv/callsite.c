@@ -235,6 +235,28 @@ static void shape_site(struct scan *s, CXCursor at, CXCursor x,
 }
 
 /*
+ * The constant of "x == k" as the value of x it matches.  A signed result
+ * compared with an unsigned constant of its width is converted to the
+ * constant's type (C's usual arithmetic conversions): "f() ==
+ * 0xffffffffu" is true for -1, and an enumerator of -1U << 31 stands for
+ * INT_MIN.  (An order, "f() < 5u", reads a negative value as a large one:
+ * not a matter of the constant alone.)
+ */
+static long long as_compared(CXCursor x, const char *op, long long v)
+{
+	CXType seen = clang_getCursorType(x);
+	long long bits = 8 * clang_Type_getSizeOf(seen);
+
+	if ((strcmp(op, "==") && strcmp(op, "!=")) ||
+	    type_class(seen) != RT_UNSIGNED ||
+	    type_class(clang_getCursorType(peel(x))) != RT_SIGNED ||
+	    bits <= 0 || bits >= 64 || v < (1LL << (bits - 1)) ||
+	    v >= (1LL << bits))
+		return v;
+	return v - (1LL << bits);
+}
+
+/*
  * Rule C beyond the signs: a result compared with another constant
  * ("ret == 1", "ret > 0", "ret != -1"); which of them no value of the
  * callee's class can make true, or every one does, the parent says.
@@ -259,6 +281,7 @@ static void scan_shape(struct scan *s, CXCursor c, const struct kids *k,
 	} else {
 		const_value(konst, &v);
 	}
+	v = as_compared(x, op, v);
 	/* Tests against 0 are rule D's; a computed 0 is a bound. */
 	if ((!v && (computed_zero(konst) || !strcmp(op, "==") ||
 		    !strcmp(op, "!="))) ||
