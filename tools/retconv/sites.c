@@ -109,6 +109,21 @@ static const char *reading(const struct callee *c)
 	}
 }
 
+/*
+ * Whether a test of a positive-on-success result that sets 0 beside the
+ * successes can send its failure 0 their way: not when a test above took
+ * the 0 already ("if (!rc) ...; if (rc < 0)"), nor where the tests above
+ * took every success, and the test only tells two failures apart ("if
+ * (rc <= 0) return rc < 0 ? ERROR : INVALID;", OpenSSL's verify), nor
+ * below a test of the result for 0 (SITE_BELOW_ZERO).
+ */
+static bool zero_passes(const struct rc_site *x)
+{
+	unsigned taken = SITE_TAKEN_OF(x->form);
+
+	return !(taken & SIGN_ZERO) && (taken & SIGN_POS) != SIGN_POS &&
+	       !(x->form & SITE_BELOW_ZERO);
+}
 
 /*
  * A documented contract (outside.c) whose failure and success meet at 0
@@ -146,8 +161,7 @@ static bool rule_c_zero(struct ctx *cx)
 		    x->callee, callee_returns(x, c), c->source, t));
 		free(t);
 	} else if (c->cls == CC_POSITIVE && !splits && apart &&
-		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO) &&
-		   !(x->form & SITE_BELOW_ZERO)) {
+		   zero_passes(x)) {
 		t = verdict_quoted(x);
 		verdict_add(cx, 'C', xasprintf(
 		    "'%s' %s (class positive, from %s): %s takes its failure 0 for a success; test it for <= 0",
@@ -437,8 +451,7 @@ static void rule_c(struct ctx *cx)
 	} else if ((x->form & SITE_UNSIGNED) && x->ctype == RT_SIGNED) {
 		rule_c_unsigned(cx);
 	} else if (c->cls == CC_POSITIVE && !(x->form & SITE_UNSIGNED) &&
-		   !(SITE_TAKEN_OF(x->form) & SIGN_ZERO) &&
-		   !(x->form & SITE_BELOW_ZERO)) {
+		   zero_passes(x)) {
 		/* "rc < 0", "rc >= 0": 0 falls with the successes. */
 		t = verdict_quoted(x);
 		verdict_add(cx, 'C', xasprintf(
