@@ -980,6 +980,9 @@ static inline void kwq__uncount_locked(struct kwq__pool *pool,
 KWQ_HIDDEN struct kwq__worker *
 kwq__kick_prepare_locked(struct kwq__pool *pool);
 KWQ_HIDDEN void kwq__kick_locked(struct kwq__pool *pool);
+/* Hold the kicks' wakes and pokes of the calling thread until the end. */
+KWQ_HIDDEN void kwq__batch_begin(void);
+KWQ_HIDDEN void kwq__batch_end(void);
 KWQ_HIDDEN int kwq__kick_unlock(struct kwq__pool *pool);
 KWQ_HIDDEN struct kwq__worker *kwq__waited_locked(struct kwq__pool *pool,
 						  struct work_struct *w);

@@ -382,6 +382,9 @@ int kwq__timer_disarm(struct delayed_work *dw)
  */
 static void fire(struct kwq_list_node *expired)
 {
+	if (kwq__list_empty(expired))
+		return;
+	kwq__batch_begin();
 	while (!kwq__list_empty(expired)) {
 		struct delayed_work *dw = kwq__list_entry(expired->next,
 						struct delayed_work, timer);
@@ -392,6 +395,7 @@ static void fire(struct kwq_list_node *expired)
 				 1);
 		__atomic_sub_fetch(&wq->nr_firing, 1, __ATOMIC_RELEASE);
 	}
+	kwq__batch_end();
 }
 
 static unsigned long run_base(struct kwq__timer_base *base, unsigned long now)

@@ -26,6 +26,14 @@ int kwq__queue_owned(int cpu, struct workqueue_struct *wq,
 	return 0;
 }
 
+void kwq__batch_begin(void)
+{
+}
+
+void kwq__batch_end(void)
+{
+}
+
 int kwq__spawn(void *(*fn)(void *), void *arg, int cpu)
 {
 	(void)fn, (void)arg, (void)cpu;
