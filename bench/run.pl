@@ -96,6 +96,7 @@ die "run.pl: BENCH_DOCS=1 needs a full run (not BENCH_QUICK, not --goals, "
     'baseline-serial' => 'mutex+condvar, one worker',
     'glib-serial' => 'GLib GThreadPool, max_threads 1',
     kwq => 'kwq', unlimited => 'a thread per item', pool4 => '4-thread pool',
+    thread => 'one thread sleeping to each due time',
 );
 %is_kwq = map { $_ => 1 } @kwq, @kserial;
 # The peer a library's ratio column is taken against.

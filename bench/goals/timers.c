@@ -17,7 +17,10 @@
  *               2 ms, none early); then again with one spinning thread per
  *               CPU of the process's, at the program's own priority, so
  *               that every CPU is busy with other work (goal: p99 at most
- *               1 ms, none early)
+ *               1 ms, none early); beside kwq, the floor the system gives:
+ *               one thread that sleeps to each due time in turn
+ *               (clock_nanosleep(), absolute) and stamps it itself, with
+ *               no queue and no hand-over, under the same load
  *   idle        context switches per second of the whole process while it
  *               idles, with 0 and with 1M items armed far ahead (goal: 0
  *               and at most 2)
@@ -340,6 +343,72 @@ static void load_end(pthread_t *t, int n)
 		pthread_join(t[i], NULL);
 }
 
+/* Delays of @n items, 1 ms .. 1 s: 10^(3 i / (n - 1)) ms. */
+static unsigned long late_delay_ms(int i, int n)
+{
+	return (unsigned long)lround(pow(1000.0, (double)i / (n - 1)));
+}
+
+/* The figures of @nv lateness values in @v, by @impl, with @loaded. */
+static void late_figures(int64_t *v, int nv, int early, int missing,
+			 int loaded, const char *impl)
+{
+	char p[16];
+
+	snprintf(p, sizeof(p), "%d", cfg.late_armed);
+	figure(loaded ? "late_load_p50_us" : "late_p50_us", impl, p, "%.1f",
+	       (double)percentile(v, (size_t)nv, 0.50) / 1e3);
+	figure(loaded ? "late_load_p99_us" : "late_p99_us", impl, p, "%.1f",
+	       (double)percentile(v, (size_t)nv, 0.99) / 1e3);
+	figure(loaded ? "late_load_max_us" : "late_max_us", impl, p, "%.1f",
+	       (double)percentile(v, (size_t)nv, 1.0) / 1e3);
+	figure(loaded ? "late_load_early" : "late_early", impl, p, "%d",
+	       early);
+	figure(loaded ? "late_load_missing" : "late_missing", impl, p, "%d",
+	       missing);
+}
+
+/*
+ * The floor under kwq's lateness, with @loaded: the calling thread sleeps
+ * to each due time of the same schedule in turn and reads the clock when
+ * it wakes, as an item that ran on the thread its timer woke would.  What
+ * kwq adds to it is the wheel's tick and the hand-over to a worker.
+ */
+static void late_floor(int loaded)
+{
+	int n = cfg.late_items, early = 0, nload = 0;
+	int64_t *due = calloc((size_t)n, sizeof(*due));
+	int64_t *v = calloc((size_t)n, sizeof(*v));
+	pthread_t load[CPU_SETSIZE];
+	int64_t t0;
+
+	if (!due || !v)
+		die("out of memory");
+	if (loaded)
+		nload = load_start(load, CPU_SETSIZE);
+	t0 = (int64_t)now_ns();
+	for (int i = 0; i < n; i++)
+		due[i] = t0 + (int64_t)late_delay_ms(i, n) * 1000000;
+	for (int i = 0; i < n; i++) {
+		struct timespec ts = { (time_t)(due[i] / 1000000000),
+				       (long)(due[i] % 1000000000) };
+
+		/* Asleep only until the next due time that has not passed:
+		 * a due item runs at once, as kwq's fired ones do. */
+		while ((int64_t)now_ns() < due[i] &&
+		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts,
+				       NULL) == EINTR)
+			;
+		v[i] = (int64_t)now_ns() - due[i];
+		early += v[i] < 0;
+	}
+	if (loaded)
+		load_end(load, nload);
+	late_figures(v, n, early, 0, loaded, "thread");
+	free(due);
+	free(v);
+}
+
 /* Lateness with @loaded: p50 and p99 go to late_load_*, see the top. */
 static void lateness(int loaded)
 {
@@ -350,7 +419,6 @@ static void lateness(int loaded)
 	struct timespec deadline;
 	pthread_t load[CPU_SETSIZE];
 	int nv = 0, nload = 0;
-	char p[16];
 
 	if (!bg || !l || !v)
 		die("out of memory");
@@ -360,8 +428,7 @@ static void lateness(int loaded)
 	sem_init(&late_sem, 0, 0);
 	late_left = n;
 	for (int i = 0; i < n; i++) {
-		/* 1 ms .. 1 s: 10^(3 i / (n - 1)) ms */
-		unsigned long d = lround(pow(1000.0, (double)i / (n - 1)));
+		unsigned long d = late_delay_ms(i, n);
 
 		INIT_DELAYED_WORK(&l[i].dw, late_fn);
 		l[i].due = (int64_t)now_ns() + (int64_t)d * 1000000;
@@ -383,17 +450,7 @@ static void lateness(int loaded)
 		early += v[nv] < 0;
 		nv++;
 	}
-	snprintf(p, sizeof(p), "%d", cfg.late_armed);
-	figure(loaded ? "late_load_p50_us" : "late_p50_us", "kwq", p, "%.1f",
-	       (double)percentile(v, (size_t)nv, 0.50) / 1e3);
-	figure(loaded ? "late_load_p99_us" : "late_p99_us", "kwq", p, "%.1f",
-	       (double)percentile(v, (size_t)nv, 0.99) / 1e3);
-	figure(loaded ? "late_load_max_us" : "late_max_us", "kwq", p, "%.1f",
-	       (double)percentile(v, (size_t)nv, 1.0) / 1e3);
-	figure(loaded ? "late_load_early" : "late_early", "kwq", p, "%d",
-	       early);
-	figure(loaded ? "late_load_missing" : "late_missing", "kwq", p, "%d",
-	       missing);
+	late_figures(v, nv, early, missing, loaded, "kwq");
 	kwq_disarm(bg, cfg.late_armed);
 	if (missing)
 		exit(1);	/* the items still refer to l[] */
@@ -450,6 +507,8 @@ int main(int argc, char **argv)
 		for (int k = 0; k < NR_IMPLS; k++)
 			arm_cancel(&impls[(k + rot) % NR_IMPLS], sizes[s]);
 	if (goals_part(only, "lateness")) {
+		late_floor(0);
+		late_floor(1);
 		lateness(0);
 		lateness(1);
 	}
