@@ -496,6 +496,40 @@ tap_check $? "a stand-in's copy of the project's header does not hide the projec
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# Headers that include each other through a sibling folder (lib/state.h
+# includes "a/a.h" and "b/b.h", each of which includes "../state.h")
+# spell state.h again and again, lib/a/../state.h, lib/a/../a/../state.h:
+# the walk that narrows the include path took each spelling for a new file
+# and never ended, its memory growing (libtheora's lib/c64x, session 31).
+# One file is one node however it is spelled; the run ends, and the
+# include folder the tree's file needs is kept.
+p=$tmp/cycle
+mkdir -p "$p/include" "$p/lib/a" "$p/lib/b"
+printf 'int dev_ready(void);\n' >"$p/include/x.h"
+printf '#include "a/a.h"\n#include "b/b.h"\n' >"$p/lib/state.h"
+printf '#include "../state.h"\n' >"$p/lib/a/a.h"
+printf '#include "../state.h"\n' >"$p/lib/b/b.h"
+cat >"$p/lib/s.c" <<'EOF2'
+#include "state.h"
+#include "x.h"
+
+int start(void)
+{
+	if (dev_ready() < 0)
+		return -1;
+	return 0;
+}
+EOF2
+(cd "$p" && ulimit -v 2000000 && timeout 60 "$rc" --no-config -v --tree .) \
+	>"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -le 1 ] &&
+	grep -q '^retconv: tree .: 1 include folder: include$' "$tmp/err" &&
+	grep -q '^retconv: 14 lines in 5 files, ' "$tmp/err"
+tap_check $? "headers that include each other through sibling folders end the walk"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- folders of other processors --------------------------------------------
 
 # A tree for several processors keeps each one's headers under arch/NAME;

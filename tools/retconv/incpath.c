@@ -20,8 +20,8 @@
  * only the first), whatever #if surrounds them: a superset of the lookups
  * of any parse.  A name given by a macro (#include FOO_H) cannot be
  * followed, and the files that reach one keep the whole path.  A header
- * reached under many spellings (a/../b/x.h: clang keeps them apart, and
- * so does the walk) has its text read once, by device and inode.  The files
+ * reached under many spellings (a/../b/x.h) is one node of the walk and
+ * has its text read once, by device and inode (node_of()).  The files
  * of one folder share one path, the union of theirs, so the precompiled
  * headers pch.c shares among a folder's files still are.
  */
@@ -180,20 +180,49 @@ static void *room(void *v, size_t n, size_t *cap, size_t size)
 	return xrealloc(v, *cap * size);
 }
 
+/*
+ * The node of the file @path found at @at.  One file is one node at one
+ * place in the search, however it is spelled: headers that include each
+ * other through a sibling folder ("a/a.h" and "../state.h" in lib/)
+ * spell lib/state.h again as lib/a/../state.h, lib/a/../a/../state.h,
+ * ... without end, and a node for each spelling was a walk that never
+ * ended (libtheora's lib/c64x, session 31).  Where a lookup goes depends
+ * on the file's folder as the system finds it, which the first spelling
+ * names as well as any other.
+ */
 static long node_of(struct narrow *nr, const char *path, long at)
 {
-	char *key = xasprintf("%ld\t%s", at, path);
-	long *e = strmap_at(&nr->nodes, key, true);
+	char *key = xasprintf("%ld\t%s", at, path), *id;
+	long *e = strmap_at(&nr->nodes, key, true), *by_id;
+	struct stat st;
 
 	free(key);
-	if (*e < 0) {
-		nr->v = room(nr->v, nr->n, &nr->cap, sizeof(*nr->v));
-		memset(&nr->v[nr->n], 0, sizeof(*nr->v));
-		nr->v[nr->n].path = xstrdup(path);
-		nr->v[nr->n].at = at;
-		nr->v[nr->n].folder = -3;
-		*e = (long)nr->n++;
+	if (*e >= 0)
+		return *e;
+	if (!stat(path, &st)) {
+		id = xasprintf("%ld\t#%llx:%llx", at,
+			       (unsigned long long)st.st_dev,
+			       (unsigned long long)st.st_ino);
+		by_id = strmap_at(&nr->nodes, id, true);
+		free(id);
+		if (*by_id >= 0) {
+			/* @by_id's insertion may have moved @e. */
+			key = xasprintf("%ld\t%s", at, path);
+			*strmap_at(&nr->nodes, key, true) = *by_id;
+			free(key);
+			return *by_id;
+		}
+		*by_id = (long)nr->n;
+		key = xasprintf("%ld\t%s", at, path);
+		e = strmap_at(&nr->nodes, key, true);
+		free(key);
 	}
+	nr->v = room(nr->v, nr->n, &nr->cap, sizeof(*nr->v));
+	memset(&nr->v[nr->n], 0, sizeof(*nr->v));
+	nr->v[nr->n].path = xstrdup(path);
+	nr->v[nr->n].at = at;
+	nr->v[nr->n].folder = -3;
+	*e = (long)nr->n++;
 	return *e;
 }
 
