@@ -30,6 +30,8 @@ struct store {
 	enum rc_type ctype;
 	bool kwq;
 	long long csize;	/* the size of the callee's result */
+	bool wraps;		/* through a cast that can make it negative
+				 * (cast_wraps()) */
 	unsigned rstart;	/* the part of the body that runs whenever */
 	unsigned rend;		/* the store does (see region_of) */
 	unsigned line;
@@ -100,6 +102,7 @@ bool origin_of(struct scan *s, CXCursor e, struct origin *o);
 bool holder_of_local(struct scan *s, CXCursor e, char **key, char **name);
 void origin_free(struct origin *o);
 bool wraps(const struct origin *o, CXType holder);
+bool cast_wraps(CXCursor e);
 bool callee_of(CXTranslationUnit tu, CXCursor e, char **usr, char **name,
 	       enum rc_type *type, bool *kwq, long long *size);
 

@@ -379,9 +379,11 @@ static void add_store(struct scan *s, char *key, unsigned offset,
 	x->rstart = region[0];
 	x->rend = region[1];
 	x->end = end_of(at);
-	if (!clang_Cursor_isNull(value))
+	if (!clang_Cursor_isNull(value)) {
 		x->call = callee_of(s->tu, value, &x->usr, &x->callee,
 				    &x->ctype, &x->kwq, &x->csize);
+		x->wraps = x->call && cast_wraps(value);
+	}
 	arm = clang_Cursor_isNull(value) || x->call ? clang_getNullCursor() :
 	      zero_arm_call(value);
 	if (!clang_Cursor_isNull(arm))
@@ -566,6 +568,39 @@ static bool call_between(const struct scan *s, unsigned from, unsigned to)
 }
 
 /*
+ * Whether @e passes an unsigned call's result through a cast to a signed
+ * type no wider than it, in so many words: "type = (int16)read16(f);"
+ * keeps a 16-bit field's bits as a signed value, and -1 and -2 come out of
+ * it whatever the holder's own width (libxmp's loaders, round 22).
+ */
+bool cast_wraps(CXCursor e)
+{
+	long long narrowest = 0, size;
+	CXCursor op, fn;
+	CXType t;
+
+	for (;;) {
+		e = peel(e);
+		if (!cast_operand(e, &op))
+			break;
+		t = clang_getCursorType(e);
+		size = clang_Type_getSizeOf(t);
+		if (type_class(t) == RT_SIGNED && size > 0 &&
+		    (!narrowest || size < narrowest))
+			narrowest = size;
+		e = op;
+	}
+	if (!narrowest || clang_getCursorKind(e) != CXCursor_CallExpr)
+		return false;
+	fn = clang_getCursorReferenced(e);
+	if (clang_Cursor_isNull(fn))
+		return false;
+	t = clang_getCursorResultType(fn);
+	return type_class(t) == RT_UNSIGNED &&
+	       clang_Type_getSizeOf(t) >= narrowest;
+}
+
+/*
  * iproute2 keeps rta_getattr_u32()'s netns id, which is -1 when none is
  * assigned, in an int and tests it for >= 0: an unsigned result put in a
  * signed holder no wider than it can be negative there.  An enumeration
@@ -653,7 +688,8 @@ bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 		o->callee = o->own_callee;
 		o->unsig = type_class(clang_getCursorType(k.v[0])) ==
 			   RT_UNSIGNED;
-		o->wraps = wraps(o, clang_getCursorType(k.v[0]));
+		o->wraps = wraps(o, clang_getCursorType(k.v[0])) ||
+			   cast_wraps(k.v[1]);
 		line_col(e, &o->hline, &o->hcol);
 		o->cstart = offset_of(e);
 		o->hend = end_of(e);
@@ -680,6 +716,6 @@ bool origin_of(struct scan *s, CXCursor e, struct origin *o)
 	o->hend = last->end;
 	o->cend = o->hend;
 	o->unsig = type_class(clang_getCursorType(e)) == RT_UNSIGNED;
-	o->wraps = wraps(o, clang_getCursorType(e));
+	o->wraps = wraps(o, clang_getCursorType(e)) || last->wraps;
 	return true;
 }
