@@ -455,12 +455,12 @@ static enum CXChildVisitResult guard_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-/* Whether @pred holds for a conjunct of @cond: @cond itself, or an
- * operand, at any depth, of its top-level &&s. */
-static bool any_conjunct(struct scan *s, CXCursor cond,
-			 bool (*pred)(struct scan *s, CXCursor c,
-				      const void *arg),
-			 const void *arg)
+/* Whether @pred holds for an operand of @cond's top-level @join ("&&"
+ * or "||"), at any depth: @cond itself when it is no such operator. */
+static bool any_part(struct scan *s, CXCursor cond, const char *join,
+		     bool (*pred)(struct scan *s, CXCursor c,
+				  const void *arg),
+		     const void *arg)
 {
 	struct kids k;
 	char op[8];
@@ -469,11 +469,21 @@ static bool any_conjunct(struct scan *s, CXCursor cond,
 	expr_kids(cond, &k);
 	if (clang_getCursorKind(cond) == CXCursor_BinaryOperator && k.n == 2) {
 		binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
-		if (!strcmp(op, "&&"))
-			return any_conjunct(s, k.v[0], pred, arg) ||
-			       any_conjunct(s, k.v[1], pred, arg);
+		if (!strcmp(op, join))
+			return any_part(s, k.v[0], join, pred, arg) ||
+			       any_part(s, k.v[1], join, pred, arg);
 	}
 	return pred(s, cond, arg);
+}
+
+/* Whether @pred holds for a conjunct of @cond: @cond itself, or an
+ * operand, at any depth, of its top-level &&s. */
+static bool any_conjunct(struct scan *s, CXCursor cond,
+			 bool (*pred)(struct scan *s, CXCursor c,
+				      const void *arg),
+			 const void *arg)
+{
+	return any_part(s, cond, "&&", pred, arg);
 }
 
 static bool same_place(CXCursor a, CXCursor b)
@@ -546,8 +556,10 @@ uint64_t below_negative(struct scan *s, CXCursor cmp, const struct origin *o,
 
 /* Whether @e compares the holder of @o with an upper bound: "x < k",
  * "x <= k", "k > x", "k >= x", with k not a constant of its own sign
- * test ("x < 0" is no bound). */
-static bool is_upper_bound(struct scan *s, CXCursor e, const struct origin *o)
+ * test ("x < 0" is no bound); with @above, whether it asks for a value
+ * above one instead: "x > k", "k < x". */
+static bool is_bound(struct scan *s, CXCursor e, const struct origin *o,
+		     bool above)
 {
 	struct origin h;
 	struct kids k;
@@ -569,6 +581,8 @@ static bool is_upper_bound(struct scan *s, CXCursor e, const struct origin *o)
 		return false;
 	if (const_value(k.v[1 - side], &v) && v <= 0)
 		return false;
+	if (above)
+		side = 1 - side;
 	if (!origin_of(s, k.v[side], &h))
 		return false;
 	same = h.key && o->key && !strcmp(h.key, o->key) &&
@@ -587,14 +601,24 @@ static bool is_other_bound(struct scan *s, CXCursor c, const void *arg)
 {
 	const struct bound_find *b = arg;
 
-	return !same_place(c, b->cmp) && is_upper_bound(s, c, b->o);
+	return !same_place(c, b->cmp) && is_bound(s, c, b->o, false);
+}
+
+/* A disjunct other than the comparison itself that takes large values. */
+static bool is_other_above(struct scan *s, CXCursor c, const void *arg)
+{
+	const struct bound_find *b = arg;
+
+	return !same_place(c, b->cmp) && is_bound(s, c, b->o, true);
 }
 
 /*
  * Whether the comparison @cmp of an unsigned holder of a result that
  * can be negative holds only together with an upper bound of the same
- * holder ("size_t n = snprintf(b, size, ...); if (0 < n && n < size)"):
- * a wrapped failure is a large value, which the bound rejects, so the
+ * holder ("size_t n = snprintf(b, size, ...); if (0 < n && n < size)"),
+ * or is one way out of a condition whose other way takes the large values
+ * ("if (type < FIRST || type > LAST) goto err;"): a wrapped failure is a
+ * large value, which the bound rejects or the other way takes, so the
  * test as a whole reads it rightly.
  */
 bool bounded_above(struct scan *s, CXCursor cmp, const struct origin *o)
@@ -604,8 +628,12 @@ bool bounded_above(struct scan *s, CXCursor cmp, const struct origin *o)
 
 	g.cond = clang_getNullCursor();
 	clang_visitChildren(s->body, guard_visit, &g);
-	return !clang_Cursor_isNull(g.cond) && only_when(s, g.cond, cmp) &&
-	       any_conjunct(s, g.cond, is_other_bound, &b);
+	if (clang_Cursor_isNull(g.cond))
+		return false;
+	return (only_when(s, g.cond, cmp) &&
+		any_conjunct(s, g.cond, is_other_bound, &b)) ||
+	       (any_part(s, g.cond, "||", is_cmp, &cmp) &&
+		any_part(s, g.cond, "||", is_other_above, &b));
 }
 
 /* The first statement of @c, a block or one statement. */
