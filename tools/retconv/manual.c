@@ -17,7 +17,8 @@
  * holds .git, or eight levels.  A DocBook page gives each of its
  * <refname>s the text of its "Return Value" refsect1; a troff page of
  * section 3 each name of its NAME section the text of its RETURN VALUE
- * section, the markup left out.  Each folder is read once per process.
+ * section (RETURN VALUES in a BSD page written in mdoc), the markup left
+ * out.  Each folder is read once per process.
  * A section several functions share is read, for each, in the sentences
  * that name it and those after them that name no other function.
  */
@@ -135,12 +136,55 @@ static void read_docbook(char *text)
 	}
 }
 
+/*
+ * What an mdoc macro line prints, for the sections read here: its
+ * arguments, a function's name as "name()" (.Fn), and the one-line
+ * description after a dash (.Nd, as man(7)'s NAME line has it).  A BSD
+ * page (.Sh, .Nm, .Fn) says in RETURN VALUES what a Linux one says in
+ * RETURN VALUE.
+ */
+static void mdoc_line(const char *l, size_t n, char *out, size_t *o,
+		      size_t cap)
+{
+	size_t i = 3 + strspn(l + 3, " \t"), w;
+	char *text;
+
+	if (i > n)
+		i = n;
+	if (!strncmp(l + 1, "Fn", 2)) {
+		w = strcspn(l + i, " \t\n");
+		text = xasprintf("%.*s()%.*s ", (int)w, l + i,
+				 (int)(n - i - w), l + i + w);
+	} else {
+		text = xasprintf("%s%.*s ", strncmp(l + 1, "Nd", 2) ? "" :
+					       "- ", (int)(n - i), l + i);
+	}
+	for (w = 0; text[w] && *o + 2 < cap; w++)
+		if (text[w] != '"')
+			out[(*o)++] = text[w];
+	out[*o] = '\0';
+	free(text);
+}
+
+/* Whether the troff line @l is an mdoc macro (".Fn", ".Nm"), whose name
+ * is an upper-case letter and a lower-case one. */
+static bool mdoc_macro(const char *l, size_t n)
+{
+	return n >= 3 && l[0] == '.' && l[1] >= 'A' && l[1] <= 'Z' &&
+	       l[2] >= 'a' && l[2] <= 'z' &&
+	       (n == 3 || l[3] == ' ' || l[3] == '\t');
+}
+
 /* A troff line with its request and font escapes left out. */
 static void troff_line(const char *l, size_t n, char *out, size_t *o,
 		       size_t cap)
 {
 	size_t i = 0;
 
+	if (mdoc_macro(l, n)) {
+		mdoc_line(l, n, out, o, cap);
+		return;
+	}
 	if (n && l[0] == '.') {
 		if (n < 2 || !strchr("BIR", l[1]))
 			return;
@@ -167,6 +211,14 @@ static void troff_line(const char *l, size_t n, char *out, size_t *o,
 	out[*o] = '\0';
 }
 
+/* The next section heading after @p: man(7)'s ".SH", mdoc's ".Sh". */
+static const char *next_head(const char *p)
+{
+	const char *a = strstr(p, "\n.SH"), *b = strstr(p, "\n.Sh");
+
+	return !a ? b : !b ? a : a < b ? a : b;
+}
+
 /* The text of the troff section headed @head (".SH NAME"), or NULL. */
 static char *troff_section(const char *text, const char *const *heads,
 			   size_t nheads)
@@ -176,7 +228,7 @@ static char *troff_section(const char *text, const char *const *heads,
 	char *out;
 
 	for (p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (strncmp(p, ".SH", 3))
+		if (strncmp(p, ".SH", 3) && strncmp(p, ".Sh", 3))
 			continue;
 		h = p + 3 + strspn(p + 3, " \t\"");
 		for (i = 0; i < nheads; i++)
@@ -190,7 +242,7 @@ static char *troff_section(const char *text, const char *const *heads,
 	p = strchr(p, '\n');
 	if (!p)
 		return NULL;
-	end = strstr(p, "\n.SH");
+	end = next_head(p);
 	if (!end)
 		end = p + strlen(p);
 	cap = (size_t)(end - p) + 2;
