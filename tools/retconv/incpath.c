@@ -180,6 +180,16 @@ static void *room(void *v, size_t n, size_t *cap, size_t size)
 	return xrealloc(v, *cap * size);
 }
 
+static long node_new(struct narrow *nr, const char *path, long at)
+{
+	nr->v = room(nr->v, nr->n, &nr->cap, sizeof(*nr->v));
+	memset(&nr->v[nr->n], 0, sizeof(*nr->v));
+	nr->v[nr->n].path = xstrdup(path);
+	nr->v[nr->n].at = at;
+	nr->v[nr->n].folder = -3;
+	return (long)nr->n++;
+}
+
 /*
  * The node of the file @path found at @at.  One file is one node at one
  * place in the search, however it is spelled: headers that include each
@@ -192,38 +202,27 @@ static void *room(void *v, size_t n, size_t *cap, size_t size)
  */
 static long node_of(struct narrow *nr, const char *path, long at)
 {
-	char *key = xasprintf("%ld\t%s", at, path), *id;
-	long *e = strmap_at(&nr->nodes, key, true), *by_id;
+	char *key = xasprintf("%ld\t%s", at, path), *id = NULL;
+	long *e = strmap_at(&nr->nodes, key, false), x;
 	struct stat st;
 
-	free(key);
-	if (*e >= 0)
+	if (e && *e >= 0) {
+		free(key);
 		return *e;
+	}
 	if (!stat(path, &st)) {
 		id = xasprintf("%ld\t#%llx:%llx", at,
 			       (unsigned long long)st.st_dev,
 			       (unsigned long long)st.st_ino);
-		by_id = strmap_at(&nr->nodes, id, true);
-		free(id);
-		if (*by_id >= 0) {
-			/* @by_id's insertion may have moved @e. */
-			key = xasprintf("%ld\t%s", at, path);
-			*strmap_at(&nr->nodes, key, true) = *by_id;
-			free(key);
-			return *by_id;
-		}
-		*by_id = (long)nr->n;
-		key = xasprintf("%ld\t%s", at, path);
-		e = strmap_at(&nr->nodes, key, true);
-		free(key);
+		e = strmap_at(&nr->nodes, id, false);
 	}
-	nr->v = room(nr->v, nr->n, &nr->cap, sizeof(*nr->v));
-	memset(&nr->v[nr->n], 0, sizeof(*nr->v));
-	nr->v[nr->n].path = xstrdup(path);
-	nr->v[nr->n].at = at;
-	nr->v[nr->n].folder = -3;
-	*e = (long)nr->n++;
-	return *e;
+	x = e && *e >= 0 ? *e : node_new(nr, path, at);
+	if (id)
+		*strmap_at(&nr->nodes, id, true) = x;
+	*strmap_at(&nr->nodes, key, true) = x;
+	free(id);
+	free(key);
+	return x;
 }
 
 static const char *skip_blank(const char *s)
