@@ -158,12 +158,6 @@ static const char *clib_held(const char *dir, const char *served)
 	return found;
 }
 
-static bool is_word(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* Whether @to is @name after a prefix of a word and an underscore, not
  * a reserved one: a test's name for a library's (OCS_fopen for fopen). */
 static bool interposed(const char *name, size_t nlen, const char *to,
@@ -205,7 +199,7 @@ static bool renames(const char *path)
 			continue;
 		for (s += 6; *s == ' ' || *s == '\t'; s++)
 			;
-		for (name = s; is_word(*s); s++)
+		for (name = s; ident_char(*s); s++)
 			;
 		nlen = (size_t)(s - name);
 		if (*s == '(')
@@ -214,7 +208,7 @@ static bool renames(const char *path)
 			continue;
 		for (s += *s == ')'; *s == ' ' || *s == '\t'; s++)
 			;
-		for (to = s; is_word(*s); s++)
+		for (to = s; ident_char(*s); s++)
 			;
 		tlen = (size_t)(s - to);
 		found = interposed(name, nlen, to, tlen);
