@@ -180,6 +180,7 @@ $(B)/tests/test-release $(B)/tests/test-manager-spawn \
 	$(B)/tests/test-hand-over: $(B)/tests/hooks/worker.o
 $(B)/tests/test-manager-burst: $(B)/tests/hooks/worker.o $(B)/tests/hooks/add.o
 $(B)/tests/test-thaw: $(B)/tests/hooks/freeze.o
+$(B)/tests/test-debug-relay: $(B)/tests/hooks/cancel.o
 $(B)/tests/test-fork-spawn $(B)/tests/test-manager-soon: \
 	$(B)/tests/hooks/thread.o
 $(B)/tests/test-manager-lock $(B)/tests/test-manager-proc \

@@ -516,8 +516,14 @@ int remove_work_sync(struct work_struct *work)
 		kwq__wait_for_completion(&b.done);
 	}
 	release_work_pending(work);
+	kwq__test_hook(sync_release, work);
 	if (kwq__debugging())
 		kwq__debug_canceling(work, false);
 	wake_cancellers();
 	return removed ? 0 : -ENOENT;
 }
+
+#ifdef KWQ_TEST_HOOKS
+/* The test build's hook: see internal.h. */
+void (*kwq__sync_release_hook)(struct work_struct *w);
+#endif

@@ -44,6 +44,7 @@ struct rec {
 	void *caller;			/* the add's return address */
 	struct workqueue_struct *wq;	/* the queue it was added to */
 	work_func_t func;		/* its function when added */
+	unsigned int holders;		/* held: the _sync removes holding it */
 };
 
 /*
@@ -269,7 +270,7 @@ static bool word_sane_locked(unsigned long data)
  */
 static bool func_sane(work_func_t fn)
 {
-	struct rec r = { (const void *)fn, NULL, NULL, NULL };
+	struct rec r = { .key = (const void *)fn };
 	static int blind = -1;		/* A: dladdr() knows nothing */
 	int b = __atomic_load_n(&blind, __ATOMIC_RELAXED);
 	bool known;
@@ -316,7 +317,8 @@ static bool item_sane(struct work_struct *w)
 void kwq__debug_added(struct work_struct *w, struct workqueue_struct *wq,
 		      void *caller)
 {
-	struct rec *rec, seen, r = { w, caller, wq, w->func };
+	struct rec *rec, seen, r = { .key = w, .caller = caller, .wq = wq,
+					.func = w->func };
 	int full;
 	char here[128];
 
@@ -428,16 +430,23 @@ void kwq__debug_check_queued(struct kwq__pool *pool, struct work_struct *w,
 	abort();
 }
 
-/* A remove_work_sync() holds @w (on), or has let it go. */
+/*
+ * A remove_work_sync() holds @w (on), or has let it go.  Counted: the next
+ * one can own the item between the last one's release of it and its call
+ * here, and the item, marked CANCELING, must not look owned by nobody
+ * meanwhile (tests/test-debug-relay.c).
+ */
 void kwq__debug_canceling(struct work_struct *w, bool on)
 {
-	struct rec r = { w, NULL, NULL, NULL }, *rec;
+	struct rec r = { .key = w, .holders = 1 }, *rec;
 
 	pthread_mutex_lock(&debug_lock);
 	rec = find_locked(&held, w);
-	if (on && !rec && insert_locked(&held, &r))
+	if (on && rec)
+		rec->holders++;
+	else if (on && insert_locked(&held, &r))
 		lost++;		/* no orphan can be told any more */
-	else if (!on && rec)
+	else if (!on && rec && !--rec->holders)
 		remove_locked(&held, rec);
 	pthread_mutex_unlock(&debug_lock);
 }
@@ -570,7 +579,7 @@ int kwq_track_init(struct work_struct *work, const char *file, int line)
 /* A pwq of a live queue: the pointer an item's word may hold. */
 void kwq__debug_pwq(struct kwq__pwq *pwq, bool live)
 {
-	struct rec r = { pwq, NULL, NULL, NULL }, *rec;
+	struct rec r = { .key = pwq }, *rec;
 
 	pthread_mutex_lock(&debug_lock);
 	rec = find_locked(&pwqs, pwq);

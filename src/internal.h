@@ -1094,6 +1094,12 @@ KWQ_HIDDEN extern void (*kwq__release_hook)(struct kwq__pwq *pwq);
  */
 KWQ_HIDDEN extern void (*kwq__link_hook)(struct kwq__pwq *pwq);
 /*
+ * kwq__sync_release_hook (tests/test-debug-relay.c): called by
+ * remove_work_sync() between its release of the item and its last word to
+ * debug mode, no lock held: another remove can own the item there.
+ */
+KWQ_HIDDEN extern void (*kwq__sync_release_hook)(struct work_struct *w);
+/*
  * kwq__hand_over_hook (tests/test-hand-over.c): called by a worker that
  * has taken a pushed item to start next itself, the pool lock held, before
  * it starts it (kwq__pwq_hand_over_locked()).
