@@ -189,16 +189,9 @@ static bool renames(const char *path)
 	if (!f)
 		return false;
 	while (!found && getline(&line, &cap, f) > 0) {
-		for (s = line; *s == ' ' || *s == '\t'; s++)
-			;
-		if (*s++ != '#')
+		s = tree_directive(line, "define");
+		if (!s)
 			continue;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (strncmp(s, "define", 6) || (s[6] != ' ' && s[6] != '\t'))
-			continue;
-		for (s += 6; *s == ' ' || *s == '\t'; s++)
-			;
 		for (name = s; ident_char(*s); s++)
 			;
 		nlen = (size_t)(s - name);

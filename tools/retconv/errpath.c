@@ -79,21 +79,17 @@ static bool is_error_logger(const char *name)
 	return false;
 }
 
-/* Whether a string literal of @text names @callee as perror() would,
- * "callee:" or "callee()" (any case: "FI_CQ_READ:"). */
-static bool names_callee(const char *text, const char *callee)
+/* Whether the string literals' text @lit (lower case, each literal after
+ * a blank) names @callee as perror() would, "callee:" or "callee()" (any
+ * case: "FI_CQ_READ:"). */
+static bool names_callee(const char *lit, const char *callee)
 {
 	size_t n = strlen(callee);
-	const char *p, *open = NULL;
+	const char *p;
 
-	for (p = text; *p; p++) {
-		if (*p == '"' && (p == text || p[-1] != '\\')) {
-			open = open ? NULL : p;
-			continue;
-		}
-		if (!open || strncasecmp(p, callee, n) ||
-		    (p[-1] != '"' && (isalnum((unsigned char)p[-1]) ||
-				      p[-1] == '_')))
+	for (p = lit; *p; p++) {
+		if (strncasecmp(p, callee, n) ||
+		    (p > lit && ident_char(p[-1])))
 			continue;
 		if (p[n] == ':' || (p[n] == '(' && p[n + 1] == ')'))
 			return true;
@@ -138,7 +134,7 @@ static bool reports_failure(struct scan *s, CXCursor c)
 	for (i = 0; i < sizeof(words) / sizeof(words[0]) && !found; i++)
 		found = strstr(lit, words[i]) != NULL;
 	if (!found && s->tested)
-		found = names_callee(text, s->tested);
+		found = names_callee(lit, s->tested);
 	free(lit);
 	free(text);
 	return found;

@@ -133,26 +133,29 @@ static bool error_word(const char *w, size_t len)
 		"INVALID", "INVAL", "BAD", "ILLEGAL", "UNSUPPORTED",
 		"NOTSUPPORTED", "TIMEOUT", "TIMEDOUT", "NOT", "NO",
 	};
+	/* The C library's errno names, read once a process. */
+	static const char *libc[256];
+	static int nlibc = -1;
 	char *name;
-	const char *libc;
 	bool is = false;
 	size_t i;
 	int v;
 
 	if (len >= 3 && !strncasecmp(w, "err", 3))
 		return true;
+	if (nlibc < 0)
+		for (nlibc = 0, v = 1; v < 256; v++)
+			if (strerrorname_np(v))
+				libc[nlibc++] = strerrorname_np(v);
 	name = xasprintf("%.*s", (int)len, w);
 	for (i = 0; name[i]; i++)
 		name[i] = (char)toupper((unsigned char)name[i]);
 	is = strstr(name, "FAIL") != NULL;
 	for (i = 0; i < sizeof(words) / sizeof(*words) && !is; i++)
 		is = !strcmp(name, words[i]);
-	for (v = 1; v < 256 && !is && len >= 2; v++) {
-		libc = strerrorname_np(v);
-		is = libc && (!strcmp(libc, name) ||
-			      (!strncmp(name, "NO", 2) &&
-			       !strcmp(libc + 1, name)));
-	}
+	for (v = 0; v < nlibc && !is && len >= 2; v++)
+		is = !strcmp(libc[v], name) ||
+		     (!strncmp(name, "NO", 2) && !strcmp(libc[v] + 1, name));
 	free(name);
 	return is;
 }
