@@ -365,10 +365,12 @@ retconv: $(B)/retconv
 # retconv-eval: issue 26's benchmark of mined fix pairs (outside CI: it
 # needs the mirrors that tools/retconv/eval/README.md lists).  The dev half
 # by default; `make retconv-eval HELD=1` scores the held-back half, which
-# only the lead runs, once per round.  RETCONV=path scores another binary.
+# only the lead runs, once per round; FRESH=1 scores the third set (fixes
+# mined from code bases no rule was tuned to, tools/retconv/eval/fresh).
+# RETCONV=path scores another binary.
 retconv-eval: $(if $(RETCONV),,$(B)/retconv)
 	RETCONV=$(or $(RETCONV),$(B)/retconv) DEV=$(DEV) HELD=$(HELD) \
-		python3 tools/retconv/eval/score.py
+		FRESH=$(FRESH) python3 tools/retconv/eval/score.py
 
 .PHONY: retconv-eval
 

@@ -31,7 +31,7 @@ then
 	exit 0
 fi
 
-echo "1..7"
+echo "1..8"
 
 # The history: owner/lib's one file, its fix commits, a bare mirror.
 src=$tmp/src
@@ -125,5 +125,16 @@ TREE=1 RETCONV_TREE_ARGS='--tree .' score "$tmp/args"
 cat "$tmp/argv" >>"$tmp/log"
 test "$(grep -c '^--no-config --tree \. lib\.c$' "$tmp/argv")" -eq 4
 tap_check $? "TREE=1 runs retconv --no-config --tree . FILE, no -I"
+
+# FRESH=1: the third set is the split's "fresh" rows, and only they; the
+# default (dev) run over the same split scores none of them.
+printf 'fresh\tuser\towner/lib\t%s\n' "$head" >"$tmp/split"
+FRESH=1 score "$tmp/every"
+cat "$tmp/table" >>"$tmp/log"
+grep -q '^overall  *2  *2  *2 ' "$tmp/table" && grep -q 'fresh half' "$tmp/table"
+fresh=$?
+score "$tmp/every"
+! grep -q '^overall' "$tmp/table" && test $fresh -eq 0
+tap_check $? "FRESH=1 scores the split's fresh rows, a dev run none of them"
 
 tap_exit

@@ -23,7 +23,8 @@
 #                             reason for a drop) as Markdown tables.
 #
 # review.tsv: id, verdict (keep/drop), class (mine.py's unless corrected),
-# reason.  Files are read and written next to this script.
+# reason.  Files are read and written next to this script, or in
+# REVIEW_DIR (fresh/ for the third set: REVIEW_DIR=fresh).
 import argparse
 import collections
 import hashlib
@@ -32,7 +33,8 @@ import re
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.environ.get('REVIEW_DIR',
+		      os.path.dirname(os.path.abspath(__file__)))
 MIRRORS = os.environ.get('MIRRORS', '/work/.mirror')
 
 
