@@ -379,7 +379,7 @@ bool house_errno_only(const struct rc_func *fn)
 {
 	return fn->type == RT_SIGNED && (fn->facts & FACT_GIVES_PERRNO) &&
 	       (fn->flags & RV_NONNEG) &&
-	       !(fn->flags & ~(RV_ZERO | RV_NONNEG));
+	       !(fn->flags & ~(RV_ZERO | RV_NONNEG | RV_COUNTED));
 }
 
 /* Whether callers read @fn's result as 0 or a positive errno. */

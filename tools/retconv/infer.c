@@ -550,13 +550,14 @@ static bool asm_operand(CXCursor c, CXCursor var)
 /*
  * "n += v": a sum, which is a count when what is added never is negative
  * (issue 26: a result used in arithmetic is a count): v's own values,
- * which carry a negative one through when v has it, and a count.
+ * which carry a negative one through when v has it, and a count.  "n++"
+ * is "n += 1" (walk_write(), flow_expr()): a counter is a count.
  */
 static void sum_into(struct fn_ctx *fx, CXCursor v, struct eval *acc,
 		     int depth)
 {
 	eval_expr(fx, v, acc, depth);
-	acc->flags |= RV_NONNEG;
+	acc->flags |= RV_NONNEG | RV_COUNTED;
 }
 
 /* An assignment, an OR into the variable, or an in-place change that
@@ -591,8 +592,9 @@ static void walk_write(struct var_walk *w, CXCursor c, enum CXCursorKind kind)
 			w->acc.flags |= RV_UNKNOWN;
 	} else if (kind == CXCursor_UnaryOperator) {
 		unary_op(w->fx->tu, c, k.v[0], op, sizeof(op));
-		if (!strcmp(op, "&") || !strcmp(op, "++") || !strcmp(op, "--") ||
-		    !op[0])
+		if (!strcmp(op, "++"))
+			w->acc.flags |= RV_NONNEG | RV_COUNTED;
+		else if (!strcmp(op, "&") || !strcmp(op, "--") || !op[0])
 			w->acc.flags |= RV_UNKNOWN;
 	}
 }
@@ -1587,7 +1589,9 @@ static void flow_expr(struct flow *f, CXCursor e, struct state *s)
 	} else if (kind == CXCursor_UnaryOperator && k.n == 1 &&
 		   refers_to(k.v[0], f->var)) {
 		unary_op(f->fx->tu, e, k.v[0], op, sizeof(op));
-		if (!strcmp(op, "++") || !strcmp(op, "--") || !op[0])
+		if (!strcmp(op, "++") && s->live)
+			s->ev.flags |= RV_NONNEG | RV_COUNTED;
+		else if (!strcmp(op, "++") || !strcmp(op, "--") || !op[0])
 			s->ev.flags |= RV_UNKNOWN;
 		return;
 	} else if (kind == CXCursor_ConditionalOperator && k.n == 3) {

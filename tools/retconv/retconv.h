@@ -53,6 +53,8 @@ enum rc_value {
 	RV_OKCODE = 1U << 10,	/* ... as a success's name (SUDO_RC_OK = 1):
 				 * a status set's success, beside its own
 				 * negative errors */
+	RV_COUNTED = 1U << 11,	/* beside RV_NONNEG: counted up ("n++",
+				 * "n += v"), a count by how it is made */
 };
 
 /* The declared return type, as far as the rules care. */

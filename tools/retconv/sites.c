@@ -501,6 +501,43 @@ static bool rule_d_zero(struct ctx *cx)
 	return false;
 }
 
+/*
+ * A definition's count with its failures (read(2)'s shape: "return n;" of a
+ * value counted up or summed, beside a negative failure), tested only
+ * against 0 where the branch on a value other than 0 handles an error:
+ * "if (load_cfg(path) != 0) fail;" takes every count above 0 for a
+ * failure, as rule_d_zero() says of the table's counts.  Only a body
+ * that counts what it returns (infer.c's RV_COUNTED: "n++", "n += v") and
+ * returns no constant above 0 nor a status code says so: a 1 or a 2
+ * returned by name may be a status's failure, and a value merely never
+ * negative (a call's count kept in the variable that later holds a
+ * 0/-errno result) is no count it made.  Returns whether it judged the
+ * site.
+ */
+static bool tested_both_ways(const struct ctx *cx);
+
+static bool rule_d_count(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	unsigned f = c->def ? c->def->flags : 0;
+
+	if (c->table || c->cls != CC_MIXED || !c->sure ||
+	    x->ctype != RT_SIGNED || !(f & RV_COUNTED) || !(f & RV_NEG) ||
+	    (f & (RV_ONE | RV_POS | RV_UNKNOWN | RV_CODE | RV_OKCODE |
+		  RV_BOOL | RV_FOREIGN)) ||
+	    naming_classify(cx->cfg, x->callee) == KIND_PREDICATE)
+		return false;
+	if (!(x->form & SITE_ON_NONZERO) ||
+	    (SITE_TAKEN_OF(x->form) & SIGN_POS) || tested_both_ways(cx))
+		return false;
+	verdict_add(cx, 'D', xasprintf(
+	    "'%s' %s (class %s, from %s): the branch taken on a value other than 0 handles an error, but its successes are counts above 0; test it for < 0",
+	    x->callee, callee_returns(x, c), callee_class_name(c->cls),
+	    c->source));
+	return true;
+}
+
 /* A mixed class whose positive values are counts or ids, not only the 1
  * of a comparison's -1, 0 or 1. */
 static bool counts(const struct callee *c)
@@ -676,7 +713,7 @@ static void rule_d(struct ctx *cx)
 		rule_d_truth(cx);
 		return;
 	}
-	if (rule_d_zero(cx))
+	if (rule_d_zero(cx) || rule_d_count(cx))
 		return;
 
 	/* A value or a negative errno read only for being 0: the branch
