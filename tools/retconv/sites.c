@@ -463,8 +463,8 @@ static void rule_c(struct ctx *cx)
 
 /*
  * A documented count, or a descriptor, tested only against 0 where a
- * branch handles an error (outside.c's and the table's value, mixed and
- * descriptor classes): "if (write(fd, b, n))" takes every write for a
+ * branch handles an error (outside.c's and the table's value, mixed,
+ * positive and descriptor classes): "if (write(fd, b, n))" takes every write for a
  * failure, "if (!fd)" takes descriptor 0 for one and -1 for a success;
  * "fd != 0", written against 0, asks for descriptor 0 on purpose.
  * Returns whether it judged the site.
@@ -490,6 +490,14 @@ static bool rule_d_zero(struct ctx *cx)
 	 * test asks what is left: a failure. */
 	if (SITE_TAKEN_OF(x->form) & SIGN_POS)
 		return (x->form & SITE_ON_NONZERO) != 0;
+	/* A positive class's success is above 0: "inet_pton(...) != 0"
+	 * before an error's branch takes the address for a failure. */
+	if (c->cls == CC_POSITIVE && (x->form & SITE_ON_NONZERO)) {
+		verdict_add(cx, 'D', xasprintf(
+		    "'%s' %s (class positive, from %s): the branch taken on a value other than 0 handles an error, but its success is above 0; test it for <= 0",
+		    x->callee, callee_returns(x, c), c->source));
+		return true;
+	}
 	if ((c->cls == CC_DESCRIPTOR || c->cls == CC_VALUE ||
 	     c->cls == CC_MIXED) && (x->form & SITE_ON_NONZERO)) {
 		verdict_add(cx, 'D', xasprintf(
