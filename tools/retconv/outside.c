@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The contracts of libraries outside the input: what the C library's,
- * POSIX's and OpenSSL's functions return, as their documentation says.
+ * POSIX's, OpenSSL's and a few other widely used libraries' functions
+ * (libusb, ZeroMQ, Mbed TLS) return, as their documentation says.
  *
  * A call site is judged by its callee's class, and most of the calls a
  * project makes to outside code have no definition in the tree: a read's
@@ -66,7 +67,13 @@ const struct rc_outside outside_contracts[] = {
 		"tee readlink readlinkat getrandom getline getdelim "
 		"scanf fscanf sscanf vscanf vfscanf vsscanf "
 		"printf fprintf dprintf sprintf snprintf vprintf vfprintf "
-		"vdprintf vsprintf vsnprintf asprintf vasprintf" },
+		"vdprintf vsprintf vsnprintf asprintf vasprintf "
+		/* ftell(3): the offset, or -1; scandir(3): the number of
+		 * entries, or -1; getxattr(2) and its kin: the size, or -1.
+		 * Not lseek(2), whose "if (lseek(fd, 0, SEEK_SET))" asks
+		 * for the offset it gave. */
+		"ftell ftello scandir scandirat getxattr "
+		"lgetxattr fgetxattr listxattr llistxattr flistxattr" },
 	/* "return the new file descriptor (a nonnegative integer) ... On
 	 * error, -1". */
 	{ TC_DESCRIPTOR, "open openat creat socket accept accept4 dup dup2 "
@@ -93,7 +100,12 @@ const struct rc_outside outside_contracts[] = {
 		"EVP_PKEY_derive_set_peer EVP_PKEY_derive EVP_PKEY_keygen_init "
 		"EVP_PKEY_keygen EVP_PKEY_paramgen_init EVP_PKEY_paramgen "
 		"X509_verify_cert RAND_bytes RAND_priv_bytes inet_pton "
-		"X509_load_cert_file X509_load_crl_file X509_load_cert_crl_file" },
+		"X509_load_cert_file X509_load_crl_file X509_load_cert_crl_file "
+		/* fread(3), fwrite(3): the number of items, never negative,
+		 * and short (0 for one item) on an error or at the end of
+		 * the file; strftime(3): the number of bytes, 0 when they do
+		 * not fit. */
+		"fread fwrite fread_unlocked fwrite_unlocked strftime" },
 	/* "return 1 for success and 0 for failure". */
 	{ TC_BOOLEAN, "EVP_DigestInit_ex EVP_DigestUpdate EVP_DigestFinal_ex "
 		"EVP_EncryptInit_ex EVP_EncryptUpdate EVP_EncryptFinal_ex "
@@ -127,6 +139,54 @@ const struct rc_outside outside_contracts[] = {
 	 * (ret)" is right for the one and wrong for the other (fi_av(3)). */
 	{ TC_MIXED, "fi_cq_read fi_cq_readfrom fi_cq_readerr fi_cq_sread "
 		"fi_cq_sreadfrom fi_eq_read fi_eq_readerr fi_eq_sread" },
+	/* fseek(3), fclose(3), fflush(3): 0, or -1 (EOF) with errno
+	 * set. */
+	{ TC_STATUS, "fseek fseeko fclose fflush" },
+	/* libusb's API reference: "0 on success", a negative LIBUSB_ERROR
+	 * code on failure; its transfers and descriptor reads return the
+	 * number of bytes (libusb_control_transfer(),
+	 * libusb_get_string_descriptor_ascii()) or of devices
+	 * (libusb_get_device_list()), or that negative code. */
+	{ TC_ERRNO, "libusb_init libusb_open libusb_claim_interface "
+		"libusb_release_interface libusb_set_configuration "
+		"libusb_get_configuration libusb_set_interface_alt_setting "
+		"libusb_clear_halt libusb_reset_device "
+		"libusb_detach_kernel_driver libusb_attach_kernel_driver "
+		"libusb_set_auto_detach_kernel_driver "
+		"libusb_get_device_descriptor "
+		"libusb_get_active_config_descriptor "
+		"libusb_get_config_descriptor "
+		"libusb_get_config_descriptor_by_value libusb_submit_transfer "
+		"libusb_cancel_transfer libusb_bulk_transfer "
+		"libusb_interrupt_transfer libusb_handle_events "
+		"libusb_handle_events_timeout "
+		"libusb_handle_events_timeout_completed "
+		"libusb_handle_events_completed" },
+	{ TC_MIXED, "libusb_control_transfer libusb_get_descriptor "
+		"libusb_get_string_descriptor "
+		"libusb_get_string_descriptor_ascii libusb_get_device_list "
+		"libusb_get_port_numbers libusb_get_max_packet_size "
+		"libusb_get_max_iso_packet_size" },
+	/* ZeroMQ's manual: zmq_send(3), zmq_msg_send(3) and their readers
+	 * "return number of bytes in the message if successful.  Otherwise
+	 * ... -1"; zmq_bind(3), zmq_close(3), zmq_setsockopt(3), zmq_msg_
+	 * init(3)...: "zero if successful.  Otherwise ... -1". */
+	{ TC_VALUE, "zmq_send zmq_recv zmq_send_const zmq_msg_send "
+		"zmq_msg_recv zmq_sendmsg zmq_recvmsg" },
+	{ TC_STATUS, "zmq_bind zmq_connect zmq_unbind zmq_disconnect "
+		"zmq_close zmq_setsockopt zmq_getsockopt zmq_ctx_term "
+		"zmq_ctx_destroy zmq_ctx_shutdown zmq_ctx_set zmq_term "
+		"zmq_msg_init zmq_msg_init_size zmq_msg_init_data "
+		"zmq_msg_close zmq_msg_copy zmq_msg_move" },
+	/* ASN1_STRING_to_UTF8(3): "the length of out or a negative error
+	 * code"; Mbed TLS's writers of a name, a serial or an OID
+	 * (mbedtls_x509_dn_gets()...): "the length of the string written
+	 * ... or a negative error code", and mbedtls_ssl_read()/_write():
+	 * the number of bytes, or a negative MBEDTLS_ERR_ code. */
+	{ TC_MIXED, "ASN1_STRING_to_UTF8 mbedtls_x509_dn_gets "
+		"mbedtls_x509_serial_gets mbedtls_oid_get_numeric_string "
+		"mbedtls_x509_crt_info mbedtls_x509_crl_info "
+		"mbedtls_x509_csr_info mbedtls_ssl_read mbedtls_ssl_write" },
 };
 
 const size_t nr_outside_contracts =
