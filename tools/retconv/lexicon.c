@@ -87,6 +87,12 @@ bool lex_third_person(const char *w)
 	return AMONG(w, verbs);
 }
 
+/* States of being there, which a name can only ask about. */
+bool lex_existence(const char *w)
+{
+	return !strcmp(w, "exists") || !strcmp(w, "present");
+}
+
 /* Words that name a kind of thing: the word after them is its value
  * (op_type_lock, mode_read), not a verb. */
 bool lex_category(const char *w)

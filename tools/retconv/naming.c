@@ -637,6 +637,13 @@ static enum rc_kind by_words(const struct rc_config *cfg, char **v, size_t n)
 	if (state && lex_noun_too(v[n - 2]) && strcmp(v[n - 2], "set") &&
 	    !verb_among(cfg, v, n - 2))
 		return KIND_PREDICATE;
+	/* Existence is only observed: before "exists" or "present", words
+	 * that are nouns too name what is asked about (process_info_exists,
+	 * libtock_read_only_state_exists); a verb that is no noun can make
+	 * it so (ensure_dir_exists, make_entry_present). */
+	if (state && lex_existence(v[n - 1]) &&
+	    !command_among(cfg, v, 0, n - 1))
+		return KIND_PREDICATE;
 	if (words_has(&cfg->verbs, v[0]) && !noun_phrase(cfg, v, n))
 		return KIND_ACTION;
 	if (state && lex_predicative(v[n - 1]))

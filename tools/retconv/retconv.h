@@ -607,6 +607,7 @@ bool lex_adjective(const char *w);
 bool lex_preposition(const char *w);
 bool lex_auxiliary(const char *w);
 bool lex_third_person(const char *w);
+bool lex_existence(const char *w);
 bool lex_category(const char *w);
 bool lex_be_or_have(const char *w);
 bool lex_switch(const char *w);
