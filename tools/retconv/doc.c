@@ -777,6 +777,26 @@ static unsigned doc_said(const struct said *sp, bool code)
  * or negated is another value.  Its success is then above 0 and its
  * failure 0 or negative, as OpenSSL's SSL_write() (callee.c).
  */
+/* Whether the word that ends at @end (in @sec) makes the number after it
+ * a bound: "less than", "greater than", "below", "above", "under",
+ * "over", "at least", "at most". */
+static bool range_word(const char *sec, const char *end)
+{
+	static const char *const words[] = {
+		"than", "below", "above", "under", "over", "least", "most",
+	};
+	const char *w = end;
+	size_t i, n;
+
+	while (w > sec && isalpha((unsigned char)w[-1]))
+		w--;
+	n = (size_t)(end - w);
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (n == strlen(words[i]) && !strncasecmp(w, words[i], n))
+			return true;
+	return false;
+}
+
 static bool zero_fails(const char *sec)
 {
 	static const char *const fails[] = {
@@ -799,10 +819,11 @@ static bool zero_fails(const char *sec)
 		    isalnum((unsigned char)p[k]) || p[k] == '.')
 			continue;
 		/* "< 0", ">= 0", "!= 0", "0 <= x" and "0 or negative" are
-		 * ranges. */
+		 * ranges; so are "less than zero" and "above 0" in words. */
 		for (q = p; q > sec && q[-1] == ' '; q--)
 			;
-		if (q > sec && strchr("<>=!", q[-1]))
+		if ((q > sec && strchr("<>=!", q[-1])) ||
+		    range_word(sec, q))
 			continue;
 		n = strcspn(p + k, ".,;:)\n");
 		if (n >= sizeof(buf))
