@@ -143,7 +143,10 @@ void rule_e_positive(struct ctx *cx)
  * "return false;" in a signed function that fails with negative values
  * elsewhere and gives no 1 or truth value: false is 0, its success, where
  * the words say failure.  A function that returns true too is a
- * tri-state (1, 0 or a negative error), whose false is an answer.
+ * tri-state (1, 0 or a negative error), whose false is an answer; so is
+ * one whose documentation gives its contract (md_is_footnote_definition:
+ * "0 if not a footnote definition", the lines it took, or -1), and one
+ * whose name asks a question: its false says no.
  */
 void rule_e_bool(struct ctx *cx)
 {
@@ -151,7 +154,8 @@ void rule_e_bool(struct ctx *cx)
 	const struct rc_func *fn = cx->fn;
 	size_t i;
 
-	if (!fails_negative(fn, x))
+	if (!fails_negative(fn, x) || (fn->facts & DOC_MASK) ||
+	    naming_classify(cx->cfg, fn->name) == KIND_PREDICATE)
 		return;
 	for (i = 0; i < fn->nrets; i++)
 		if ((fn->rets[i].line != x->line || fn->rets[i].col != x->col) &&

@@ -35,6 +35,23 @@ int quux_check_header(const struct pkt *p)
 	return 0;
 }
 
+/* Right: documented, "0 if not" is an answer of its contract (md4c's
+ * md_is_footnote_definition()). */
+
+/*
+ * Returns 0 if the packet has no label.
+ * Returns N > 0 (the label's length) if it has one.
+ * Returns -1 on a truncated packet.
+ */
+int quux_label_len(const struct pkt *p)
+{
+	if (p->len < 2)
+		return -1;
+	if (p->opt[1] != 0x2a)
+		return false;
+	return p->opt[2];
+}
+
 /* Right: a tri-state, and a predicate under an int. */
 int quux_link_state(const struct pkt *p)
 {
