@@ -353,6 +353,27 @@ static bool foreign_compare(struct fn_ctx *fx, const struct kids *k)
 	return false;
 }
 
+/*
+ * A sum or a product of values never negative is never negative: "return
+ * 1 + len;", "size += 1 + *p;" count.  An operand that may be negative,
+ * a pointer, a call whose class the parent settles later or another
+ * library's constant leaves the value to its type.
+ */
+static void eval_growth(struct fn_ctx *fx, CXCursor e, const struct kids *k,
+			struct eval *ev, int depth)
+{
+	struct eval both = { .flags = 0 };
+
+	eval_expr(fx, k->v[0], &both, depth + 1);
+	eval_expr(fx, k->v[1], &both, depth + 1);
+	if (!both.ncalls && !(both.flags & (RV_NEG | RV_UNKNOWN | RV_PTR |
+					    RV_FOREIGN)))
+		ev->flags |= RV_NONNEG;
+	else
+		ev->flags |= type_flags(clang_getCursorType(e));
+	eval_free(&both);
+}
+
 static void eval_binary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 			int depth)
 {
@@ -367,6 +388,8 @@ static void eval_binary(struct fn_ctx *fx, CXCursor e, struct eval *ev,
 			     (foreign_compare(fx, &k) ? RV_FOREIGN : 0);
 	else if (!strcmp(op, "=") || !strcmp(op, ","))
 		eval_expr(fx, k.v[1], ev, depth + 1);
+	else if (!strcmp(op, "+") || !strcmp(op, "*"))
+		eval_growth(fx, e, &k, ev, depth);
 	else
 		ev->flags |= type_flags(clang_getCursorType(e));
 }
