@@ -769,14 +769,6 @@ static unsigned doc_said(const struct said *sp, bool code)
 	return 0;
 }
 
-/*
- * Whether a section on a count or a length names 0 as a failure: "@return
- * length of the packet, 0 if cannot send", "the number of bytes written,
- * or 0 on error".  The clause after a 0 (up to the next punctuation)
- * says a failure and not a success; a 0 in a comparison ("< 0", ">= 0")
- * or negated is another value.  Its success is then above 0 and its
- * failure 0 or negative, as OpenSSL's SSL_write() (callee.c).
- */
 /* Whether the word that ends at @end (in @sec) makes the number after it
  * a bound: "less than", "greater than", "below", "above", "under",
  * "over", "at least", "at most". */
@@ -797,6 +789,14 @@ static bool range_word(const char *sec, const char *end)
 	return false;
 }
 
+/*
+ * Whether a section on a count or a length names 0 as a failure: "@return
+ * length of the packet, 0 if cannot send", "the number of bytes written,
+ * or 0 on error".  The clause after a 0 (up to the next punctuation)
+ * says a failure and not a success; a 0 in a comparison ("< 0", ">= 0")
+ * or negated is another value.  Its success is then above 0 and its
+ * failure 0 or negative, as OpenSSL's SSL_write() (callee.c).
+ */
 static bool zero_fails(const char *sec)
 {
 	static const char *const fails[] = {

@@ -461,11 +461,25 @@ static void rule_c(struct ctx *cx)
 	}
 }
 
+/* Rule D's word on a success above 0 read as a failure: the branch on a
+ * value other than 0 handles an error, but @successes; test it @test. */
+static void nonzero_fails(struct ctx *cx, const char *successes,
+			  const char *test)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+
+	verdict_add(cx, 'D', xasprintf(
+	    "'%s' %s (class %s, from %s): the branch taken on a value other than 0 handles an error, but %s; test it for %s",
+	    x->callee, callee_returns(x, c), callee_class_name(c->cls),
+	    c->source, successes, test));
+}
+
 /*
  * A documented count, or a descriptor, tested only against 0 where a
  * branch handles an error (outside.c's and the table's value, mixed,
- * positive and descriptor classes): "if (write(fd, b, n))" takes every write for a
- * failure, "if (!fd)" takes descriptor 0 for one and -1 for a success;
+ * positive and descriptor classes): "if (write(fd, b, n))" takes every
+ * write for a failure, "if (!fd)" takes descriptor 0 for one and -1 for a success;
  * "fd != 0", written against 0, asks for descriptor 0 on purpose.
  * Returns whether it judged the site.
  */
@@ -493,57 +507,15 @@ static bool rule_d_zero(struct ctx *cx)
 	/* A positive class's success is above 0: "inet_pton(...) != 0"
 	 * before an error's branch takes the address for a failure. */
 	if (c->cls == CC_POSITIVE && (x->form & SITE_ON_NONZERO)) {
-		verdict_add(cx, 'D', xasprintf(
-		    "'%s' %s (class positive, from %s): the branch taken on a value other than 0 handles an error, but its success is above 0; test it for <= 0",
-		    x->callee, callee_returns(x, c), c->source));
+		nonzero_fails(cx, "its success is above 0", "<= 0");
 		return true;
 	}
 	if ((c->cls == CC_DESCRIPTOR || c->cls == CC_VALUE ||
 	     c->cls == CC_MIXED) && (x->form & SITE_ON_NONZERO)) {
-		verdict_add(cx, 'D', xasprintf(
-		    "'%s' %s (class %s, from %s): the branch taken on a value other than 0 handles an error, but its successes are such values; test it for < 0",
-		    x->callee, callee_returns(x, c), callee_class_name(c->cls),
-		    c->source));
+		nonzero_fails(cx, "its successes are such values", "< 0");
 		return true;
 	}
 	return false;
-}
-
-/*
- * A definition's count with its failures (read(2)'s shape: "return n;" of a
- * value counted up or summed, beside a negative failure), tested only
- * against 0 where the branch on a value other than 0 handles an error:
- * "if (load_cfg(path) != 0) fail;" takes every count above 0 for a
- * failure, as rule_d_zero() says of the table's counts.  Only a body
- * that counts what it returns (infer.c's RV_COUNTED: "n++", "n += v") and
- * returns no constant above 0 nor a status code says so: a 1 or a 2
- * returned by name may be a status's failure, and a value merely never
- * negative (a call's count kept in the variable that later holds a
- * 0/-errno result) is no count it made.  Returns whether it judged the
- * site.
- */
-static bool tested_both_ways(const struct ctx *cx);
-
-static bool rule_d_count(struct ctx *cx)
-{
-	const struct rc_site *x = cx->x;
-	const struct callee *c = cx->c;
-	unsigned f = c->def ? c->def->flags : 0;
-
-	if (c->table || c->cls != CC_MIXED || !c->sure ||
-	    x->ctype != RT_SIGNED || !(f & RV_COUNTED) || !(f & RV_NEG) ||
-	    (f & (RV_ONE | RV_POS | RV_UNKNOWN | RV_CODE | RV_OKCODE |
-		  RV_BOOL | RV_FOREIGN)) ||
-	    naming_classify(cx->cfg, x->callee) == KIND_PREDICATE)
-		return false;
-	if (!(x->form & SITE_ON_NONZERO) ||
-	    (SITE_TAKEN_OF(x->form) & SIGN_POS) || tested_both_ways(cx))
-		return false;
-	verdict_add(cx, 'D', xasprintf(
-	    "'%s' %s (class %s, from %s): the branch taken on a value other than 0 handles an error, but its successes are counts above 0; test it for < 0",
-	    x->callee, callee_returns(x, c), callee_class_name(c->cls),
-	    c->source));
-	return true;
 }
 
 /* A mixed class whose positive values are counts or ids, not only the 1
@@ -677,6 +649,38 @@ static bool tested_both_ways(const struct ctx *cx)
 		    !strcmp(fn->sites[i].usr, cx->x->usr))
 			return true;
 	return false;
+}
+
+/*
+ * A definition's count with its failures (read(2)'s shape: "return n;" of a
+ * value counted up or summed, beside a negative failure), tested only
+ * against 0 where the branch on a value other than 0 handles an error:
+ * "if (load_cfg(path) != 0) fail;" takes every count above 0 for a
+ * failure, as rule_d_zero() says of the table's counts.  Only a body
+ * that counts what it returns (infer.c's RV_COUNTED: "n++", "n += v") and
+ * returns no constant above 0 nor a status code says so: a 1 or a 2
+ * returned by name may be a status's failure, and a value merely never
+ * negative (a call's count kept in the variable that later holds a
+ * 0/-errno result) is no count it made.  Returns whether it judged the
+ * site.
+ */
+static bool rule_d_count(struct ctx *cx)
+{
+	const struct rc_site *x = cx->x;
+	const struct callee *c = cx->c;
+	unsigned f = c->def ? c->def->flags : 0;
+
+	if (c->table || c->cls != CC_MIXED || !c->sure ||
+	    x->ctype != RT_SIGNED || !(f & RV_COUNTED) || !(f & RV_NEG) ||
+	    (f & (RV_ONE | RV_POS | RV_UNKNOWN | RV_CODE | RV_OKCODE |
+		  RV_BOOL | RV_FOREIGN)) ||
+	    naming_classify(cx->cfg, x->callee) == KIND_PREDICATE)
+		return false;
+	if (!(x->form & SITE_ON_NONZERO) ||
+	    (SITE_TAKEN_OF(x->form) & SIGN_POS) || tested_both_ways(cx))
+		return false;
+	nonzero_fails(cx, "its successes are counts above 0", "< 0");
+	return true;
 }
 
 /*

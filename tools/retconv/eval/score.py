@@ -76,6 +76,7 @@ def git(tree, *args):
 
 
 excluded = {}
+checked = set()		# the trees this run has checked out
 
 
 def missing(tree, commit):
@@ -108,8 +109,11 @@ def checkout(repo, commit):
 				'-f', '--no-checkout', '--detach', tree, commit],
 			       capture_output=True, check=True)
 	# A snapshot may lack a few large blobs (test images): leave out
-	# those of the commit and of the one checked out now.
-	bad = missing(tree, commit) | missing(tree, 'HEAD')
+	# those of the commit, and those of the one checked out now where an
+	# earlier run left it (this run's are in excluded already).
+	bad = missing(tree, commit)
+	if tree not in checked:
+		bad |= missing(tree, 'HEAD')
 	if bad - excluded.get(tree, set()):
 		excluded.setdefault(tree, set()).update(bad)
 		subprocess.run(['git', '-C', tree, 'sparse-checkout', 'set',
@@ -120,6 +124,7 @@ def checkout(repo, commit):
 		p = subprocess.run(['git', '-C', tree, 'checkout', '-q', '-f',
 				    '--detach', commit], capture_output=True)
 		if p.returncode == 0:
+			checked.add(tree)
 			return tree
 		bad = re.findall(r"(?:for|file of) '?([^'()\n]+?)'? ?(?:\(|$)",
 				 p.stderr.decode('utf-8', 'replace'), re.M)
