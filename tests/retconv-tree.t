@@ -4,7 +4,8 @@
 # retconv --tree (tree mode): a project checked without its build finds
 # its own include folders (include/, and those its #include lines name:
 # lib/ for "frob/util.h", a board's folder for <platform.h>), says which
-# in one line (-v lists them), goes past a missing config.h, and, given
+# in one line (-v lists them), writes a header the build generates from
+# its template, goes past a missing config.h, and, given
 # files, parses the files defining their callees too and reports only
 # in the files given.  The bounds (64 folders, 12 callee files) are said
 # when they bite, and the same tree gives the same choice every time.
@@ -1246,6 +1247,62 @@ st=$?
 	grep -q '; 1 folder of C++ passed over$' "$tmp/err" &&
 	! grep -q 'parsed with errors' "$tmp/err"
 tap_check $? "a folder of C++ headers alone: passed over by what they hold; a C header folder with an extern \"C\" guard checked"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
+# --- headers the build generates --------------------------------------------
+
+# A header the build writes from a template (proj.h from include/proj.h.in,
+# proj/cfg.h from lib/proj/cfg.h.cmake) is missing from a tree read
+# without its build: it is written from its template, every option off
+# (#cmakedefine undefined, #cmakedefine01 0, #mesondefine undefined, @X@ 0
+# in an #if), into a folder of the run's own that is gone when it ends.
+# Its types are then known: proj_ready()'s bool makes the finding.  A
+# header with no template (config.h) stays missing.
+p=$tmp/gen
+mkdir -p "$p/include" "$p/lib/proj" "$p/src" "$tmp/gentmp"
+cat >"$p/include/proj.h.in" <<'EOF2'
+#include <stdbool.h>
+#include "proj/cfg.h"
+
+#define PROJ_VERSION "@VERSION@"
+typedef bool proj_status_t;
+
+proj_status_t proj_ready(void);
+EOF2
+cat >"$p/lib/proj/cfg.h.cmake" <<'EOF2'
+#cmakedefine01 PROJ_WIDE
+#cmakedefine PROJ_NARROW 1
+#mesondefine PROJ_TINY
+#if PROJ_WIDE || defined(PROJ_NARROW) || defined(PROJ_TINY) || @PROJ_HUGE@
+#error an option is on
+#endif
+EOF2
+cat >"$p/src/dev.c" <<'EOF2'
+#include "proj.h"
+
+int dev_start(void)
+{
+	if (proj_ready() < 0)
+		return -1;
+	return 0;
+}
+EOF2
+printf '#include "config.h"\nint dev_stop(void)\n{\n\treturn 0;\n}\n' \
+	>"$p/src/stop.c"
+(cd "$p" && TMPDIR=$tmp/gentmp "$rc" --no-config -v --tree .) \
+	>"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] && [ "$(grep -c warning: "$tmp/out")" -eq 1 ] &&
+	grep -q "^\./src/dev\.c:5:6: warning: 'proj_ready' returns only 0 or 1" "$tmp/out" &&
+	grep -q '; written from templates: proj\.h, proj/cfg\.h$' "$tmp/err" &&
+	grep -q '^retconv: tree: proj\.h written from include/proj\.h\.in$' "$tmp/err" &&
+	grep -q '^retconv: tree: proj/cfg\.h written from lib/proj/cfg\.h\.cmake$' "$tmp/err" &&
+	grep -q "^retconv: tree: -I$tmp/gentmp/retconv-gen\..* (the headers written from the tree's templates, for this run)\$" "$tmp/err" &&
+	grep -q '^retconv: ./src/stop.c: note: parsed with errors: 1 header not found (config.h)' "$tmp/err" &&
+	[ "$(grep -c 'parsed with errors' "$tmp/err")" -eq 2 ] &&
+	[ -z "$(ls "$tmp/gentmp")" ]
+tap_check $? "a header the build generates is written from its template, every option off, and removed after the run"
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 

@@ -290,16 +290,17 @@ static int load_tables(struct rc_table *t, const struct options *o)
 static void tree_say(const struct options *o)
 {
 	const struct rc_tree *t = &o->found;
-	size_t i;
+	/* The generated headers' folder is said by what it holds. */
+	size_t i, n = t->nincdirs - (t->gendir ? 1 : 0);
 
 	fprintf(stderr, "retconv: tree %s: %zu include folder%s", o->tree,
-		t->nincdirs, t->nincdirs == 1 ? "" : "s");
-	if (t->nfound > t->nincdirs)
+		n, n == 1 ? "" : "s");
+	if (t->nfound > n)
 		fprintf(stderr, " (the %zu that resolve the most #include lines of %zu)",
-			t->nincdirs, t->nfound);
-	for (i = 0; i < t->nincdirs && i < 3; i++)
+			n, t->nfound);
+	for (i = 0; i < n && i < 3; i++)
 		fprintf(stderr, "%s%s", i ? ", " : ": ", t->incdirs[i]);
-	if (t->nincdirs > 3)
+	if (n > 3)
 		fputs(", ...", stderr);
 	if (o->nfiles)
 		fprintf(stderr, "; callees from %zu more file%s",
@@ -320,12 +321,19 @@ static void tree_say(const struct options *o)
 	if (t->ncxx)
 		fprintf(stderr, "; %zu folder%s of C++ passed over", t->ncxx,
 			t->ncxx == 1 ? "" : "s");
+	for (i = 0; i < t->ngens && i < 3; i++)
+		fprintf(stderr, "%s%s", i ? ", " : "; written from templates: ",
+			t->gens[i].name);
+	if (t->ngens > 3)
+		fprintf(stderr, " and %zu more", t->ngens - 3);
 	fputc('\n', stderr);
 	if (!o->verbose)
 		return;
 	for (i = 0; i < t->nincdirs; i++) {
 		fprintf(stderr, "retconv: tree: -I%s", t->incdirs[i]);
-		if (t->clib[i] && !t->served[i])
+		if (t->gendir && !strcmp(t->incdirs[i], t->gendir))
+			fprintf(stderr, " (the headers written from the tree's templates, for this run)");
+		else if (t->clib[i] && !t->served[i])
 			fprintf(stderr, " (a test's stand-in for the C library, its %s renames the library's names: after the system's headers)",
 				t->clib[i]);
 		else if (t->clib[i])
@@ -339,6 +347,9 @@ static void tree_say(const struct options *o)
 	for (i = 0; i < t->npkgdirs; i++)
 		fprintf(stderr, "retconv: tree: -isystem%s (pkg-config)\n",
 			t->pkgdirs[i]);
+	for (i = 0; i < t->ngens; i++)
+		fprintf(stderr, "retconv: tree: %s written from %s\n",
+			t->gens[i].name, t->gens[i].tmpl);
 	for (i = 0; i < t->ncontext; i++)
 		fprintf(stderr, "retconv: tree: callees from %s\n",
 			t->context[i]);

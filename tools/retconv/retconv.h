@@ -661,6 +661,13 @@ int inputs_add_path(struct rc_jobs *jobs, const char *path,
 /* tree.c: --tree DIR, a project's headers found from its #include lines */
 #define TREE_MAX_DIRS 64	/* -I folders at most */
 #define TREE_MAX_CONTEXT 12	/* files parsed for the callees of FILE... */
+/* A generated header: the name the tree's #include lines ask for, and the
+ * template (relative to the tree) it was written from. */
+struct rc_gen {
+	char *name;
+	char *tmpl;
+};
+
 struct rc_tree {
 	char **incdirs;		/* the -I folders chosen, best first */
 	const char **clib;	/* of each, a C library header it holds that
@@ -683,11 +690,23 @@ struct rc_tree {
 	char **asms;		/* its assembly sources, relative to it */
 	size_t nasms;
 	struct rc_strset asmnames;	/* names they use (asmref.c) */
+	struct rc_gen *gens;	/* headers written from templates (gen.c) */
+	size_t ngens;
+	char *gendir;		/* where, the last of incdirs; or NULL */
 };
 int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	      size_t nfiles);
 void tree_free(struct rc_tree *t);
 char *tree_slurp(const char *root, const char *rel);
+
+/* gen.c: generated headers from their templates, for tree mode */
+size_t gen_stem(const char *path);
+bool gen_matches(const char *tmpl, size_t stem, const char *name,
+		 size_t len);
+char *gen_folder(void);
+int gen_write(const char *dir, const char *root, const char *tmpl,
+	      const char *name);
+void gen_remove(const char *dir);
 
 /* asmref.c: the functions a tree's assembly names, callbacks of it */
 void asmref_scan(struct rc_tree *t, const char *root);

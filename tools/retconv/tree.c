@@ -18,7 +18,8 @@
  * one beside it is preferred, as the Linux build the rules assume would.
  * Everything is walked and ordered by name, so a run is the same every
  * time.  A header no folder of the tree holds (config.h, a generated
- * one) stays missing, and worker.c parses the file past it.
+ * one) is written from the tree's template of it where there is one
+ * (gen.c), or stays missing, and worker.c parses the file past it.
  *
  * With files named as well (--tree DIR FILE...), only those are checked,
  * with the files of the tree that define what they call (context.c, over
@@ -50,6 +51,12 @@ struct walk {
 	struct tree_table score;	/* dir -> #include lines it resolves */
 	struct tree_table names;	/* an #include's name -> resolved before */
 	struct rc_systems sys;	/* the folders of other systems */
+	char **tmpls;		/* templates of generated headers (gen.c) */
+	size_t ntmpls;
+	struct tree_table missing;	/* a name no folder holds -> its lines */
+	char **missed;		/* those names, in the order first met */
+	const char **missedby;	/* the file of each that met it first */
+	size_t nmissed;
 };
 
 
@@ -102,13 +109,17 @@ static void walk_dir(struct walk *w, const char *rel)
 		if (lstat(path, &st) || S_ISLNK(st.st_mode) ||
 		    !(S_ISDIR(st.st_mode) ||
 		      (S_ISREG(st.st_mode) && !cxx &&
-		       (is_c_name(sub) || is_asm(sub))))) {
+		       (is_c_name(sub) || is_asm(sub) || gen_stem(sub))))) {
 			free(sub);
 		} else if (S_ISDIR(st.st_mode)) {
 			w->dirs = xrealloc(w->dirs,
 					   (w->ndirs + 1) * sizeof(*w->dirs));
 			w->dirs[w->ndirs++] = sub;
 			walk_dir(w, sub);
+		} else if (S_ISREG(st.st_mode) && gen_stem(sub)) {
+			w->tmpls = xrealloc(w->tmpls,
+					    (w->ntmpls + 1) * sizeof(*w->tmpls));
+			w->tmpls[w->ntmpls++] = sub;
 		} else if (is_asm(sub)) {
 			w->t->asms = xrealloc(w->t->asms, (w->t->nasms + 1) *
 					      sizeof(*w->t->asms));
@@ -176,6 +187,29 @@ static void credit(struct walk *w, const char *dir, size_t len)
 	e->val++;
 }
 
+/* An #include of @name, in file @from, that no folder of the tree holds:
+ * a generated header, if the tree has its template. */
+static void missed(struct walk *w, const char *from, const char *name,
+		   size_t len)
+{
+	struct tree_entry *e = tree_lookup(&w->missing, name, len, false);
+	size_t k;
+
+	if (!w->ntmpls)
+		return;
+	if (!e) {
+		k = w->nmissed++;
+		w->missed = xrealloc(w->missed, w->nmissed * sizeof(char *));
+		w->missedby = xrealloc(w->missedby,
+				       w->nmissed * sizeof(*w->missedby));
+		w->missed[k] = xstrdup(name);
+		w->missedby[k] = from;
+		e = tree_lookup(&w->missing, w->missed[k], len, true);
+		e->val = 0;
+	}
+	e->val++;
+}
+
 /* Credit the folder an #include of @name in file @from resolves against:
  * of those that hold it, the nearest to @from, then the first by name. */
 static void resolve(struct walk *w, const char *from, const char *name,
@@ -223,16 +257,18 @@ static void resolve(struct walk *w, const char *from, const char *name,
 	}
 	if (best)
 		credit(w, best, bestlen);
+	else
+		missed(w, from, n, len);
 out:
 	free(n);
 }
 
 
 
-/* The #include lines of file @i, each credited to its folder. */
-static void scan_includes(struct walk *w, size_t i)
+/* The #include lines of file @from, each credited to its folder. */
+static void scan_includes(struct walk *w, const char *from)
 {
-	char *buf = tree_slurp(w->root, w->files[i]);
+	char *buf = tree_slurp(w->root, from);
 	const char *s, *p, *name, *end;
 	char close;
 
@@ -249,10 +285,79 @@ static void scan_includes(struct walk *w, size_t i)
 		while (*end && *end != close && *end != '\n')
 			end++;
 		if (*end == close)
-			resolve(w, w->files[i], name, (size_t)(end - name),
+			resolve(w, from, name, (size_t)(end - name),
 				close == '>');
 	}
 	free(buf);
+}
+
+/* Of the templates that would give each missing header its name, the
+ * nearest to the file that first included it, then the first by name; its
+ * folder is credited as a header's own would be. */
+static void choose_generated(struct rc_tree *t, struct walk *w)
+{
+	const char *best, *name;
+	size_t i, j, stem, len, cp, bestcp = 0, bestlen = 0;
+	struct tree_entry *e;
+	long k;
+
+	for (i = 0; i < w->nmissed; i++) {
+		name = w->missed[i];
+		len = strlen(name);
+		best = NULL;
+		for (j = 0; j < w->ntmpls; j++) {
+			stem = gen_stem(w->tmpls[j]);
+			if (!gen_matches(w->tmpls[j], stem, name, len))
+				continue;
+			cp = tree_common_prefix(w->missedby[i], w->tmpls[j]);
+			if (!best || cp > bestcp) {
+				best = w->tmpls[j];
+				bestcp = cp;
+				bestlen = stem > len ? stem - len - 1 : 0;
+			}
+		}
+		if (!best)
+			continue;
+		e = tree_lookup(&w->missing, name, len, false);
+		for (k = 0; k < e->val; k++)
+			credit(w, best, bestlen);
+		t->gens = xrealloc(t->gens, (t->ngens + 1) * sizeof(*t->gens));
+		t->gens[t->ngens++] = (struct rc_gen){
+			.name = xstrdup(name), .tmpl = xstrdup(best),
+		};
+	}
+}
+
+/* Write them into a folder of their own, searched after the tree's. */
+static void write_generated(struct rc_tree *t, const char *root)
+{
+	size_t i, n = 0, k;
+
+	if (t->ngens)
+		t->gendir = gen_folder();
+	for (i = 0; i < t->ngens; i++) {
+		if (t->gendir && !gen_write(t->gendir, root, t->gens[i].tmpl,
+					    t->gens[i].name)) {
+			t->gens[n++] = t->gens[i];
+			continue;
+		}
+		free(t->gens[i].name);
+		free(t->gens[i].tmpl);
+	}
+	t->ngens = n;
+	if (!n) {
+		gen_remove(t->gendir);
+		free(t->gendir);
+		t->gendir = NULL;
+		return;
+	}
+	k = t->nincdirs++;
+	t->incdirs = xrealloc(t->incdirs, t->nincdirs * sizeof(*t->incdirs));
+	t->clib = xrealloc(t->clib, t->nincdirs * sizeof(*t->clib));
+	t->served = xrealloc(t->served, t->nincdirs * sizeof(*t->served));
+	t->incdirs[k] = xstrdup(t->gendir);
+	t->clib[k] = NULL;
+	t->served[k] = NULL;
 }
 
 struct scored {
@@ -343,6 +448,14 @@ static void walk_free(struct walk *w)
 		free(w->files[i]);
 	for (i = 0; i < w->ndirs; i++)
 		free(w->dirs[i]);
+	for (i = 0; i < w->ntmpls; i++)
+		free(w->tmpls[i]);
+	for (i = 0; i < w->nmissed; i++)
+		free(w->missed[i]);
+	free(w->tmpls);
+	free(w->missed);
+	free(w->missedby);
+	free(w->missing.v);
 	systems_free(&w->sys);
 	free(w->names.v);
 	free(w->score.v);
@@ -377,8 +490,13 @@ int tree_scan(struct rc_tree *t, const char *dir, char *const *files,
 	systems_find(&w.sys, w.dirs, w.ndirs);
 	index_headers(&w);
 	for (i = 0; i < w.nfiles; i++)
-		scan_includes(&w, i);
+		scan_includes(&w, w.files[i]);
+	/* A generated header's own #include lines are the build's too. */
+	for (i = 0; i < w.ntmpls; i++)
+		scan_includes(&w, w.tmpls[i]);
+	choose_generated(t, &w);
 	choose_dirs(t, &w);
+	write_generated(t, w.root);
 	t->others = systems_passed(&w.sys, &t->nothers);
 	pkgdeps_find(t, dir);
 	if (nfiles)
@@ -405,6 +523,13 @@ void tree_free(struct rc_tree *t)
 		free(t->served[i]);
 	free(t->served);
 	pkgdeps_free(t);
+	for (i = 0; i < t->ngens; i++) {
+		free(t->gens[i].name);
+		free(t->gens[i].tmpl);
+	}
+	free(t->gens);
+	gen_remove(t->gendir);
+	free(t->gendir);
 	for (i = 0; i < t->nasms; i++)
 		free(t->asms[i]);
 	free(t->asms);
