@@ -382,13 +382,28 @@ void punct_after(CXTranslationUnit tu, CXCursor c, CXCursor outer, char *op,
 		      op, size);
 }
 
-/* The operator of a binary expression sits between its operands. */
+/* The operator of a binary expression sits between its operands; none is
+ * read where nothing is written between them: both are a macro's body,
+ * whose tokens libclang places at the macro's use, where the first
+ * punctuation is the "(" after its name, not the operator the body
+ * wrote. */
 void binary_op(CXTranslationUnit tu, CXCursor lhs, CXCursor rhs, char *op,
 	       size_t size)
 {
-	punct_between(tu, clang_getRangeEnd(clang_getCursorExtent(lhs)),
-		      clang_getRangeStart(clang_getCursorExtent(rhs)),
-		      op, size);
+	CXSourceLocation a = written(tu,
+			clang_getRangeEnd(clang_getCursorExtent(lhs)));
+	CXSourceLocation b = written(tu,
+			clang_getRangeStart(clang_getCursorExtent(rhs)));
+	CXFile fa = NULL, fb = NULL;
+	unsigned oa = 0, ob = 0;
+
+	clang_getFileLocation(a, &fa, NULL, NULL, &oa);
+	clang_getFileLocation(b, &fb, NULL, NULL, &ob);
+	if (fa && fb && clang_File_isEqual(fa, fb) && oa >= ob) {
+		op[0] = '\0';
+		return;
+	}
+	first_punct(tu, clang_getRange(a, b), op, size);
 }
 
 /* A prefix operator comes before its operand, a postfix one after. */
