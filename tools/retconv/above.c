@@ -219,7 +219,18 @@ struct taken {
 	const char *usr;
 	unsigned from, use;
 	unsigned signs;
+	bool listed;		/* a positive constant's equality taken */
 };
+
+/* What a test that leaves the use's way took: its signs, and whether it
+ * was an equality with a positive constant ("rc == 3"), one success of
+ * several that a count can have, each handled by its own branch. */
+static void took(struct taken *t, unsigned signs, unsigned may)
+{
+	t->signs |= signs;
+	if (!signs && may && !(may & ~SIGN_POS))
+		t->listed = true;
+}
 
 static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 					   CXClientData data)
@@ -253,11 +264,11 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
 		t->signs |= SIGN_ALL & ~may;
 	else if (all.n == 3 && offset_of(all.v[2]) <= t->use &&
 		 t->use < end_of(all.v[2]))
-		t->signs |= signs;
+		took(t, signs, may);
 	else if (t->use >= end_of(c) && always_leaves(all.v[1]) &&
 		 clang_getCursorKind(parent) == CXCursor_CompoundStmt &&
 		 t->use < end_of(parent))
-		t->signs |= signs;
+		took(t, signs, may);
 	return CXChildVisit_Recurse;
 }
 
@@ -268,14 +279,19 @@ static enum CXChildVisitResult taken_visit(CXCursor c, CXCursor parent,
  * (rc < 0)" reads rc < 0 after its 0 was.  Local variables only: a field
  * may change through a pointer between the tests.
  */
-unsigned taken_above(struct scan *s, const struct origin *o, CXCursor use)
+unsigned taken_above(struct scan *s, const struct origin *o, CXCursor use,
+		     bool *listed)
 {
 	struct taken t = { .s = s, .from = o->hend, .use = offset_of(use) };
 
+	if (listed)
+		*listed = false;
 	if (!o->key || strncmp(o->key, "v:", 2))
 		return 0;
 	t.usr = o->key + 2;
 	clang_visitChildren(s->body, taken_visit, &t);
+	if (listed)
+		*listed = t.listed;
 	return t.signs;
 }
 
@@ -684,7 +700,7 @@ bool truth_right(struct scan *s, const struct kids *all,
 	unsigned skip[2] = { 0, 0 };
 	CXCursor other = clang_getNullCursor();
 
-	if ((taken_above(s, o, all->v[0]) & SIGN_POS) == SIGN_POS)
+	if ((taken_above(s, o, all->v[0], NULL) & SIGN_POS) == SIGN_POS)
 		return true;
 	/* The branch no negative value takes. */
 	if (form == SITE_ON_ZERO)

@@ -594,7 +594,7 @@ static void scan_if(struct scan *s, CXCursor c)
 	 * negative values one way (SITE_TRUTH); "if (f()) ;" and "if (rc)
 	 * {}" discard the result on purpose (warn_unused_result quieted).
 	 */
-	if (have && !told && (taken_above(s, &o, all.v[0]) & SIGN_NEG))
+	if (have && !told && (taken_above(s, &o, all.v[0], NULL) & SIGN_NEG))
 		add_site(s, all.v[0], 'U', form, &o, xstrdup(""), xstrdup(""),
 			 clang_getNullCursor());
 	else if (have && !told && o.ctype == RT_SIGNED && zero_only(s, &o) &&

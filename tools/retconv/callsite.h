@@ -111,7 +111,8 @@ bool shape_of(const char *op, long long k, unsigned *may, unsigned *all);
 const char *mirror(const char *op);
 CXCursor tested_local(struct scan *s, CXCursor e);
 bool is_var(CXCursor var, const char *usr);
-unsigned taken_above(struct scan *s, const struct origin *o, CXCursor use);
+unsigned taken_above(struct scan *s, const struct origin *o, CXCursor use,
+		     bool *listed);
 bool settled_below(struct scan *s, const struct origin *o, unsigned from,
 		   const unsigned skip[2], unsigned sign, unsigned other);
 bool bounded_above(struct scan *s, CXCursor cmp, const struct origin *o);

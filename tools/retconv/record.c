@@ -31,6 +31,7 @@ void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
 	      struct origin *o, char *op, char *why, CXCursor whyc)
 {
 	struct rc_site x = { .rule = rule, .form = form };
+	bool listed;
 
 	line_col(at, &x.line, &x.col);
 	if (suppressed(s, at, x.line, rule)) {
@@ -65,7 +66,9 @@ void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,
 		x.form |= SITE_KWQ;
 	if (o->wraps)
 		x.form |= SITE_WRAPS;
-	x.form |= SITE_TAKEN(taken_above(s, o, at));
+	x.form |= SITE_TAKEN(taken_above(s, o, at, &listed));
+	if (listed)
+		x.form |= SITE_LISTED;
 	if (!clang_Cursor_isNull(whyc))
 		line_col(whyc, &x.wline, &x.wcol);
 	s->fn->sites = xrealloc(s->fn->sites,

@@ -193,6 +193,12 @@ struct rc_return {
  * the one-bit forms fill. */
 #define SITE_TAKEN(signs)	((uint64_t)(signs) << 32)
 #define SITE_TAKEN_OF(f)	((unsigned)((f) >> 32) & 0xfU)
+/* D: an if above, that this use is in the else of or after (its branch
+ * leaving), tested the holder for a positive constant ("if (rc == 3) ...
+ * else if (rc == 2) ... else if (rc != 0) fail;"): the successes were
+ * listed one by one, and what is left of the positive values is a
+ * failure. */
+#define SITE_LISTED	(1ULL << 45)
 /* C: a test of the holder just below this one, before any other use of
  * it, sends 0 apart from the positive values (settled_below()): "if (r
  * == -1) {...} if (r == 0) fail;". */

@@ -500,9 +500,10 @@ static bool rule_d_zero(struct ctx *cx)
 		    x->callee, callee_returns(x, c), c->source));
 		return true;
 	}
-	/* Its successes handled above ("if (n == 1) ...; if (n)"), the
-	 * test asks what is left: a failure. */
-	if (SITE_TAKEN_OF(x->form) & SIGN_POS)
+	/* Its successes handled above ("if (n == 1) ...; if (n)", "if (n
+	 * == 3) ... else if (n == 2) ... else if (n)"), the test asks what
+	 * is left: a failure. */
+	if ((SITE_TAKEN_OF(x->form) & SIGN_POS) || (x->form & SITE_LISTED))
 		return (x->form & SITE_ON_NONZERO) != 0;
 	/* A positive class's success is above 0: "inet_pton(...) != 0"
 	 * before an error's branch takes the address for a failure. */
@@ -677,7 +678,8 @@ static bool rule_d_count(struct ctx *cx)
 	    naming_classify(cx->cfg, x->callee) == KIND_PREDICATE)
 		return false;
 	if (!(x->form & SITE_ON_NONZERO) ||
-	    (SITE_TAKEN_OF(x->form) & SIGN_POS) || tested_both_ways(cx))
+	    (SITE_TAKEN_OF(x->form) & SIGN_POS) || (x->form & SITE_LISTED) ||
+	    tested_both_ways(cx))
 		return false;
 	nonzero_fails(cx, "its successes are counts above 0", "< 0");
 	return true;
