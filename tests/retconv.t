@@ -671,7 +671,7 @@ fi
 # such as a C++ header read as C).  The small file's finding stays; the
 # big file's records, written before its worker ended, are dropped.
 mkdir -p "$tmp/slow"
-awk 'BEGIN { for (i = 0; i < 6000; i++)
+awk 'BEGIN { for (i = 0; i < 40000; i++)
 	printf "int get_%d(int x);\nint add_%d(int x)\n{\n\tif (get_%d(x) < 0)\n\t\treturn -1;\n\treturn 0;\n}\n", i, i, i }' \
 	>"$tmp/slow/big.c"
 printf 'int start_one(int x)\n{\n\treturn x > 1 ? 1 : -1;\n}\n' \

@@ -13,7 +13,8 @@
  * clang, so -EINVAL and enum constants are plain numbers here.  The
  * "retconv: ignore" comment is read from the file's text.  Each helper
  * answers for the cursor it is given; the state kept is where the unit's
- * files start (ast_unit()), which changes no answer, only its cost, and
+ * files start and the text of each range spelled (ast_unit()), which
+ * change no answer, only its cost, and
  * the branch hints seen (branch_cond()), whose arguments are read as the
  * text has them.  The file stays whole a little past 800 lines: the
  * operator readers and the text helpers answer the same question, what a
@@ -199,12 +200,15 @@ static struct {
 	size_t n, cap;
 } hints;
 
+static void memo_reset(CXTranslationUnit tu);
+
 /* The unit the helpers answer for from now on. */
 void ast_unit(CXTranslationUnit tu)
 {
 	starts.tu = tu;
 	starts.n = 0;
 	hints.n = 0;
+	memo_reset(tu);
 }
 
 static struct file_start *known_file(CXTranslationUnit tu, CXFile file)
@@ -487,23 +491,21 @@ bool is_zero_const(CXCursor e)
 	return const_values(e) == RV_ZERO;
 }
 
-/* The rules a retconv: ignore comment on @line switches off. */
-unsigned suppress_on_line(const char *text, size_t size, unsigned line)
+/* The rules a retconv: ignore comment on @line of @file switches off.  The
+ * line is found through the unit's table of lines (file_line()): walking
+ * the text from its start for each site made a big file's sites cost
+ * their number times its size. */
+unsigned suppress_at(CXTranslationUnit tu, CXFile file, unsigned line)
 {
-	const char *p = text, *end = text + size, *eol, *hit;
+	const char *p, *eol, *hit;
 	unsigned mask = 0;
+	size_t len = 0;
 
-	for (; p && p < end && line > 1; line--) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (p)
-			p++;
-	}
-	if (!p || p >= end)
+	p = file_line(tu, file, line, &len);
+	if (!p)
 		return 0;
-	eol = memchr(p, '\n', (size_t)(end - p));
-	if (!eol)
-		eol = end;
-	hit = memmem(p, (size_t)(eol - p), "retconv: ignore", 15);
+	eol = p + len;
+	hit = memmem(p, len, "retconv: ignore", 15);
 	if (!hit)
 		return 0;
 	for (hit += 15; hit < eol && !(hit[0] == '*' && hit[1] == '/'); hit++) {
@@ -587,20 +589,121 @@ CXCursor strip_casts(CXCursor e)
 }
 
 /* The tokens of @range run together. */
+/*
+ * range_text()'s answers in the unit at hand, by the range's own bits: the
+ * same member is spelled again at each test of it and each store to it
+ * (infer.c's guards, origin.c's holders), and a member that a macro wrote
+ * has a range from the macro's body to its use, thousands of tokens in an
+ * amalgamated file, whose tests and stores are thousands too.  A table
+ * grown large is freed at the next unit, not cleared, so that every small
+ * unit after a big one does not clear it.
+ */
+struct text_memo {
+	CXSourceRange r;
+	char *text;
+};
+
+static struct {
+	CXTranslationUnit tu;
+	struct text_memo *v;
+	size_t cap, n;
+} memo;
+
+#define MEMO_KEEP	4096	/* a table this big is cleared, not freed */
+
+static void memo_reset(CXTranslationUnit tu)
+{
+	size_t i;
+
+	for (i = 0; i < memo.cap; i++)
+		free(memo.v[i].text);
+	if (memo.cap > MEMO_KEEP) {
+		free(memo.v);
+		memo.v = NULL;
+		memo.cap = 0;
+	} else if (memo.cap) {
+		memset(memo.v, 0, memo.cap * sizeof(*memo.v));
+	}
+	memo.n = 0;
+	memo.tu = tu;
+}
+
+static bool same_range(CXSourceRange a, CXSourceRange b)
+{
+	return a.ptr_data[0] == b.ptr_data[0] &&
+	       a.ptr_data[1] == b.ptr_data[1] &&
+	       a.begin_int_data == b.begin_int_data &&
+	       a.end_int_data == b.end_int_data;
+}
+
+/* @r's slot: its entry, or the empty one it would take. */
+static struct text_memo *memo_slot(CXSourceRange r)
+{
+	size_t h = ((uintptr_t)r.ptr_data[0] >> 4) * 31 +
+		   ((uintptr_t)r.ptr_data[1] >> 4) +
+		   r.begin_int_data * 0x9e3779b1U + r.end_int_data;
+	size_t i;
+
+	for (i = h & (memo.cap - 1); memo.v[i].text;
+	     i = (i + 1) & (memo.cap - 1))
+		if (same_range(memo.v[i].r, r))
+			break;
+	return &memo.v[i];
+}
+
+static void memo_grow(void)
+{
+	struct text_memo *old = memo.v;
+	size_t i, cap = memo.cap;
+
+	memo.cap = cap ? 2 * cap : 256;
+	memo.v = xcalloc(memo.cap, sizeof(*memo.v));
+	for (i = 0; i < cap; i++)
+		if (old[i].text)
+			*memo_slot(old[i].r) = old[i];
+	free(old);
+}
+
+static char *tokens_text(CXTranslationUnit tu, CXSourceRange range);
+
 char *range_text(CXTranslationUnit tu, CXSourceRange range)
+{
+	struct text_memo *m;
+
+	if (memo.tu != tu)
+		memo_reset(tu);
+	if (2 * (memo.n + 1) > memo.cap)
+		memo_grow();
+	m = memo_slot(range);
+	if (!m->text) {
+		m->r = range;
+		m->text = tokens_text(tu, range);
+		memo.n++;
+	}
+	return xstrdup(m->text);
+}
+
+static char *tokens_text(CXTranslationUnit tu, CXSourceRange range)
 {
 	CXToken *toks = NULL;
 	unsigned n = 0, i;
-	size_t len = 0;
-	char *out = xstrdup("");
+	size_t len = 0, cap = 64;
+	char *out = xmalloc(cap);
 
+	*out = '\0';
 	clang_tokenize(tu, range, &toks, &n);
 	for (i = 0; i < n; i++) {
 		CXString s = clang_getTokenSpelling(tu, toks[i]);
 		const char *t = clang_getCString(s);
 		size_t tl = strlen(t);
 
-		out = xrealloc(out, len + tl + 1);
+		/* Doubled, not grown by each token: a macro's use can span
+		 * thousands. */
+		if (len + tl + 1 > cap) {
+			while (len + tl + 1 > cap)
+				cap *= 2;
+			out = xrealloc(out, cap);
+		}
 		memcpy(out + len, t, tl + 1);
 		len += tl;
 		clang_disposeString(s);

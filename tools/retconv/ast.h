@@ -48,7 +48,7 @@ bool names_var(CXCursor c, CXCursor var);
 CXCursor peel(CXCursor e);
 CXCursor local_of(CXCursor e);
 bool is_zero_const(CXCursor e);
-unsigned suppress_on_line(const char *text, size_t size, unsigned line);
+unsigned suppress_at(CXTranslationUnit tu, CXFile file, unsigned line);
 unsigned offset_of(CXCursor c);
 unsigned end_of(CXCursor c);
 void line_col(CXCursor c, unsigned *line, unsigned *col);

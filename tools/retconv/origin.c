@@ -433,21 +433,27 @@ static void store_at(struct scan *s, CXCursor c, const unsigned *region)
 	} else if ((kind == CXCursor_BinaryOperator && k.n == 2) ||
 		   kind == CXCursor_CompoundAssignOperator ||
 		   (kind == CXCursor_UnaryOperator && k.n == 1)) {
-		if (!k.n || !holder_of(s, k.v[0], &key, &name))
+		if (!k.n)
 			return;
-		free(name);
 		if (kind == CXCursor_BinaryOperator)
 			binary_op(s->tu, k.v[0], k.v[1], op, sizeof(op));
 		else if (kind == CXCursor_UnaryOperator)
 			unary_op(s->tu, c, k.v[0], op, sizeof(op));
 		else
 			strcpy(op, "op=");
+		/* Only a store has a holder to name: a member's name is its
+		 * text, and a comparison's or a sum's is not asked for. */
+		if (strcmp(op, "=") && strcmp(op, "&") && strcmp(op, "++") &&
+		    strcmp(op, "--") && strcmp(op, "op="))
+			return;
+		if (!holder_of(s, k.v[0], &key, &name))
+			return;
+		free(name);
 		/* A macro can hide a unary operator's own token ("*(T *)&x"
 		 * in ACCESS_ONCE() = v): only a binary "=" has a value. */
 		if (!strcmp(op, "=") && kind == CXCursor_BinaryOperator)
 			add_store(s, key, offset_of(c), k.v[1], c, region);
-		else if (strcmp(op, "&") && strcmp(op, "++") &&
-			 strcmp(op, "--") && strcmp(op, "op="))
+		else if (!strcmp(op, "="))
 			free(key);
 		else
 			add_store(s, key, offset_of(c), clang_getNullCursor(),

@@ -17,14 +17,10 @@
 static bool suppressed(struct scan *s, CXCursor at, unsigned line, char rule)
 {
 	CXFile file = NULL;
-	const char *text;
-	size_t size = 0;
 
 	clang_getExpansionLocation(clang_getCursorLocation(at), &file, NULL,
 				   NULL, NULL);
-	text = file ? file_text(s->tu, file, &size) : NULL;
-	return text && (suppress_on_line(text, size, line) &
-			SUPPRESS_RULE(rule));
+	return file && (suppress_at(s->tu, file, line) & SUPPRESS_RULE(rule));
 }
 
 void add_site(struct scan *s, CXCursor at, char rule, uint64_t form,

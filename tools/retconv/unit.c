@@ -36,17 +36,12 @@ static char *file_name(CXFile file)
 static unsigned suppress_mask(CXTranslationUnit tu, CXCursor fn, CXFile file,
 			      unsigned line)
 {
-	const char *text;
-	size_t size = 0;
 	unsigned first;
 
-	text = file_text(tu, file, &size);
-	if (!text)
-		return 0;
 	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(fn)),
 				   NULL, &first, NULL, NULL);
-	return suppress_on_line(text, size, line) |
-	       (first != line ? suppress_on_line(text, size, first) : 0);
+	return suppress_at(tu, file, line) |
+	       (first != line ? suppress_at(tu, file, first) : 0);
 }
 
 static bool same_file(CXFile a, CXFile b)
