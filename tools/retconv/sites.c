@@ -511,9 +511,14 @@ static bool rule_d_zero(struct ctx *cx)
 		nonzero_fails(cx, "its success is above 0", "<= 0");
 		return true;
 	}
+	/* Its negative failure taken above ("if (n < 0) goto fail; if (n)
+	 * ..."), the test asks about the count itself: the code wants none
+	 * (a file read to its end must have no more bytes). */
 	if ((c->cls == CC_DESCRIPTOR || c->cls == CC_VALUE ||
 	     c->cls == CC_MIXED) && (x->form & SITE_ON_NONZERO)) {
-		nonzero_fails(cx, "its successes are such values", "< 0");
+		if (!(SITE_TAKEN_OF(x->form) & SIGN_NEG))
+			nonzero_fails(cx, "its successes are such values",
+				      "< 0");
 		return true;
 	}
 	return false;
@@ -678,8 +683,8 @@ static bool rule_d_count(struct ctx *cx)
 	    naming_classify(cx->cfg, x->callee) == KIND_PREDICATE)
 		return false;
 	if (!(x->form & SITE_ON_NONZERO) ||
-	    (SITE_TAKEN_OF(x->form) & SIGN_POS) || (x->form & SITE_LISTED) ||
-	    tested_both_ways(cx))
+	    (SITE_TAKEN_OF(x->form) & (SIGN_POS | SIGN_NEG)) ||
+	    (x->form & SITE_LISTED) || tested_both_ways(cx))
 		return false;
 	nonzero_fails(cx, "its successes are counts above 0", "< 0");
 	return true;
