@@ -10,7 +10,9 @@
 # flagged on the fix, and a stand-in retconv that speaks everywhere must
 # be counted found and flagged for both (the line matching, not luck);
 # compare.py must list what changed between the two runs, and TREE=1 must
-# hand the header search to retconv.
+# hand the header search to retconv.  blind.py must join each code base's
+# verdicts with that base's own join file, whose ids repeat from base to
+# base.
 #
 # Run by prove from the top of the tree; KWQ_BUILD names the build tree.
 set -u
@@ -31,7 +33,7 @@ then
 	exit 0
 fi
 
-echo "1..8"
+echo "1..9"
 
 # The history: owner/lib's one file, its fix commits, a bare mirror.
 src=$tmp/src
@@ -136,5 +138,19 @@ fresh=$?
 score "$tmp/every"
 ! grep -q '^overall' "$tmp/table" && test $fresh -eq 0
 tap_check $? "FRESH=1 scores the split's fresh rows, a dev run none of them"
+
+# Two code bases' sheets both number their findings from 1: base a's 1 is
+# rule A (a definition), base b's 1 rule C (a call site).  Joined pair by
+# pair, the call-site count is b's one verdict alone.
+printf '1\tA\ta.c:3\n' >"$tmp/a.join"
+printf '1\tC\tb.c:9\n' >"$tmp/b.join"
+printf '1 false a.c:3 a name misread\n' >"$tmp/a.txt"
+printf '1 bug b.c:9 the test is never true\n' >"$tmp/b.txt"
+python3 "$eval/blind.py" verdicts "$tmp/a.join" "$tmp/a.txt" \
+	"$tmp/b.join" "$tmp/b.txt" >"$tmp/blind" 2>&1
+grep -q '^all: 2 judged, 1 bug, 0 defensible, 1 false: precision 50%$' "$tmp/blind" &&
+	grep -q '^call-site: 1 judged, 1 bug, 0 defensible, 0 false: precision 100%$' "$tmp/blind"
+tap_check $? "blind.py joins each base's verdicts with its own join file"
+tap_diag "$tmp/blind"
 
 tap_exit

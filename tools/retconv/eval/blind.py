@@ -24,11 +24,15 @@ judge, in three steps:
       changing it.  --draw=random is the draw of the first three rounds
       (random.sample over the report's order), kept to reproduce them.
 
-  blind.py verdicts JOINFILE VERDICTS
+  blind.py verdicts JOINFILE VERDICTS [JOINFILE VERDICTS ...]
       VERDICTS is the judge's file, one line per id:
           <id> <bug|defensible|false> <file:line> <one-line reason>
       Print the counts for all findings and for call-site findings (rules
       C, D, E), and the precision of each: (bug + defensible) / judged.
+      Several pairs (one per code base) are counted together, each
+      verdict joined with its own pair's file: ids repeat from one code
+      base's sheet to the next, and a concatenation of the join files
+      would give a later base's rule to an earlier base's verdict.
 
 Only ids, file names, line numbers, verdicts and reasons are kept in the
 repository (docs/retconv-real-world.md), never the sheet.
@@ -109,13 +113,12 @@ def sample(out, root, n, seed, sheet, join, how="hash"):
     print(f"{len(picked)} of {len(findings)} findings sampled")
 
 
-def verdicts(join, path):
+def count_pair(join, path, counts):
     rule = {}
     with open(join, encoding="utf-8") as f:
         for line in f:
             ident, r, _ = line.rstrip("\n").split("\t", 2)
             rule[ident] = r
-    counts = {"all": {}, "call-site": {}}
     with open(path, encoding="utf-8") as f:
         for line in f:
             if not line.strip() or line.startswith("#"):
@@ -129,6 +132,12 @@ def verdicts(join, path):
                 groups.append("call-site")
             for g in groups:
                 counts[g][verdict] = counts[g].get(verdict, 0) + 1
+
+
+def verdicts(pairs):
+    counts = {"all": {}, "call-site": {}}
+    for join, path in pairs:
+        count_pair(join, path, counts)
     for g, c in counts.items():
         judged = sum(c.values())
         good = c.get("bug", 0) + c.get("defensible", 0)
@@ -147,11 +156,12 @@ def main(argv):
     if len(argv) == 7 and argv[0] == "sample":
         sample(argv[1], argv[2], int(argv[3]), int(argv[4]), argv[5],
                argv[6], how)
-    elif len(argv) == 3 and argv[0] == "verdicts":
-        verdicts(argv[1], argv[2])
+    elif len(argv) >= 3 and len(argv) % 2 == 1 and argv[0] == "verdicts":
+        verdicts(list(zip(argv[1::2], argv[2::2])))
     else:
         sys.exit("usage: blind.py sample [--draw=hash|random] OUT SRC-ROOT "
-                 "N SEED SHEET JOIN | blind.py verdicts JOIN VERDICTS")
+                 "N SEED SHEET JOIN | blind.py verdicts JOIN VERDICTS "
+                 "[JOIN VERDICTS ...]")
 
 
 if __name__ == "__main__":
