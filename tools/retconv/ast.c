@@ -588,7 +588,6 @@ CXCursor strip_casts(CXCursor e)
 	}
 }
 
-/* The tokens of @range run together. */
 /*
  * range_text()'s answers in the unit at hand, by the range's own bits: the
  * same member is spelled again at each test of it and each store to it
@@ -683,6 +682,7 @@ char *range_text(CXTranslationUnit tu, CXSourceRange range)
 	return xstrdup(m->text);
 }
 
+/* The tokens of @range run together. */
 static char *tokens_text(CXTranslationUnit tu, CXSourceRange range)
 {
 	CXToken *toks = NULL;

@@ -30,12 +30,10 @@
  */
 #include <errno.h>
 #include <ftw.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "retconv.h"
 #include "tree.h"
@@ -68,6 +66,16 @@ bool gen_matches(const char *tmpl, size_t stem, const char *name, size_t len)
 	       (stem == len || tmpl[stem - len - 1] == '/');
 }
 
+/* The length of the name at @p, before @end. */
+static int name_len(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && ident_char(*q))
+		q++;
+	return (int)(q - p);
+}
+
 /* @line (up to its newline) of a template, as the build writes it with
  * every option off. */
 static void put_line(FILE *f, const char *line, size_t len)
@@ -77,18 +85,14 @@ static void put_line(FILE *f, const char *line, size_t len)
 
 	p = tree_directive(line, "cmakedefine01");
 	if (p && p < end) {
-		for (n = 0; p + n < end && ident_char(p[n]); n++)
-			;
-		fprintf(f, "#define %.*s 0\n", (int)n, p);
+		fprintf(f, "#define %.*s 0\n", name_len(p, end), p);
 		return;
 	}
 	p = tree_directive(line, "cmakedefine");
 	if (!p || p >= end)
 		p = tree_directive(line, "mesondefine");
 	if (p && p < end) {
-		for (n = 0; p + n < end && ident_char(p[n]); n++)
-			;
-		fprintf(f, "/* #undef %.*s */\n", (int)n, p);
+		fprintf(f, "/* #undef %.*s */\n", name_len(p, end), p);
 		return;
 	}
 	if (!tree_directive(line, "if") && !tree_directive(line, "elif")) {
@@ -102,8 +106,7 @@ static void put_line(FILE *f, const char *line, size_t len)
 			fprintf(f, "%.*s", (int)(end - p), p);
 			break;
 		}
-		for (n = 1; at + n < end && ident_char(at[n]); n++)
-			;
+		n = 1 + (size_t)name_len(at + 1, end);
 		fprintf(f, "%.*s", (int)(at - p), p);
 		if (n > 1 && at + n < end && at[n] == '@') {
 			fputc('0', f);

@@ -461,6 +461,14 @@ static void rule_c(struct ctx *cx)
 	}
 }
 
+/* Whether tests above the site took the result's successes: a positive
+ * sign ("if (n == 1) ...; if (n)"), or positive constants one by one
+ * ("if (n == 3) ... else if (n == 2) ... else if (n)"). */
+static bool successes_taken(const struct rc_site *x)
+{
+	return (SITE_TAKEN_OF(x->form) & SIGN_POS) || (x->form & SITE_LISTED);
+}
+
 /* Rule D's word on a success above 0 read as a failure: the branch on a
  * value other than 0 handles an error, but @successes; test it @test. */
 static void nonzero_fails(struct ctx *cx, const char *successes,
@@ -500,10 +508,9 @@ static bool rule_d_zero(struct ctx *cx)
 		    x->callee, callee_returns(x, c), c->source));
 		return true;
 	}
-	/* Its successes handled above ("if (n == 1) ...; if (n)", "if (n
-	 * == 3) ... else if (n == 2) ... else if (n)"), the test asks what
-	 * is left: a failure. */
-	if ((SITE_TAKEN_OF(x->form) & SIGN_POS) || (x->form & SITE_LISTED))
+	/* Its successes handled above, the test asks what is left: a
+	 * failure. */
+	if (successes_taken(x))
 		return (x->form & SITE_ON_NONZERO) != 0;
 	/* A positive class's success is above 0: "inet_pton(...) != 0"
 	 * before an error's branch takes the address for a failure. */
@@ -682,9 +689,8 @@ static bool rule_d_count(struct ctx *cx)
 		  RV_BOOL | RV_FOREIGN)) ||
 	    naming_classify(cx->cfg, x->callee) == KIND_PREDICATE)
 		return false;
-	if (!(x->form & SITE_ON_NONZERO) ||
-	    (SITE_TAKEN_OF(x->form) & (SIGN_POS | SIGN_NEG)) ||
-	    (x->form & SITE_LISTED) || tested_both_ways(cx))
+	if (!(x->form & SITE_ON_NONZERO) || successes_taken(x) ||
+	    (SITE_TAKEN_OF(x->form) & SIGN_NEG) || tested_both_ways(cx))
 		return false;
 	nonzero_fails(cx, "its successes are counts above 0", "< 0");
 	return true;

@@ -52,6 +52,7 @@ struct walk {
 	struct tree_table names;	/* an #include's name -> resolved before */
 	struct rc_systems sys;	/* the folders of other systems */
 	char **tmpls;		/* templates of generated headers (gen.c) */
+	size_t *tmplstem;	/* the length of the header each is of */
 	size_t ntmpls;
 	struct tree_table missing;	/* a name no folder holds -> its lines */
 	char **missed;		/* those names, in the order first met */
@@ -81,7 +82,7 @@ static void walk_dir(struct walk *w, const char *rel)
 	char *path = tree_join(w->root, rel), **names = NULL, *sub;
 	struct dirent *de;
 	struct stat st;
-	size_t n = 0, i;
+	size_t n = 0, i, stem;
 	DIR *d = opendir(path);
 	bool cxx;
 
@@ -106,19 +107,23 @@ static void walk_dir(struct walk *w, const char *rel)
 		sub = *rel ? xasprintf("%s/%s", rel, names[i]) :
 			     xstrdup(names[i]);
 		path = tree_join(w->root, sub);
+		stem = gen_stem(sub);
 		if (lstat(path, &st) || S_ISLNK(st.st_mode) ||
 		    !(S_ISDIR(st.st_mode) ||
 		      (S_ISREG(st.st_mode) && !cxx &&
-		       (is_c_name(sub) || is_asm(sub) || gen_stem(sub))))) {
+		       (is_c_name(sub) || is_asm(sub) || stem)))) {
 			free(sub);
 		} else if (S_ISDIR(st.st_mode)) {
 			w->dirs = xrealloc(w->dirs,
 					   (w->ndirs + 1) * sizeof(*w->dirs));
 			w->dirs[w->ndirs++] = sub;
 			walk_dir(w, sub);
-		} else if (S_ISREG(st.st_mode) && gen_stem(sub)) {
+		} else if (stem) {
 			w->tmpls = xrealloc(w->tmpls,
 					    (w->ntmpls + 1) * sizeof(*w->tmpls));
+			w->tmplstem = xrealloc(w->tmplstem, (w->ntmpls + 1) *
+					       sizeof(*w->tmplstem));
+			w->tmplstem[w->ntmpls] = stem;
 			w->tmpls[w->ntmpls++] = sub;
 		} else if (is_asm(sub)) {
 			w->t->asms = xrealloc(w->t->asms, (w->t->nasms + 1) *
@@ -306,7 +311,7 @@ static void choose_generated(struct rc_tree *t, struct walk *w)
 		len = strlen(name);
 		best = NULL;
 		for (j = 0; j < w->ntmpls; j++) {
-			stem = gen_stem(w->tmpls[j]);
+			stem = w->tmplstem[j];
 			if (!gen_matches(w->tmpls[j], stem, name, len))
 				continue;
 			cp = tree_common_prefix(w->missedby[i], w->tmpls[j]);
@@ -453,6 +458,7 @@ static void walk_free(struct walk *w)
 	for (i = 0; i < w->nmissed; i++)
 		free(w->missed[i]);
 	free(w->tmpls);
+	free(w->tmplstem);
 	free(w->missed);
 	free(w->missedby);
 	free(w->missing.v);
