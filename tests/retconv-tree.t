@@ -1306,6 +1306,34 @@ tap_check $? "a header the build generates is written from its template, every o
 tap_diag "$tmp/out"
 tap_diag "$tmp/err"
 
+# Two templates of one name: the build of a folder generates its own, so
+# the one nearest to the file that includes it is written (drv/net's,
+# whose opt_t is a bool), not the first by name (aaa's int).
+p=$tmp/gen2
+mkdir -p "$p/aaa" "$p/drv/net"
+printf 'typedef int opt_t;\n' >"$p/aaa/opts.h.in"
+printf '#include <stdbool.h>\ntypedef bool opt_t;\n' >"$p/drv/net/opts.h.in"
+cat >"$p/drv/net/link.c" <<'EOF2'
+#include "opts.h"
+
+opt_t link_up(void);
+
+int link_start(void)
+{
+	if (link_up() < 0)
+		return -1;
+	return 0;
+}
+EOF2
+(cd "$p" && "$rc" --no-config -v --tree .) >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 1 ] &&
+	grep -q "^\./drv/net/link\.c:7:6: warning: 'link_up' returns only 0 or 1" "$tmp/out" &&
+	grep -q '^retconv: tree: opts\.h written from drv/net/opts\.h\.in$' "$tmp/err"
+tap_check $? "of two templates of one header, the one nearest to its includer is written"
+tap_diag "$tmp/out"
+tap_diag "$tmp/err"
+
 # --- errors ---------------------------------------------------------------------
 
 "$rc" --no-config --tree "$tmp/none" >/dev/null 2>"$tmp/err"
